@@ -1,0 +1,39 @@
+# Duplicada: the two everyday commands are `make demo` and `make test`.
+PYTHON ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: demo test setup lint bench messages clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+setup: $(STAMP)
+
+## Set up and start the demo at http://127.0.0.1:8000 (SQLite, tasks in-process).
+demo: $(STAMP)
+	DEBUG=1 $(BIN)/python manage.py demo
+	DEBUG=1 $(BIN)/python manage.py runserver 127.0.0.1:8000
+
+## Set up and run the whole test suite (uses DATABASE_URL / CELERY_BROKER_URL if set).
+test: $(STAMP)
+	SECRET_KEY=$${SECRET_KEY:-tests-only-secret-key} $(BIN)/python -m pytest $(PYTEST_ARGS)
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+
+## Print the benchmark figures.
+bench: $(STAMP)
+	@for script in benchmarks/*.py; do SECRET_KEY=bench DEBUG=1 $(BIN)/python $$script || exit 1; done
+
+## Refresh the translation catalogues (needs GNU gettext) and compile them.
+messages: $(STAMP)
+	DEBUG=1 $(BIN)/python manage.py makemessages -l ca -l es -l en --no-obsolete --ignore='.venv/*' --ignore='var/*'
+	DEBUG=1 $(BIN)/python manage.py compilemessages --ignore='.venv/*'
+
+clean:
+	rm -rf $(VENV) var

@@ -1,0 +1,478 @@
+"""Movements: who meets whom in each round, who deals, which deals (rules.md section 7).
+
+- :func:`round_robin` schedules every pair of teams once, with balanced directions.
+- :func:`swiss_first_round` and :func:`swiss_round` pair a Swiss event round by round.
+- :func:`dealer_for`, :func:`trump_side` and :func:`round_deal_numbers` place the deals.
+
+Teams are any hashable, orderable values (typically ids).  This module is pure Python.
+
+Swiss policies (kept here, in one place):
+
+- **pairing order**: the field is paired in standings order, first against second, third
+  against fourth...  When a rematch forbids that, the highest team left takes the nearest
+  team below it that it has not met and that still lets everyone else be paired.  The
+  result is the pairing that is first in that order among all pairings without rematches
+  (found by a pruned depth-first search, and by Edmonds' matching algorithm when the
+  search gets long), so a pairing is always found when one exists.
+- **bye**: with an odd field, the lowest-ranked team that has not had a bye and whose
+  removal leaves a pairable field.  If every team has had one, the lowest-ranked team
+  that leaves a pairable field.
+- **directions**: the team that has sat NS more often, relative to EW (``NS - EW``), sits
+  EW.  On a tie the higher-ranked team sits NS.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+from collections import deque
+from collections.abc import Collection, Hashable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Generic, TypeVar
+
+from .seats import Seat, Side
+
+__all__ = [
+    "Match",
+    "PairingImpossible",
+    "RoundPlan",
+    "dealer_for",
+    "dealer_for_deal",
+    "round_deal_numbers",
+    "round_of_deal",
+    "round_robin",
+    "swiss_first_round",
+    "swiss_round",
+    "trump_side",
+]
+
+T = TypeVar("T", bound=Hashable)
+
+
+@dataclass(frozen=True, slots=True)
+class Match(Generic[T]):
+    """Two teams at one table for a round: ``ns`` sits North-South, ``ew`` East-West."""
+
+    ns: T
+    ew: T
+
+    @property
+    def teams(self) -> tuple[T, T]:
+        """Both teams, NS first."""
+        return self.ns, self.ew
+
+
+@dataclass(frozen=True, slots=True)
+class RoundPlan(Generic[T]):
+    """The matches of one round and the team with a bye (``None`` for an even field)."""
+
+    matches: tuple[Match[T], ...]
+    bye: T | None = None
+
+    def teams(self) -> list[T]:
+        """Every team of the round, the bye included."""
+        teams = [team for match in self.matches for team in match.teams]
+        if self.bye is not None:
+            teams.append(self.bye)
+        return teams
+
+
+class PairingImpossible(ValueError):
+    """No Swiss pairing without a rematch exists for this round."""
+
+
+# --- Deals and dealers -----------------------------------------------------------------
+
+
+def dealer_for(position: int) -> Seat:
+    """The dealer of the deal at ``position`` (1-based) within its round.
+
+    The dealer rotates in the order of play: 1 -> N, 2 -> W, 3 -> S, 4 -> E, 5 -> N...
+    """
+    if isinstance(position, bool) or not isinstance(position, int) or position < 1:
+        raise ValueError(f"position must be a positive integer, got {position!r}")
+    seat = Seat.N
+    for _ in range((position - 1) % 4):
+        seat = seat.next
+    return seat
+
+
+def trump_side(dealer: Seat) -> Side:
+    """The side that makes trumps on a deal: always the dealer's side (rules.md 3)."""
+    return dealer.side
+
+
+def _check_positive(name: str, value: object) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise ValueError(f"{name} must be a positive integer, got {value!r}")
+
+
+def round_deal_numbers(round_number: int, deals_per_match: int) -> range:
+    """The deal numbers played in a round; deals are numbered through the tournament.
+
+    ``round_deal_numbers(2, 4) == range(5, 9)`` (deals 5 to 8).
+    """
+    _check_positive("round_number", round_number)
+    _check_positive("deals_per_match", deals_per_match)
+    first = (round_number - 1) * deals_per_match + 1
+    return range(first, first + deals_per_match)
+
+
+def round_of_deal(deal_number: int, deals_per_match: int) -> tuple[int, int]:
+    """The round of a deal and the deal's 1-based position within that round."""
+    _check_positive("deal_number", deal_number)
+    _check_positive("deals_per_match", deals_per_match)
+    round_index, position = divmod(deal_number - 1, deals_per_match)
+    return round_index + 1, position + 1
+
+
+def dealer_for_deal(deal_number: int, deals_per_match: int) -> Seat:
+    """The dealer of a deal numbered through the tournament."""
+    return dealer_for(round_of_deal(deal_number, deals_per_match)[1])
+
+
+# --- Round robin -----------------------------------------------------------------------
+
+
+def _check_teams(teams: Sequence[T]) -> list[T]:
+    teams = list(teams)
+    if len(set(teams)) != len(teams):
+        raise ValueError("a team is listed twice")
+    if any(team is None for team in teams):
+        raise ValueError("None cannot be a team (it marks the bye)")
+    return teams
+
+
+def round_robin(teams: Sequence[T]) -> list[RoundPlan[T]]:
+    """Every team meets every other team once (the circle method).
+
+    N - 1 rounds for an even N; N rounds for an odd N, each team having one bye.  Over the
+    event each team's NS and EW counts differ by at most one.
+
+    With ``m`` teams on the circle (numbered modulo ``m``) and a fixed extra place (the
+    last team, or the bye for an odd field), round ``r`` pairs the fixed place with circle
+    team ``r`` and circle teams ``r + k`` and ``r - k`` for ``k = 1 .. (m - 1) / 2``.
+    Circle team ``r + k`` always sits NS: each circle team is once ``r + k`` and once
+    ``r - k`` for every ``k``, so those matches balance exactly.  The fixed team alternates,
+    and its opponent takes the other direction, so every count is off by at most one.
+    """
+    teams = _check_teams(teams)
+    if len(teams) < 2:
+        raise ValueError("a round robin needs at least two teams")
+    odd = len(teams) % 2 == 1
+    circle = teams if odd else teams[:-1]
+    fixed = None if odd else teams[-1]
+    m = len(circle)
+    rounds: list[RoundPlan[T]] = []
+    for r in range(m):
+        matches: list[Match[T]] = []
+        if fixed is not None:
+            if r % 2 == 0:
+                matches.append(Match(fixed, circle[r]))
+            else:
+                matches.append(Match(circle[r], fixed))
+        for k in range(1, (m - 1) // 2 + 1):
+            matches.append(Match(circle[(r + k) % m], circle[(r - k) % m]))
+        rounds.append(RoundPlan(tuple(matches), circle[r] if odd else None))
+    return rounds
+
+
+# --- Swiss: first round by a seeded draw ----------------------------------------------
+
+_DRAW_LABEL = b"duplicada swiss draw v1"
+
+
+class _HmacStream:
+    """Unbiased integers from HMAC-SHA256(seed, label || counter): never ``random``."""
+
+    def __init__(self, seed: bytes) -> None:
+        if not isinstance(seed, bytes | bytearray) or not seed:
+            raise ValueError("seed must be non-empty bytes")
+        self._seed = bytes(seed)
+        self._counter = 0
+
+    def _word(self) -> int:
+        block = hmac.new(
+            self._seed, _DRAW_LABEL + self._counter.to_bytes(8, "big"), hashlib.sha256
+        ).digest()
+        self._counter += 1
+        return int.from_bytes(block[:8], "big")
+
+    def below(self, n: int) -> int:
+        """A uniform integer in ``range(n)``, by rejection sampling (no modulo bias)."""
+        space = 1 << 64
+        limit = space - space % n
+        while True:
+            word = self._word()
+            if word < limit:
+                return word % n
+
+
+def swiss_first_round(teams: Sequence[T], seed: bytes) -> RoundPlan[T]:
+    """Round 1 of a Swiss event: a seeded draw, paired consecutively.
+
+    The teams are sorted (so the draw depends only on the field and the seed), shuffled by
+    Fisher-Yates driven by HMAC-SHA256 of the seed, then paired first with second (first
+    sits NS), third with fourth...; with an odd field the last team drawn has the bye.
+    """
+    order = sorted(_check_teams(teams))
+    if len(order) < 2:
+        raise ValueError("a Swiss round needs at least two teams")
+    stream = _HmacStream(seed)
+    for i in range(len(order) - 1, 0, -1):
+        j = stream.below(i + 1)
+        order[i], order[j] = order[j], order[i]
+    bye = order.pop() if len(order) % 2 else None
+    matches = tuple(Match(order[i], order[i + 1]) for i in range(0, len(order), 2))
+    return RoundPlan(matches, bye)
+
+
+# --- Swiss: later rounds ---------------------------------------------------------------
+
+#: Search nodes the depth-first search may visit before handing over to Edmonds' algorithm.
+_SEARCH_BUDGET = 20_000
+
+
+class _BudgetExceeded(Exception):
+    pass
+
+
+def _first_pairing_by_search(free: list[set[int]], size: int, budget: list[int]):
+    """The first perfect matching in rank order, by depth-first search with pruning.
+
+    ``free[i]`` holds the indices (ranks) that ``i`` may still meet.  Returns the partner
+    list, or ``None`` when none exists.  Raises ``_BudgetExceeded`` when the search is long.
+    """
+    partner = [-1] * size
+    # Options left for each unpaired team; a team with none left is a dead end.
+    options = [len(free[i]) for i in range(size)]
+
+    def remove(i: int) -> None:
+        for j in free[i]:
+            if partner[j] == -1:
+                options[j] -= 1
+
+    def restore(i: int) -> None:
+        for j in free[i]:
+            if partner[j] == -1:
+                options[j] += 1
+
+    def search(top: int) -> bool:
+        while top < size and partner[top] != -1:
+            top += 1
+        if top == size:
+            return True
+        for other in range(top + 1, size):
+            if partner[other] != -1 or other not in free[top]:
+                continue
+            budget[0] -= 1
+            if budget[0] < 0:
+                raise _BudgetExceeded
+            partner[top], partner[other] = other, top
+            remove(top)
+            remove(other)
+            stuck = any(options[j] == 0 and partner[j] == -1 for j in free[top] | free[other])
+            if not stuck and search(top + 1):
+                return True
+            partner[top] = partner[other] = -1
+            restore(other)
+            restore(top)
+        return False
+
+    # Paired teams are marked before their neighbours are counted down, so count the pair's
+    # own link out by hand: remove()/restore() skip teams that are already paired.
+    return partner if search(0) else None
+
+
+def _augmenting_path(root: int, adj: list[list[int]], match: list[int], allowed: list[bool]):
+    """Edmonds' blossom search for an augmenting path from the exposed vertex ``root``.
+
+    Works on the vertices marked ``allowed``.  Returns the exposed vertex the path ends at
+    and the parent links, or ``(-1, None)``.
+    """
+    n = len(adj)
+    used = [False] * n
+    parent = [-1] * n
+    base = list(range(n))
+    used[root] = True
+    queue = deque([root])
+
+    def lowest_common_ancestor(a: int, b: int) -> int:
+        seen = [False] * n
+        while True:
+            a = base[a]
+            seen[a] = True
+            if match[a] == -1:
+                break
+            a = parent[match[a]]
+        while True:
+            b = base[b]
+            if seen[b]:
+                return b
+            b = parent[match[b]]
+
+    def mark_path(v: int, stem: int, child: int, blossom: list[bool]) -> None:
+        while base[v] != stem:
+            blossom[base[v]] = blossom[base[match[v]]] = True
+            parent[v] = child
+            child = match[v]
+            v = parent[match[v]]
+
+    while queue:
+        v = queue.popleft()
+        for to in adj[v]:
+            if not allowed[to] or base[v] == base[to] or match[v] == to:
+                continue
+            if to == root or (match[to] != -1 and parent[match[to]] != -1):
+                stem = lowest_common_ancestor(v, to)
+                blossom = [False] * n
+                mark_path(v, stem, to, blossom)
+                mark_path(to, stem, v, blossom)
+                for i in range(n):
+                    if blossom[base[i]]:
+                        base[i] = stem
+                        if not used[i]:
+                            used[i] = True
+                            queue.append(i)
+            elif parent[to] == -1:
+                parent[to] = v
+                if match[to] == -1:
+                    return to, parent
+                used[match[to]] = True
+                queue.append(match[to])
+    return -1, None
+
+
+def _augment(end: int, parent: list[int], match: list[int]) -> None:
+    v = end
+    while v != -1:
+        pv = parent[v]
+        ppv = match[pv]
+        match[v], match[pv] = pv, v
+        v = ppv
+
+
+def _first_pairing_by_matching(free: list[set[int]], size: int):
+    """The same pairing as the search, found in polynomial time with Edmonds' algorithm.
+
+    First a maximum matching (none perfect: no pairing).  Then, rank by rank, the highest
+    unfixed team takes the nearest opponent such that a perfect matching containing that
+    match still exists: it does when the two ex-partners can be joined by an augmenting
+    path among the unfixed teams.
+    """
+    adj = [sorted(free[i]) for i in range(size)]
+    match = [-1] * size
+    allowed = [True] * size
+    for v in range(size):  # greedy start, in rank order
+        if match[v] == -1:
+            for to in adj[v]:
+                if match[to] == -1:
+                    match[v], match[to] = to, v
+                    break
+    for v in range(size):
+        if match[v] == -1:
+            end, parent = _augmenting_path(v, adj, match, allowed)
+            if end == -1:
+                return None
+            _augment(end, parent, match)
+
+    for top in range(size):
+        if not allowed[top]:
+            continue
+        for other in adj[top]:
+            if other < top or not allowed[other]:
+                continue
+            if match[top] == other:
+                break
+            saved = match[:]
+            a, b = match[top], match[other]
+            match[a] = match[b] = -1
+            match[top], match[other] = other, top
+            allowed[top] = allowed[other] = False
+            end, parent = _augmenting_path(a, adj, match, allowed)
+            if end != -1:
+                _augment(end, parent, match)
+                break
+            match[:] = saved
+            allowed[top] = allowed[other] = True
+        allowed[top] = allowed[match[top]] = False
+    return match
+
+
+def _first_pairing(free: list[set[int]], size: int) -> list[int] | None:
+    budget = [_SEARCH_BUDGET]
+    try:
+        return _first_pairing_by_search(free, size, budget)
+    except _BudgetExceeded:
+        return _first_pairing_by_matching(free, size)
+
+
+def swiss_round(
+    ranked: Sequence[T],
+    met: Collection[frozenset],
+    ns_count: Mapping[T, int],
+    ew_count: Mapping[T, int],
+    had_bye: Collection[T],
+) -> RoundPlan[T]:
+    """Pair a Swiss round from the current standings (rules.md 7).
+
+    ``ranked`` is the standings order, best first; ``met`` holds a ``frozenset`` of the two
+    teams of every match played so far; ``ns_count``/``ew_count`` give how often each team
+    sat NS/EW (missing teams count 0); ``had_bye`` lists the teams that already had a bye.
+    See the module docstring for the pairing, bye and direction policies.  Raises
+    :class:`PairingImpossible` when no pairing without a rematch exists.
+    """
+    order = _check_teams(ranked)
+    if len(order) < 2:
+        raise ValueError("a Swiss round needs at least two teams")
+    met = met if isinstance(met, set | frozenset) else set(met)
+    had_bye = had_bye if isinstance(had_bye, set | frozenset) else set(had_bye)
+
+    def pair(field: list[T]) -> list[int] | None:
+        size = len(field)
+        index = {team: i for i, team in enumerate(field)}
+        free = [set(range(size)) for _ in range(size)]
+        for i in range(size):
+            free[i].discard(i)
+        for pair_ in met:
+            a, b = tuple(pair_) if len(pair_) == 2 else (None, None)
+            if a in index and b in index:
+                free[index[a]].discard(index[b])
+                free[index[b]].discard(index[a])
+        return _first_pairing(free, size)
+
+    bye = None
+    field = order
+    partner = None
+    if len(order) % 2 == 0:
+        partner = pair(order)
+    else:
+        without_bye = [t for t in reversed(order) if t not in had_bye]
+        candidates = without_bye or list(reversed(order))
+        for candidate in candidates:
+            field = [t for t in order if t != candidate]
+            partner = pair(field)
+            if partner is not None:
+                bye = candidate
+                break
+    if partner is None:
+        raise PairingImpossible(
+            f"no pairing of these {len(order)} teams avoids a rematch"
+            + (" whoever has the bye" if len(order) % 2 else "")
+        )
+
+    matches = []
+    for i, team in enumerate(field):
+        j = partner[i]
+        if j < i:
+            continue
+        other = field[j]
+        # Direction policy: the team with the larger NS-minus-EW balance sits EW; on a tie
+        # the higher-ranked team (team, since i < j) sits NS.
+        balance_team = ns_count.get(team, 0) - ew_count.get(team, 0)
+        balance_other = ns_count.get(other, 0) - ew_count.get(other, 0)
+        if balance_team <= balance_other:
+            matches.append(Match(team, other))
+        else:
+            matches.append(Match(other, team))
+    return RoundPlan(tuple(matches), bye)

@@ -1,0 +1,3 @@
+"""REST API URLs (see /api/docs/ for the OpenAPI schema)."""
+
+urlpatterns: list = []

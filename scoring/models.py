@@ -1,0 +1,192 @@
+"""Results as entered at the table, their reviews, adjustments, and derived scores.
+
+Nothing here is ever updated in place: every submission, confirmation, dispute, director
+override and adjustment is a new row that records who made it, when and from where.
+The result that counts for a table and deal is the latest confirmed entry; scores are
+derived from the stored rows and can always be recomputed (``recompute_scores``).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.models import Deal, Table, Team
+
+
+class Provenance(models.Model):
+    """Who made a row and from where: a team (through its link) or a director."""
+
+    by_team = models.ForeignKey(
+        Team, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    by_director = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
+    )
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+    ip_address = models.GenericIPAddressField(null=True, blank=True)
+    user_agent = models.CharField(max_length=300, blank=True)
+
+    class Meta:
+        abstract = True
+
+    @property
+    def author(self) -> str:
+        if self.by_director_id:
+            return str(self.by_director)
+        return str(self.by_team) if self.by_team_id else "?"
+
+
+class ResultEntry(Provenance):
+    """One submitted result of one deal at one table (rules.md 6.1)."""
+
+    class Contract(models.TextChoices):
+        OROS = "O", _("Coins")
+        COPES = "C", _("Cups")
+        ESPASES = "E", _("Swords")
+        BASTOS = "B", _("Batons")
+        BOTIFARRA = "BOT", _("Botifarra")
+
+    class Breach(models.TextChoices):
+        NONE = "none", _("None")
+        NS = "NS", _("NS")
+        EW = "EW", _("EW")
+        BOTH = "both", _("Both")
+
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="entries")
+    deal = models.ForeignKey(Deal, on_delete=models.PROTECT, related_name="entries")
+    contract = models.CharField(_("contract"), max_length=3, choices=Contract.choices)
+    delegated = models.BooleanField(_("delegated"), default=False)
+    contro = models.BooleanField(_("contro"), default=False)
+    recontro = models.BooleanField(_("recontro"), default=False)
+    points_ns = models.PositiveSmallIntegerField(_("NS points"))
+    breach = models.CharField(
+        _("rule breach"), max_length=4, choices=Breach.choices, default=Breach.NONE
+    )
+    # A director's entry or override counts at once, without the teams' confirmation.
+    by_director_override = models.BooleanField(default=False)
+    # Re-sending the same form (a double tap, a retry on bad Wi-Fi) is stored once.
+    idempotency_key = models.CharField(max_length=64, null=True, blank=True, unique=True)
+
+    class Meta:
+        ordering = ["table", "deal", "created_at", "id"]
+        verbose_name = _("result entry")
+        verbose_name_plural = _("result entries")
+        indexes = [models.Index(fields=["table", "deal", "id"])]
+        constraints = [
+            models.CheckConstraint(condition=Q(points_ns__lte=72), name="entry_points_range"),
+            models.CheckConstraint(
+                condition=Q(recontro=False) | Q(contro=True), name="entry_recontro_needs_contro"
+            ),
+            models.CheckConstraint(
+                condition=Q(by_team__isnull=False) | Q(by_director__isnull=False),
+                name="entry_has_author",
+            ),
+        ]
+
+    @property
+    def points_ew(self) -> int:
+        return 72 - self.points_ns
+
+
+class ResultReview(Provenance):
+    """The other team's (or the director's) verdict on an entry: confirm or dispute."""
+
+    class Verdict(models.TextChoices):
+        CONFIRM = "confirm", _("Confirmed")
+        DISPUTE = "dispute", _("Disputed")
+
+    entry = models.ForeignKey(ResultEntry, on_delete=models.PROTECT, related_name="reviews")
+    verdict = models.CharField(max_length=8, choices=Verdict.choices)
+    comment = models.TextField(_("comment"), blank=True)
+    # Confirmed on the entering team's phone by typing the other team's PIN.
+    via_pin = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["entry", "created_at", "id"]
+        verbose_name = _("result review")
+        verbose_name_plural = _("result reviews")
+
+
+class Adjustment(Provenance):
+    """A director's adjusted score for one side of one table on one deal (rules.md 6.5).
+
+    The latest row for (table, deal, side) is in force; ``cleared`` rows withdraw it.
+    """
+
+    class Side(models.TextChoices):
+        NS = "NS", _("NS")
+        EW = "EW", _("EW")
+
+    class Kind(models.TextChoices):
+        AVERAGE = "average", _("Average (1.5)")
+        AVERAGE_PLUS = "average_plus", _("Average plus (1.6)")
+        AVERAGE_MINUS = "average_minus", _("Average minus (1.4)")
+        CUSTOM = "custom", _("Custom value")
+
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="adjustments")
+    deal = models.ForeignKey(Deal, on_delete=models.PROTECT, related_name="adjustments")
+    side = models.CharField(_("side"), max_length=2, choices=Side.choices)
+    kind = models.CharField(_("kind"), max_length=16, choices=Kind.choices)
+    # The exact adjusted score as a fraction, e.g. 3/2.
+    score_num = models.IntegerField(default=0)
+    score_den = models.PositiveIntegerField(default=1)
+    reason = models.TextField(_("reason"))
+    cleared = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["table", "deal", "side", "created_at", "id"]
+        verbose_name = _("adjusted score")
+        verbose_name_plural = _("adjusted scores")
+        constraints = [
+            models.CheckConstraint(condition=Q(score_den__gte=1), name="adjustment_den_positive"),
+        ]
+
+    @property
+    def score(self) -> Fraction:
+        return Fraction(self.score_num, self.score_den)
+
+
+class DealScore(models.Model):
+    """Derived: the scores of both sides of one table on one deal.
+
+    Rebuilt from entries and adjustments by the scoring services; never edited by hand.
+    Finals are exact fractions stored as numerator and denominator.
+    """
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="scores")
+    deal = models.ForeignKey(Deal, on_delete=models.CASCADE, related_name="scores")
+    entry = models.ForeignKey(
+        ResultEntry, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    ns_deal_score = models.IntegerField(null=True, blank=True)
+    ew_deal_score = models.IntegerField(null=True, blank=True)
+    ns_final_num = models.BigIntegerField()
+    ns_final_den = models.BigIntegerField(default=1)
+    ew_final_num = models.BigIntegerField()
+    ew_final_den = models.BigIntegerField(default=1)
+    ns_adjusted = models.BooleanField(default=False)
+    ew_adjusted = models.BooleanField(default=False)
+    computed_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["deal", "table"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "deal"], name="deal_score_unique"),
+        ]
+
+    @property
+    def ns_final(self) -> Fraction:
+        return Fraction(self.ns_final_num, self.ns_final_den)
+
+    @property
+    def ew_final(self) -> Fraction:
+        return Fraction(self.ew_final_num, self.ew_final_den)

@@ -1,0 +1,1 @@
+"""Background tasks of the scoring app."""

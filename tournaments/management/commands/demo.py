@@ -1,0 +1,49 @@
+"""``python manage.py demo``: prepare the embedded demo and print how to log in."""
+
+from __future__ import annotations
+
+import secrets
+
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
+from django.core.management.base import BaseCommand
+
+DEMO_DIRECTOR = "director"
+
+
+class Command(BaseCommand):
+    help = "Migrate, create a director account if there is none, and load the demo championship."
+
+    def add_arguments(self, parser):
+        parser.add_argument(
+            "--password",
+            default=None,
+            help="Password for a newly created director account (default: a random one).",
+        )
+
+    def handle(self, *args, password=None, **options):
+        call_command("migrate", interactive=False, verbosity=0)
+        User = get_user_model()
+        director = User.objects.filter(is_staff=True).order_by("id").first()
+        if director is None:
+            password = password or secrets.token_urlsafe(9)
+            director = User.objects.create_superuser(DEMO_DIRECTOR, "", password)
+            self.stdout.write(
+                self.style.SUCCESS(
+                    f"Director account created. Log in as '{DEMO_DIRECTOR}' "
+                    f"with password '{password}'."
+                )
+            )
+        else:
+            self.stdout.write(f"Director account: '{director.get_username()}' (already existed).")
+        self.load_demo_championship(director)
+        self.stdout.write("Open http://127.0.0.1:8000/")
+
+    def load_demo_championship(self, director) -> None:
+        try:
+            from tournaments.demo import load_demo
+        except ImportError:
+            return
+        message = load_demo(director)
+        if message:
+            self.stdout.write(message)

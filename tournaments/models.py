@@ -1,0 +1,237 @@
+"""Championships, teams, rounds, tables and deals.
+
+Models hold data and database invariants only. Operations that change data live in
+``tournaments/services.py``; read queries in ``tournaments/selectors.py``.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.db.models import F, Q
+from django.utils.translation import gettext_lazy as _
+
+# A team's private link carries 32 URL-safe bytes of randomness (256 bits), far more than
+# the 128 bits required, so a link cannot be guessed.
+LINK_SECRET_BYTES = 32
+
+
+def new_link_secret() -> str:
+    return secrets.token_urlsafe(LINK_SECRET_BYTES)
+
+
+def new_pin() -> str:
+    return f"{secrets.randbelow(10_000):04d}"
+
+
+class Championship(models.Model):
+    class Status(models.TextChoices):
+        DRAFT = "draft", _("Draft")
+        RUNNING = "running", _("Running")
+        FINISHED = "finished", _("Finished")
+
+    class Movement(models.TextChoices):
+        ROUND_ROBIN = "round_robin", _("Round robin")
+        SWISS = "swiss", _("Swiss")
+
+    class Variant(models.TextChoices):
+        WESTERN = "western", _("Western (free play)")
+        EASTERN = "eastern", _("Eastern (forced play)")
+        EASTERN_SECOND_COUNTS = "eastern_second_counts", _(
+            "Eastern, second player may play a counting card when following suit"
+        )
+
+    class Doubling(models.TextChoices):
+        D248 = "2-4-8", "2-4-8"
+        D235 = "2-3-5", "2-3-5"
+        D2410 = "2-4-10", "2-4-10"
+
+    name = models.CharField(_("name"), max_length=200)
+    venue = models.CharField(_("venue"), max_length=200, blank=True)
+    starts_on = models.DateField(_("first day"), null=True, blank=True)
+    ends_on = models.DateField(_("last day"), null=True, blank=True)
+    status = models.CharField(
+        _("status"), max_length=16, choices=Status.choices, default=Status.DRAFT
+    )
+
+    # Settings (locked once round 1 is released).
+    deals_per_match = models.PositiveSmallIntegerField(_("deals per match"), default=4)
+    variant = models.CharField(
+        _("rule variant"), max_length=32, choices=Variant.choices, default=Variant.EASTERN
+    )
+    doubling = models.CharField(
+        _("doubling scheme"), max_length=8, choices=Doubling.choices, default=Doubling.D248
+    )
+    movement = models.CharField(
+        _("movement"), max_length=16, choices=Movement.choices, default=Movement.ROUND_ROBIN
+    )
+    rounds_planned = models.PositiveSmallIntegerField(
+        _("number of rounds"),
+        null=True,
+        blank=True,
+        help_text=_("Swiss only; a round robin plays every opponent once."),
+    )
+    results_public = models.BooleanField(_("results are public"), default=False)
+
+    # The secret deal key (hex) and its public commitment, SHA-256 of the key bytes.
+    # The key is shown only once the championship is finished.
+    deal_key = models.CharField(max_length=64, editable=False)
+    key_commitment = models.CharField(_("deal key commitment"), max_length=64, editable=False)
+
+    directors = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, related_name="championships", verbose_name=_("directors")
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-starts_on", "-id"]
+        verbose_name = _("championship")
+        verbose_name_plural = _("championships")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(deals_per_match__gte=1) & Q(deals_per_match__lte=12),
+                name="championship_deals_per_match_range",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def key_revealed(self) -> bool:
+        return self.status == self.Status.FINISHED
+
+
+class Team(models.Model):
+    championship = models.ForeignKey(
+        Championship, on_delete=models.CASCADE, related_name="teams"
+    )
+    number = models.PositiveIntegerField(_("number"))
+    name = models.CharField(_("name"), max_length=120)
+    club = models.CharField(_("club"), max_length=120, blank=True)
+    player1 = models.CharField(_("first player"), max_length=120)
+    player2 = models.CharField(_("second player"), max_length=120)
+    withdrawn = models.BooleanField(_("withdrawn"), default=False)
+
+    # The private link is /t/<id>/<link_secret>/; the secret is compared in constant time.
+    # Both secrets are kept so that team cards can be printed again; the director can
+    # reissue either one.
+    link_secret = models.CharField(max_length=64, default=new_link_secret, editable=False)
+    pin = models.CharField(max_length=4, default=new_pin, editable=False)
+
+    class Meta:
+        ordering = ["championship", "number"]
+        verbose_name = _("team")
+        verbose_name_plural = _("teams")
+        constraints = [
+            models.UniqueConstraint(fields=["championship", "number"], name="team_number_unique"),
+            models.UniqueConstraint(fields=["championship", "name"], name="team_name_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.number}. {self.name}"
+
+    @property
+    def players(self) -> str:
+        return f"{self.player1} – {self.player2}"
+
+
+class Round(models.Model):
+    class Status(models.TextChoices):
+        DRAFTED = "drafted", _("Drafted")
+        RELEASED = "released", _("Released")
+        CLOSED = "closed", _("Closed")
+
+    championship = models.ForeignKey(
+        Championship, on_delete=models.CASCADE, related_name="rounds"
+    )
+    number = models.PositiveSmallIntegerField(_("number"))
+    status = models.CharField(
+        _("status"), max_length=16, choices=Status.choices, default=Status.DRAFTED
+    )
+    # With an odd field one team sits out each round and scores the bye (rules.md 6.5).
+    bye_team = models.ForeignKey(
+        Team, null=True, blank=True, on_delete=models.PROTECT, related_name="byes"
+    )
+    released_at = models.DateTimeField(null=True, blank=True)
+    closed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["championship", "number"]
+        verbose_name = _("round")
+        verbose_name_plural = _("rounds")
+        constraints = [
+            models.UniqueConstraint(fields=["championship", "number"], name="round_number_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.championship} – {self.number}"
+
+
+class Table(models.Model):
+    """One match of a round: the NS team against the EW team."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField(_("table"))
+    ns_team = models.ForeignKey(
+        Team, on_delete=models.PROTECT, related_name="ns_tables", verbose_name=_("NS team")
+    )
+    ew_team = models.ForeignKey(
+        Team, on_delete=models.PROTECT, related_name="ew_tables", verbose_name=_("EW team")
+    )
+
+    class Meta:
+        ordering = ["round", "number"]
+        verbose_name = _("table")
+        verbose_name_plural = _("tables")
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="table_number_unique"),
+            # One team per seat per round. A team sitting NS at one table and EW at another
+            # of the same round spans two columns, which SQL cannot express portably; the
+            # round services check it (and a test asserts it).
+            models.UniqueConstraint(fields=["round", "ns_team"], name="table_ns_team_unique"),
+            models.UniqueConstraint(fields=["round", "ew_team"], name="table_ew_team_unique"),
+            models.CheckConstraint(
+                condition=~Q(ns_team=F("ew_team")), name="table_teams_differ"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round} – {self.number}"
+
+
+class Deal(models.Model):
+    class Source(models.TextChoices):
+        GENERATED = "generated", _("Generated from the key")
+        IMPORTED = "imported", _("Imported")
+
+    class Dealer(models.TextChoices):
+        N = "N", _("North")
+        E = "E", _("East")
+        S = "S", _("South")
+        W = "W", _("West")
+
+    championship = models.ForeignKey(
+        Championship, on_delete=models.CASCADE, related_name="deals"
+    )
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="deals")
+    number = models.PositiveIntegerField(_("deal"))
+    dealer = models.CharField(_("dealer"), max_length=1, choices=Dealer.choices)
+    # The four hands in rules.md section 2 notation, e.g. "N:9RS.A82..RC654 ...".
+    cards = models.CharField(_("cards"), max_length=80)
+    source = models.CharField(
+        max_length=16, choices=Source.choices, default=Source.GENERATED
+    )
+
+    class Meta:
+        ordering = ["championship", "number"]
+        verbose_name = _("deal")
+        verbose_name_plural = _("deals")
+        constraints = [
+            models.UniqueConstraint(fields=["championship", "number"], name="deal_number_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.championship} – {self.number}"
