@@ -226,9 +226,7 @@ class TableResult:
         doubled Botifarra is therefore x2 for both sides, never x4.
         """
         ns_trumps = self.trump_side is Side.NS
-        ns = side_deal_score(
-            self.points_ns, doubled=self.botifarra if ns_trumps else self.contro
-        )
+        ns = side_deal_score(self.points_ns, doubled=self.botifarra if ns_trumps else self.contro)
         ew = side_deal_score(
             TOTAL_POINTS - self.points_ns, doubled=self.contro if ns_trumps else self.botifarra
         )

@@ -244,13 +244,20 @@ def _first_pairing_by_search(free: list[set[int]], size: int, budget: list[int])
     list, or ``None`` when none exists.  Raises ``_BudgetExceeded`` when the search is long.
     """
     partner = [-1] * size
-    # Options left for each unpaired team; a team with none left is a dead end.
+    # Opponents still available to each unpaired team; a team with none left is a dead end.
     options = [len(free[i]) for i in range(size)]
+    if 0 in options:
+        return None
 
-    def remove(i: int) -> None:
+    def remove(i: int) -> bool:
+        """Count ``i`` out of its neighbours' options; tell whether one is left with none."""
+        stuck = False
         for j in free[i]:
             if partner[j] == -1:
                 options[j] -= 1
+                if options[j] == 0:
+                    stuck = True
+        return stuck
 
     def restore(i: int) -> None:
         for j in free[i]:
@@ -268,19 +275,18 @@ def _first_pairing_by_search(free: list[set[int]], size: int, budget: list[int])
             budget[0] -= 1
             if budget[0] < 0:
                 raise _BudgetExceeded
+            # Both are marked paired before counting, and restored before unmarking, so
+            # their link to each other is never counted either way.
             partner[top], partner[other] = other, top
-            remove(top)
-            remove(other)
-            stuck = any(options[j] == 0 and partner[j] == -1 for j in free[top] | free[other])
+            stuck = remove(top)
+            stuck = remove(other) or stuck
             if not stuck and search(top + 1):
                 return True
-            partner[top] = partner[other] = -1
             restore(other)
             restore(top)
+            partner[top] = partner[other] = -1
         return False
 
-    # Paired teams are marked before their neighbours are counted down, so count the pair's
-    # own link out by hand: remove()/restore() skip teams that are already paired.
     return partner if search(0) else None
 
 
@@ -434,8 +440,10 @@ def swiss_round(
         free = [set(range(size)) for _ in range(size)]
         for i in range(size):
             free[i].discard(i)
-        for pair_ in met:
-            a, b = tuple(pair_) if len(pair_) == 2 else (None, None)
+        for meeting in met:
+            if len(meeting) != 2:
+                continue
+            a, b = meeting
             if a in index and b in index:
                 free[index[a]].discard(index[b])
                 free[index[b]].discard(index[a])
