@@ -40,10 +40,20 @@ class Command(BaseCommand):
         self.stdout.write("Open http://127.0.0.1:8000/")
 
     def load_demo_championship(self, director) -> None:
+        # The demo lives beside each app: tournaments builds the championship and its
+        # rounds, scoring adds the results of the released rounds.
         try:
             from tournaments.demo import load_demo
-        except ImportError:
+        except ImportError:  # not built yet
             return
-        message = load_demo(director)
+        championship, message = load_demo(director)
         if message:
             self.stdout.write(message)
+        try:
+            from scoring.demo import add_demo_results
+        except ImportError:
+            return
+        if championship is not None:
+            message = add_demo_results(championship)
+            if message:
+                self.stdout.write(message)

@@ -1,0 +1,69 @@
+"""The Botifarra engine: pure Python, no Django, database or HTTP.
+
+Everything the rest of Duplicada uses is exported here (rules.md sections 1-8):
+
+- seats: ``Seat``, ``Side``
+- cards: ``Suit``, ``Card``, ``ALL_CARDS``, ``Contract``, ``Hand``, ``Deal`` and the localised
+  names ``suit_name``, ``rank_name``, ``card_name``, ``contract_name``
+- deal notation: ``parse_deal``, ``format_deal``, ``parse_hand``, ``format_hand``,
+  ``DealNotationError``
+- deal generation: ``DEAL_COUNT``, ``new_deal_key``, ``key_commitment``, ``generate_deal``
+- rules of play: ``Variant``, ``Rule``, ``legal_cards``, ``trick_winner``, ``validate_play``,
+  ``PlayOutcome``, ``IllegalCard``, ``PlayRecordError``, ``random_legal_play``
+- duplicate scoring: ``Breach``, ``TableResult``, ``TableScore``, ``side_deal_score``,
+  ``score_deal``, ``show_score`` and the policy constants ``AVERAGE``, ``AVERAGE_PLUS``,
+  ``AVERAGE_MINUS``, ``BYE_SCORE``
+- ordinary scoring: ``DoublingScheme``, ``ordinary_score``
+- standings: ``StandingLine``, ``Placed``, ``rank_standings``
+- movements: ``Match``, ``RoundPlan``, ``round_robin``, ``swiss_round``, ``swiss_first_round``,
+  ``PairingImpossible``, ``dealer_for``, ``round_deal_numbers``, ``trump_side``
+
+Names are resolved lazily from their modules, so importing ``engine`` stays cheap.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+_EXPORTS = {
+    "engine.seats": ["Seat", "Side"],
+    "engine.cards": [
+        "Suit", "Card", "ALL_CARDS", "Contract", "Hand", "Deal",
+        "suit_name", "rank_name", "card_name", "contract_name",
+    ],
+    "engine.notation": [
+        "parse_deal", "format_deal", "parse_hand", "format_hand", "DealNotationError",
+    ],
+    "engine.dealing": ["DEAL_COUNT", "new_deal_key", "key_commitment", "generate_deal"],
+    "engine.play": [
+        "Variant", "Rule", "legal_cards", "trick_winner", "validate_play", "PlayOutcome",
+        "IllegalCard", "PlayRecordError", "random_legal_play",
+    ],
+    "engine.duplicate": [
+        "Breach", "TableResult", "TableScore", "side_deal_score", "score_deal", "show_score",
+        "AVERAGE", "AVERAGE_PLUS", "AVERAGE_MINUS", "BYE_SCORE",
+    ],
+    "engine.ordinary": ["DoublingScheme", "ordinary_score"],
+    "engine.standings": ["StandingLine", "Placed", "rank_standings"],
+    "engine.movements": [
+        "Match", "RoundPlan", "round_robin", "swiss_round", "swiss_first_round",
+        "PairingImpossible", "dealer_for", "round_deal_numbers", "trump_side",
+    ],
+}
+_MODULE_OF = {name: module for module, names in _EXPORTS.items() for name in names}
+
+__all__ = sorted(_MODULE_OF)
+
+
+def __getattr__(name: str):
+    try:
+        module = _MODULE_OF[name]
+    except KeyError:
+        raise AttributeError(f"module 'engine' has no attribute {name!r}") from None
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value  # later look-ups skip this function
+    return value
+
+
+def __dir__() -> list[str]:
+    return __all__
