@@ -351,14 +351,17 @@ def score_deal(
     if len(trump_sides) > 1:
         raise ValueError("results of one deal disagree on the trump side (same dealer everywhere)")
 
-    no_adjustment: dict[Side, Fraction] = {}
     deal_scores = [result.deal_scores for result in results]
     ns_pool: list[int] = []
     ew_pool: list[int] = []
     for result, (ns, ew) in zip(results, deal_scores, strict=True):
         if result.breach is not Breach.NONE:
             continue
-        table_adjusted = adjusted.get(result.key, no_adjustment)
+        table_adjusted = adjusted.get(result.key) if adjusted else None
+        if not table_adjusted:
+            ns_pool.append(ns)
+            ew_pool.append(ew)
+            continue
         if Side.NS not in table_adjusted:
             ns_pool.append(ns)
         if Side.EW not in table_adjusted:
@@ -368,7 +371,7 @@ def score_deal(
 
     scores: dict[Hashable, TableScore] = {}
     for result, (ns, ew) in zip(results, deal_scores, strict=True):
-        table_adjusted = adjusted.get(result.key, no_adjustment)
+        table_adjusted = adjusted.get(result.key) if adjusted else None
         breach = result.breach
         if breach is Breach.NONE:
             ns_final = ns_finals.get(ns)
@@ -379,8 +382,11 @@ def score_deal(
             ns_final, ew_final = BREACH_SCORE, ew_average
         else:
             ns_final, ew_final = ns_average, BREACH_SCORE
-        ns_adj = table_adjusted.get(Side.NS)
-        ew_adj = table_adjusted.get(Side.EW)
+        if table_adjusted:
+            ns_adj = table_adjusted.get(Side.NS)
+            ew_adj = table_adjusted.get(Side.EW)
+        else:  # the usual case; skips two enum-keyed look-ups per table
+            ns_adj = ew_adj = None
         scores[result.key] = TableScore(
             key=result.key,
             ns_deal_score=ns,
