@@ -92,6 +92,9 @@ class ResultEntry(Provenance):
             ),
         ]
 
+    def __str__(self) -> str:
+        return f"{self.table} · {self.deal.number}: {self.points_ns}-{self.points_ew}"
+
     @property
     def points_ew(self) -> int:
         return 72 - self.points_ns
@@ -114,6 +117,9 @@ class ResultReview(Provenance):
         ordering = ["entry", "created_at", "id"]
         verbose_name = _("result review")
         verbose_name_plural = _("result reviews")
+
+    def __str__(self) -> str:
+        return f"{self.get_verdict_display()} · {self.entry_id}"
 
 
 class Adjustment(Provenance):
@@ -150,6 +156,9 @@ class Adjustment(Provenance):
             models.CheckConstraint(condition=Q(score_den__gte=1), name="adjustment_den_positive"),
         ]
 
+    def __str__(self) -> str:
+        return f"{self.table} · {self.deal.number} · {self.side}: {self.score}"
+
     @property
     def score(self) -> Fraction:
         return Fraction(self.score_num, self.score_den)
@@ -182,6 +191,9 @@ class DealScore(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["table", "deal"], name="deal_score_unique"),
         ]
+
+    def __str__(self) -> str:
+        return f"{self.table} · {self.deal.number}"
 
     @property
     def ns_final(self) -> Fraction:
