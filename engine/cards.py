@@ -93,10 +93,10 @@ class Card:
     symbol: str
 
     def __new__(cls, suit: Suit, rank: int) -> Card:
-        try:
-            return _BY_SUIT_RANK[suit, rank]
-        except (KeyError, TypeError):
-            pass
+        # Exact int only: 9.0 or True would otherwise find a card through equal hashes.
+        card = _BY_SUIT_RANK.get((suit, rank)) if type(rank) is int else None
+        if card is not None:
+            return card
         if not isinstance(suit, Suit):
             raise TypeError(f"suit must be a Suit, not {suit!r}")
         raise ValueError(f"rank must be an integer from 1 to 12, not {rank!r}")
