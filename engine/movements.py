@@ -12,13 +12,21 @@ Swiss policies (kept here, in one place):
   against fourth...  When a rematch forbids that, the highest team left takes the nearest
   team below it that it has not met and that still lets everyone else be paired.  The
   result is the pairing that is first in that order among all pairings without rematches
-  (found by a pruned depth-first search, and by Edmonds' matching algorithm when the
-  search gets long), so a pairing is always found when one exists.
+  (found with Edmonds' matching algorithm, so in polynomial time), hence a pairing is
+  always found when one exists.
+- **directions**: a team's *balance* is its times NS minus its times EW.  Of two teams
+  that meet, the one with the larger balance sits EW; on a tie the higher-ranked team sits
+  NS.  To keep every balance within one (rules.md 7), the pairing avoids matching two
+  teams that both sat NS more often, or both EW more often: it is the first pairing in
+  rank order among those that respect this, and only if there is none, the first pairing
+  in rank order that merely avoids rematches.  So, after round 1, the top team meets the
+  nearest team below it with the other direction preference, which is usually second or
+  third.  (``balance_directions=False`` turns this off.)
 - **bye**: with an odd field, the lowest-ranked team that has not had a bye and whose
-  removal leaves a pairable field.  If every team has had one, the lowest-ranked team
-  that leaves a pairable field.
-- **directions**: the team that has sat NS more often, relative to EW (``NS - EW``), sits
-  EW.  On a tie the higher-ranked team sits NS.
+  removal leaves a pairable field (the bye comes before the directions).  A team gets a
+  second bye only when no team without one can have it.
+- **priorities**, highest first: no rematch (never broken), the bye rule, directions
+  balanced, rank order.
 """
 
 from __future__ import annotations
@@ -229,66 +237,6 @@ def swiss_first_round(teams: Sequence[T], seed: bytes) -> RoundPlan[T]:
 
 # --- Swiss: later rounds ---------------------------------------------------------------
 
-#: Search nodes the depth-first search may visit before handing over to Edmonds' algorithm.
-_SEARCH_BUDGET = 20_000
-
-
-class _BudgetExceeded(Exception):
-    pass
-
-
-def _first_pairing_by_search(free: list[set[int]], size: int, budget: list[int]):
-    """The first perfect matching in rank order, by depth-first search with pruning.
-
-    ``free[i]`` holds the indices (ranks) that ``i`` may still meet.  Returns the partner
-    list, or ``None`` when none exists.  Raises ``_BudgetExceeded`` when the search is long.
-    """
-    partner = [-1] * size
-    # Opponents still available to each unpaired team; a team with none left is a dead end.
-    options = [len(free[i]) for i in range(size)]
-    if 0 in options:
-        return None
-
-    def remove(i: int) -> bool:
-        """Count ``i`` out of its neighbours' options; tell whether one is left with none."""
-        stuck = False
-        for j in free[i]:
-            if partner[j] == -1:
-                options[j] -= 1
-                if options[j] == 0:
-                    stuck = True
-        return stuck
-
-    def restore(i: int) -> None:
-        for j in free[i]:
-            if partner[j] == -1:
-                options[j] += 1
-
-    def search(top: int) -> bool:
-        while top < size and partner[top] != -1:
-            top += 1
-        if top == size:
-            return True
-        for other in range(top + 1, size):
-            if partner[other] != -1 or other not in free[top]:
-                continue
-            budget[0] -= 1
-            if budget[0] < 0:
-                raise _BudgetExceeded
-            # Both are marked paired before counting, and restored before unmarking, so
-            # their link to each other is never counted either way.
-            partner[top], partner[other] = other, top
-            stuck = remove(top)
-            stuck = remove(other) or stuck
-            if not stuck and search(top + 1):
-                return True
-            restore(other)
-            restore(top)
-            partner[top] = partner[other] = -1
-        return False
-
-    return partner if search(0) else None
-
 
 def _augmenting_path(root: int, adj: list[list[int]], match: list[int], allowed: list[bool]):
     """Edmonds' blossom search for an augmenting path from the exposed vertex ``root``.
@@ -358,13 +306,19 @@ def _augment(end: int, parent: list[int], match: list[int]) -> None:
         v = ppv
 
 
-def _first_pairing_by_matching(free: list[set[int]], size: int):
-    """The same pairing as the search, found in polynomial time with Edmonds' algorithm.
+def _first_pairing(free: list[set[int]], size: int) -> list[int] | None:
+    """The first pairing in rank order, as partner indices, or ``None`` if there is none.
 
-    First a maximum matching (none perfect: no pairing).  Then, rank by rank, the highest
-    unfixed team takes the nearest opponent such that a perfect matching containing that
-    match still exists: it does when the two ex-partners can be joined by an augmenting
-    path among the unfixed teams.
+    ``free[i]`` holds the indices (ranks) that team ``i`` may still meet.  "First" means:
+    the top team gets the nearest opponent with which the rest can still be paired, then
+    the next unpaired team likewise, and so on -- what a depth-first search trying the
+    nearest opponent first would find, but in polynomial time even when it must backtrack:
+
+    1. find a maximum matching with Edmonds' algorithm; if it is not perfect, no pairing
+       exists;
+    2. rank by rank, try the unfixed team's nearest opponents; a match ``top``-``other``
+       can be completed iff, after pairing them, their two ex-partners can be joined by an
+       augmenting path among the unfixed teams.  The current partner always works.
     """
     adj = [sorted(free[i]) for i in range(size)]
     match = [-1] * size
@@ -405,12 +359,22 @@ def _first_pairing_by_matching(free: list[set[int]], size: int):
     return match
 
 
-def _first_pairing(free: list[set[int]], size: int) -> list[int] | None:
-    budget = [_SEARCH_BUDGET]
-    try:
-        return _first_pairing_by_search(free, size, budget)
-    except _BudgetExceeded:
-        return _first_pairing_by_matching(free, size)
+def _sits_ns_first(balance_a: int, balance_b: int) -> bool:
+    """Direction policy: does team ``a`` (the higher-ranked) sit NS against ``b``?
+
+    The team with the larger balance (times NS minus times EW) sits EW; on a tie the
+    higher-ranked team sits NS.
+    """
+    return balance_a <= balance_b
+
+
+def _directions_compatible(balance_a: int, balance_b: int) -> bool:
+    """Whether two teams can meet without either drifting further than 1 from balance.
+
+    The one with the larger balance sits EW and the other NS, so they may meet unless both
+    sat NS more often than EW, or both EW more often than NS.
+    """
+    return not (balance_a > 0 and balance_b > 0) and not (balance_a < 0 and balance_b < 0)
 
 
 def swiss_round(
@@ -419,13 +383,16 @@ def swiss_round(
     ns_count: Mapping[T, int],
     ew_count: Mapping[T, int],
     had_bye: Collection[T],
+    *,
+    balance_directions: bool = True,
 ) -> RoundPlan[T]:
     """Pair a Swiss round from the current standings (rules.md 7).
 
     ``ranked`` is the standings order, best first; ``met`` holds a ``frozenset`` of the two
     teams of every match played so far; ``ns_count``/``ew_count`` give how often each team
     sat NS/EW (missing teams count 0); ``had_bye`` lists the teams that already had a bye.
-    See the module docstring for the pairing, bye and direction policies.  Raises
+    ``balance_directions=False`` drops the direction criterion from the pairing (directions
+    are still assigned by the policy).  See the module docstring for the policies.  Raises
     :class:`PairingImpossible` when no pairing without a rematch exists.
     """
     order = _check_teams(ranked)
@@ -433,13 +400,23 @@ def swiss_round(
         raise ValueError("a Swiss round needs at least two teams")
     met = met if isinstance(met, set | frozenset) else set(met)
     had_bye = had_bye if isinstance(had_bye, set | frozenset) else set(had_bye)
+    balance = {team: ns_count.get(team, 0) - ew_count.get(team, 0) for team in order}
 
-    def pair(field: list[T]) -> list[int] | None:
+    def pair(field: list[T], strict: bool) -> list[int] | None:
         size = len(field)
         index = {team: i for i, team in enumerate(field)}
-        free = [set(range(size)) for _ in range(size)]
-        for i in range(size):
-            free[i].discard(i)
+        if strict:
+            balances = [balance[team] for team in field]
+            free = [
+                {
+                    j
+                    for j in range(size)
+                    if j != i and _directions_compatible(balances[i], balances[j])
+                }
+                for i in range(size)
+            ]
+        else:
+            free = [set(range(size)) - {i} for i in range(size)]
         for meeting in met:
             if len(meeting) != 2:
                 continue
@@ -449,37 +426,33 @@ def swiss_round(
                 free[index[b]].discard(index[a])
         return _first_pairing(free, size)
 
-    bye = None
-    field = order
-    partner = None
+    tiers = (True, False) if balance_directions else (False,)
     if len(order) % 2 == 0:
-        partner = pair(order)
+        candidates: list[T | None] = [None]
     else:
-        without_bye = [t for t in reversed(order) if t not in had_bye]
-        candidates = without_bye or list(reversed(order))
-        for candidate in candidates:
-            field = [t for t in order if t != candidate]
-            partner = pair(field)
+        # The lowest-ranked team without a bye; a second bye only when nothing else works.
+        candidates = [t for t in reversed(order) if t not in had_bye]
+        candidates += [t for t in reversed(order) if t in had_bye]
+    for candidate in candidates:
+        field = order if candidate is None else [t for t in order if t != candidate]
+        for strict in tiers:
+            partner = pair(field, strict)
             if partner is not None:
-                bye = candidate
-                break
-    if partner is None:
-        raise PairingImpossible(
-            f"no pairing of these {len(order)} teams avoids a rematch"
-            + (" whoever has the bye" if len(order) % 2 else "")
-        )
+                return _plan(field, partner, balance, candidate)
+    raise PairingImpossible(
+        f"no pairing of these {len(order)} teams avoids a rematch"
+        + (", whoever has the bye" if len(order) % 2 else "")
+    )
 
+
+def _plan(field: list[T], partner: list[int], balance: Mapping[T, int], bye: T | None):
     matches = []
     for i, team in enumerate(field):
         j = partner[i]
         if j < i:
             continue
-        other = field[j]
-        # Direction policy: the team with the larger NS-minus-EW balance sits EW; on a tie
-        # the higher-ranked team (team, since i < j) sits NS.
-        balance_team = ns_count.get(team, 0) - ew_count.get(team, 0)
-        balance_other = ns_count.get(other, 0) - ew_count.get(other, 0)
-        if balance_team <= balance_other:
+        other = field[j]  # ranked below ``team``
+        if _sits_ns_first(balance[team], balance[other]):
             matches.append(Match(team, other))
         else:
             matches.append(Match(other, team))
