@@ -75,6 +75,8 @@ class ResultEntry(Provenance):
     by_director_override = models.BooleanField(default=False)
     # Re-sending the same form (a double tap, a retry on bad Wi-Fi) is stored once.
     idempotency_key = models.CharField(max_length=64, null=True, blank=True, unique=True)
+    # The director's reason for entering or overriding a result.
+    note = models.TextField(_("note"), blank=True)
 
     class Meta:
         ordering = ["table", "deal", "created_at", "id"]
@@ -178,9 +180,11 @@ class DealScore(models.Model):
     )
     ns_deal_score = models.IntegerField(null=True, blank=True)
     ew_deal_score = models.IntegerField(null=True, blank=True)
-    ns_final_num = models.BigIntegerField()
+    # A final is null only for the unadjusted side of a table that did not play the deal
+    # but whose other side the director adjusted: that side has not played (rules.md 6.5).
+    ns_final_num = models.BigIntegerField(null=True, blank=True)
     ns_final_den = models.BigIntegerField(default=1)
-    ew_final_num = models.BigIntegerField()
+    ew_final_num = models.BigIntegerField(null=True, blank=True)
     ew_final_den = models.BigIntegerField(default=1)
     ns_adjusted = models.BooleanField(default=False)
     ew_adjusted = models.BooleanField(default=False)
@@ -196,9 +200,40 @@ class DealScore(models.Model):
         return f"{self.table} · {self.deal.number}"
 
     @property
-    def ns_final(self) -> Fraction:
+    def ns_final(self) -> Fraction | None:
+        if self.ns_final_num is None:
+            return None
         return Fraction(self.ns_final_num, self.ns_final_den)
 
     @property
-    def ew_final(self) -> Fraction:
+    def ew_final(self) -> Fraction | None:
+        if self.ew_final_num is None:
+            return None
         return Fraction(self.ew_final_num, self.ew_final_den)
+
+
+class PinAttempt(models.Model):
+    """One attempt to confirm a result at a table with the other team's PIN.
+
+    Kept in the database, not in process memory, so that the lockout holds across several
+    web processes (see ``scoring.services.PIN_MAX_FAILURES``).
+    """
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="pin_attempts")
+    # The team whose phone was used (the one that entered the result).
+    by_team = models.ForeignKey(
+        Team, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    ok = models.BooleanField()
+    created_at = models.DateTimeField(auto_now_add=True)
+    ip_address = models.GenericIPAddressField(null=True, blank=True)
+    user_agent = models.CharField(max_length=300, blank=True)
+
+    class Meta:
+        ordering = ["table", "created_at", "id"]
+        indexes = [models.Index(fields=["table", "created_at"])]
+        verbose_name = _("PIN attempt")
+        verbose_name_plural = _("PIN attempts")
+
+    def __str__(self) -> str:
+        return f"{self.table} · {'ok' if self.ok else 'wrong'}"

@@ -1,0 +1,40 @@
+"""Fixtures of the scoring tests: a small running championship."""
+
+from __future__ import annotations
+
+import pytest
+import scoring_factories as factories
+
+
+@pytest.fixture
+def championship(db, director):
+    """Four teams, round 1 released: table 1 is 1 (NS) v 2 (EW), table 2 is 3 v 4."""
+    championship = factories.make_championship(teams=4, director=director)
+    t1, t2, t3, t4 = factories.teams_of(championship)
+    factories.make_round(championship, 1, [(t1, t2), (t3, t4)])
+    return championship
+
+
+@pytest.fixture
+def teams(championship):
+    return factories.teams_of(championship)
+
+
+@pytest.fixture
+def round1(championship):
+    return championship.rounds.get(number=1)
+
+
+@pytest.fixture
+def table1(round1):
+    return round1.tables.get(number=1)
+
+
+@pytest.fixture
+def table2(round1):
+    return round1.tables.get(number=2)
+
+
+@pytest.fixture
+def deal1(round1):
+    return round1.deals.get(number=1)
