@@ -144,3 +144,18 @@ def play_out(
         points[side] += 1 + sum(card.points for _, card in trick)
         tricks[side] += 1
     return record, first_breach, {"points": points, "tricks": tricks}
+
+
+def states(deal: Deal, dealer: Seat, contract: Contract, record: list[Card]):
+    """For each card of a (well-formed) record: the player's hand, the trick so far, the card."""
+    hands = {seat: list(deal.hand(seat).cards) for seat in SEATS}
+    leader = dealer.next
+    for number in range(12):
+        trick: list[tuple[Seat, Card]] = []
+        seat = leader
+        for card in record[4 * number : 4 * number + 4]:
+            yield list(hands[seat]), list(trick), card
+            hands[seat].remove(card)
+            trick.append((seat, card))
+            seat = seat.next
+        leader = winner(trick, contract.trump)

@@ -1,0 +1,371 @@
+"""Rules of play and play-record validation (rules.md section 4)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from botifarra_reference import (
+    SEATS,
+    contracts,
+    deals,
+    legal,
+    play_out,
+    seats,
+    states,
+    variants,
+)
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.cards import Card, Contract, Hand
+from engine.dealing import generate_deal
+from engine.notation import parse_card, parse_deal, parse_hand
+from engine.play import (
+    IllegalCard,
+    PlayOutcome,
+    PlayRecordError,
+    Rule,
+    Variant,
+    beats,
+    legal_cards,
+    random_legal_play,
+    trick_winner,
+    validate_play,
+)
+from engine.seats import Seat, Side
+
+N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
+WESTERN, EASTERN, SECOND = Variant.WESTERN, Variant.EASTERN, Variant.EASTERN_SECOND_COUNTS
+FOLLOW, BEAT = Rule.FOLLOW_SUIT, Rule.MUST_BEAT
+PARTNER, OPPONENTS = Rule.RESTRICTED_PARTNER_WINNING, Rule.RESTRICTED_OPPONENTS_WINNING
+TRUMPS_OROS, BOTIFARRA = Contract.OROS, Contract.BOTIFARRA
+
+
+def cards(codes: str) -> list[Card]:
+    return [parse_card(code) for code in codes.split()]
+
+
+def trick(*plays: str) -> list[tuple[Seat, Card]]:
+    """``trick("N O9", "W OA")`` -> [(N, O9), (W, OA)]."""
+    return [(Seat(p.split()[0]), parse_card(p.split()[1])) for p in plays]
+
+
+# --- Tricks --------------------------------------------------------------------------------
+
+
+def test_trick_winner_highest_of_suit_led():
+    assert trick_winner(trick("N C5", "W C9", "S CA", "E C2"), TRUMPS_OROS) is W
+    assert trick_winner(trick("N C5", "W C4", "S C3", "E C2"), TRUMPS_OROS) is N
+    # A higher card of another plain suit does not win.
+    assert trick_winner(trick("N C5", "W E9", "S BA", "E C2"), TRUMPS_OROS) is N
+    # The 1 beats the 12, the 10 beats the 8 (trick order, not rank).
+    assert trick_winner(trick("N CR", "W CA"), BOTIFARRA) is W
+    assert trick_winner(trick("N C8", "W CS"), BOTIFARRA) is W
+
+
+def test_trick_winner_trumps():
+    assert trick_winner(trick("N C9", "W O2", "S CA", "E C2"), TRUMPS_OROS) is W
+    assert trick_winner(trick("N C9", "W O2", "S O3", "E C2"), TRUMPS_OROS) is S
+    assert trick_winner(trick("N O2", "W C9", "S CA", "E B9"), TRUMPS_OROS) is N
+    # No trumps in Botifarra: the oros are just another suit.
+    assert trick_winner(trick("N C9", "W O9", "S CA", "E C2"), BOTIFARRA) is N
+
+
+def test_trick_winner_rejects_bad_tricks():
+    with pytest.raises(ValueError):
+        trick_winner([], TRUMPS_OROS)
+    with pytest.raises(ValueError, match="anticlockwise"):
+        trick_winner(trick("N C9", "E C2"), TRUMPS_OROS)
+    with pytest.raises(ValueError):
+        trick_winner(trick("N C9", "W C9"), TRUMPS_OROS)
+
+
+def test_beats():
+    assert beats(parse_card("O2"), parse_card("C9"), TRUMPS_OROS)
+    assert not beats(parse_card("O2"), parse_card("C9"), BOTIFARRA)
+    assert beats(parse_card("OA"), parse_card("OR"), TRUMPS_OROS)
+    assert not beats(parse_card("C9"), parse_card("O2"), TRUMPS_OROS)
+    assert not beats(parse_card("E9"), parse_card("C2"), TRUMPS_OROS)
+
+
+# --- Legal cards ---------------------------------------------------------------------------
+
+
+def legal_set(hand: str, played: list, contract=TRUMPS_OROS, variant=WESTERN) -> set[str]:
+    return {str(c) for c in legal_cards(parse_hand(hand), played, contract, variant)}
+
+
+def test_leader_may_play_anything():
+    assert legal_set("9.A.R.C", [], variant=EASTERN) == {"O9", "CA", "ER", "BC"}
+
+
+def test_follow_suit_and_beat():
+    # W must follow copes and beat the 5: the 9 or the 12.
+    assert legal_set("54.9R32..S8", trick("N C5")) == {"C9", "CR"}
+    # Nothing beats the 9 of copes: any copa.
+    assert legal_set("54.R32..S8", trick("N C9")) == {"CR", "C3", "C2"}
+
+
+def test_void_must_trump_or_over_trump():
+    assert legal_set("54.9R32..S8", trick("N E8")) == {"O5", "O4"}
+    # S must over-trump W's 4 of oros.
+    assert legal_set("9AC.S..32", trick("N E8", "W O4")) == {"O9", "OA", "OC"}
+    # Only lower trumps: no obligation to trump at all.
+    assert legal_set("32.A..2", trick("N E8", "W O4")) == {"O3", "O2", "CA", "B2"}
+    # Botifarra: nothing beats, any card.
+    assert legal_set("54.9R..S8", trick("N E8"), BOTIFARRA) == {"O5", "O4", "C9", "CR", "BS", "B8"}
+
+
+def test_following_after_opponent_trumped_does_not_oblige_beating():
+    # E holds espases; S (an opponent) has trumped: any espasa in western...
+    assert legal_set("7.7.CS2.", trick("N E8", "W O4", "S O9")) == {"EC", "ES", "E2"}
+    # ... only the lowest in eastern (E is fourth, no counting exception).
+    assert legal_set("7.7.CS2.", trick("N E8", "W O4", "S O9"), variant=EASTERN) == {"E2"}
+
+
+def test_partner_winning_frees_rule_2():
+    # S's partner N is winning: S need not beat, any copa in western.
+    assert legal_set(".AC8..", trick("N C9", "W C2")) == {"CA", "CC", "C8"}
+    # Eastern: counting cards, or the lowest.
+    assert legal_set(".AC87..", trick("N C9", "W C2"), variant=EASTERN) == {"CA", "CC", "C7"}
+    # Partner winning and S may beat him: a beating card is never restricted.
+    assert legal_set(".9C87..", trick("N CA", "W C2"), variant=EASTERN) == {"C9", "CC", "C7"}
+
+
+def test_second_player_counting_exception():
+    hand = "S4.R32..8"  # W: void in espases
+    # Botifarra, espases led: W cannot beat. Lowest of a suit, or (second, void) a counting card.
+    assert legal_set(hand, trick("N E8"), BOTIFARRA, EASTERN) == {"OS", "O4", "CR", "C2", "B8"}
+    # Third player, same holding, opponents winning: only the lowest of each suit.
+    assert legal_set(hand, trick("W E2", "S E8"), BOTIFARRA, EASTERN) == {"O4", "C2", "B8"}
+    # Following suit the second player may count only in eastern_second_counts.
+    following = trick("N C9")
+    assert legal_set(hand, following, BOTIFARRA, EASTERN) == {"C2"}
+    assert legal_set(hand, following, BOTIFARRA, SECOND) == {"CR", "C2"}
+    assert legal_set(hand, following, BOTIFARRA, WESTERN) == {"CR", "C3", "C2"}
+
+
+def test_legal_cards_rejects_inconsistent_input():
+    with pytest.raises(ValueError, match="still in the hand"):
+        legal_cards(parse_hand("9..."), trick("N O9"), TRUMPS_OROS, WESTERN)
+    with pytest.raises(ValueError, match="complete"):
+        legal_cards(parse_hand("9..."), trick("N O2", "W O3", "S O4", "E O5"), TRUMPS_OROS, WESTERN)
+
+
+@settings(max_examples=60, deadline=None)
+@given(deals, seats, contracts, variants, st.integers(0, 2**32))
+def test_legal_cards_match_reference(deal, dealer, contract, variant, seed):
+    record = random_legal_play(deal, dealer, contract, variant, random.Random(seed))
+    for hand, played, _card in states(deal, dealer, contract, record):
+        expected = legal(hand, played, contract.trump, variant)
+        assert legal_cards(Hand(hand), played, contract, variant) == expected
+
+
+# --- Validation of hand-built records ------------------------------------------------------
+
+# Dealer E, so N leads and play goes N, W, S, E. N holds oros 3 2, copes 5 4, espases 9 1 12 8,
+# bastos 9 1 12 11; W is void in espases; S is void in espases and has high oros; E has most
+# espases and no bastos.
+DEAL = parse_deal("N:32.54.9AR8.9ARC 76.76.CS765432. 9ARCS8.ACS8..32 54.9R32..S87654")
+DEALER = E
+
+
+def everywhere(breach):
+    return dict.fromkeys(Variant, breach)
+
+
+def eastern_only(breach):
+    return {WESTERN: None, EASTERN: breach, SECOND: breach}
+
+
+CASES = [
+    # (name, contract, cards played first, {variant: (trick, seat, card, rule) or None})
+    ("rule 1, second player", TRUMPS_OROS, "C5 B4", everywhere((1, W, "B4", FOLLOW))),
+    ("rule 1, trumping while holding the suit", TRUMPS_OROS, "E8 O4 O9 O7",
+     everywhere((1, E, "O7", FOLLOW))),
+    ("rule 2, following suit", TRUMPS_OROS, "C5 C2", everywhere((1, W, "C2", BEAT))),
+    ("rule 2, third player following", TRUMPS_OROS, "C4 CR C8", everywhere((1, S, "C8", BEAT))),
+    ("rule 2, void must trump", TRUMPS_OROS, "E8 C2", everywhere((1, W, "C2", BEAT))),
+    ("rule 2, void must over-trump", TRUMPS_OROS, "E8 O4 C8", everywhere((1, S, "C8", BEAT))),
+    ("rule 2, fourth must trump", TRUMPS_OROS, "B9 B4 B2 E5", everywhere((1, E, "E5", BEAT))),
+    ("rule 3 opponents, after a trump", TRUMPS_OROS, "E8 O4 O9 EC",
+     eastern_only((1, E, "EC", OPPONENTS))),
+    ("rule 3 opponents, third player", TRUMPS_OROS, "C5 C9 CA",
+     eastern_only((1, S, "CA", OPPONENTS))),
+    ("rule 3 opponents, second not counting", TRUMPS_OROS, "B9 B8",
+     eastern_only((1, W, "B8", OPPONENTS))),
+    ("rule 3 opponents, second counting when following", TRUMPS_OROS, "B9 BS",
+     {WESTERN: None, EASTERN: (1, W, "BS", OPPONENTS), SECOND: None}),
+    ("rule 3 opponents, second void, not counting", BOTIFARRA, "E8 C3",
+     eastern_only((1, W, "C3", OPPONENTS))),
+    ("second void may count", BOTIFARRA, "E8 C9", everywhere(None)),
+    ("rule 3 opponents, fourth discarding", BOTIFARRA, "B9 B4 B2 E5",
+     eastern_only((1, E, "E5", OPPONENTS))),
+    ("fourth discarding its lowest", BOTIFARRA, "B9 B4 B2 C6", everywhere(None)),
+    ("rule 3 partner, third player", TRUMPS_OROS, "B9 B4 B3", eastern_only((1, S, "B3", PARTNER))),
+    ("rule 3 partner, fourth player", TRUMPS_OROS, "C5 C9 C8 C7",
+     eastern_only((1, E, "C7", PARTNER))),
+    ("partner winning, lowest card", TRUMPS_OROS, "C5 C9 C8 C6", everywhere(None)),
+    ("rule 3 in the second trick", TRUMPS_OROS, "E8 O4 O9 E2 C8 C7",
+     eastern_only((2, E, "C7", OPPONENTS))),
+    ("all legal", TRUMPS_OROS, "E8 O4 O9 E2 C8 C6", everywhere(None)),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("variant", list(Variant))
+@pytest.mark.parametrize(
+    ("name", "contract", "prefix", "expected"), CASES, ids=[c[0] for c in CASES]
+)
+def test_hand_built_records(name, contract, prefix, expected, variant):
+    record, breach, _ = play_out(DEAL, DEALER, contract, variant, cards(prefix))
+    want = expected[variant]
+    # The reference agrees with the table above...
+    assert breach == (None if want is None else (*want[:2], parse_card(want[2]), want[3]))
+    # ... and so does the engine.
+    result = validate_play(DEAL, DEALER, contract, variant, record)
+    if want is None:
+        assert isinstance(result, PlayOutcome)
+    else:
+        assert result == IllegalCard(want[0], want[1], parse_card(want[2]), want[3])
+        assert not result.is_legal
+
+
+def test_illegal_card_describes_itself():
+    illegal = IllegalCard(3, W, parse_card("C2"), BEAT)
+    assert str(illegal).startswith("trick 3: W played C2, breaking rule 2")
+    assert [r.number for r in Rule] == [1, 2, 3, 3]
+    assert all(r.description for r in Rule)
+    assert [v.is_eastern for v in Variant] == [False, True, True]
+
+
+def test_only_the_first_illegal_card_is_reported():
+    # Trick 1 breaks rule 2 (W does not trump); later cards break rules too.
+    record, breach, _ = play_out(DEAL, DEALER, TRUMPS_OROS, WESTERN, cards("E8 C2 O9 E2"))
+    assert validate_play(DEAL, DEALER, TRUMPS_OROS, WESTERN, record) == IllegalCard(
+        1, W, parse_card("C2"), BEAT
+    )
+
+
+# --- Scores ----------------------------------------------------------------------------------
+
+# N holds all the oros, E the copes, S the espases, W the bastos.
+SPLIT = parse_deal("N:9ARCS8765432... .9ARCS8765432.. ..9ARCS8765432. ...9ARCS8765432")
+
+
+@pytest.mark.parametrize("variant", list(Variant))
+@pytest.mark.parametrize(
+    ("contract", "ns_points"),
+    [(Contract.OROS, 72), (BOTIFARRA, 72), (Contract.COPES, 0), (Contract.ESPASES, 72)],
+)
+def test_points_of_one_sided_deal(contract, ns_points, variant):
+    # Whatever is played, N wins every trick with oros unless E can trump (copes): then E
+    # trumps the first trick and leads copes to the end. With espases trumps S trumps N's lead
+    # when it can, and NS keep every trick.
+    for seed in range(5):
+        record = random_legal_play(SPLIT, E, contract, variant, random.Random(seed))
+        outcome = validate_play(SPLIT, E, contract, variant, record)
+        assert outcome.points == {Side.NS: ns_points, Side.EW: 72 - ns_points}
+        assert outcome.tricks[Side.NS] == ns_points // 6
+
+
+@settings(max_examples=150, deadline=None)
+@given(deals, seats, contracts, variants, st.integers(0, 2**32))
+def test_random_legal_play_validates(deal, dealer, contract, variant, seed):
+    record = random_legal_play(deal, dealer, contract, variant, random.Random(seed))
+    outcome = validate_play(deal, dealer, contract, variant, record)
+    assert isinstance(outcome, PlayOutcome)
+    assert outcome.is_legal
+    assert sum(outcome.points.values()) == 72
+    assert sum(outcome.tricks.values()) == 12
+    assert outcome.ns_points + outcome.ew_points == 72
+    _, breach, score = play_out(deal, dealer, contract, variant, record)
+    assert breach is None
+    assert outcome.points == {Side.NS: score["points"]["NS"], Side.EW: score["points"]["EW"]}
+    assert outcome.tricks == {Side.NS: score["tricks"]["NS"], Side.EW: score["tricks"]["EW"]}
+
+
+@settings(max_examples=150, deadline=None)
+@given(deals, seats, contracts, variants, st.integers(0, 2**32))
+def test_validator_matches_reference_on_records_with_breaches(
+    deal, dealer, contract, variant, seed
+):
+    record, breach, score = play_out(
+        deal, dealer, contract, variant, rng=random.Random(seed), illegal_rate=0.03
+    )
+    result = validate_play(deal, dealer, contract, variant, record)
+    if breach is None:
+        assert result == PlayOutcome(score["points"]["NS"], score["tricks"]["NS"])
+    else:
+        assert result == IllegalCard(*breach)
+
+
+# --- Malformed records -----------------------------------------------------------------------
+
+
+def _legal_record(seed=1, deal=DEAL):
+    return random_legal_play(deal, DEALER, TRUMPS_OROS, WESTERN, random.Random(seed))
+
+
+@pytest.mark.parametrize("length", [0, 1, 47, 49])
+def test_wrong_length(length):
+    record = (_legal_record() * 2)[:length]
+    with pytest.raises(PlayRecordError, match="48 cards"):
+        validate_play(DEAL, DEALER, TRUMPS_OROS, WESTERN, record)
+
+
+def test_card_of_another_player():
+    record = _legal_record()
+    record[0] = next(c for c in DEAL.hand(S))  # N leads a card of S
+    with pytest.raises(PlayRecordError, match=r"trick 1: N is to play .* dealt to S"):
+        validate_play(DEAL, DEALER, TRUMPS_OROS, WESTERN, record)
+
+
+def test_card_played_twice():
+    record = _legal_record()
+    # The leader of trick 2 leads again the card he led to trick 1.
+    leader = DEAL.seat_of(record[4])
+    first = next(i for i in range(4) if DEAL.seat_of(record[i]) is leader)
+    record[4] = record[first]
+    with pytest.raises(PlayRecordError, match=f"trick 2: {leader} .* already played"):
+        validate_play(DEAL, DEALER, TRUMPS_OROS, WESTERN, record)
+
+
+def test_record_error_wins_over_an_earlier_illegal_card():
+    record, breach, _ = play_out(DEAL, DEALER, TRUMPS_OROS, WESTERN, cards("E8 C2"))
+    assert breach is not None
+    record[-1] = record[0]
+    with pytest.raises(PlayRecordError):
+        validate_play(DEAL, DEALER, TRUMPS_OROS, WESTERN, record)
+
+
+@pytest.mark.parametrize("bad", ["O9", None, 3])
+def test_not_a_card(bad):
+    record = _legal_record()
+    record[5] = bad
+    with pytest.raises(PlayRecordError, match="not a card"):
+        validate_play(DEAL, DEALER, TRUMPS_OROS, WESTERN, record)
+
+
+def test_text_is_not_a_record():
+    with pytest.raises(PlayRecordError):
+        validate_play(DEAL, DEALER, TRUMPS_OROS, WESTERN, "O9 " * 48)
+
+
+def test_wrong_argument_types():
+    record = _legal_record()
+    with pytest.raises(TypeError):
+        validate_play(DEAL, DEALER, "O", WESTERN, record)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        validate_play(DEAL, DEALER, TRUMPS_OROS, "western", record)  # type: ignore[arg-type]
+
+
+def test_dealer_decides_the_first_leader():
+    deal = generate_deal(bytes(32), 1)
+    for dealer in SEATS:
+        record = random_legal_play(deal, dealer, TRUMPS_OROS, EASTERN, random.Random(0))
+        assert deal.seat_of(record[0]) is dealer.next
+        assert validate_play(deal, dealer, TRUMPS_OROS, EASTERN, record).is_legal
+        wrong = dealer.partner  # its first lead is not from the right seat's hand
+        with pytest.raises(PlayRecordError):
+            validate_play(deal, wrong, TRUMPS_OROS, EASTERN, record)
