@@ -94,6 +94,41 @@ class Championship(models.Model):
                 condition=Q(deals_per_match__gte=1) & Q(deals_per_match__lte=12),
                 name="championship_deals_per_match_range",
             ),
+            models.CheckConstraint(
+                condition=Q(status__in=["draft", "running", "finished"]),
+                name="championship_status_valid",
+            ),
+            models.CheckConstraint(
+                condition=Q(movement__in=["round_robin", "swiss"]),
+                name="championship_movement_valid",
+            ),
+            models.CheckConstraint(
+                condition=Q(variant__in=["western", "eastern", "eastern_second_counts"]),
+                name="championship_variant_valid",
+            ),
+            models.CheckConstraint(
+                condition=Q(doubling__in=["2-4-8", "2-3-5", "2-4-10"]),
+                name="championship_doubling_valid",
+            ),
+            models.CheckConstraint(
+                condition=Q(rounds_planned__isnull=True) | Q(rounds_planned__gte=1),
+                name="championship_rounds_planned_positive",
+            ),
+            models.CheckConstraint(
+                condition=Q(starts_on__isnull=True)
+                | Q(ends_on__isnull=True)
+                | Q(ends_on__gte=F("starts_on")),
+                name="championship_dates_ordered",
+            ),
+            # The key is 32 bytes in hex, and the commitment a SHA-256 digest in hex.
+            models.CheckConstraint(
+                condition=Q(deal_key__regex=r"^[0-9a-f]{64}$"),
+                name="championship_deal_key_hex",
+            ),
+            models.CheckConstraint(
+                condition=Q(key_commitment__regex=r"^[0-9a-f]{64}$"),
+                name="championship_key_commitment_hex",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -102,6 +137,14 @@ class Championship(models.Model):
     @property
     def key_revealed(self) -> bool:
         return self.status == self.Status.FINISHED
+
+    @property
+    def key_bytes(self) -> bytes:
+        return bytes.fromhex(self.deal_key)
+
+    @property
+    def is_swiss(self) -> bool:
+        return self.movement == self.Movement.SWISS
 
 
 class Team(models.Model):
@@ -128,6 +171,13 @@ class Team(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["championship", "number"], name="team_number_unique"),
             models.UniqueConstraint(fields=["championship", "name"], name="team_name_unique"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="team_number_positive"),
+            models.CheckConstraint(condition=Q(pin__regex=r"^[0-9]{4}$"), name="team_pin_digits"),
+            # At least 128 bits: 22 characters of URL-safe base64.
+            models.CheckConstraint(
+                condition=Q(link_secret__regex=r"^[A-Za-z0-9_-]{22,64}$"),
+                name="team_link_secret_long",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -136,6 +186,16 @@ class Team(models.Model):
     @property
     def players(self) -> str:
         return f"{self.player1} – {self.player2}"
+
+    @property
+    def private_path(self) -> str:
+        """The path of the team's private page (built by the scoring app): /t/<id>/<secret>/."""
+        from django.urls import NoReverseMatch, reverse
+
+        try:
+            return reverse("scoring:captain", args=[self.pk, self.link_secret])
+        except NoReverseMatch:  # the scoring app has not registered its page
+            return f"/t/{self.pk}/{self.link_secret}/"
 
 
 class Round(models.Model):
@@ -164,6 +224,22 @@ class Round(models.Model):
         verbose_name_plural = _("rounds")
         constraints = [
             models.UniqueConstraint(fields=["championship", "number"], name="round_number_unique"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="round_number_positive"),
+            models.CheckConstraint(
+                condition=Q(status__in=["drafted", "released", "closed"]),
+                name="round_status_valid",
+            ),
+            # A released or closed round records when it was released; only a closed
+            # round has a closing time.
+            models.CheckConstraint(
+                condition=Q(status="drafted") | Q(released_at__isnull=False),
+                name="round_released_at_set",
+            ),
+            models.CheckConstraint(
+                condition=(Q(status="closed") & Q(closed_at__isnull=False))
+                | (~Q(status="closed") & Q(closed_at__isnull=True)),
+                name="round_closed_at_iff_closed",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -196,6 +272,7 @@ class Table(models.Model):
             models.CheckConstraint(
                 condition=~Q(ns_team=F("ew_team")), name="table_teams_differ"
             ),
+            models.CheckConstraint(condition=Q(number__gte=1), name="table_number_positive"),
         ]
 
     def __str__(self) -> str:
@@ -231,6 +308,13 @@ class Deal(models.Model):
         verbose_name_plural = _("deals")
         constraints = [
             models.UniqueConstraint(fields=["championship", "number"], name="deal_number_unique"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="deal_number_positive"),
+            models.CheckConstraint(
+                condition=Q(dealer__in=["N", "E", "S", "W"]), name="deal_dealer_valid"
+            ),
+            models.CheckConstraint(
+                condition=Q(source__in=["generated", "imported"]), name="deal_source_valid"
+            ),
         ]
 
     def __str__(self) -> str:

@@ -1,10 +1,21 @@
-"""Read queries for championships, teams, rounds, tables and deals."""
+"""Read queries for championships, teams, rounds, tables and deals.
+
+Deal secrecy lives here and only here: :func:`deal_is_public` and
+:func:`deals_visible_to_public` decide whether a deal's cards may be shown to anyone who is
+not a director of its championship. Every page, PDF and API outside the director's pages
+must ask them (rules.md 8).
+"""
 
 from __future__ import annotations
 
-from django.db.models import QuerySet
+import hmac
 
-from tournaments.models import Championship
+from django.db.models import Prefetch, QuerySet
+from django.http import Http404
+
+from tournaments.models import Championship, Deal, Round, Table, Team
+
+# --- Championships and directors -----------------------------------------------------------
 
 
 def visible_championships(user) -> QuerySet[Championship]:
@@ -14,3 +25,139 @@ def visible_championships(user) -> QuerySet[Championship]:
     if user.is_authenticated:
         return (public | Championship.objects.filter(directors=user)).distinct()
     return public
+
+
+def public_championships() -> QuerySet[Championship]:
+    """Championships anyone may look at: every one that is not a draft."""
+    return Championship.objects.exclude(status=Championship.Status.DRAFT)
+
+
+def directed_championships(user) -> QuerySet[Championship]:
+    """The championships ``user`` directs (none for an anonymous user)."""
+    if not user.is_authenticated:
+        return Championship.objects.none()
+    return Championship.objects.filter(directors=user)
+
+
+def is_director(user, championship: Championship) -> bool:
+    return bool(
+        user.is_authenticated and championship.directors.filter(pk=user.pk).exists()
+    )
+
+
+def championship_for_director(user, pk: int) -> Championship:
+    """The championship ``pk`` if ``user`` directs it; otherwise 404, so that other users
+    cannot even tell that it exists."""
+    championship = directed_championships(user).filter(pk=pk).first()
+    if championship is None:
+        raise Http404("No such championship")
+    return championship
+
+
+# --- Teams ---------------------------------------------------------------------------------
+
+
+def team_by_link(team_id: int, secret: str) -> Team | None:
+    """The team whose private link is ``/t/<team_id>/<secret>/``, or ``None``.
+
+    The secret is compared in constant time. Withdrawn teams are returned too: what they
+    may still do is the caller's decision.
+    """
+    try:
+        team_id = int(team_id)
+    except (TypeError, ValueError):
+        return None
+    if not isinstance(secret, str):
+        return None
+    team = Team.objects.select_related("championship").filter(pk=team_id).first()
+    # Compare even when there is no team, so timing tells nothing either way.
+    expected = team.link_secret if team is not None else "x" * 43
+    if not hmac.compare_digest(expected.encode(), secret.encode()):
+        return None
+    return team
+
+
+def teams(championship: Championship) -> QuerySet[Team]:
+    return championship.teams.order_by("number")
+
+
+def active_teams(championship: Championship) -> QuerySet[Team]:
+    return championship.teams.filter(withdrawn=False).order_by("number")
+
+
+# --- Rounds and tables ---------------------------------------------------------------------
+
+
+def rounds(championship: Championship) -> QuerySet[Round]:
+    return championship.rounds.select_related("bye_team").order_by("number")
+
+
+def round_tables(round_: Round) -> QuerySet[Table]:
+    return round_.tables.select_related("ns_team", "ew_team").order_by("number")
+
+
+def rounds_with_tables(championship: Championship, statuses=None) -> QuerySet[Round]:
+    """Rounds with their tables and teams prefetched (one query per relation, not per row)."""
+    qs = rounds(championship).prefetch_related(
+        Prefetch("tables", queryset=Table.objects.select_related("ns_team", "ew_team"))
+    )
+    if statuses is not None:
+        qs = qs.filter(status__in=statuses)
+    return qs
+
+
+def released_rounds(championship: Championship) -> QuerySet[Round]:
+    """Rounds whose pairings are public: released or closed (never drafted ones)."""
+    return rounds_with_tables(
+        championship, statuses=[Round.Status.RELEASED, Round.Status.CLOSED]
+    )
+
+
+def last_round(championship: Championship) -> Round | None:
+    return championship.rounds.order_by("-number").first()
+
+
+def team_round_position(round_: Round, team: Team) -> tuple[Table | None, str | None]:
+    """Where ``team`` sits in ``round_``: ``(table, "NS"|"EW")``, or ``(None, "bye")``,
+    or ``(None, None)`` when it does not play."""
+    if round_.bye_team_id == team.pk:
+        return None, "bye"
+    for table in round_tables(round_):
+        if table.ns_team_id == team.pk:
+            return table, "NS"
+        if table.ew_team_id == team.pk:
+            return table, "EW"
+    return None, None
+
+
+# --- Deals and their secrecy ---------------------------------------------------------------
+
+
+def deals_visible_to_public(round_: Round) -> bool:
+    """Whether the cards of ``round_``'s deals may be shown to players and the public.
+
+    Only once the round is closed: while it is drafted the deals are being prepared, and
+    while it is released other tables may still be playing them.
+    """
+    return round_.status == Round.Status.CLOSED
+
+
+def deal_is_public(deal: Deal) -> bool:
+    """Whether ``deal``'s cards may be shown outside the director's pages."""
+    return deals_visible_to_public(deal.round)
+
+
+def public_deals(championship: Championship) -> QuerySet[Deal]:
+    """The deals whose cards anyone may see (those of closed rounds)."""
+    return championship.deals.filter(round__status=Round.Status.CLOSED).select_related("round")
+
+
+def round_deals(round_: Round) -> QuerySet[Deal]:
+    """All deals of a round, for directors. Other callers must check
+    :func:`deals_visible_to_public` first."""
+    return round_.deals.order_by("number")
+
+
+def championship_deals(championship: Championship) -> QuerySet[Deal]:
+    """All deals, for directors."""
+    return championship.deals.select_related("round").order_by("number")

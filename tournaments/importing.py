@@ -1,0 +1,266 @@
+"""Reading the files a director uploads: team lists (CSV or XLSX) and deal lists (text).
+
+These functions only read and split the input into rows; validating the rows against the
+championship and saving them is the services' job (``services.import_teams`` and
+``services.import_deals``). Problems are reported as :class:`RowError` values that name the
+row (or line) and the field, in the user's language.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from dataclasses import dataclass
+
+from django.utils.translation import gettext as _
+
+#: The columns of a team list, in template order.
+TEAM_COLUMNS = ("number", "name", "club", "player1", "player2")
+REQUIRED_TEAM_COLUMNS = ("name", "player1", "player2")
+
+#: Upload limits: a championship has at most a few hundred teams.
+MAX_UPLOAD_BYTES = 2 * 1024 * 1024
+MAX_TEAM_ROWS = 2000
+
+
+@dataclass(frozen=True)
+class RowError:
+    """One problem in an uploaded file. ``row`` is the spreadsheet row (1 = header) or the
+    text line; ``field`` is a column name, or ``""`` for the whole row or file."""
+
+    row: int | None
+    field: str
+    message: str
+
+    def __str__(self) -> str:
+        if self.row is None:
+            return self.message
+        if self.field:
+            return _("Row %(row)s, %(field)s: %(message)s") % {
+                "row": self.row,
+                "field": self.field,
+                "message": self.message,
+            }
+        return _("Row %(row)s: %(message)s") % {"row": self.row, "message": self.message}
+
+
+class FileProblem(Exception):
+    """The file as a whole cannot be read."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+def _cell_text(value) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        # Spreadsheets store typed numbers as floats: 7.0 is team 7.
+        return str(int(value))
+    return str(value).strip()
+
+
+def _normalise_header(value: str) -> str:
+    return re.sub(r"[\s_]+", "", value.strip().lower())
+
+
+_HEADER_ALIASES = {
+    "number": "number",
+    "num": "number",
+    "no": "number",
+    "name": "name",
+    "team": "name",
+    "club": "club",
+    "player1": "player1",
+    "player2": "player2",
+}
+
+
+def _rows_from_csv(data: bytes) -> list[list[str]]:
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise FileProblem(
+            _("The CSV file is not UTF-8 text. Save it as “CSV UTF-8” and try again.")
+        ) from None
+    if "\x00" in text:
+        raise FileProblem(_("The file is not a CSV text file."))
+    sample = text[:4096]
+    # Spreadsheets in Catalan and Spanish locales write ';' as the separator.
+    delimiter = ";" if sample.count(";") > sample.count(",") else ","
+    return [list(row) for row in csv.reader(io.StringIO(text), delimiter=delimiter)]
+
+
+def _rows_from_xlsx(data: bytes) -> list[list[str]]:
+    from openpyxl import load_workbook
+
+    try:
+        workbook = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+    except Exception:  # openpyxl raises many kinds of errors on a damaged file
+        raise FileProblem(_("The file is not a readable Excel (.xlsx) workbook.")) from None
+    try:
+        sheet = workbook.worksheets[0]
+        rows = []
+        for row in sheet.iter_rows(values_only=True):
+            rows.append([_cell_text(value) for value in row])
+            if len(rows) > MAX_TEAM_ROWS + 1:
+                break
+        return rows
+    finally:
+        workbook.close()
+
+
+@dataclass(frozen=True)
+class TeamRow:
+    row: int
+    values: dict[str, str]
+
+
+def read_team_rows(filename: str, data: bytes) -> list[TeamRow]:
+    """The non-empty data rows of a team list, with the spreadsheet row number of each.
+
+    Raises :class:`FileProblem` for an unreadable file or a bad header row.
+    """
+    if len(data) > MAX_UPLOAD_BYTES:
+        raise FileProblem(_("The file is too large (at most 2 MB)."))
+    name = (filename or "").lower()
+    if name.endswith(".xlsx") or data[:2] == b"PK":
+        rows = _rows_from_xlsx(data)
+    elif name.endswith((".csv", ".txt")) or not name:
+        rows = _rows_from_csv(data)
+    else:
+        raise FileProblem(_("Upload a CSV (.csv) or Excel (.xlsx) file."))
+
+    while rows and not any(cell.strip() for cell in rows[0]):
+        rows.pop(0)
+    if not rows:
+        raise FileProblem(_("The file is empty."))
+    header = [_HEADER_ALIASES.get(_normalise_header(cell), _normalise_header(cell)) for cell in rows[0]]
+    columns: dict[str, int] = {}
+    for index, column in enumerate(header):
+        if not column:
+            continue
+        if column not in TEAM_COLUMNS:
+            raise FileProblem(
+                _("Unknown column “%(column)s” in the first row. The columns are: %(columns)s.")
+                % {"column": rows[0][index].strip(), "columns": ", ".join(TEAM_COLUMNS)}
+            )
+        if column in columns:
+            raise FileProblem(_("The column “%(column)s” appears twice.") % {"column": column})
+        columns[column] = index
+    missing = [column for column in REQUIRED_TEAM_COLUMNS if column not in columns]
+    if missing:
+        raise FileProblem(
+            _("The first row must name the columns; missing: %(missing)s.")
+            % {"missing": ", ".join(missing)}
+        )
+
+    result = []
+    for offset, cells in enumerate(rows[1:], start=2):
+        cells = [_cell_text(cell) for cell in cells]
+        if not any(cells):
+            continue
+        values = {
+            column: (cells[index] if index < len(cells) else "")
+            for column, index in columns.items()
+        }
+        result.append(TeamRow(offset, values))
+        if len(result) > MAX_TEAM_ROWS:
+            raise FileProblem(
+                _("The file has more than %(count)s teams.") % {"count": MAX_TEAM_ROWS}
+            )
+    if not result:
+        raise FileProblem(_("The file has a header row but no teams."))
+    return result
+
+
+def team_template_csv() -> bytes:
+    """The header row of a team list, as CSV (with a BOM so Excel reads it as UTF-8)."""
+    buffer = io.StringIO()
+    csv.writer(buffer).writerow(TEAM_COLUMNS)
+    return buffer.getvalue().encode("utf-8-sig")
+
+
+def team_template_xlsx() -> bytes:
+    from openpyxl import Workbook
+    from openpyxl.styles import Font
+
+    workbook = Workbook()
+    sheet = workbook.active
+    sheet.title = "teams"
+    sheet.append(list(TEAM_COLUMNS))
+    for cell in sheet[1]:
+        cell.font = Font(bold=True)
+    for column, width in zip("ABCDE", (10, 30, 30, 30, 30), strict=True):
+        sheet.column_dimensions[column].width = width
+    buffer = io.BytesIO()
+    workbook.save(buffer)
+    return buffer.getvalue()
+
+
+# --- Deal lists ----------------------------------------------------------------------------
+
+# One deal per line: its number, then the deal in rules.md notation, e.g.
+#   5 N:9RS.A82..RC654 ...
+# A colon or full stop after the number is accepted ("5: N:..." or "5. N:..."); empty lines
+# and lines starting with '#' are ignored.
+_DEAL_LINE = re.compile(r"^(\d{1,6})\s*[.:]?\s+(\S.*)$")
+
+
+@dataclass(frozen=True)
+class DealLine:
+    line: int
+    number: int
+    text: str
+
+
+def read_deal_lines(text: str) -> tuple[list[DealLine], list[RowError]]:
+    lines: list[DealLine] = []
+    errors: list[RowError] = []
+    for index, raw in enumerate(text.splitlines(), start=1):
+        stripped = raw.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        match = _DEAL_LINE.match(stripped)
+        if match is None:
+            errors.append(
+                RowError(
+                    index,
+                    "",
+                    _("expected the deal number, a space, then the deal, e.g. “5 N:9RS.A82..RC654 …”."),
+                )
+            )
+            continue
+        lines.append(DealLine(index, int(match.group(1)), match.group(2)))
+    return lines, errors
+
+
+# The engine reports notation problems in English; these patterns translate them.
+_PROBLEMS = [
+    (re.compile(r"^duplicate card (\w\w) \(in (.+)\)$"), lambda m: _(
+        "the card %(card)s appears twice (in %(seats)s)") % {"card": m[1], "seats": m[2]}),
+    (re.compile(r"^duplicate card (\w\w) in the hand of (\w)$"), lambda m: _(
+        "the card %(card)s appears twice in the hand of %(seat)s") % {"card": m[1], "seat": m[2]}),
+    (re.compile(r"^missing cards? (.+)$"), lambda m: _(
+        "missing cards: %(cards)s") % {"cards": m[1]}),
+    (re.compile(r"^wrong hand size: (\w) has (\d+) cards"), lambda m: _(
+        "the hand of %(seat)s has %(count)s cards instead of 12") % {"seat": m[1], "count": m[2]}),
+    (re.compile(r"^unknown character '(.)'(?: in the hand of (\w))?"), lambda m: _(
+        "unknown character “%(char)s” (ranks are written 9 A R C S 8 7 6 5 4 3 2)") % {"char": m[1]}),
+    (re.compile(r"^bad seat"), lambda m: _(
+        "the deal must start with the first seat and a colon, e.g. “N:”")),
+    (re.compile(r"^wrong number of hands: found (\d+)"), lambda m: _(
+        "found %(count)s hands instead of 4 separated by spaces") % {"count": m[1]}),
+    (re.compile(r"^wrong number of groups"), lambda m: _(
+        "each hand needs 4 suit groups separated by “.” (oros, copes, espases, bastos)")),
+]
+
+
+def translate_deal_problem(problem: str) -> str:
+    for pattern, message in _PROBLEMS:
+        match = pattern.match(problem)
+        if match:
+            return message(match)
+    return problem
