@@ -8,8 +8,8 @@ Everything the rest of Duplicada uses is exported here (rules.md sections 1-8):
 - deal notation: ``parse_deal``, ``format_deal``, ``parse_hand``, ``format_hand``,
   ``DealNotationError``
 - deal generation: ``DEAL_COUNT``, ``new_deal_key``, ``key_commitment``, ``generate_deal``
-- rules of play: ``Variant``, ``Rule``, ``legal_cards``, ``trick_winner``, ``validate_play``,
-  ``PlayOutcome``, ``IllegalCard``, ``PlayRecordError``, ``random_legal_play``
+- rules of play: ``Variant``, ``Rule``, ``legal_cards``, ``trick_winner``, ``beats``,
+  ``validate_play``, ``PlayOutcome``, ``IllegalCard``, ``PlayRecordError``, ``random_legal_play``
 - duplicate scoring: ``Breach``, ``TableResult``, ``TableScore``, ``side_deal_score``,
   ``score_deal``, ``show_score`` and the policy constants ``AVERAGE``, ``AVERAGE_PLUS``,
   ``AVERAGE_MINUS``, ``BYE_SCORE``
@@ -29,25 +29,33 @@ _EXPORTS = {
     "engine.seats": ["Seat", "Side"],
     "engine.cards": [
         "Suit", "Card", "ALL_CARDS", "Contract", "Hand", "Deal",
-        "suit_name", "rank_name", "card_name", "contract_name",
+        "suit_name", "rank_name", "card_name", "contract_name", "LANGUAGES",
     ],
     "engine.notation": [
-        "parse_deal", "format_deal", "parse_hand", "format_hand", "DealNotationError",
+        "parse_deal", "format_deal", "parse_hand", "format_hand", "parse_card", "format_card",
+        "DealNotationError",
     ],
-    "engine.dealing": ["DEAL_COUNT", "new_deal_key", "key_commitment", "generate_deal"],
+    "engine.dealing": [
+        "DEAL_COUNT", "KEY_SIZE", "new_deal_key", "key_commitment", "generate_deal",
+        "rank_deal", "unrank_deal",
+    ],
     "engine.play": [
         "Variant", "Rule", "legal_cards", "trick_winner", "validate_play", "PlayOutcome",
-        "IllegalCard", "PlayRecordError", "random_legal_play",
+        "IllegalCard", "PlayRecordError", "random_legal_play", "beats",
     ],
     "engine.duplicate": [
         "Breach", "TableResult", "TableScore", "side_deal_score", "score_deal", "show_score",
-        "AVERAGE", "AVERAGE_PLUS", "AVERAGE_MINUS", "BYE_SCORE",
+        "adjusted_value", "AVERAGE", "AVERAGE_PLUS", "AVERAGE_MINUS", "BYE_SCORE",
+        "ALL_EQUAL_SCORE", "NO_COMPARISON_SCORE", "BREACH_SCORE", "TOP_SCORE",
     ],
-    "engine.ordinary": ["DoublingScheme", "ordinary_score"],
-    "engine.standings": ["StandingLine", "Placed", "rank_standings"],
+    "engine.ordinary": ["DoublingScheme", "ordinary_score", "multiplier"],
+    "engine.standings": [
+        "StandingLine", "Placed", "rank_standings", "Tally", "accumulate", "TIE_BREAKS",
+    ],
     "engine.movements": [
         "Match", "RoundPlan", "round_robin", "swiss_round", "swiss_first_round",
-        "PairingImpossible", "dealer_for", "round_deal_numbers", "trump_side",
+        "PairingImpossible", "dealer_for", "round_deal_numbers", "trump_side", "round_of_deal",
+        "dealer_for_deal",
     ],
 }
 _MODULE_OF = {name: module for module, names in _EXPORTS.items() for name in names}
