@@ -1,3 +1,60 @@
+"""Scoring URLs, by audience: captains (private team links), directors, public results."""
+
+from django.urls import path
+
+from scoring import views
+
 app_name = "scoring"
 
-urlpatterns: list = []
+captain = [
+    path("t/<int:team_id>/<str:secret>/", views.captain, name="captain"),
+    path(
+        "t/<int:team_id>/<str:secret>/deals/<int:deal_number>/",
+        views.captain_submit,
+        name="captain_submit",
+    ),
+    path(
+        "t/<int:team_id>/<str:secret>/entries/<int:entry_id>/confirm/",
+        views.captain_confirm,
+        name="captain_confirm",
+    ),
+    path(
+        "t/<int:team_id>/<str:secret>/entries/<int:entry_id>/dispute/",
+        views.captain_dispute,
+        name="captain_dispute",
+    ),
+    path(
+        "t/<int:team_id>/<str:secret>/entries/<int:entry_id>/pin/",
+        views.captain_pin,
+        name="captain_pin",
+    ),
+]
+
+director = [
+    path("director/c/<int:pk>/results/", views.director_results, name="director_results"),
+    path("director/c/<int:pk>/results/publish/", views.director_publish, name="publish"),
+    path(
+        "director/c/<int:pk>/results/rounds/<int:number>/", views.director_grid, name="grid"
+    ),
+    path(
+        "director/c/<int:pk>/results/rounds/<int:number>/close/",
+        views.director_close_round,
+        name="close_round",
+    ),
+    path(
+        "director/c/<int:pk>/results/rounds/<int:number>/tables/<int:table_number>/"
+        "deals/<int:deal_number>/",
+        views.director_cell,
+        name="cell",
+    ),
+]
+
+public = [
+    path("c/<int:pk>/results/", views.standings, name="standings"),
+    path("c/<int:pk>/results/projector/", views.projector, name="projector"),
+    path("c/<int:pk>/results/deals/", views.travellers, name="travellers"),
+    path("c/<int:pk>/results/deals/<int:number>/", views.traveller, name="traveller"),
+    path("c/<int:pk>/results/teams/<int:number>/", views.scorecard, name="scorecard"),
+]
+
+urlpatterns = captain + director + public

@@ -38,3 +38,9 @@ def table2(round1):
 @pytest.fixture
 def deal1(round1):
     return round1.deals.get(number=1)
+
+
+@pytest.fixture(autouse=True)
+def english(settings):
+    """Pages in English, so that tests read the messages as written in the code."""
+    settings.LANGUAGE_CODE = "en"

@@ -1,0 +1,101 @@
+"""Template helpers for the scoring pages: labels of statuses and entries, scores."""
+
+from __future__ import annotations
+
+from django import template
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+
+import engine
+from scoring import selectors
+
+register = template.Library()
+
+
+@register.filter
+def status_label(status: str) -> str:
+    return {
+        selectors.EMPTY: pgettext("result status", "Missing"),
+        selectors.PENDING: pgettext("result status", "Waiting for confirmation"),
+        selectors.CONFIRMED: pgettext("result status", "Confirmed"),
+        selectors.DISPUTED: pgettext("result status", "Disputed"),
+        selectors.ADJUSTED: pgettext("result status", "Adjusted"),
+    }.get(status, status)
+
+
+@register.filter
+def status_short(status: str) -> str:
+    return {
+        selectors.EMPTY: pgettext("result status, short", "—"),
+        selectors.PENDING: pgettext("result status, short", "pending"),
+        selectors.CONFIRMED: pgettext("result status, short", "OK"),
+        selectors.DISPUTED: pgettext("result status, short", "dispute"),
+        selectors.ADJUSTED: pgettext("result status, short", "adj."),
+    }.get(status, status)
+
+
+@register.filter
+def side_label(side: str) -> str:
+    return {"NS": _("North-South"), "EW": _("East-West")}.get(side, side)
+
+
+@register.filter
+def entry_summary(entry) -> str:
+    """E.g. "Botifarra · contro · NS 40 – EW 32 · breach: NS"."""
+    if entry is None:
+        return ""
+    parts = [str(entry.get_contract_display())]
+    if entry.delegated:
+        parts.append(_("delegated"))
+    if entry.recontro:
+        parts.append(_("contro and recontro"))
+    elif entry.contro:
+        parts.append(_("contro"))
+    parts.append(_("NS %(ns)s – EW %(ew)s") % {"ns": entry.points_ns, "ew": entry.points_ew})
+    if entry.breach != "none":
+        parts.append(_("rule breach: %(side)s") % {"side": entry.get_breach_display()})
+    return " · ".join(parts)
+
+
+@register.filter
+def score(value) -> str:
+    """An exact score shown with 2 decimals, halves rounded up (rules.md 6.3)."""
+    return selectors.show_final(value)
+
+
+@register.filter
+def deal_score(value) -> str:
+    return selectors.show_deal_score(value)
+
+
+@register.filter
+def author(row) -> str:
+    """Who made a row: a team's name, or the director's user name."""
+    if getattr(row, "by_director_id", None):
+        return _("director %(name)s") % {"name": row.by_director.get_username()}
+    if getattr(row, "by_team_id", None):
+        return str(row.by_team.name)
+    return "?"
+
+
+@register.filter
+def dealer_label(deal) -> str:
+    return str(deal.get_dealer_display())
+
+
+@register.simple_tag
+def adjusted_mark() -> str:
+    return _("adj.")
+
+
+@register.filter
+def fraction_exact(value) -> str:
+    """The exact fraction, for the director's history (e.g. 17/22)."""
+    if value is None:
+        return ""
+    return str(value)
+
+
+@register.filter
+def bye_score_per_deal(_unused=None) -> str:
+    return engine.show_score(engine.BYE_SCORE)

@@ -1,0 +1,46 @@
+/* Duplicada scoring: small progressive enhancements. Every page works without this file. */
+(function () {
+  "use strict";
+
+  // Captain and director forms: show EW points live as 72 - NS.
+  function updateEw(form) {
+    var ns = form.querySelector("input[name$='points_ns']");
+    var out = form.querySelector("[data-ew-output]");
+    var ew = form.querySelector("input[name$='points_ew']");
+    if (!ns || !out) return;
+    var value = parseInt(ns.value, 10);
+    var valid = /^\d+$/.test(ns.value.trim()) && value >= 0 && value <= 72;
+    out.textContent = valid ? String(72 - value) : "";
+    if (ew) ew.placeholder = valid ? String(72 - value) : "";
+  }
+  document.querySelectorAll("form.result-form").forEach(function (form) {
+    form.addEventListener("input", function () { updateEw(form); });
+    updateEw(form);
+    // A double tap sends the form once (the server also stores it once).
+    form.addEventListener("submit", function () {
+      var button = form.querySelector("button[type=submit]");
+      if (button) setTimeout(function () { button.disabled = true; }, 0);
+    });
+  });
+
+  // Director's grid: fetch the grid again every few seconds, in place.
+  var grid = document.getElementById("grid");
+  if (grid) {
+    var seconds = parseInt(grid.getAttribute("data-refresh-seconds"), 10) || 15;
+    var every = Math.max(3, Math.min(seconds, 5)) * 1000;
+    var refresh = function () {
+      fetch(grid.getAttribute("data-refresh-url"), { credentials: "same-origin", cache: "no-store" })
+        .then(function (response) { return response.ok ? response.text() : null; })
+        .then(function (html) {
+          if (!html) return;
+          var holder = document.createElement("div");
+          holder.innerHTML = html;
+          var fresh = holder.querySelector("#grid");
+          if (fresh) { grid.replaceWith(fresh); grid = fresh; }
+        })
+        .catch(function () { /* bad Wi-Fi: try again next time */ })
+        .then(function () { setTimeout(refresh, every); });
+    };
+    setTimeout(refresh, every);
+  }
+})();
