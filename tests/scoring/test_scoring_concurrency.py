@@ -1,0 +1,107 @@
+"""Two captains submitting (and confirming) the same deal at the same moment.
+
+Runs real threads with their own database connections, so it needs committed data
+(``transaction=True``); it must pass on SQLite and on PostgreSQL.
+"""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+from django.db import connections
+from django.test import Client
+from django.urls import reverse
+from scoring_factories import make_championship, make_round, teams_of
+
+from scoring import selectors
+from scoring.models import DealScore, ResultEntry, ResultReview
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def run_at_once(*calls):
+    """Run the calls in threads released together; return their results (or exceptions)."""
+    barrier = threading.Barrier(len(calls))
+    results: list = [None] * len(calls)
+
+    def worker(index, call):
+        try:
+            barrier.wait(timeout=10)
+            results[index] = call()
+        except BaseException as exc:  # reported by the test
+            results[index] = exc
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=worker, args=(i, c)) for i, c in enumerate(calls)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    return results
+
+
+@pytest.fixture
+def setup(django_user_model):
+    director = django_user_model.objects.create_user("d-concurrency", password="x")
+    championship = make_championship(teams=4, director=director)
+    t1, t2, t3, t4 = teams_of(championship)
+    round_ = make_round(championship, 1, [(t1, t2), (t3, t4)])
+    return championship, round_, (t1, t2, t3, t4)
+
+
+def post_entry(team, points, key):
+    def call():
+        client = Client()
+        return client.post(
+            reverse("scoring:captain_submit", args=[team.pk, team.link_secret, 1]),
+            {"d1-contract": "O", "d1-points_ns": str(points), "d1-breach": "none",
+             "d1-idempotency_key": key},
+        ).status_code
+    return call
+
+
+def test_both_captains_submit_the_same_deal_at_once(setup):
+    _championship, round_, (t1, t2, _t3, _t4) = setup
+    statuses = run_at_once(post_entry(t1, 40, "key-ns"), post_entry(t2, 38, "key-ew"))
+    assert statuses == [302, 302], statuses
+    entries = list(ResultEntry.objects.order_by("id"))
+    assert sorted(e.points_ns for e in entries) == [38, 40]
+    assert {e.by_team_id for e in entries} == {t1.pk, t2.pk}
+
+
+def test_the_same_submission_twice_at_once_is_stored_once(setup):
+    _championship, _round, (t1, *_rest) = setup
+    statuses = run_at_once(post_entry(t1, 40, "same-key"), post_entry(t1, 40, "same-key"))
+    assert statuses == [302, 302], statuses
+    assert ResultEntry.objects.count() == 1
+
+
+def test_confirmations_at_two_tables_at_once_score_both(setup):
+    _championship, round_, (t1, t2, t3, t4) = setup
+    from scoring_factories import result
+
+    from scoring import services
+
+    deal = round_.deals.get(number=1)
+    table1, table2 = round_.tables.order_by("number")
+    e1, _ = services.submit_result(team=t1, table=table1, deal=deal, data=result(points_ns=40),
+                                   idempotency_key=None)
+    e2, _ = services.submit_result(team=t3, table=table2, deal=deal, data=result(points_ns=30),
+                                   idempotency_key=None)
+
+    def confirm(team, entry):
+        def call():
+            return Client().post(
+                reverse("scoring:captain_confirm", args=[team.pk, team.link_secret, entry.pk])
+            ).status_code
+        return call
+
+    statuses = run_at_once(confirm(t2, e1), confirm(t4, e2))
+    assert statuses == [302, 302], statuses
+    assert ResultReview.objects.count() == 2
+    # Whatever the order, the stored scores are those of both results together.
+    scores = {s.table_id: (s.ns_final, s.ew_final) for s in DealScore.objects.all()}
+    assert scores == {table1.pk: (2, 1), table2.pk: (1, 2)}
+    assert selectors.result_state(table1, deal).status == selectors.CONFIRMED
