@@ -13,9 +13,9 @@ from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
-# A team's private link carries 32 URL-safe bytes of randomness (256 bits), far more than
-# the 128 bits required, so a link cannot be guessed.
-LINK_SECRET_BYTES = 32
+# A team's private link carries 16 random bytes (128 bits, 22 URL-safe characters): too
+# many to guess, and short enough to type from a printed team card.
+LINK_SECRET_BYTES = 16
 
 
 def new_link_secret() -> str:
@@ -244,6 +244,14 @@ class Round(models.Model):
 
     def __str__(self) -> str:
         return f"{self.championship} – {self.number}"
+
+    @property
+    def first_deal(self) -> int:
+        return (self.number - 1) * self.championship.deals_per_match + 1
+
+    @property
+    def last_deal(self) -> int:
+        return self.number * self.championship.deals_per_match
 
 
 class Table(models.Model):

@@ -89,7 +89,7 @@ def active_teams(championship: Championship) -> QuerySet[Team]:
 
 
 def rounds(championship: Championship) -> QuerySet[Round]:
-    return championship.rounds.select_related("bye_team").order_by("number")
+    return championship.rounds.select_related("bye_team", "championship").order_by("number")
 
 
 def round_tables(round_: Round) -> QuerySet[Table]:

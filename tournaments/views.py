@@ -1,12 +1,21 @@
-"""Tournament pages. Views are thin: they call selectors to read and services to write."""
+"""Public tournament pages. Views are thin: they call selectors to read and services to write.
 
-from django.shortcuts import render
+The director's pages are in ``tournaments/director_views.py``.
+"""
+
+from __future__ import annotations
+
+from django.shortcuts import get_object_or_404, render
+
+import engine
+from tournaments import selectors
+from tournaments.forms import DealCheckForm
+from tournaments.models import Championship
+from tournaments.presentation import deal_view
 
 
 def home(request):
     """The landing page: the championships a visitor may look at."""
-    from tournaments import selectors
-
     return render(
         request,
         "home.html",
@@ -14,11 +23,63 @@ def home(request):
     )
 
 
+def _public_championship_or_404(request, pk: int) -> Championship:
+    return get_object_or_404(selectors.visible_championships(request.user), pk=pk)
+
+
 def public_championship(request, pk: int):
-    """The public page of a championship (running or finished)."""
-    from django.shortcuts import get_object_or_404
+    """The public page of a championship: commitment (or key), teams and released rounds."""
+    championship = _public_championship_or_404(request, pk)
+    return render(
+        request,
+        "tournaments/public_championship.html",
+        {
+            "championship": championship,
+            "teams": selectors.teams(championship),
+            "rounds": selectors.released_rounds(championship),
+            "is_director": selectors.is_director(request.user, championship),
+        },
+    )
 
-    from tournaments import selectors
 
-    championship = get_object_or_404(selectors.visible_championships(request.user), pk=pk)
-    return render(request, "tournaments/public_championship.html", {"championship": championship})
+def public_round(request, pk: int, number: int):
+    """A released or closed round: its tables and bye; its deals once it is closed."""
+    championship = _public_championship_or_404(request, pk)
+    round_ = get_object_or_404(
+        selectors.released_rounds(championship), number=number
+    )
+    deals = []
+    if selectors.deals_visible_to_public(round_):
+        deals = [deal_view(deal) for deal in selectors.round_deals(round_)]
+    return render(
+        request,
+        "tournaments/public_round.html",
+        {"championship": championship, "round": round_, "deals": deals},
+    )
+
+
+def deal_check(request, pk: int):
+    """Once the championship is finished, anyone regenerates a deal from the revealed key
+    and compares it with the deal that was played."""
+    championship = _public_championship_or_404(request, pk)
+    context = {"championship": championship}
+    if championship.key_revealed:
+        form = DealCheckForm(request.GET or None)
+        context["form"] = form
+        if form.is_bound and form.is_valid():
+            number = form.cleaned_data["number"]
+            regenerated = engine.generate_deal(championship.key_bytes, number)
+            context["number"] = number
+            context["regenerated"] = deal_view(None, deal=regenerated, number=number)
+            stored = (
+                championship.deals.select_related("round").filter(number=number).first()
+            )
+            # The key is public now, but an imported deal of a round that was never closed
+            # stays unpublished: only deal_is_public decides.
+            if stored is not None and selectors.deal_is_public(stored):
+                context["stored"] = deal_view(stored)
+                context["imported"] = stored.source == stored.Source.IMPORTED
+                context["matches"] = engine.parse_deal(stored.cards) == regenerated
+            else:
+                context["not_played"] = True
+    return render(request, "tournaments/deal_check.html", context)

@@ -1,0 +1,104 @@
+"""The Django admin, as a read-mostly fallback: the director's pages are the way to work.
+
+Secrets stay hidden here too: the deal key until the championship finishes, the cards of a
+deal unless the viewer directs its championship or its round is closed, and teams' links
+and PINs (directors see them on the team page).
+"""
+
+from django.contrib import admin
+from django.utils.translation import gettext_lazy as _
+
+from tournaments import selectors
+from tournaments.models import Championship, Deal, Round, Table, Team
+
+
+class ReadMostlyAdmin(admin.ModelAdmin):
+    """No adding or deleting through the admin: that bypasses the services' checks."""
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(Championship)
+class ChampionshipAdmin(ReadMostlyAdmin):
+    list_display = ["name", "venue", "starts_on", "status", "movement"]
+    list_filter = ["status", "movement"]
+    search_fields = ["name", "venue"]
+    filter_horizontal = ["directors"]
+    fields = [
+        "name", "venue", "starts_on", "ends_on", "results_public", "directors", "status",
+        "movement", "rounds_planned", "deals_per_match", "variant", "doubling",
+        "key_commitment", "revealed_key",
+    ]
+    readonly_fields = [
+        "status", "movement", "rounds_planned", "deals_per_match", "variant", "doubling",
+        "key_commitment", "revealed_key",
+    ]
+
+    @admin.display(description=_("deal key"))
+    def revealed_key(self, obj):
+        return obj.deal_key if obj.key_revealed else _("(revealed when the championship finishes)")
+
+
+@admin.register(Team)
+class TeamAdmin(ReadMostlyAdmin):
+    list_display = ["number", "name", "club", "player1", "player2", "withdrawn", "championship"]
+    list_filter = ["championship", "withdrawn"]
+    search_fields = ["name", "club", "player1", "player2"]
+    fields = ["championship", "number", "name", "club", "player1", "player2", "withdrawn"]
+    readonly_fields = ["championship", "number", "withdrawn"]
+    list_select_related = ["championship"]
+
+
+class TableInline(admin.TabularInline):
+    model = Table
+    fields = ["number", "ns_team", "ew_team"]
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(Round)
+class RoundAdmin(ReadMostlyAdmin):
+    list_display = ["championship", "number", "status", "bye_team", "released_at", "closed_at"]
+    list_filter = ["championship", "status"]
+    readonly_fields = ["championship", "number", "status", "bye_team", "released_at", "closed_at"]
+    inlines = [TableInline]
+    list_select_related = ["championship", "bye_team"]
+
+
+@admin.register(Table)
+class TableAdmin(ReadMostlyAdmin):
+    list_display = ["round", "number", "ns_team", "ew_team"]
+    list_filter = ["round__championship"]
+    readonly_fields = ["round", "number", "ns_team", "ew_team"]
+    list_select_related = ["round__championship", "ns_team", "ew_team"]
+
+
+@admin.register(Deal)
+class DealAdmin(ReadMostlyAdmin):
+    list_display = ["championship", "number", "round", "dealer", "source"]
+    list_filter = ["championship", "source"]
+    readonly_fields = [
+        "championship", "round", "number", "dealer", "source", "cards", "hidden_cards",
+    ]
+    list_select_related = ["championship", "round__championship"]
+
+    def get_fields(self, request, obj=None):
+        # Same rule as everywhere: the championship's directors, or everyone once closed.
+        fields = ["championship", "round", "number", "dealer", "source"]
+        if obj is not None and (
+            selectors.deal_is_public(obj) or selectors.is_director(request.user, obj.championship)
+        ):
+            return [*fields, "cards"]
+        return [*fields, "hidden_cards"]
+
+    @admin.display(description=_("cards"))
+    def hidden_cards(self, obj):
+        return _("(secret until the round is closed)")

@@ -1,0 +1,103 @@
+"""Forms of the director's and public pages. They only check the shape of the input; the
+services decide what is allowed and report problems that the views attach to the fields."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.models import Championship, Team
+
+
+class DateInput(forms.DateInput):
+    input_type = "date"
+
+    def __init__(self, **kwargs):
+        super().__init__(format="%Y-%m-%d", **kwargs)
+
+
+class ChampionshipForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=200)
+    venue = forms.CharField(label=_("Venue"), max_length=200, required=False)
+    starts_on = forms.DateField(label=_("First day"), required=False, widget=DateInput())
+    ends_on = forms.DateField(label=_("Last day"), required=False, widget=DateInput())
+    movement = forms.ChoiceField(label=_("Movement"), choices=Championship.Movement.choices)
+    rounds_planned = forms.IntegerField(
+        label=_("Number of rounds (Swiss)"),
+        min_value=1,
+        max_value=200,
+        required=False,
+        help_text=_("Swiss only; a round robin plays every opponent once."),
+    )
+    deals_per_match = forms.IntegerField(
+        label=_("Deals per match"), min_value=1, max_value=12, initial=4
+    )
+    variant = forms.ChoiceField(
+        label=_("Rule variant"), choices=Championship.Variant.choices,
+        initial=Championship.Variant.EASTERN,
+    )
+    doubling = forms.ChoiceField(label=_("Doubling scheme"), choices=Championship.Doubling.choices)
+    results_public = forms.BooleanField(label=_("Results are public"), required=False)
+
+    def __init__(self, *args, locked: tuple[str, ...] = (), **kwargs):
+        super().__init__(*args, **kwargs)
+        for field in locked:
+            # A disabled field keeps its initial value whatever is posted.
+            self.fields[field].disabled = True
+
+    @classmethod
+    def initial_from(cls, championship: Championship) -> dict:
+        return {name: getattr(championship, name) for name in cls.base_fields}
+
+
+class TeamForm(forms.Form):
+    number = forms.IntegerField(
+        label=_("Number"), min_value=1, required=False,
+        help_text=_("Leave empty for the next free number."),
+    )
+    name = forms.CharField(label=_("Team name"), max_length=Team._meta.get_field("name").max_length)
+    club = forms.CharField(label=_("Club"), max_length=120, required=False)
+    player1 = forms.CharField(label=_("First player"), max_length=120)
+    player2 = forms.CharField(label=_("Second player"), max_length=120)
+
+
+class TeamImportForm(forms.Form):
+    file = forms.FileField(
+        label=_("File (CSV or Excel .xlsx)"),
+        widget=forms.ClearableFileInput(attrs={"accept": ".csv,.xlsx,text/csv"}),
+    )
+
+
+class AddDirectorForm(forms.Form):
+    username = forms.CharField(label=_("Username"), max_length=150)
+
+
+class SwapTeamsForm(forms.Form):
+    team_a = forms.ModelChoiceField(label=_("Team"), queryset=Team.objects.none())
+    team_b = forms.ModelChoiceField(label=_("with team"), queryset=Team.objects.none())
+
+    def __init__(self, *args, championship: Championship, **kwargs):
+        super().__init__(*args, **kwargs)
+        teams = championship.teams.order_by("number")
+        self.fields["team_a"].queryset = teams
+        self.fields["team_b"].queryset = teams
+
+
+class SwapTablesForm(forms.Form):
+    table_a = forms.IntegerField(label=_("Table"), min_value=1)
+    table_b = forms.IntegerField(label=_("with table"), min_value=1)
+
+
+class DealImportForm(forms.Form):
+    text = forms.CharField(
+        label=_("Deals, one per line"),
+        widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false", "autocomplete": "off"}),
+        help_text=_(
+            "The deal number, a space, then the deal in the notation of the rules, e.g. "
+            "“5 N:9RS.A82..RC654 …”. Empty lines and lines starting with # are ignored."
+        ),
+    )
+
+
+class DealCheckForm(forms.Form):
+    number = forms.IntegerField(label=_("Deal number"), min_value=1, max_value=100000)
