@@ -1,0 +1,75 @@
+"""End-to-end tests: a real browser (headless Chromium) against pytest-django's live server."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+
+# The scoring tests' factories build the championship straight through the ORM.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scoring"))
+
+# Playwright's sync API runs an event loop in this thread; Django refuses database access
+# from a thread with a running loop unless told it is safe (it is: one test at a time).
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix, tmp_path_factory):
+    """On SQLite, test in a file: the live server's thread and the test share it safely."""
+    from django.conf import settings
+
+    database = settings.DATABASES["default"]
+    if database["ENGINE"].endswith("sqlite3"):
+        test = database.setdefault("TEST", {})
+        if not test.get("NAME"):
+            test["NAME"] = str(tmp_path_factory.mktemp("sqlite") / "test.sqlite3")
+
+
+@pytest.fixture(scope="session")
+def browser():
+    executable = os.environ.get("CHROMIUM", CHROMIUM)
+    if not (os.path.exists(executable) or shutil.which(executable)):
+        reason = f"headless Chromium not found at {executable} (apt-get install chromium)"
+        print(f"SKIPPED: {reason}")
+        pytest.skip(reason)
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        reason = "the playwright Python package is not installed"
+        print(f"SKIPPED: {reason}")
+        pytest.skip(reason)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+@pytest.fixture
+def phone(browser):
+    """A fresh browser context the size of a phone, in English."""
+    context = browser.new_context(viewport=PHONE, locale="en-US", is_mobile=True,
+                                  has_touch=True)
+    context.set_default_timeout(15_000)
+    try:
+        yield context
+    finally:
+        context.close()

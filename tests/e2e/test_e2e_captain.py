@@ -1,0 +1,70 @@
+"""A captain enters a deal on a phone, the other team confirms it with its PIN on the same
+phone, and the director's grid shows it as confirmed."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+# Set E2E_SCREENSHOTS to a folder to keep screenshots of each step.
+SHOTS = os.environ.get("E2E_SCREENSHOTS")
+
+
+def shot(page, name):
+    if SHOTS:
+        page.screenshot(path=os.path.join(SHOTS, f"{name}.png"), full_page=True)
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def event(django_user_model):
+    from scoring_factories import make_championship, make_round, teams_of
+
+    director = django_user_model.objects.create_user("e2e-director", password="e2e-pass-9")
+    championship = make_championship(teams=4, director=director, name="E2E Open")
+    t1, t2, t3, t4 = teams_of(championship)
+    make_round(championship, 1, [(t1, t2), (t3, t4)])
+    return championship, t1, t2
+
+
+def test_enter_confirm_with_pin_and_see_it_on_the_grid(live_server, phone, event):
+    championship, ns_team, ew_team = event
+    page = phone.new_page()
+    page.goto(f"{live_server.url}/t/{ns_team.pk}/{ns_team.link_secret}/")
+    assert page.locator("h1").inner_text().endswith(ns_team.name)
+
+    deal = page.locator("#deal-1")
+    deal.locator("label.choice", has_text="Botifarra").click()
+    deal.locator("input[name='d1-points_ns']").fill("40")
+    # EW points shown live as 72 - NS.
+    assert deal.locator("[data-ew-output]").inner_text() == "32"
+    deal.locator("label[for='id_d1-contro']").click()
+    shot(page, "1-captain-entering")
+    deal.get_by_role("button", name="Send deal 1").click()
+
+    deal = page.locator("#deal-1")
+    assert deal.get_attribute("data-status") == "pending"
+    assert "Waiting for" in deal.inner_text()
+    # East takes the phone and types its team's PIN.
+    shot(page, "2-captain-pending")
+    deal.locator("input[name='p1-pin']").fill(ew_team.pin)
+    deal.get_by_role("button", name="Confirm with PIN").click()
+    deal = page.locator("#deal-1")
+    assert deal.get_attribute("data-status") == "confirmed"
+
+    shot(page, "3-captain-confirmed")
+
+    # The director's grid shows it as confirmed.
+    director = phone.new_page()
+    director.goto(f"{live_server.url}/accounts/login/?next=/director/c/{championship.pk}/results/")
+    director.fill("#id_username", "e2e-director")
+    director.fill("#id_password", "e2e-pass-9")
+    director.get_by_role("button", name="Log in").click()
+    cell = director.locator("td.cell[data-table='1'][data-deal='1']")
+    assert cell.get_attribute("data-status") == "confirmed"
+    assert "40-32" in cell.inner_text()
+    shot(director, "4-director-grid")
+    other = director.locator("td.cell[data-table='2'][data-deal='1']")
+    assert other.get_attribute("data-status") == "empty"
