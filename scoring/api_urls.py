@@ -1,3 +1,18 @@
 """REST API URLs (see /api/docs/ for the OpenAPI schema)."""
 
-urlpatterns: list = []
+from django.urls import path
+
+from scoring import api
+
+urlpatterns = [
+    path(
+        "championships/<int:pk>/standings/",
+        api.StandingsView.as_view(),
+        name="api-standings",
+    ),
+    path(
+        "captain/<int:team_id>/<str:secret>/results/",
+        api.CaptainResultsView.as_view(),
+        name="api-captain-results",
+    ),
+]

@@ -1,0 +1,95 @@
+"""API serializers. Validation of a result is shared with the forms
+(:func:`scoring.services.check_result_values`)."""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.utils.translation import gettext_lazy as _
+from rest_framework import serializers
+
+from scoring.models import ResultEntry
+from scoring.services import check_result_values
+
+
+class ResultSubmitSerializer(serializers.Serializer):
+    deal = serializers.IntegerField(help_text=_("Deal number (numbered through the championship)."))
+    contract = serializers.ChoiceField(
+        choices=ResultEntry.Contract.choices,
+        error_messages={"invalid_choice": _("Contract: choose a suit or Botifarra.")},
+    )
+    points_ns = serializers.IntegerField(
+        error_messages={"invalid": _("NS points: enter a whole number from 0 to 72.")}
+    )
+    points_ew = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        help_text=_("Optional; if given, NS + EW must be 72."),
+        error_messages={
+            "invalid": _("EW points: enter a whole number from 0 to 72, or leave it empty.")
+        },
+    )
+    delegated = serializers.BooleanField(default=False)
+    contro = serializers.BooleanField(default=False)
+    recontro = serializers.BooleanField(default=False)
+    sant_vicenc = serializers.BooleanField(
+        default=False, help_text=_("Not allowed in duplicate: true is rejected.")
+    )
+    breach = serializers.ChoiceField(
+        choices=ResultEntry.Breach.choices,
+        default=ResultEntry.Breach.NONE,
+        error_messages={"invalid_choice": _("Rule breach: choose none, NS, EW or both.")},
+    )
+    idempotency_key = serializers.CharField(
+        required=False, allow_blank=True, max_length=64,
+        help_text=_("A random key per submission: sending it again stores the result once."),
+    )
+
+    def validate(self, attrs):
+        try:
+            attrs["result"] = check_result_values(
+                contract=attrs.get("contract"),
+                points_ns=attrs.get("points_ns"),
+                points_ew=attrs.get("points_ew"),
+                delegated=attrs.get("delegated", False),
+                contro=attrs.get("contro", False),
+                recontro=attrs.get("recontro", False),
+                sant_vicenc=attrs.get("sant_vicenc", False),
+                breach=attrs.get("breach", ResultEntry.Breach.NONE),
+            )
+        except DjangoValidationError as exc:
+            raise serializers.ValidationError(exc.message_dict) from exc
+        return attrs
+
+
+class ResultEntrySerializer(serializers.ModelSerializer):
+    deal = serializers.IntegerField(source="deal.number")
+    table = serializers.IntegerField(source="table.number")
+    points_ew = serializers.IntegerField()
+    status = serializers.SerializerMethodField()
+
+    class Meta:
+        model = ResultEntry
+        fields = ["id", "table", "deal", "contract", "delegated", "contro", "recontro",
+                  "points_ns", "points_ew", "breach", "created_at", "status"]
+
+    def get_status(self, entry) -> str:
+        from scoring.selectors import entry_state
+
+        return entry_state(entry)
+
+
+class StandingSerializer(serializers.Serializer):
+    place = serializers.IntegerField()
+    label = serializers.CharField(help_text=_("The place as shown, e.g. '4='."))
+    shared = serializers.BooleanField()
+    team = serializers.IntegerField(source="team.number")
+    name = serializers.CharField(source="team.name")
+    players = serializers.CharField(source="team.players")
+    total = serializers.CharField(source="total_shown", help_text=_("2 decimals, halves up."))
+    total_exact = serializers.SerializerMethodField(help_text=_("Exact fraction, e.g. '185/8'."))
+    deals = serializers.IntegerField()
+    deal_score_sum = serializers.IntegerField()
+    tops = serializers.IntegerField()
+
+    def get_total_exact(self, row) -> str:
+        return str(row.total)

@@ -1,0 +1,67 @@
+"""The REST API: standings and a captain's submission, same rules as the pages."""
+
+from __future__ import annotations
+
+from rest_framework.test import APIClient
+from scoring_factories import close
+
+from scoring import services
+from scoring.models import ResultEntry
+
+
+def url(team):
+    return f"/api/captain/{team.pk}/{team.link_secret}/results/"
+
+
+def test_captain_submits_through_the_api(teams, deal1):
+    client = APIClient()
+    body = {"deal": 1, "contract": "BOT", "points_ns": 40, "points_ew": 32, "contro": True,
+            "idempotency_key": "api-1"}
+    response = client.post(url(teams[0]), body, format="json")
+    assert response.status_code == 201, response.data
+    assert response.data["status"] == "pending" and response.data["points_ew"] == 32
+    again = client.post(url(teams[0]), body, format="json")
+    assert again.status_code == 200 and again.data["id"] == response.data["id"]
+    assert ResultEntry.objects.count() == 1
+    listed = client.get(url(teams[1])).data
+    assert [e["id"] for e in listed] == [response.data["id"]]
+
+
+def test_api_validation_names_the_fields(teams, deal1):
+    client = APIClient()
+    response = client.post(url(teams[0]), {"deal": 1, "contract": "O", "points_ns": 40,
+                                           "points_ew": 30, "recontro": True,
+                                           "sant_vicenc": True}, format="json")
+    assert response.status_code == 400
+    assert response.data["points_ew"][0].startswith("EW points:")
+    assert response.data["recontro"][0].startswith("Recontro:")
+    assert response.data["sant_vicenc"][0].startswith("Sant Vicenç:")
+    response = client.post(url(teams[0]), {"deal": 9, "contract": "O", "points_ns": 4},
+                           format="json")
+    assert response.status_code == 400 and "deal" in response.data
+    assert not ResultEntry.objects.exists()
+
+
+def test_api_link_and_closed_round(teams, round1, deal1):
+    client = APIClient()
+    assert client.get(f"/api/captain/{teams[0].pk}/wrong/results/").status_code == 404
+    close(round1)
+    response = client.post(url(teams[0]), {"deal": 1, "contract": "O", "points_ns": 40},
+                           format="json")
+    assert response.status_code == 409
+    assert not ResultEntry.objects.exists()
+
+
+def test_api_standings(championship, teams, table1, deal1, director, round1):
+    client = APIClient()
+    assert client.get(f"/api/championships/{championship.pk}/standings/").status_code == 404
+    client.force_authenticate(director)
+    entry, _ = services.submit_result(team=teams[0], table=table1, deal=deal1,
+                                      data=services.ResultData(contract="O", points_ns=40),
+                                      idempotency_key=None)
+    services.confirm_entry(entry_id=entry.pk, team=teams[1])
+    rows = client.get(f"/api/championships/{championship.pk}/standings/").data
+    assert rows[0]["total"] == "1.50" and rows[0]["total_exact"] == "3/2"
+    services.publish_results(championship)
+    public = APIClient().get(f"/api/championships/{championship.pk}/standings/").data
+    assert all(row["total"] == "0.00" for row in public)  # round 1 is not closed yet
