@@ -131,6 +131,11 @@ class ResultState:
         return state  # disputed, pending or confirmed
 
     @property
+    def director_set(self) -> bool:
+        """Whether a director entered a result here; teams can no longer replace it."""
+        return any(entry.by_director_override for entry in self.entries)
+
+    @property
     def pending_entry(self) -> ResultEntry | None:
         """The latest entry when it still waits for a review (pending or disputed)."""
         latest = self.latest

@@ -271,6 +271,16 @@ def submit_result(
         round_ = _lock_round(table.round_id)
         _check_team_may_write(team, table, round_)
         _check_deal_of_table(deal, table)
+        if ResultEntry.objects.filter(
+            table=table, deal=deal, by_director_override=True
+        ).exists():
+            # Once the director has settled a result, teams cannot replace it by agreeing
+            # on another one between themselves.
+            raise ScoringError(
+                _("The director has set the result of deal %(deal)s. Ask the director to "
+                  "change it.") % {"deal": deal.number},
+                code="director_set",
+            )
         try:
             with transaction.atomic():  # a savepoint: the unique key may race
                 entry = ResultEntry.objects.create(

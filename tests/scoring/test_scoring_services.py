@@ -170,6 +170,10 @@ def test_director_override_counts_at_once(teams, table1, deal1, director):
     assert state.counted == entry
     assert state.status == selectors.CONFIRMED
     assert entry.by_director == director
+    # The teams can no longer replace the director's result.
+    with pytest.raises(ScoringError) as exc:
+        submit(teams[1], table1, deal1, points_ns=50)
+    assert exc.value.code == "director_set"
 
 
 def test_adjustments_replace_a_final_and_can_be_cleared(teams, table1, table2, deal1, director):
