@@ -11,6 +11,7 @@ from django.core.exceptions import ValidationError
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -404,7 +405,12 @@ def director_publish(request, pk: int):
         messages.success(request, _("Results published."))
     else:
         messages.success(request, _("Results are no longer public."))
-    return redirect(request.POST.get("next") or reverse("scoring:standings", args=[pk]))
+    next_url = request.POST.get("next", "")
+    if not url_has_allowed_host_and_scheme(
+        next_url, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        next_url = reverse("scoring:standings", args=[pk])
+    return redirect(next_url)
 
 
 # --- Result pages (public once published; directors always) --------------------------------
