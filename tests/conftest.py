@@ -20,3 +20,21 @@ def pytest_report_header(config):
     database = settings.DATABASES["default"]
     broker = settings.CELERY_BROKER_URL or "none (tasks run in-process)"
     return [f"database: {database['ENGINE']} ({database['NAME']})", f"celery broker: {broker}"]
+
+
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix, tmp_path_factory):
+    """On SQLite, test in a file rather than in shared-cache memory.
+
+    Concurrency tests and the browser tests' live server use several connections at once.
+    Shared-cache memory databases answer a concurrent writer with "database table is locked"
+    at once (the busy timeout does not apply to them); a file database with WAL waits, as the
+    production database does.
+    """
+    from django.conf import settings
+
+    database = settings.DATABASES["default"]
+    if database["ENGINE"].endswith("sqlite3"):
+        test = database.setdefault("TEST", {})
+        if not test.get("NAME"):
+            test["NAME"] = str(tmp_path_factory.mktemp("sqlite") / "test.sqlite3")

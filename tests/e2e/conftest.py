@@ -30,17 +30,6 @@ CHROMIUM_ARGS = [
 PHONE = {"width": 390, "height": 844}
 
 
-@pytest.fixture(scope="session")
-def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix, tmp_path_factory):
-    """On SQLite, test in a file: the live server's thread and the test share it safely."""
-    from django.conf import settings
-
-    database = settings.DATABASES["default"]
-    if database["ENGINE"].endswith("sqlite3"):
-        test = database.setdefault("TEST", {})
-        if not test.get("NAME"):
-            test["NAME"] = str(tmp_path_factory.mktemp("sqlite") / "test.sqlite3")
-
 
 @pytest.fixture(scope="session")
 def browser():

@@ -45,20 +45,3 @@ def english(settings):
     """Pages in English, so that tests read the messages as written in the code."""
     settings.LANGUAGE_CODE = "en"
 
-
-@pytest.fixture(scope="session")
-def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix, tmp_path_factory):
-    """On SQLite, test in a file rather than in shared-cache memory.
-
-    Threads of the concurrency tests each open their own connection; shared-cache memory
-    databases answer a concurrent writer with "database table is locked" at once instead of
-    waiting (the busy timeout does not apply to them), which production's file database
-    with WAL never does.
-    """
-    from django.conf import settings
-
-    database = settings.DATABASES["default"]
-    if database["ENGINE"].endswith("sqlite3"):
-        test = database.setdefault("TEST", {})
-        if not test.get("NAME"):
-            test["NAME"] = str(tmp_path_factory.mktemp("sqlite") / "test.sqlite3")
