@@ -183,6 +183,10 @@ if env_bool("BEHIND_HTTPS_PROXY"):
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
 
+# How many reverse proxies in front of the app append to X-Forwarded-For (0: none, use the
+# connection's address). Results record the address of the phone that sent them.
+TRUSTED_PROXY_HOPS = int(os.environ.get("TRUSTED_PROXY_HOPS", "0"))
+
 # Celery: without a broker, tasks run eagerly in the calling process.
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "")
 CELERY_RESULT_BACKEND = os.environ.get("CELERY_RESULT_BACKEND", CELERY_BROKER_URL)

@@ -349,7 +349,7 @@ class StandingRow:
 
 def standings(championship: Championship, *, live: bool) -> list[StandingRow]:
     """The ranked standings (rules.md 6.6), from stored scores and byes, in four queries."""
-    from engine.standings import Tally
+    from engine import Tally
 
     rounds = list(scored_rounds(championship, live=live).values_list("id", "bye_team_id"))
     round_ids = [rid for rid, _ in rounds]

@@ -19,18 +19,20 @@ message; form validation errors raise Django's ``ValidationError`` naming the fi
 from __future__ import annotations
 
 import hmac
+import ipaddress
 from dataclasses import dataclass
 from datetime import timedelta
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 import engine
-from engine.duplicate import adjusted_value
+from engine import adjusted_value
 from scoring import selectors
 from scoring.models import Adjustment, DealScore, PinAttempt, ResultEntry, ResultReview
 from tournaments.models import Championship, Deal, Round, Table, Team
@@ -65,6 +67,30 @@ class PinRefused(ScoringError):
     """A wrong PIN, or PIN confirmation locked at this table."""
 
 
+def client_ip(request) -> str | None:
+    """The address of the phone or laptop that sent the request.
+
+    REMOTE_ADDR is the only address the server can trust by itself. Behind reverse proxies,
+    ``TRUSTED_PROXY_HOPS`` says how many of them append to X-Forwarded-For; the address they
+    saw is taken from that position, counting from the right, so a client cannot forge it by
+    sending its own header.
+    """
+    hops = settings.TRUSTED_PROXY_HOPS
+    if hops:
+        forwarded = [
+            part.strip()
+            for part in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")
+            if part.strip()
+        ]
+        if len(forwarded) >= hops:
+            candidate = forwarded[-hops]
+            try:
+                return str(ipaddress.ip_address(candidate))
+            except ValueError:
+                pass
+    return request.META.get("REMOTE_ADDR") or None
+
+
 @dataclass(frozen=True)
 class Origin:
     """Where a request came from, stored with every row."""
@@ -74,11 +100,8 @@ class Origin:
 
     @classmethod
     def from_request(cls, request) -> Origin:
-        # REMOTE_ADDR is the only address the server can trust; a reverse proxy must set it
-        # (e.g. gunicorn's --forwarded-allow-ips) rather than us believing X-Forwarded-For.
-        ip = request.META.get("REMOTE_ADDR") or None
         agent = request.META.get("HTTP_USER_AGENT", "")[:300]
-        return cls(ip_address=ip, user_agent=agent)
+        return cls(ip_address=client_ip(request), user_agent=agent)
 
 
 @dataclass(frozen=True)
