@@ -1,0 +1,48 @@
+"""The demo championship (``python manage.py demo``): 13 teams, so every round has a bye,
+in a round robin whose first rounds are released. Loaded from ``fixtures/``."""
+
+from __future__ import annotations
+
+import datetime
+import json
+
+from django.conf import settings
+from django.db import transaction
+
+from tournaments import services
+from tournaments.models import Championship
+
+DEMO_FIXTURE = settings.BASE_DIR / "fixtures" / "demo_championship.json"
+
+
+def _fixture() -> dict:
+    with open(DEMO_FIXTURE, encoding="utf-8") as handle:
+        return json.load(handle)
+
+
+@transaction.atomic
+def load_demo(director) -> tuple[Championship | None, str]:
+    """Create the demo championship directed by ``director``, or return the existing one.
+
+    Idempotent: the championship is recognised by its name, and never duplicated.
+    """
+    data = _fixture()
+    details = dict(data["championship"])
+    existing = Championship.objects.filter(name=details["name"]).first()
+    if existing is not None:
+        existing.directors.add(director)
+        return existing, f"Demo championship already loaded: “{existing.name}”."
+    for key in ("starts_on", "ends_on"):
+        if details.get(key):
+            details[key] = datetime.date.fromisoformat(details[key])
+    championship = services.create_championship(director, **details)
+    for team in data["teams"]:
+        services.add_team(championship, **team)
+    rounds = services.generate_schedule(championship)
+    for round_ in rounds[: data.get("released_rounds", 0)]:
+        services.release_round(round_)
+    championship.refresh_from_db()
+    return championship, (
+        f"Demo championship loaded: “{championship.name}”, {len(data['teams'])} teams, "
+        f"{len(rounds)} rounds, the first {data.get('released_rounds', 0)} released."
+    )
