@@ -19,7 +19,11 @@ def test_catalogue_is_complete_and_compiled(language):
     assert not fuzzy, f"{language}: fuzzy strings: {fuzzy[:10]}"
     mo_path = po_path.with_suffix(".mo")
     assert mo_path.exists(), f"{language}: compile the catalogue (make messages)"
-    compiled = {entry.msgid for entry in polib.mofile(str(mo_path)) if entry.msgstr}
+    compiled = {
+        entry.msgid
+        for entry in polib.mofile(str(mo_path))
+        if entry.msgstr or any(entry.msgstr_plural.values())
+    }
     missing = {entry.msgid for entry in catalogue.translated_entries()} - compiled
     assert not missing, f"{language}: the .mo file is out of date: {sorted(missing)[:10]}"
 
