@@ -32,10 +32,13 @@ class RowError:
     row: int | None
     field: str
     message: str
+    is_line: bool = False  # a line of pasted text rather than a spreadsheet row
 
     def __str__(self) -> str:
         if self.row is None:
             return self.message
+        if self.is_line:
+            return _("Line %(row)s: %(message)s") % {"row": self.row, "message": self.message}
         if self.field:
             return _("Row %(row)s, %(field)s: %(message)s") % {
                 "row": self.row,
@@ -230,6 +233,7 @@ def read_deal_lines(text: str) -> tuple[list[DealLine], list[RowError]]:
                     index,
                     "",
                     _("expected the deal number, a space, then the deal, e.g. “5 N:9RS.A82..RC654 …”."),
+                    is_line=True,
                 )
             )
             continue

@@ -683,8 +683,10 @@ def release_round(round_: Round) -> Round:
     Rounds are released in order. The deals' cards stay secret to players and the public
     until the round is closed.
     """
-    round_ = _lock_round(round_)
+    # The championship first, then the round: the same order as every other service, so
+    # that two directors acting at once cannot deadlock.
     championship = _lock(round_.championship)
+    round_ = _lock_round(round_)
     _not_finished(championship)
     if round_.status != Round.Status.DRAFTED:
         raise ServiceError(_("Round %(number)s is already released.") % {"number": round_.number})
@@ -926,7 +928,7 @@ def import_deals(target: Championship | Round, text: str) -> list[Deal]:
         raise ServiceError(
             _("Nothing was imported: %(count)s problem(s).") % {"count": len(errors)},
             field="text",
-            errors=[RowError(e.row, e.field, e.message) for e in errors],
+            errors=[RowError(e.row, e.field, e.message, is_line=True) for e in errors],
         )
     Deal.objects.bulk_update(updates, ["cards", "source"])
     return sorted(updates, key=lambda deal: deal.number)

@@ -28,8 +28,13 @@ def _public_championship_or_404(request, pk: int) -> Championship:
 
 
 def public_championship(request, pk: int):
-    """The public page of a championship: commitment (or key), teams and released rounds."""
-    championship = _public_championship_or_404(request, pk)
+    """The public page of a championship: commitment (or key), teams and released rounds.
+
+    Reachable from the moment the championship is created (drafts are not listed on the
+    landing page, but their address works), so that the deal key's commitment is public
+    before any deal is dealt.
+    """
+    championship = get_object_or_404(Championship, pk=pk)
     return render(
         request,
         "tournaments/public_championship.html",
@@ -60,8 +65,8 @@ def public_round(request, pk: int, number: int):
 
 def deal_check(request, pk: int):
     """Once the championship is finished, anyone regenerates a deal from the revealed key
-    and compares it with the deal that was played."""
-    championship = _public_championship_or_404(request, pk)
+    and compares it with the deal that was played. Before that it shows the commitment."""
+    championship = get_object_or_404(Championship, pk=pk)
     context = {"championship": championship}
     if championship.key_revealed:
         form = DealCheckForm(request.GET or None)

@@ -117,7 +117,7 @@ def test_deal_import_page(director_client, scheduled):
     good = engine.format_deal(engine.generate_deal(b"hand dealt", 1))
     response = director_client.post(url, {"text": f"1 {good}\n2 N:9"})
     page = response.content.decode()
-    assert "Nothing was saved" in page and "Row 2: deal 2:" in page
+    assert "Nothing was saved" in page and "Line 2: deal 2:" in page
     assert scheduled.deals.get(number=1).source == "generated"
     response = director_client.post(url, {"text": f"1 {good}"})
     assert response.status_code == 302
@@ -126,8 +126,11 @@ def test_deal_import_page(director_client, scheduled):
 
 def test_public_pages_and_deal_check(client, scheduled):
     pk = scheduled.pk
-    # A draft championship is not public.
-    assert client.get(reverse("tournaments:public_championship", args=[pk])).status_code == 404
+    # A draft is not listed on the landing page, but its public page shows the commitment
+    # from the moment it is created.
+    assert scheduled.name not in client.get("/").content.decode()
+    page = client.get(reverse("tournaments:public_championship", args=[pk])).content.decode()
+    assert scheduled.key_commitment in page and scheduled.deal_key not in page
     r1 = scheduled.rounds.get(number=1)
     services.release_round(r1)
     page = client.get(reverse("tournaments:public_championship", args=[pk])).content.decode()
@@ -220,3 +223,31 @@ def test_pages_use_the_mobile_layout(director_client, scheduled):
     html = page.content.decode()
     assert 'name="viewport" content="width=device-width, initial-scale=1"' in html
     assert 'class="table-scroll"' in html  # wide tables scroll inside the phone's width
+
+
+def test_big_pages_do_not_query_per_row(director_client, director):
+    """The number of queries of each big page does not grow with the field."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+    from tournament_factories import add_teams, make_championship
+
+    def count_queries(size):
+        championship = make_championship(director)
+        add_teams(championship, size)
+        services.generate_schedule(championship)
+        services.release_round(championship.rounds.get(number=1))
+        urls = [
+            reverse("tournaments:director_round", args=[championship.pk, 1]),
+            reverse("tournaments:director_championship", args=[championship.pk]),
+            reverse("tournaments:director_teams", args=[championship.pk]),
+            reverse("tournaments:public_championship", args=[championship.pk]),
+            reverse("tournaments:public_round", args=[championship.pk, 1]),
+        ]
+        counts = []
+        for url in urls:
+            with CaptureQueriesContext(connection) as queries:
+                assert director_client.get(url).status_code == 200
+            counts.append(len(queries))
+        return counts
+
+    assert count_queries(4) == count_queries(30)

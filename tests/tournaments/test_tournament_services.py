@@ -467,11 +467,11 @@ def test_import_deals_all_or_nothing(scheduled):
     with pytest.raises(services.ServiceError) as error:
         services.import_deals(round_, text)
     messages = [str(e) for e in error.value.errors]
-    assert any(m.startswith("Row 2: deal 6: the card") and "appears twice" in m for m in messages)
-    assert any(m.startswith("Row 3: deal 7:") for m in messages)
-    assert "Row 4: deal 9 is not in round 2 (its deals are 5–8)." in messages
-    assert "Row 5: deal 5 is also on line 1." in messages
-    assert any(m.startswith("Row 6: expected the deal number") for m in messages)
+    assert any(m.startswith("Line 2: deal 6: the card") and "appears twice" in m for m in messages)
+    assert any(m.startswith("Line 3: deal 7:") for m in messages)
+    assert "Line 4: deal 9 is not in round 2 (its deals are 5–8)." in messages
+    assert "Line 5: deal 5 is also on line 1." in messages
+    assert any(m.startswith("Line 6: expected the deal number") for m in messages)
     assert dict(round_.deals.values_list("number", "cards")) == before
 
 
@@ -481,8 +481,8 @@ def test_import_deals_refuses_released_rounds(scheduled):
     with pytest.raises(services.ServiceError) as error:
         services.import_deals(scheduled, f"1 {good}\n40 {good}")
     messages = [str(e) for e in error.value.errors]
-    assert "Row 1: round 1 has been released, so deal 1 can no longer be replaced." in messages
-    assert "Row 2: there is no deal 40: generate its round first." in messages
+    assert "Line 1: round 1 has been released, so deal 1 can no longer be replaced." in messages
+    assert "Line 2: there is no deal 40: generate its round first." in messages
     with pytest.raises(services.ServiceError, match="No deals found"):
         services.import_deals(scheduled, "\n# nothing\n")
 
