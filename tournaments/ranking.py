@@ -21,10 +21,12 @@ RankingProvider = Callable[[Championship], list[Team]]
 _provider: RankingProvider | None = None
 
 
-def register_ranking_provider(func: RankingProvider | None) -> None:
-    """Use ``func(championship)`` (teams best first) as the ranking; ``None`` restores the default."""
+def register_ranking_provider(func: RankingProvider | None) -> RankingProvider | None:
+    """Use ``func(championship)`` (teams best first) as the ranking; ``None`` restores the
+    default. Returns the provider it replaces (so tests can put it back)."""
     global _provider
-    _provider = func
+    previous, _provider = _provider, func
+    return previous
 
 
 def teams_by_number(championship: Championship) -> list[Team]:

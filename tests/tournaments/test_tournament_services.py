@@ -273,11 +273,11 @@ def test_swiss_pairs_from_the_registered_ranking(director):
     play_swiss(championship, 1)
     round1_pairs = {frozenset((ns, ew)) for _, ns, ew in round_layout(championship.rounds.get())}
     # Rank the teams in reverse number order.
-    ranking.register_ranking_provider(lambda c: list(c.teams.order_by("-number")))
+    previous = ranking.register_ranking_provider(lambda c: list(c.teams.order_by("-number")))
     try:
         (round2,) = services.generate_next_round(championship)
     finally:
-        ranking.register_ranking_provider(None)
+        ranking.register_ranking_provider(previous)
     ranked = [t.pk for t in reversed(teams)]
     round1 = championship.rounds.get(number=1)
     ns_count = Counter(ns for _, ns, _ in round_layout(round1))
