@@ -343,14 +343,23 @@ def confirm_entry(*, entry_id: int, team: Team, origin: Origin = Origin()) -> Re
         if existing is not None:
             return existing
         _check_reviewable(entry, team)
-        review = ResultReview.objects.create(
-            entry=entry,
-            verdict=ResultReview.Verdict.CONFIRM,
-            by_team=team,
-            ip_address=origin.ip_address,
-            user_agent=origin.user_agent,
-        )
-        rescore_deal(entry.deal)
+        return _record_confirmation(entry, origin, by_team=team)
+
+
+def _record_confirmation(
+    entry: ResultEntry, origin: Origin, *, by_team=None, by_director=None, via_pin=False
+) -> ResultReview:
+    """Store a confirmation and rescore the deal; the caller holds the locks and has checked."""
+    review = ResultReview.objects.create(
+        entry=entry,
+        verdict=ResultReview.Verdict.CONFIRM,
+        by_team=by_team,
+        by_director=by_director,
+        via_pin=via_pin,
+        ip_address=origin.ip_address,
+        user_agent=origin.user_agent,
+    )
+    rescore_deal(entry.deal)
     return review
 
 
@@ -453,15 +462,7 @@ def confirm_with_pin(
             user_agent=origin.user_agent,
         )
         if ok:
-            review = ResultReview.objects.create(
-                entry=entry,
-                verdict=ResultReview.Verdict.CONFIRM,
-                by_team=confirmer,
-                via_pin=True,
-                ip_address=origin.ip_address,
-                user_agent=origin.user_agent,
-            )
-            rescore_deal(entry.deal)
+            review = _record_confirmation(entry, origin, by_team=confirmer, via_pin=True)
         else:
             # Raised after the commit below, so that the failed attempt is kept.
             until = pin_locked_until(table)
@@ -540,15 +541,7 @@ def director_confirm_entry(*, entry_id: int, user, origin: Origin = Origin()) ->
         if existing is not None:
             return existing
         _check_reviewable(entry, None)
-        review = ResultReview.objects.create(
-            entry=entry,
-            verdict=ResultReview.Verdict.CONFIRM,
-            by_director=user,
-            ip_address=origin.ip_address,
-            user_agent=origin.user_agent,
-        )
-        rescore_deal(entry.deal)
-    return review
+        return _record_confirmation(entry, origin, by_director=user)
 
 
 def parse_adjusted_value(text: str) -> Fraction:
