@@ -12,7 +12,6 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -30,6 +29,7 @@ from scoring.models import ResultEntry
 from scoring.services import Origin, ScoringError
 from tournaments import selectors as tournament_selectors
 from tournaments.models import Championship, Deal, Round, Table, Team
+from tournaments.presentation import deal_view
 
 # --- Helpers ---------------------------------------------------------------------------------
 
@@ -483,27 +483,11 @@ def travellers(request, pk: int):
     return render(request, "scoring/travellers.html", context)
 
 
-def _hands(deal: Deal) -> list[dict] | None:
-    """The four hands for display, or None while the deal is secret."""
+def _hands(deal: Deal):
+    """The deal laid out as at the table, or None while the deal is secret."""
     if not tournament_selectors.deal_is_public(deal):
         return None
-    parsed = engine.parse_deal(deal.cards)
-    language = get_language() or "ca"
-    hands = []
-    for seat in (engine.Seat.N, engine.Seat.W, engine.Seat.E, engine.Seat.S):
-        hand = parsed.hand(seat)
-        suits = []
-        for suit in engine.Suit:
-            cards = sorted(hand.in_suit(suit), key=lambda c: c.index)
-            suits.append(
-                {
-                    "name": engine.suit_name(suit, language),
-                    "letter": suit.value,
-                    "cards": " ".join(c.symbol for c in cards) or "—",
-                }
-            )
-        hands.append({"seat": seat.value, "suits": suits})
-    return hands
+    return deal_view(deal)
 
 
 def traveller(request, pk: int, number: int):
