@@ -11,9 +11,19 @@ from django.utils.translation import gettext_lazy as _
 from tournaments import selectors
 from tournaments.models import Championship, Deal, Round, Table, Team
 
+# Fields whose values are secret. The admin lets anyone who may view a model filter its list
+# by any of the model's own fields through the address (``?cards__startswith=...``), and
+# the number of matching rows then gives the value away a character at a time: refuse it.
+SECRET_FIELDS = frozenset({"cards", "deal_key", "link_secret", "pin"})
+
 
 class ReadMostlyAdmin(admin.ModelAdmin):
     """No adding or deleting through the admin: that bypasses the services' checks."""
+
+    def lookup_allowed(self, lookup, value, request=None):
+        if SECRET_FIELDS.intersection(lookup.split("__")):
+            return False
+        return super().lookup_allowed(lookup, value, request)
 
     def has_add_permission(self, request, obj=None):
         return False
@@ -37,6 +47,16 @@ class ChampionshipAdmin(ReadMostlyAdmin):
         "status", "movement", "rounds_planned", "deals_per_match", "variant", "doubling",
         "key_commitment", "revealed_key",
     ]
+
+    def get_readonly_fields(self, request, obj=None):
+        # Directors see every deal of their championships, and publishing is done (and
+        # recorded) on the director's pages: staff who are not superusers cannot make
+        # themselves directors, nor publish results, here.
+        readonly = list(super().get_readonly_fields(request, obj))
+        readonly.append("results_public")
+        if not request.user.is_superuser:
+            readonly.append("directors")
+        return readonly
 
     @admin.display(description=_("deal key"))
     def revealed_key(self, obj):
