@@ -220,6 +220,12 @@ def _lock_deal(deal_id: int) -> Deal:
 def _check_team_may_write(team: Team, table: Table, round_: Round) -> None:
     if team.pk not in (table.ns_team_id, table.ew_team_id):
         raise ScoringError(_("Your team does not play at this table."), code="not_your_table")
+    if team.withdrawn:
+        raise ScoringError(
+            _("Your team has withdrawn: its link can no longer enter or confirm results. "
+              "Please ask the director."),
+            code="withdrawn",
+        )
     if round_.status != Round.Status.RELEASED:
         raise ScoringError(
             _("Round %(number)s is closed: results can no longer be entered or confirmed "
