@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
+from django.db import transaction
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -27,8 +28,10 @@ from scoring.forms import (
 )
 from scoring.models import ResultEntry
 from scoring.services import Origin, ScoringError
+from tournaments import audit
 from tournaments import selectors as tournament_selectors
-from tournaments.models import Championship, Deal, Round, Table, Team
+from tournaments import services as tournament_services
+from tournaments.models import AuditEvent, Championship, Deal, Round, Table, Team
 from tournaments.presentation import deal_view
 
 # --- Helpers ---------------------------------------------------------------------------------
@@ -387,8 +390,11 @@ def director_close_round(request, pk: int, number: int):
     championship = _director_championship(request, pk)
     round_ = _round_or_404(championship, number)
     try:
-        services.close_round(round_, user=request.user)
-    except ScoringError as exc:
+        # The tournaments app owns round states and records who closed the round.
+        tournament_services.close_round(
+            round_, by=request.user, origin=Origin.from_request(request)
+        )
+    except tournament_services.ServiceError as exc:
         messages.error(request, exc.message)
     else:
         messages.success(request, _("Round %(number)s closed.") % {"number": round_.number})
@@ -400,7 +406,12 @@ def director_close_round(request, pk: int, number: int):
 def director_publish(request, pk: int):
     championship = _director_championship(request, pk)
     public = request.POST.get("public") == "1"
-    services.set_results_public(championship, public, user=request.user)
+    with transaction.atomic():
+        services.set_results_public(championship, public, user=request.user)
+        audit.record(
+            AuditEvent.Action.RESULTS_PUBLISHED if public else AuditEvent.Action.RESULTS_UNPUBLISHED,
+            championship, by=request.user, origin=Origin.from_request(request),
+        )
     if public:
         messages.success(request, _("Results published."))
     else:

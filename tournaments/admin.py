@@ -9,7 +9,7 @@ from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 
 from tournaments import selectors
-from tournaments.models import Championship, Deal, Round, Table, Team
+from tournaments.models import AuditEvent, Championship, Deal, Round, Table, Team
 
 # Fields whose values are secret. The admin lets anyone who may view a model filter its list
 # by any of the model's own fields through the address (``?cards__startswith=...``), and
@@ -122,3 +122,18 @@ class DealAdmin(ReadMostlyAdmin):
     @admin.display(description=_("cards"))
     def hidden_cards(self, obj):
         return _("(secret until the round is closed)")
+
+
+@admin.register(AuditEvent)
+class AuditEventAdmin(ReadMostlyAdmin):
+    """The directors' recorded actions: read only."""
+
+    list_display = ["created_at", "championship", "action", "round_number", "team",
+                    "by_director", "ip_address"]
+    list_filter = ["championship", "action"]
+    list_select_related = ["championship", "team", "by_director"]
+    readonly_fields = ["championship", "action", "round_number", "team", "by_director",
+                       "created_at", "ip_address", "user_agent"]
+
+    def has_change_permission(self, request, obj=None):
+        return False

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from tournaments import printing, selectors, services
+from tournaments import audit, printing, selectors, services
 from tournaments.forms import (
     AddDirectorForm,
     ChampionshipForm,
@@ -155,10 +155,15 @@ def director_add(request, championship: Championship):
     return redirect("tournaments:director_championship", championship.pk)
 
 
-def _action(request, championship, func, *args, success: str):
+def _who(request) -> dict:
+    """Who acts and from where, for the services that record an audit event."""
+    return {"by": request.user, "origin": audit.origin_of(request)}
+
+
+def _action(request, championship, func, *args, success: str, **kwargs):
     """Run a POST-only service and come back to the championship page with its outcome."""
     try:
-        result = func(*args)
+        result = func(*args, **kwargs)
     except services.ServiceError as error:
         messages.error(request, error.message)
         return None, False
@@ -194,6 +199,7 @@ def finish(request, championship: Championship):
     _action(
         request, championship, services.finish_championship, championship,
         success=_("The championship is finished and its deal key is now public."),
+        **_who(request),
     )
     return redirect("tournaments:director_championship", championship.pk)
 
@@ -256,6 +262,7 @@ def team_withdraw(request, championship: Championship, team_pk: int):
     drafted, ok = _action(
         request, championship, services.withdraw_team, team,
         success=_("Team %(number)s withdrawn.") % {"number": team.number},
+        **_who(request),
     )
     if ok and drafted:
         messages.warning(
@@ -276,6 +283,7 @@ def team_reinstate(request, championship: Championship, team_pk: int):
     _action(
         request, championship, services.reinstate_team, team,
         success=_("Team %(number)s plays again.") % {"number": team.number},
+        **_who(request),
     )
     return redirect("tournaments:director_teams", championship.pk)
 
@@ -284,7 +292,7 @@ def team_reinstate(request, championship: Championship, team_pk: int):
 @director_page
 def team_reissue_link(request, championship: Championship, team_pk: int):
     team = _team_or_404(championship, team_pk)
-    services.reissue_link(team)
+    services.reissue_link(team, **_who(request))
     messages.success(request, _("New private link issued; the old one no longer works. Print the team card again."))
     return redirect("tournaments:director_team_edit", championship.pk, team.pk)
 
@@ -293,7 +301,7 @@ def team_reissue_link(request, championship: Championship, team_pk: int):
 @director_page
 def team_reissue_pin(request, championship: Championship, team_pk: int):
     team = _team_or_404(championship, team_pk)
-    services.reissue_pin(team)
+    services.reissue_pin(team, **_who(request))
     messages.success(request, _("New PIN issued. Print the team card again."))
     return redirect("tournaments:director_team_edit", championship.pk, team.pk)
 
@@ -371,6 +379,7 @@ def round_release(request, championship: Championship, number: int):
         request, championship, services.release_round, round_,
         success=_("Round %(number)s released: play starts and its tables may enter results.")
         % {"number": number},
+        **_who(request),
     )
     return _back_to_round(round_)
 
@@ -382,6 +391,7 @@ def round_close(request, championship: Championship, number: int):
     _action(
         request, championship, services.close_round, round_,
         success=_("Round %(number)s closed: its deals are now public.") % {"number": number},
+        **_who(request),
     )
     return _back_to_round(round_)
 
@@ -393,6 +403,7 @@ def round_reopen(request, championship: Championship, number: int):
     _action(
         request, championship, services.reopen_round, round_,
         success=_("Round %(number)s reopened.") % {"number": number},
+        **_who(request),
     )
     return _back_to_round(round_)
 

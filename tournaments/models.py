@@ -327,3 +327,46 @@ class Deal(models.Model):
 
     def __str__(self) -> str:
         return f"{self.championship} – {self.number}"
+
+
+class AuditEvent(models.Model):
+    """A director's action that changes what captains may do or what the public sees:
+    releasing, closing or reopening a round, publishing results, reissuing a team's link or
+    PIN, withdrawing a team. One row per action, recording who, when and from where; rows
+    are only ever added. (Results keep their own history in the scoring app.)"""
+
+    class Action(models.TextChoices):
+        ROUND_RELEASED = "round_released", _("round released")
+        ROUND_CLOSED = "round_closed", _("round closed")
+        ROUND_REOPENED = "round_reopened", _("round reopened")
+        RESULTS_PUBLISHED = "results_published", _("results published")
+        RESULTS_UNPUBLISHED = "results_unpublished", _("results unpublished")
+        LINK_REISSUED = "link_reissued", _("team link reissued")
+        PIN_REISSUED = "pin_reissued", _("team PIN reissued")
+        TEAM_WITHDRAWN = "team_withdrawn", _("team withdrawn")
+        TEAM_REINSTATED = "team_reinstated", _("team reinstated")
+        CHAMPIONSHIP_FINISHED = "championship_finished", _("championship finished")
+
+    championship = models.ForeignKey(
+        Championship, on_delete=models.CASCADE, related_name="audit_events"
+    )
+    action = models.CharField(_("action"), max_length=32, choices=Action.choices)
+    round_number = models.PositiveIntegerField(_("round"), null=True, blank=True)
+    team = models.ForeignKey(
+        Team, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    by_director = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+        related_name="+",
+    )
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+    ip_address = models.GenericIPAddressField(null=True, blank=True)
+    user_agent = models.CharField(max_length=300, blank=True)
+
+    class Meta:
+        ordering = ["championship", "created_at", "id"]
+        verbose_name = _("audit event")
+        verbose_name_plural = _("audit events")
+
+    def __str__(self) -> str:
+        return f"{self.championship} · {self.get_action_display()}"

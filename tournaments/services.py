@@ -31,7 +31,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 import engine
-from tournaments import ranking
+from tournaments import audit, ranking
 from tournaments.importing import (
     FileProblem,
     RowError,
@@ -42,6 +42,7 @@ from tournaments.importing import (
     translate_deal_problem,
 )
 from tournaments.models import (
+    AuditEvent,
     Championship,
     Deal,
     Round,
@@ -242,7 +243,7 @@ def remove_director(championship: Championship, user) -> None:
 
 
 @transaction.atomic
-def finish_championship(championship: Championship) -> Championship:
+def finish_championship(championship: Championship, *, by=None, origin=None) -> Championship:
     """Finish the championship; its deal key is revealed from now on."""
     championship = _lock(championship)
     _not_finished(championship)
@@ -257,6 +258,7 @@ def finish_championship(championship: Championship) -> Championship:
             )
     championship.status = Championship.Status.FINISHED
     championship.save(update_fields=["status"])
+    audit.record(AuditEvent.Action.CHAMPIONSHIP_FINISHED, championship, by=by, origin=origin)
     return championship
 
 
@@ -357,7 +359,7 @@ def update_team(team: Team, *, number: int | None = None, **values) -> Team:
 
 
 @transaction.atomic
-def withdraw_team(team: Team) -> list[int]:
+def withdraw_team(team: Team, *, by=None, origin=None) -> list[int]:
     """Withdraw a team: it is not paired in later Swiss rounds.
 
     Returns the numbers of the drafted rounds in which it still plays, for the director to
@@ -366,14 +368,18 @@ def withdraw_team(team: Team) -> list[int]:
     _not_finished(team.championship)
     Team.objects.filter(pk=team.pk).update(withdrawn=True)
     team.withdrawn = True
+    audit.record(AuditEvent.Action.TEAM_WITHDRAWN, team.championship_id, by=by, origin=origin,
+                 team=team)
     return _drafted_rounds_of(team)
 
 
 @transaction.atomic
-def reinstate_team(team: Team) -> Team:
+def reinstate_team(team: Team, *, by=None, origin=None) -> Team:
     _not_finished(team.championship)
     Team.objects.filter(pk=team.pk).update(withdrawn=False)
     team.withdrawn = False
+    audit.record(AuditEvent.Action.TEAM_REINSTATED, team.championship_id, by=by, origin=origin,
+                 team=team)
     return team
 
 
@@ -390,21 +396,25 @@ def _drafted_rounds_of(team: Team) -> list[int]:
 
 
 @transaction.atomic
-def reissue_link(team: Team) -> Team:
+def reissue_link(team: Team, *, by=None, origin=None) -> Team:
     """Give the team a new private link; the old one stops working at once."""
     team.link_secret = new_link_secret()
     team.save(update_fields=["link_secret"])
+    audit.record(AuditEvent.Action.LINK_REISSUED, team.championship_id, by=by, origin=origin,
+                 team=team)
     return team
 
 
 @transaction.atomic
-def reissue_pin(team: Team) -> Team:
+def reissue_pin(team: Team, *, by=None, origin=None) -> Team:
     """Give the team a new PIN, different from the old one."""
     pin = new_pin()
     while pin == team.pin:
         pin = new_pin()
     team.pin = pin
     team.save(update_fields=["pin"])
+    audit.record(AuditEvent.Action.PIN_REISSUED, team.championship_id, by=by, origin=origin,
+                 team=team)
     return team
 
 
@@ -677,7 +687,7 @@ def _require_drafted(round_: Round) -> None:
 
 
 @transaction.atomic
-def release_round(round_: Round) -> Round:
+def release_round(round_: Round, *, by=None, origin=None) -> Round:
     """Release a drafted round: play starts and its tables may enter results.
 
     Rounds are released in order. The deals' cards stay secret to players and the public
@@ -705,6 +715,8 @@ def release_round(round_: Round) -> Round:
     round_.status = Round.Status.RELEASED
     round_.released_at = timezone.now()
     round_.save(update_fields=["status", "released_at"])
+    audit.record(AuditEvent.Action.ROUND_RELEASED, championship, by=by, origin=origin,
+                 round_number=round_.number)
     if championship.status == Championship.Status.DRAFT:
         championship.status = Championship.Status.RUNNING
         championship.save(update_fields=["status"])
@@ -713,7 +725,7 @@ def release_round(round_: Round) -> Round:
 
 
 @transaction.atomic
-def close_round(round_: Round) -> Round:
+def close_round(round_: Round, *, by=None, origin=None) -> Round:
     """Close a released round: its deals become public. Rounds close in order."""
     round_ = _lock_round(round_)
     _not_finished(round_.championship)
@@ -731,11 +743,13 @@ def close_round(round_: Round) -> Round:
     round_.status = Round.Status.CLOSED
     round_.closed_at = timezone.now()
     round_.save(update_fields=["status", "closed_at"])
+    audit.record(AuditEvent.Action.ROUND_CLOSED, round_.championship_id, by=by, origin=origin,
+                 round_number=round_.number)
     return round_
 
 
 @transaction.atomic
-def reopen_round(round_: Round) -> Round:
+def reopen_round(round_: Round, *, by=None, origin=None) -> Round:
     """Reopen the last closed round (e.g. to correct a result); its deals stay public."""
     round_ = _lock_round(round_)
     _not_finished(round_.championship)
@@ -748,6 +762,8 @@ def reopen_round(round_: Round) -> Round:
     round_.status = Round.Status.RELEASED
     round_.closed_at = None
     round_.save(update_fields=["status", "closed_at"])
+    audit.record(AuditEvent.Action.ROUND_REOPENED, round_.championship_id, by=by, origin=origin,
+                 round_number=round_.number)
     return round_
 
 
