@@ -40,6 +40,12 @@ def side_label(side: str) -> str:
 
 
 @register.filter
+def side_short(side: str) -> str:
+    """A side's short name in the reader's language: NS, EW (Catalan: NS, EO)."""
+    return {"NS": _("NS"), "EW": _("EW")}.get(side, side)
+
+
+@register.filter
 def entry_summary(entry) -> str:
     """E.g. "Botifarra · contro · NS 40 – EW 32 · breach: NS"."""
     if entry is None:
