@@ -456,6 +456,15 @@ def confirm_with_pin(
         _check_reviewable(entry, confirmer)
         if confirmer is None:
             raise ScoringError(_("This result needs no confirmation."), code="director")
+        if entry.by_team_id != team.pk:
+            # A PIN is typed on the phone of the team that entered the result. Otherwise a
+            # team could type its own PIN on the other team's entry: a right attempt that
+            # clears the wrong ones counted towards the lockout.
+            raise ScoringError(
+                _("Confirm the other team's result with the Confirm button: a PIN only "
+                  "confirms a result your own team entered."),
+                code="pin_not_needed",
+            )
         until = pin_locked_until(table)
         if until is not None:
             raise PinRefused(_locked_message(until), code="pin_locked")

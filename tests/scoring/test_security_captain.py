@@ -46,3 +46,34 @@ def test_withdrawn_team_link_cannot_write(client, teams, table1, deal1):
     with pytest.raises(ScoringError):
         services.submit_result(team=team, table=table1, deal=deal1, data=result(40),
                                idempotency_key=None)
+
+
+def test_own_pin_on_the_other_teams_entry_cannot_reset_the_lockout(client, teams, table1):
+    """Only the entering team's phone takes a PIN (the other team's). A team typing its own
+    PIN on the other team's entry would record a right attempt and clear its wrong ones."""
+    deals = list(table1.round.deals.order_by("number"))
+    attacker, victim = teams[0], teams[1]
+    mine, _ = services.submit_result(team=attacker, table=table1, deal=deals[0],
+                                     data=result(40), idempotency_key=None)
+    theirs, _ = services.submit_result(team=victim, table=table1, deal=deals[1],
+                                       data=result(30), idempotency_key=None)
+    wrong = "0000" if victim.pin != "0000" else "1111"
+
+    def pin(entry, value):
+        url = reverse("scoring:captain_pin", args=[attacker.pk, attacker.link_secret, entry.pk])
+        return client.post(url, {f"p{entry.deal.number}-pin": value})
+
+    for _ in range(services.PIN_MAX_FAILURES - 1):
+        pin(mine, wrong)
+    pin(theirs, attacker.pin)  # refused: nothing recorded
+    assert not PinAttempt.objects.filter(ok=True).exists()
+    assert not ResultReview.objects.filter(entry=theirs).exists()
+    pin(mine, wrong)
+    assert services.pin_locked_until(table1) is not None
+    # Locked: even the right PIN is refused now, through either entry.
+    pin(mine, victim.pin)
+    assert not ResultReview.objects.filter(entry=mine).exists()
+    with pytest.raises(services.PinRefused):
+        services.confirm_with_pin(entry_id=mine.pk, team=attacker, pin=victim.pin)
+    # The other team still confirms on its own phone.
+    services.confirm_entry(entry_id=mine.pk, team=victim)
