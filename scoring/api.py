@@ -27,7 +27,11 @@ class StandingsView(APIView):
     def get(self, request, pk: int):
         championship = get_object_or_404(Championship, pk=pk)
         director = tournament_selectors.is_director(request.user, championship)
-        if not director and not championship.results_public:
+        # The same rule as the pages: drafts are unknown to anyone but their directors.
+        if not director and (
+            not championship.results_public
+            or championship.status == Championship.Status.DRAFT
+        ):
             raise Http404("Results are not published")
         rows = selectors.standings(championship, live=director)
         return Response(StandingSerializer(rows, many=True).data)

@@ -328,8 +328,10 @@ def director_cell(request, pk: int, number: int, table_number: int, deal_number:
                     messages.success(request, _("Result entered."))
                     return redirect(_cell_url(championship, round_, table, deal))
             elif action == "confirm":
-                entry = get_object_or_404(ResultEntry, pk=request.POST.get("entry"), table=table,
-                                          deal=deal)
+                entry_id = request.POST.get("entry", "")
+                if not entry_id.isdigit():
+                    raise Http404("No such result")
+                entry = get_object_or_404(ResultEntry, pk=entry_id, table=table, deal=deal)
                 services.director_confirm_entry(entry_id=entry.pk, user=request.user,
                                                 origin=origin)
                 messages.success(request, _("Result confirmed."))
