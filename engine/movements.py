@@ -17,16 +17,29 @@ Swiss policies (kept here, in one place):
 - **directions**: a team's *balance* is its times NS minus its times EW.  Of two teams
   that meet, the one with the larger balance sits EW; on a tie the higher-ranked team sits
   NS.  To keep every balance within one (rules.md 7), the pairing avoids matching two
-  teams that both sat NS more often, or both EW more often: it is the first pairing in
-  rank order among those that respect this, and only if there is none, the first pairing
-  in rank order that merely avoids rematches.  So, after round 1, the top team meets the
-  nearest team below it with the other direction preference, which is usually second or
-  third.  (``balance_directions=False`` turns this off.)
+  teams that both sat NS more often, or both EW more often (two teams with opposite
+  surpluses, or one of them even, never conflict): it is the first pairing in rank order
+  among those that respect this.  So, after round 1, the top team meets the nearest team
+  below it with the other direction preference, which is usually second or third.
+
+  *No rule can guarantee* a difference of at most one: the matches already played may
+  leave no such pairing (e.g. ``a`` and ``b`` both sat NS once more, and ``a`` has met
+  every other team: ``a`` meets ``b`` and one of them reaches +2).  In seeded simulations
+  this happens only late in events that play more rounds than half the field (never for
+  40-200 teams over 7-9 rounds).  When it happens, the pairing **minimises the
+  violations**: among the pairings without rematches it takes one with the least *total
+  excess* after the round -- the sum over teams of ``max(0, |balance| - 1)``, so a team
+  two off counts 1 and three off counts 2, and teams already two off are brought back
+  first -- and among those the one with the smallest sum of squared rank differences
+  between opponents (closest to rank order).  This is exact: one maximum-weight perfect
+  matching (:mod:`engine._matching`), O(n^3).  The minimum is per round: the pairing does
+  not look ahead to later rounds.  (``balance_directions=False`` turns all this off and
+  pairs plainly in rank order.)
 - **bye**: with an odd field, the lowest-ranked team that has not had a bye and whose
   removal leaves a pairable field (the bye comes before the directions).  A team gets a
   second bye only when no team without one can have it.
 - **priorities**, highest first: no rematch (never broken), the bye rule, directions
-  balanced, rank order.
+  balanced (or, failing that, the fewest violations), rank order.
 """
 
 from __future__ import annotations
@@ -38,6 +51,7 @@ from collections.abc import Collection, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
+from ._matching import max_weight_matching
 from .seats import Seat, Side
 
 __all__ = [
@@ -392,7 +406,9 @@ def swiss_round(
     teams of every match played so far; ``ns_count``/``ew_count`` give how often each team
     sat NS/EW (missing teams count 0); ``had_bye`` lists the teams that already had a bye.
     ``balance_directions=False`` drops the direction criterion from the pairing (directions
-    are still assigned by the policy).  See the module docstring for the policies.  Raises
+    are still assigned by the policy): the first pairing in rank order without rematches.
+    Otherwise, when no pairing keeps every balance within one, the one with the fewest
+    violations (see the module docstring).  See the module docstring for the policies.  Raises
     :class:`PairingImpossible` when no pairing without a rematch exists.
     """
     order = _check_teams(ranked)
@@ -424,7 +440,11 @@ def swiss_round(
             if a in index and b in index:
                 free[index[a]].discard(index[b])
                 free[index[b]].discard(index[a])
-        return _first_pairing(free, size)
+        partner = _first_pairing(free, size)
+        if partner is None or strict or not balance_directions:
+            return partner
+        # No pairing keeps every balance within one: the fewest direction conflicts.
+        return _fewest_conflicts(free, [balance[team] for team in field], partner)
 
     tiers = (True, False) if balance_directions else (False,)
     if len(order) % 2 == 0:
@@ -443,6 +463,42 @@ def swiss_round(
         f"no pairing of these {len(order)} teams avoids a rematch"
         + (", whoever has the bye" if len(order) % 2 else "")
     )
+
+
+def _excess_after(balance_a: int, balance_b: int) -> int:
+    """How far beyond one from balance two teams end up after meeting (a ranked higher).
+
+    A team's excess is ``max(0, |times NS - times EW| - 1)``; the directions are assigned
+    by :func:`_sits_ns_first`.  Zero exactly when :func:`_directions_compatible`, unless a
+    team was already further off than one (then it is brought one step back).
+    """
+    if _sits_ns_first(balance_a, balance_b):
+        ns, ew = balance_a + 1, balance_b - 1
+    else:
+        ns, ew = balance_b + 1, balance_a - 1
+    return max(0, abs(ns) - 1) + max(0, abs(ew) - 1)
+
+
+def _fewest_conflicts(free: list[set[int]], balances: list[int], fallback: list[int]) -> list[int]:
+    """The pairing with the least total excess after the round, then closest to rank order.
+
+    ``free[i]`` holds the ranks team ``i`` may meet (a pairing exists: ``fallback`` is one).
+    Minimises, in this order: the sum over teams of ``max(0, |times NS - times EW| - 1)``
+    after the round (see :func:`_excess_after`); then the sum of the squared rank
+    differences of opponents.  Solved exactly as one maximum-weight perfect matching.
+    """
+    size = len(balances)
+    pairs = [(i, j) for i in range(size) for j in free[i] if i < j]
+    costs = [_excess_after(balances[i], balances[j]) for i, j in pairs]
+    spread = size * size * size + 1  # more than any sum of squared rank differences
+    unit = spread * (max(costs, default=0) + 1)
+    big = (size // 2 + 1) * unit + 1  # any perfect matching outweighs every smaller one
+    edges = [
+        (i, j, big - spread * cost - (j - i) ** 2)
+        for (i, j), cost in zip(pairs, costs, strict=True)
+    ]
+    mate = max_weight_matching(size, edges)
+    return mate if -1 not in mate else fallback
 
 
 def _plan(field: list[T], partner: list[int], balance: Mapping[T, int], bye: T | None):
