@@ -40,7 +40,9 @@ class StandingLine:
     """One team's figures in the standings.
 
     ``total`` is the exact sum of its finals, ``deal_score_sum`` the sum of its counted deal
-    scores, ``tops`` the number of deals it scored exactly 2 on, ``deals`` the deals scored.
+    scores, ``tops`` the number of deals it scored exactly 2 on, ``deals`` the deals scored
+    (a deal not played does not count; a bye counts the deals of its round, see
+    :meth:`Tally.add_bye`).
     """
 
     team: Hashable
@@ -172,7 +174,13 @@ class Tally:
         self.add(ew_team, score.ew_final, score.counted_deal_score(Side.EW))
 
     def add_bye(self, team: Hashable, deals: int) -> None:
-        """Add a bye: :data:`~engine.duplicate.BYE_SCORE` for each deal of the round."""
+        """Add a bye: :data:`~engine.duplicate.BYE_SCORE` for each deal of the round.
+
+        Policy: each of those deals is a deal *scored* (rules.md 6.5 scores it 3/2), so it
+        counts in ``deals`` and ``total / deals`` stays the average per deal.  It has no
+        deal score, so it adds 0 to the deal-score sum (like an adjusted score), and 3/2 is
+        never a top.
+        """
         for _ in range(deals):
             self.add(team, BYE_SCORE)
 

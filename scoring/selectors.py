@@ -28,7 +28,9 @@ Visibility
   publishes them, and then show **closed rounds only**: results of a round still being
   played never leak to other tables. A director of the championship always sees them, live
   (released rounds included).
-- **Byes** score :data:`engine.BYE_SCORE` per deal of the round. A bye depends on no result,
+- **Byes** score :data:`engine.BYE_SCORE` per deal of the round. Each of those deals counts
+  in the standings' "deals" column (a deal scored), adds 0 to the sum of deal scores and is
+  not a top (``engine.Tally.add_bye``). A bye depends on no result,
   so it counts as soon as its round is released (in the director's live standings); the
   public pages, which show closed rounds only, count it once the round is closed.
 """
