@@ -69,15 +69,29 @@ def _normalise_header(value: str) -> str:
     return re.sub(r"[\s_]+", "", value.strip().lower())
 
 
+# The template's columns are in English; directors often retype them in Catalan or Spanish.
 _HEADER_ALIASES = {
     "number": "number",
     "num": "number",
     "no": "number",
+    "número": "number",
+    "numero": "number",
+    "núm": "number",
     "name": "name",
     "team": "name",
+    "nom": "name",
+    "nombre": "name",
+    "parella": "name",
+    "pareja": "name",
+    "equip": "name",
+    "equipo": "name",
     "club": "club",
     "player1": "player1",
     "player2": "player2",
+    "jugador1": "player1",
+    "jugador2": "player2",
+    "jugadora1": "player1",
+    "jugadora2": "player2",
 }
 
 

@@ -20,13 +20,13 @@ secret key, and may be replaced by imported ones until the round is released.
 from __future__ import annotations
 
 import hmac
+import itertools
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
-from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -323,7 +323,9 @@ def _check_can_add_teams(championship: Championship) -> None:
 
 
 def _next_team_number(championship: Championship) -> int:
-    return (championship.teams.aggregate(top=Max("number"))["top"] or 0) + 1
+    """The lowest number no team of the championship uses."""
+    taken = set(championship.teams.values_list("number", flat=True))
+    return next(n for n in itertools.count(1) if n not in taken)
 
 
 @transaction.atomic
@@ -515,15 +517,14 @@ def import_teams(championship: Championship, uploaded_file) -> list[Team]:
             errors=errors,
         )
 
-    # Rows without a number take the next free numbers, in file order, after all the
-    # numbers in use (including those given in the file).
+    # Rows without a number take the lowest free numbers, in file order, skipping every
+    # number in use (including those given elsewhere in the file).
     taken = set(existing_numbers) | set(seen_numbers)
-    next_number = max(taken, default=0) + 1
+    free_numbers = (n for n in itertools.count(1) if n not in taken)
     teams = []
     for _row, number, values in parsed:
         if number is None:
-            number = next_number
-            next_number += 1
+            number = next(free_numbers)
         teams.append(Team(championship=championship, number=number, **values))
     # Each team needs its own secrets (bulk_create would use the field defaults once each).
     for team in teams:

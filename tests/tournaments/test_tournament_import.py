@@ -49,7 +49,7 @@ def test_good_csv(championship):
         ),
     )
     assert [(t.number, t.name) for t in teams] == [
-        (3, "Els Manilles"), (4, "Trumfo Fort"), (1, "Botifarrers")]
+        (3, "Els Manilles"), (2, "Trumfo Fort"), (1, "Botifarrers")]
     stored = {t.name: t for t in championship.teams.all()}
     assert stored["Botifarrers"].player1 == "Núria Font"
     assert stored["Trumfo Fort"].club == ""
@@ -64,6 +64,23 @@ def test_good_csv_with_semicolons_bom_and_spanish_excel_habits(championship):
     assert [(t.number, t.name, t.player2) for t in teams] == [(1, "Sota i Cavall", "Pere")]
 
 
+def test_empty_numbers_fill_the_lowest_free_numbers(championship):
+    text = HEADER + "1,A,,a1,a2\n2,B,,b1,b2\n,C,,c1,c2\n4,D,,d1,d2\n,E,,e1,e2\n"
+    teams = services.import_teams(championship, csv_file(text))
+    assert sorted((t.number, t.name) for t in teams) == [
+        (1, "A"), (2, "B"), (3, "C"), (4, "D"), (5, "E")]
+
+
+def test_catalan_and_spanish_column_names(championship):
+    text = "Número;Nom;Club;Jugador 1;Jugador 2\n1;Sota i Cavall;CB Gràcia;Anna;Pere\n"
+    teams = services.import_teams(championship, csv_file(text))
+    assert [(t.number, t.name, t.club, t.player1) for t in teams] == [
+        (1, "Sota i Cavall", "CB Gràcia", "Anna")]
+    text = "numero,nombre,club,jugador1,jugador2\n7,Los Oros,,Ana,Luis\n"
+    teams = services.import_teams(championship, csv_file(text))
+    assert [(t.number, t.name) for t in teams] == [(7, "Los Oros")]
+
+
 def test_good_xlsx_with_numbers_as_floats(championship):
     services.add_team(championship, name="Ja hi era", player1="A", player2="B")
     teams = services.import_teams(
@@ -74,7 +91,7 @@ def test_good_xlsx_with_numbers_as_floats(championship):
             (None, "Les Manilles", None, "Iu", "Mar"),
         ]),
     )
-    assert [(t.number, t.name) for t in teams] == [(7, "Set i Mig"), (8, "Les Manilles")]
+    assert [(t.number, t.name) for t in teams] == [(7, "Set i Mig"), (2, "Les Manilles")]
 
 
 def test_templates_download_and_import_back(director_client, championship):

@@ -494,7 +494,7 @@ def test_add_team_numbers_and_uniqueness(championship):
     a = services.add_team(championship, name="Els Tres Tombs", player1="Anna", player2="Pere")
     b = services.add_team(championship, number=10, name="Trumfos", player1="Joan", player2="Marta")
     c = services.add_team(championship, name="Manilles", player1="Jordi", player2="Núria")
-    assert (a.number, b.number, c.number) == (1, 10, 11)
+    assert (a.number, b.number, c.number) == (1, 10, 2)
     with pytest.raises(services.ServiceError) as error:
         services.add_team(championship, number=10, name="Other", player1="x", player2="y")
     assert error.value.field == "number" and "Trumfos" in error.value.message
@@ -504,9 +504,9 @@ def test_add_team_numbers_and_uniqueness(championship):
     with pytest.raises(services.ServiceError) as error:
         services.add_team(championship, name="Sense jugadors", player1="x", player2=" ")
     assert error.value.field == "player2"
-    updated = services.update_team(a, number=2, name="Els Tres Tombs", club="CB Sants",
+    updated = services.update_team(a, number=3, name="Els Tres Tombs", club="CB Sants",
                                    player1="Anna", player2="Pere")
-    assert (updated.number, updated.club) == (2, "CB Sants")
+    assert (updated.number, updated.club) == (3, "CB Sants")
 
 
 def test_team_secrets(championship, teams):
