@@ -19,13 +19,11 @@ message; form validation errors raise Django's ``ValidationError`` naming the fi
 from __future__ import annotations
 
 import hmac
-import ipaddress
 from dataclasses import dataclass
 from datetime import timedelta
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 
-from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -35,7 +33,9 @@ import engine
 from engine import adjusted_value
 from scoring import selectors
 from scoring.models import Adjustment, DealScore, PinAttempt, ResultEntry, ResultReview
-from tournaments.models import Championship, Deal, Round, Table, Team
+from tournaments import audit
+from tournaments.audit import client_ip
+from tournaments.models import AuditEvent, Championship, Deal, Round, Table, Team
 
 # --- Policies (in one place) -----------------------------------------------------------------
 
@@ -65,30 +65,6 @@ class ScoringError(Exception):
 
 class PinRefused(ScoringError):
     """A wrong PIN, or PIN confirmation locked at this table."""
-
-
-def client_ip(request) -> str | None:
-    """The address of the phone or laptop that sent the request.
-
-    REMOTE_ADDR is the only address the server can trust by itself. Behind reverse proxies,
-    ``TRUSTED_PROXY_HOPS`` says how many of them append to X-Forwarded-For; the address they
-    saw is taken from that position, counting from the right, so a client cannot forge it by
-    sending its own header.
-    """
-    hops = settings.TRUSTED_PROXY_HOPS
-    if hops:
-        forwarded = [
-            part.strip()
-            for part in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")
-            if part.strip()
-        ]
-        if len(forwarded) >= hops:
-            candidate = forwarded[-hops]
-            try:
-                return str(ipaddress.ip_address(candidate))
-            except ValueError:
-                pass
-    return request.META.get("REMOTE_ADDR") or None
 
 
 @dataclass(frozen=True)
@@ -661,46 +637,42 @@ def clear_adjustment(
     return adjustment
 
 
-def close_round(round_: Round, *, user=None) -> Round:
+def close_round(round_: Round, *, user=None, origin: Origin = Origin()) -> Round:
     """Close a round: captains can no longer write; its deals and results may become public.
 
-    The tournaments app owns round states, so its ``close_round`` does the work when it is
-    there (it also checks that rounds close in order).
+    The tournaments app owns round states: its ``close_round`` checks that rounds close in
+    order and records who closed the round.
     """
+    from tournaments import services as tournament_services
+
     try:
-        from tournaments.services import ServiceError
-        from tournaments.services import close_round as tournaments_close_round
-    except ImportError:
-        tournaments_close_round = None
-    if tournaments_close_round is not None:
-        try:
-            return tournaments_close_round(round_)
-        except ServiceError as exc:
-            raise ScoringError(exc.message, code="close_refused") from exc
-    with transaction.atomic():
-        locked = _lock_round(round_.pk)
-        if locked.status != Round.Status.RELEASED:
-            raise ScoringError(_("Only a released round can be closed."), code="not_released")
-        locked.status = Round.Status.CLOSED
-        locked.closed_at = timezone.now()
-        locked.save(update_fields=["status", "closed_at"])
-    return locked
+        return tournament_services.close_round(round_, by=user, origin=origin)
+    except tournament_services.ServiceError as exc:
+        raise ScoringError(exc.message, code="close_refused") from exc
 
 
-def set_results_public(championship: Championship, public: bool, *, user=None) -> Championship:
-    """Publish or unpublish the result pages."""
+def set_results_public(
+    championship: Championship, public: bool, *, user=None, origin: Origin = Origin()
+) -> Championship:
+    """Publish or unpublish the result pages, and record who did it."""
     with transaction.atomic():
         Championship.objects.filter(pk=championship.pk).update(results_public=public)
+        audit.record(
+            AuditEvent.Action.RESULTS_PUBLISHED if public else AuditEvent.Action.RESULTS_UNPUBLISHED,
+            championship,
+            by=user,
+            origin=origin,
+        )
     championship.results_public = public
     return championship
 
 
-def publish_results(championship: Championship, *, user=None) -> Championship:
-    return set_results_public(championship, True, user=user)
+def publish_results(championship: Championship, *, user=None, origin: Origin = Origin()):
+    return set_results_public(championship, True, user=user, origin=origin)
 
 
-def unpublish_results(championship: Championship, *, user=None) -> Championship:
-    return set_results_public(championship, False, user=user)
+def unpublish_results(championship: Championship, *, user=None, origin: Origin = Origin()):
+    return set_results_public(championship, False, user=user, origin=origin)
 
 
 # --- Scoring ---------------------------------------------------------------------------------

@@ -8,7 +8,6 @@ from dataclasses import dataclass
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.db import transaction
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -28,10 +27,9 @@ from scoring.forms import (
 )
 from scoring.models import ResultEntry
 from scoring.services import Origin, ScoringError
-from tournaments import audit
 from tournaments import selectors as tournament_selectors
 from tournaments import services as tournament_services
-from tournaments.models import AuditEvent, Championship, Deal, Round, Table, Team
+from tournaments.models import Championship, Deal, Round, Table, Team
 from tournaments.presentation import deal_view
 
 # --- Helpers ---------------------------------------------------------------------------------
@@ -408,12 +406,9 @@ def director_close_round(request, pk: int, number: int):
 def director_publish(request, pk: int):
     championship = _director_championship(request, pk)
     public = request.POST.get("public") == "1"
-    with transaction.atomic():
-        services.set_results_public(championship, public, user=request.user)
-        audit.record(
-            AuditEvent.Action.RESULTS_PUBLISHED if public else AuditEvent.Action.RESULTS_UNPUBLISHED,
-            championship, by=request.user, origin=Origin.from_request(request),
-        )
+    services.set_results_public(
+        championship, public, user=request.user, origin=Origin.from_request(request)
+    )
     if public:
         messages.success(request, _("Results published."))
     else:

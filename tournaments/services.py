@@ -751,7 +751,11 @@ def close_round(round_: Round, *, by=None, origin=None) -> Round:
 
 @transaction.atomic
 def reopen_round(round_: Round, *, by=None, origin=None) -> Round:
-    """Reopen the last closed round (e.g. to correct a result); its deals stay public."""
+    """Reopen the last closed round (e.g. to correct a result).
+
+    The round is in play again, so its deals and results are hidden from players and the
+    public until it closes once more (anyone who looked meanwhile has seen them, of course).
+    """
     round_ = _lock_round(round_)
     _not_finished(round_.championship)
     if round_.status != Round.Status.CLOSED:
