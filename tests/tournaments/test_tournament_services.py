@@ -226,7 +226,11 @@ def play_swiss(championship, rounds):
 
 @pytest.mark.parametrize("count", range(2, 41))
 def test_swiss_rounds(director, count):
-    rounds = min(4, count - 1 if count % 2 == 0 else count)
+    # Small Swiss fields can paint themselves into a corner (6 teams after 3 rounds may be
+    # left with two triangles of unplayed pairs), depending on the random key's first-round
+    # draw. Up to count // 2 rounds every team still has at least half the field unplayed,
+    # so a pairing always exists (Dirac), whatever the draw.
+    rounds = min(4, count // 2)
     championship = make_championship(director, movement="swiss", rounds_planned=rounds)
     teams = add_teams(championship, count)
     ids = [t.pk for t in teams]
