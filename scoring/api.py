@@ -12,7 +12,12 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from scoring import selectors, services
-from scoring.serializers import ResultEntrySerializer, ResultSubmitSerializer, StandingSerializer
+from scoring.serializers import (
+    CaptainTableSerializer,
+    ResultEntrySerializer,
+    ResultSubmitSerializer,
+    StandingSerializer,
+)
 from scoring.services import Origin, ScoringError
 from tournaments import selectors as tournament_selectors
 from tournaments.models import Championship, Deal
@@ -37,8 +42,8 @@ class StandingsView(APIView):
         return Response(StandingSerializer(rows, many=True).data)
 
 
-class CaptainResultsView(APIView):
-    """A captain's results, through the team's private link (no login, no session)."""
+class _CaptainLinkView(APIView):
+    """Through a team's private link (no login, no session)."""
 
     permission_classes = [AllowAny]
     authentication_classes: list = []  # the secret in the path is the credential
@@ -49,15 +54,28 @@ class CaptainResultsView(APIView):
             raise Http404("Unknown link")
         return team
 
+
+class CaptainResultsView(_CaptainLinkView):
+    """A captain's results, through the team's private link (no login, no session)."""
+
     @extend_schema(responses={200: ResultEntrySerializer(many=True)})
     def get(self, request, team_id: int, secret: str):
-        """The entries of the team's current table (never another table's)."""
+        """The entries of the team's open tables (every released round it plays in), or of
+        its latest closed table when no round is open; never another team's table."""
         team = self._team(team_id, secret)
         position = selectors.team_position(team)
-        if position.table is None:
+        tables = _shown_tables(position)
+        if not tables:
             return Response([])
-        states = selectors.result_states([position.table], position.round.deals.all())
-        entries = [e for state in states.values() for e in state.entries]
+        deals = Deal.objects.filter(round_id__in=[t.round_id for t in tables])
+        states = selectors.result_states(tables, deals)
+        entries = []
+        for state in states.values():
+            for entry in state.entries:
+                # Already loaded: the serializer reads them without a query per entry.
+                entry.table, entry.deal = state.table, state.deal
+                state.deal.round = state.table.round
+                entries.append(entry)
         entries.sort(key=lambda e: e.pk)
         return Response(ResultEntrySerializer(entries, many=True).data)
 
@@ -71,25 +89,27 @@ class CaptainResultsView(APIView):
         },
     )
     def post(self, request, team_id: int, secret: str):
-        """Enter a result for a deal of the team's current table; pending until confirmed."""
+        """Enter a result for a deal of one of the team's open tables: the deal number picks
+        the table (the team's table in that deal's round). Pending until confirmed."""
         team = self._team(team_id, secret)
         serializer = ResultSubmitSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         position = selectors.team_position(team)
-        if position.table is None or not position.writable:
-            return Response(
-                {"detail": _("Your team has no open table right now: the round is closed or has "
-                             "not started.")},
-                status=status.HTTP_409_CONFLICT,
-            )
-        deal = Deal.objects.filter(round_id=position.table.round_id, number=data["deal"]).first()
+        if not position.tables:
+            return _no_open_table()
+        deal = Deal.objects.filter(championship_id=team.championship_id,
+                                   number=data["deal"]).first()
         if deal is None:
             return Response({"deal": [_("Deal: not played at your table in this round.")]},
                             status=status.HTTP_400_BAD_REQUEST)
+        table = position.open_table_of_round(deal.round_id)
+        if table is None:
+            return _no_open_table()
+        deal.round = table.round
         try:
             entry, created = services.submit_result(
-                team=team, table=position.table, deal=deal, data=data["result"],
+                team=team, table=table, deal=deal, data=data["result"],
                 idempotency_key=data.get("idempotency_key"), origin=Origin.from_request(request),
             )
         except ScoringError as exc:
@@ -99,3 +119,46 @@ class CaptainResultsView(APIView):
             ResultEntrySerializer(entry).data,
             status=status.HTTP_201_CREATED if created else status.HTTP_200_OK,
         )
+
+
+class CaptainTablesView(_CaptainLinkView):
+    """The tables a captain's link shows: every open table of the team, earliest round first
+    (a director may release a round before the previous one is over), or its latest closed
+    table when no round is open. Empty with the bye or while waiting for a round."""
+
+    @extend_schema(responses={200: CaptainTableSerializer(many=True)})
+    def get(self, request, team_id: int, secret: str):
+        team = self._team(team_id, secret)
+        position = selectors.team_position(team)
+        tables = _shown_tables(position)
+        deals = Deal.objects.filter(round_id__in=[t.round_id for t in tables]).order_by("number")
+        numbers: dict[int, list[int]] = {}
+        for deal in deals:
+            numbers.setdefault(deal.round_id, []).append(deal.number)
+        rows = [
+            {
+                "round": table.round.number,
+                "table": table.number,
+                "open": position.writable and not team.withdrawn,
+                "side": selectors.team_side(table, team),
+                "opponent": selectors.opponent_of(table, team.pk),
+                "deals": numbers.get(table.round_id, []),
+            }
+            for table in tables
+        ]
+        return Response(CaptainTableSerializer(rows, many=True).data)
+
+
+def _shown_tables(position: selectors.TeamPosition) -> list:
+    if position.tables:
+        return position.tables
+    return [position.table] if position.table is not None else []
+
+
+def _no_open_table() -> Response:
+    return Response(
+        {"detail": _("Your team has no open table right now: the round is closed or has "
+                     "not started."),
+         "code": "round_closed"},
+        status=status.HTTP_409_CONFLICT,
+    )

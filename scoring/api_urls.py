@@ -15,4 +15,9 @@ urlpatterns = [
         api.CaptainResultsView.as_view(),
         name="api-captain-results",
     ),
+    path(
+        "captain/<int:team_id>/<str:secret>/tables/",
+        api.CaptainTablesView.as_view(),
+        name="api-captain-tables",
+    ),
 ]

@@ -23,7 +23,8 @@ table and one deal:
 Visibility
 ==========
 
-- Captains see only their own table's entries while a round is open.
+- Captains see only their own tables' entries while a round is open (every table of the
+  team in a released round: a director may release round N+1 before round N is over).
 - Result pages (standings, travellers, scorecards, projector) are public once the director
   publishes them, and then show **closed rounds only**: results of a round still being
   played never leak to other tables. A director of the championship always sees them, live
@@ -240,38 +241,62 @@ class TeamPosition:
     round: Round | None
     table: Table | None
     kind: str  # "play" (open round), "closed" (round closed), "bye", "waiting"
+    # Every table of the team in a released (open) round, earliest round first. A director
+    # may release round N+1 while round N is still being played: the team then plays both.
+    tables: list[Table] = field(default_factory=list)
+    # The released rounds in which the team has the bye while it still plays another one.
+    bye_rounds: list[Round] = field(default_factory=list)
 
     @property
     def writable(self) -> bool:
         return self.kind == "play"
 
+    def open_table_of_round(self, round_id: int) -> Table | None:
+        """The team's table in that round if the round is open, else ``None``."""
+        for table in self.tables:
+            if table.round_id == round_id:
+                return table
+        return None
+
 
 def team_position(team: Team) -> TeamPosition:
-    """The team's current table: its table in the latest round that is not drafted.
+    """Where the team plays now, in two queries.
 
-    If that round is released the team may enter and confirm results ("play"). If it is
-    closed, the team sees its table read-only ("closed"). A team without a table in it has
-    the bye ("bye") or nothing to do yet ("waiting").
+    If the team has a table in one or more released rounds, it may enter and confirm
+    results at each of them ("play"); ``table`` and ``round`` are the earliest of them and
+    ``tables`` lists them all. Otherwise the latest round that is not drafted decides: the
+    team sees its table there read-only if the round is closed ("closed"), or has the bye
+    ("bye") or nothing to do yet ("waiting").
     """
-    round_ = (
+    rounds = list(
         Round.objects.filter(championship_id=team.championship_id)
         .exclude(status=Round.Status.DRAFTED)
-        .order_by("-number")
-        .first()
+        .order_by("number")
     )
-    if round_ is None:
+    if not rounds:
         return TeamPosition(None, None, "waiting")
-    table = (
-        Table.objects.select_related("ns_team", "ew_team", "round")
-        .filter(round=round_)
+    by_id = {round_.pk: round_ for round_ in rounds}
+    tables = {}
+    for table in (
+        Table.objects.select_related("ns_team", "ew_team")
+        .filter(round_id__in=list(by_id))
         .filter(models_q_team(team))
-        .first()
-    )
+    ):
+        table.round = by_id[table.round_id]
+        tables[table.round_id] = table
+    released = [r for r in rounds if r.status == Round.Status.RELEASED]
+    open_tables = [tables[r.pk] for r in released if r.pk in tables]
+    if open_tables:
+        bye_rounds = [r for r in released if r.pk not in tables and r.bye_team_id == team.pk]
+        first = open_tables[0]
+        return TeamPosition(first.round, first, "play", open_tables, bye_rounds)
+    latest = rounds[-1]
+    table = tables.get(latest.pk)
     if table is None:
-        kind = "bye" if round_.bye_team_id == team.pk else "waiting"
-        return TeamPosition(round_, None, kind)
-    kind = "play" if round_.status == Round.Status.RELEASED else "closed"
-    return TeamPosition(round_, table, kind)
+        kind = "bye" if latest.bye_team_id == team.pk else "waiting"
+        return TeamPosition(latest, None, kind)
+    # A released round with a table of the team would have been an open table above.
+    return TeamPosition(latest, table, "closed")
 
 
 def models_q_team(team: Team) -> Q:

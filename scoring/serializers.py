@@ -64,18 +64,31 @@ class ResultSubmitSerializer(serializers.Serializer):
 class ResultEntrySerializer(serializers.ModelSerializer):
     deal = serializers.IntegerField(source="deal.number")
     table = serializers.IntegerField(source="table.number")
+    round = serializers.IntegerField(source="deal.round.number", read_only=True)
     points_ew = serializers.IntegerField()
     status = serializers.SerializerMethodField()
 
     class Meta:
         model = ResultEntry
-        fields = ["id", "table", "deal", "contract", "delegated", "contro", "recontro",
+        fields = ["id", "round", "table", "deal", "contract", "delegated", "contro", "recontro",
                   "points_ns", "points_ew", "breach", "created_at", "status"]
 
     def get_status(self, entry) -> str:
         from scoring.selectors import entry_state
 
         return entry_state(entry)
+
+
+class CaptainTableSerializer(serializers.Serializer):
+    round = serializers.IntegerField()
+    table = serializers.IntegerField()
+    open = serializers.BooleanField(
+        help_text=_("Whether the link may enter and confirm results at this table now.")
+    )
+    side = serializers.ChoiceField(choices=["NS", "EW"])
+    opponent = serializers.IntegerField(source="opponent.number")
+    opponent_name = serializers.CharField(source="opponent.name")
+    deals = serializers.ListField(child=serializers.IntegerField())
 
 
 class StandingSerializer(serializers.Serializer):

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
+from django.db.models import Q
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -78,64 +79,110 @@ class CaptainDeal:
         return self.state.counted
 
 
-def _captain_deals(team: Team, table: Table, *, bound: dict | None = None, writable=True):
-    """The deals of the team's table with their state and forms; ``bound`` maps a deal id
-    to forms bound to a failed submission, so that their errors show."""
+@dataclass
+class CaptainTable:
+    """One of the team's tables on its page, with its deals."""
+
+    table: Table
+    our_side: str | None
+    opponent: Team | None
+    deals: list[CaptainDeal]
+    writable: bool
+
+
+def _captain_tables(team: Team, tables: list[Table], *, bound: dict | None = None,
+                    writable=True) -> list[CaptainTable]:
+    """The team's tables with their deals, states and forms, in a bounded number of queries
+    whatever the number of tables. ``bound`` maps a deal id to forms bound to a failed
+    submission, so that their errors show."""
     bound = bound or {}
-    our_side = selectors.team_side(table, team)
-    deals = list(table.round.deals.order_by("number"))
-    states = selectors.result_states([table], deals)
-    rows = []
-    for deal in deals:
-        state = states[(table.pk, deal.pk)]
-        forms = bound.get(deal.pk, {})
-        form = forms.get("result") or ResultForm(prefix=f"d{deal.number}")
-        trump = selectors.deal_trump_side(deal)
-        rows.append(
-            CaptainDeal(
-                deal=deal,
-                trump_side=trump,
-                we_make_trumps=trump == our_side,
-                state=state,
-                form=form,
-                dispute_form=forms.get("dispute") or DisputeForm(prefix=f"x{deal.number}"),
-                pin_form=forms.get("pin") or PinForm(prefix=f"p{deal.number}"),
-                open_form=writable and (state.latest is None or "result" in forms),
+    if not tables:
+        return []
+    deals = list(Deal.objects.filter(round_id__in=[t.round_id for t in tables]).order_by("number"))
+    states = selectors.result_states(tables, deals)
+    sections = []
+    for table in tables:
+        our_side = selectors.team_side(table, team)
+        rows = []
+        for deal in deals:
+            if deal.round_id != table.round_id:
+                continue
+            state = states[(table.pk, deal.pk)]
+            forms = bound.get(deal.pk, {})
+            trump = selectors.deal_trump_side(deal)
+            rows.append(
+                CaptainDeal(
+                    deal=deal,
+                    trump_side=trump,
+                    we_make_trumps=trump == our_side,
+                    state=state,
+                    form=forms.get("result") or ResultForm(prefix=f"d{deal.number}"),
+                    dispute_form=forms.get("dispute") or DisputeForm(prefix=f"x{deal.number}"),
+                    pin_form=forms.get("pin") or PinForm(prefix=f"p{deal.number}"),
+                    open_form=writable and (state.latest is None or "result" in forms),
+                )
+            )
+        sections.append(
+            CaptainTable(
+                table=table,
+                our_side=our_side,
+                opponent=selectors.opponent_of(table, team.pk),
+                deals=rows,
+                writable=writable,
             )
         )
-    return rows
+    return sections
 
 
 def _render_captain(request, team: Team, *, bound=None, status=200):
     position = selectors.team_position(team)
-    context = {"team": team, "position": position, "championship": team.championship}
-    if position.table is not None:
-        table = position.table
-        context.update(
-            table=table,
-            our_side=selectors.team_side(table, team),
-            opponent=selectors.opponent_of(table, team.pk),
-            deals=_captain_deals(team, table, bound=bound, writable=position.writable),
-        )
+    # A withdrawn team's link reads but never writes (the services refuse it too).
+    writable = position.writable and not team.withdrawn
+    if position.kind == "play":
+        tables = position.tables
+    elif position.table is not None:
+        tables = [position.table]
+    else:
+        tables = []
+    sections = _captain_tables(team, tables, bound=bound, writable=writable)
+    context = {
+        "team": team,
+        "position": position,
+        "championship": team.championship,
+        "sections": sections,
+        # Every deal row of every table shown, in page order.
+        "deals": [row for section in sections for row in section.deals],
+    }
+    if sections:
+        first = sections[0]
+        context.update(table=first.table, our_side=first.our_side, opponent=first.opponent)
     return _no_store(render(request, "scoring/captain.html", context, status=status))
 
 
-def _current_table(team: Team) -> Table:
-    """The table where the team may write now; ScoringError otherwise."""
-    position = selectors.team_position(team)
-    if position.table is None or not position.writable:
-        raise ScoringError(
-            _("Your team has no open table right now: the round is closed or has not started."),
-            code="round_closed",
-        )
-    return position.table
+def _no_open_table() -> ScoringError:
+    return ScoringError(
+        _("Your team has no open table right now: the round is closed or has not started."),
+        code="round_closed",
+    )
+
+
+def _open_table_for_deal(team: Team, deal_number: int) -> tuple[Table, Deal]:
+    """The team's table in the round of deal ``deal_number``, where the link writes that
+    deal: 404 for a deal the championship does not have, ScoringError unless the deal's
+    round is released and the team plays in it. A link never writes to another table."""
+    deal = get_object_or_404(Deal, championship_id=team.championship_id, number=deal_number)
+    table = selectors.team_position(team).open_table_of_round(deal.round_id)
+    if table is None:
+        raise _no_open_table()
+    return table, deal
 
 
 # --- Captain ---------------------------------------------------------------------------------
 
 
 def captain(request, team_id: int, secret: str):
-    """The team's private page: its current table and the round's deals."""
+    """The team's private page: each of its tables in an open round, earliest first, with
+    their deals; else its latest table read-only, or the bye or waiting notice."""
     team = _team_or_404(team_id, secret)
     return _render_captain(request, team)
 
@@ -144,12 +191,10 @@ def captain(request, team_id: int, secret: str):
 def captain_submit(request, team_id: int, secret: str, deal_number: int):
     team = _team_or_404(team_id, secret)
     try:
-        table = _current_table(team)
+        table, deal = _open_table_for_deal(team, deal_number)
     except ScoringError as exc:
         messages.error(request, exc.message)
         return redirect(_captain_url(team))
-    # The deal must be one of this table's round: a link never writes to another table.
-    deal = get_object_or_404(Deal, round_id=table.round_id, number=deal_number)
     form = ResultForm(request.POST, prefix=f"d{deal.number}")
     if not form.is_valid():
         return _render_captain(request, team, bound={deal.pk: {"result": form}})
@@ -175,10 +220,21 @@ def captain_submit(request, team_id: int, secret: str, deal_number: int):
 
 
 def _entry_of_team_table(team: Team, entry_id: int) -> ResultEntry:
-    table = _current_table(team)
-    entry = ResultEntry.objects.select_related("deal").filter(pk=entry_id, table=table).first()
+    """An entry at one of the team's open tables (any released round it plays in): 404 for
+    an entry of another team's table, ScoringError for one of the team's closed tables."""
+    open_ids = [table.pk for table in selectors.team_position(team).tables]
+    entry = (
+        ResultEntry.objects.select_related("deal")
+        .filter(pk=entry_id)
+        .filter(Q(table__ns_team=team) | Q(table__ew_team=team))
+        .first()
+    )
     if entry is None:
+        if not open_ids:
+            raise _no_open_table()
         raise Http404("No such result at your table")
+    if entry.table_id not in open_ids:
+        raise _no_open_table()
     return entry
 
 
