@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import secrets
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.core.management.base import BaseCommand
+from django.utils import translation
 
 DEMO_DIRECTOR = "director"
 
@@ -22,6 +24,8 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args, password=None, **options):
+        # The demo's stored texts (reasons, comments) are in the site's default language.
+        translation.activate(settings.LANGUAGE_CODE)
         call_command("migrate", interactive=False, verbosity=0)
         User = get_user_model()
         director = User.objects.filter(is_staff=True).order_by("id").first()
