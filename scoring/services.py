@@ -18,6 +18,7 @@ message; form validation errors raise Django's ``ValidationError`` naming the fi
 
 from __future__ import annotations
 
+import dataclasses
 import hmac
 from dataclasses import dataclass
 from datetime import timedelta
@@ -94,6 +95,10 @@ class ResultData:
     @property
     def points_ew(self) -> int:
         return TOTAL_POINTS - self.points_ns
+
+    def entry_fields(self) -> dict:
+        """The values as ``ResultEntry`` fields (the dataclass fields are named alike)."""
+        return dataclasses.asdict(self)
 
 
 def check_result_values(
@@ -291,12 +296,7 @@ def submit_result(
                 entry = ResultEntry.objects.create(
                     table=table,
                     deal=deal,
-                    contract=data.contract,
-                    delegated=data.delegated,
-                    contro=data.contro,
-                    recontro=data.recontro,
-                    points_ns=data.points_ns,
-                    breach=data.breach,
+                    **data.entry_fields(),
                     by_team=team,
                     idempotency_key=key,
                     ip_address=origin.ip_address,
@@ -506,12 +506,7 @@ def director_enter_result(
         entry = ResultEntry.objects.create(
             table=table,
             deal=deal,
-            contract=data.contract,
-            delegated=data.delegated,
-            contro=data.contro,
-            recontro=data.recontro,
-            points_ns=data.points_ns,
-            breach=data.breach,
+            **data.entry_fields(),
             by_director=user,
             by_director_override=True,
             note=(note or "").strip(),
