@@ -12,6 +12,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from scoring import selectors, services
+from scoring.models import ResultEntry
 from scoring.serializers import (
     CaptainTableSerializer,
     ResultEntrySerializer,
@@ -147,6 +148,50 @@ class CaptainTablesView(_CaptainLinkView):
             for table in tables
         ]
         return Response(CaptainTableSerializer(rows, many=True).data)
+
+
+class CaptainConfirmView(_CaptainLinkView):
+    """The other team confirms an entry at one of its open tables, through its own link."""
+
+    @extend_schema(
+        request=None,
+        responses={
+            200: ResultEntrySerializer,
+            404: OpenApiResponse(description="No such result at the team's tables."),
+            409: OpenApiResponse(description="Refused, e.g. the team entered it itself."),
+        },
+    )
+    def post(self, request, team_id: int, secret: str, entry_id: int):
+        """Confirm the other team's entry: it counts from now on. Confirming twice is
+        harmless (the first confirmation is kept)."""
+        team = self._team(team_id, secret)
+        position = selectors.team_position(team)
+        open_tables = {t.pk: t for t in position.tables}
+        table_id = (
+            ResultEntry.objects.filter(pk=entry_id, table_id__in=list(open_tables))
+            .values_list("table_id", flat=True)
+            .first()
+        )
+        if table_id is None:
+            if not open_tables:
+                return _no_open_table()
+            raise Http404("No such result at your table")
+        table = open_tables[table_id]
+        try:
+            services.confirm_entry(entry_id=entry_id, team=team,
+                                   origin=Origin.from_request(request))
+        except ScoringError as exc:
+            return Response({"detail": exc.message, "code": exc.code},
+                            status=status.HTTP_409_CONFLICT)
+        entry = _entry_for_response(entry_id, table)
+        return Response(ResultEntrySerializer(entry).data)
+
+
+def _entry_for_response(entry_id: int, table) -> ResultEntry:
+    entry = ResultEntry.objects.select_related("deal").prefetch_related("reviews").get(pk=entry_id)
+    entry.table = table
+    entry.deal.round = table.round
+    return entry
 
 
 def _shown_tables(position: selectors.TeamPosition) -> list:

@@ -20,4 +20,9 @@ urlpatterns = [
         api.CaptainTablesView.as_view(),
         name="api-captain-tables",
     ),
+    path(
+        "captain/<int:team_id>/<str:secret>/results/<int:entry_id>/confirm/",
+        api.CaptainConfirmView.as_view(),
+        name="api-captain-confirm",
+    ),
 ]

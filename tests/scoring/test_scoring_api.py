@@ -65,3 +65,33 @@ def test_api_standings(championship, teams, table1, deal1, director, round1):
     services.publish_results(championship)
     public = APIClient().get(f"/api/championships/{championship.pk}/standings/").data
     assert all(row["total"] == "0.00" for row in public)  # round 1 is not closed yet
+
+
+def confirm_url(team, entry_id):
+    return f"/api/captain/{team.pk}/{team.link_secret}/results/{entry_id}/confirm/"
+
+
+def test_captain_confirms_through_the_api(teams, deal1):
+    client = APIClient()
+    body = {"deal": 1, "contract": "O", "points_ns": 40, "idempotency_key": "api-c"}
+    entry_id = client.post(url(teams[0]), body, format="json").data["id"]
+    # The entering team cannot confirm its own entry; another table's team cannot see it.
+    own = client.post(confirm_url(teams[0], entry_id))
+    assert own.status_code == 409 and own.data["code"] == "self_confirmation"
+    assert client.post(confirm_url(teams[2], entry_id)).status_code == 404
+    response = client.post(confirm_url(teams[1], entry_id))
+    assert response.status_code == 200, response.data
+    assert response.data["status"] == "confirmed" and response.data["id"] == entry_id
+    again = client.post(confirm_url(teams[1], entry_id))
+    assert again.status_code == 200 and again.data["status"] == "confirmed"
+    assert ResultEntry.objects.get(pk=entry_id).reviews.count() == 1
+
+
+def test_api_confirm_refused_once_the_round_is_closed(teams, round1, deal1):
+    client = APIClient()
+    body = {"deal": 1, "contract": "O", "points_ns": 40}
+    entry_id = client.post(url(teams[0]), body, format="json").data["id"]
+    close(round1)
+    response = client.post(confirm_url(teams[1], entry_id))
+    assert response.status_code == 409 and response.data["code"] == "round_closed"
+    assert not ResultEntry.objects.get(pk=entry_id).reviews.exists()
