@@ -1,0 +1,102 @@
+"""Where a team plays now, and its side and opponent at a table."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.db.models import Q
+
+import engine
+from tournaments.models import Deal, Round, Table, Team
+
+
+@dataclass
+class TeamPosition:
+    """Where a team plays now (see :func:`team_position`)."""
+
+    round: Round | None
+    table: Table | None
+    kind: str  # "play" (open round), "closed" (round closed), "bye", "waiting"
+    # Every table of the team in a released (open) round, earliest round first. A director
+    # may release round N+1 while round N is still being played: the team then plays both.
+    tables: list[Table] = field(default_factory=list)
+    # The released rounds in which the team has the bye while it still plays another one.
+    bye_rounds: list[Round] = field(default_factory=list)
+
+    @property
+    def writable(self) -> bool:
+        return self.kind == "play"
+
+    def open_table_of_round(self, round_id: int) -> Table | None:
+        """The team's table in that round if the round is open, else ``None``."""
+        for table in self.tables:
+            if table.round_id == round_id:
+                return table
+        return None
+
+
+def team_position(team: Team) -> TeamPosition:
+    """Where the team plays now, in two queries.
+
+    If the team has a table in one or more released rounds, it may enter and confirm
+    results at each of them ("play"); ``table`` and ``round`` are the earliest of them and
+    ``tables`` lists them all. Otherwise the latest round that is not drafted decides: the
+    team sees its table there read-only if the round is closed ("closed"), or has the bye
+    ("bye") or nothing to do yet ("waiting").
+    """
+    rounds = list(
+        Round.objects.filter(championship_id=team.championship_id)
+        .exclude(status=Round.Status.DRAFTED)
+        .order_by("number")
+    )
+    if not rounds:
+        return TeamPosition(None, None, "waiting")
+    by_id = {round_.pk: round_ for round_ in rounds}
+    tables = {}
+    for table in (
+        Table.objects.select_related("ns_team", "ew_team")
+        .filter(round_id__in=list(by_id))
+        .filter(models_q_team(team))
+    ):
+        table.round = by_id[table.round_id]
+        tables[table.round_id] = table
+    released = [r for r in rounds if r.status == Round.Status.RELEASED]
+    open_tables = [tables[r.pk] for r in released if r.pk in tables]
+    if open_tables:
+        bye_rounds = [r for r in released if r.pk not in tables and r.bye_team_id == team.pk]
+        first = open_tables[0]
+        return TeamPosition(first.round, first, "play", open_tables, bye_rounds)
+    latest = rounds[-1]
+    table = tables.get(latest.pk)
+    if table is None:
+        kind = "bye" if latest.bye_team_id == team.pk else "waiting"
+        return TeamPosition(latest, None, kind)
+    # A released round with a table of the team would have been an open table above.
+    return TeamPosition(latest, table, "closed")
+
+
+def models_q_team(team: Team) -> Q:
+    return Q(ns_team=team) | Q(ew_team=team)
+
+
+def team_side(table: Table, team: Team) -> str | None:
+    if table.ns_team_id == team.pk:
+        return "NS"
+    if table.ew_team_id == team.pk:
+        return "EW"
+    return None
+
+
+def opponent_of(table: Table, team_id: int | None) -> Team | None:
+    if team_id == table.ns_team_id:
+        return table.ew_team
+    if team_id == table.ew_team_id:
+        return table.ns_team
+    return None
+
+
+def deal_trump_side(deal: Deal) -> str:
+    """'NS' or 'EW': the dealer's side makes trumps (rules.md 3)."""
+    return engine.trump_side(engine.Seat(deal.dealer)).value
+
+

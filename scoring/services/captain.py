@@ -1,0 +1,201 @@
+"""What a team does through its link: enter, confirm, dispute, confirm with a PIN."""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
+
+from scoring import selectors
+from scoring.models import PinAttempt, ResultEntry, ResultReview
+from scoring.services.checks import (
+    _check_deal_of_table,
+    _check_reviewable,
+    _check_team_may_write,
+    _existing_confirmation,
+    _lock_round,
+    _locked_entry_for_team,
+)
+from scoring.services.pins import _locked_message, _pin_matches, pin_locked_until
+from scoring.services.rescoring import rescore_deal
+from scoring.services.values import Origin, PinRefused, ResultData, ScoringError, _recheck
+from tournaments.models import Deal, Table, Team
+
+
+def submit_result(
+    *,
+    team: Team,
+    table: Table,
+    deal: Deal,
+    data: ResultData,
+    idempotency_key: str | None,
+    origin: Origin = Origin(),
+) -> tuple[ResultEntry, bool]:
+    """A captain enters a result. Returns ``(entry, created)``.
+
+    The entry is pending until the other team confirms it. Sending the same form twice (same
+    ``idempotency_key``) stores it once and returns the first row.
+    """
+    data = _recheck(data)
+    key = (idempotency_key or "").strip()[:64] or None
+    with transaction.atomic():
+        if key:
+            existing = ResultEntry.objects.filter(idempotency_key=key).first()
+            if existing is not None:
+                return _same_submission(existing, team, table, deal), False
+        round_ = _lock_round(table.round_id)
+        _check_team_may_write(team, table, round_)
+        _check_deal_of_table(deal, table)
+        if ResultEntry.objects.filter(
+            table=table, deal=deal, by_director_override=True
+        ).exists():
+            # Once the director has settled a result, teams cannot replace it by agreeing
+            # on another one between themselves.
+            raise ScoringError(
+                _("The director has set the result of deal %(deal)s. Ask the director to "
+                  "change it.") % {"deal": deal.number},
+                code="director_set",
+            )
+        try:
+            with transaction.atomic():  # a savepoint: the unique key may race
+                entry = ResultEntry.objects.create(
+                    table=table,
+                    deal=deal,
+                    **data.entry_fields(),
+                    by_team=team,
+                    idempotency_key=key,
+                    ip_address=origin.ip_address,
+                    user_agent=origin.user_agent,
+                )
+        except IntegrityError:
+            existing = ResultEntry.objects.filter(idempotency_key=key).first() if key else None
+            if existing is None:
+                raise
+            return _same_submission(existing, team, table, deal), False
+    return entry, True
+
+
+def _same_submission(existing: ResultEntry, team: Team, table: Table, deal: Deal) -> ResultEntry:
+    if (existing.by_team_id, existing.table_id, existing.deal_id) != (team.pk, table.pk, deal.pk):
+        # A key is random per form; reuse for another deal means a tampered form.
+        raise ScoringError(_("This form was already used. Reload the page."), code="key_reused")
+    return existing
+
+
+def confirm_entry(*, entry_id: int, team: Team, origin: Origin = Origin()) -> ResultReview:
+    """The other team confirms an entry through its own link. Confirming twice is harmless."""
+    with transaction.atomic():
+        entry, _round = _locked_entry_for_team(entry_id, team)
+        existing = _existing_confirmation(entry)
+        if existing is not None:
+            return existing
+        _check_reviewable(entry, team)
+        return _record_confirmation(entry, origin, by_team=team)
+
+
+def _record_confirmation(
+    entry: ResultEntry, origin: Origin, *, by_team=None, by_director=None, via_pin=False
+) -> ResultReview:
+    """Store a confirmation and rescore the deal; the caller holds the locks and has checked."""
+    review = ResultReview.objects.create(
+        entry=entry,
+        verdict=ResultReview.Verdict.CONFIRM,
+        by_team=by_team,
+        by_director=by_director,
+        via_pin=via_pin,
+        ip_address=origin.ip_address,
+        user_agent=origin.user_agent,
+    )
+    rescore_deal(entry.deal)
+    return review
+
+
+
+def dispute_entry(
+    *, entry_id: int, team: Team, comment: str, origin: Origin = Origin()
+) -> ResultReview:
+    """The other team disputes an entry; the dispute and its comment go to the director."""
+    comment = (comment or "").strip()
+    if not comment:
+        raise ValidationError(
+            {"comment": _("Comment: say what is wrong, so that the director can settle it.")}
+        )
+    with transaction.atomic():
+        entry, _round = _locked_entry_for_team(entry_id, team)
+        if _existing_confirmation(entry) is not None:
+            raise ScoringError(
+                _("This result is already confirmed. Please ask the director to correct it."),
+                code="confirmed",
+            )
+        _check_reviewable(entry, team)
+        last = entry.reviews.order_by("-id").first()
+        if last is not None and last.verdict == ResultReview.Verdict.DISPUTE:
+            return last  # already disputed (a double tap)
+        return ResultReview.objects.create(
+            entry=entry,
+            verdict=ResultReview.Verdict.DISPUTE,
+            comment=comment[:2000],
+            by_team=team,
+            ip_address=origin.ip_address,
+            user_agent=origin.user_agent,
+        )
+
+
+
+def confirm_with_pin(
+    *, entry_id: int, team: Team, pin: str, origin: Origin = Origin()
+) -> ResultReview:
+    """The other team confirms on the entering team's phone by typing its PIN.
+
+    ``team`` is the team whose link is open. A wrong PIN is recorded; too many lock PIN
+    confirmation at the table for a while (see :func:`pin_locked_until`).
+    """
+    refusal: PinRefused | None = None
+    review = None
+    with transaction.atomic():
+        entry, _round = _locked_entry_for_team(entry_id, team)
+        table = entry.table
+        existing = _existing_confirmation(entry)
+        if existing is not None:
+            return existing
+        confirmer = selectors.opponent_of(table, entry.by_team_id)
+        _check_reviewable(entry, confirmer)
+        if confirmer is None:
+            raise ScoringError(_("This result needs no confirmation."), code="director")
+        if entry.by_team_id != team.pk:
+            # A PIN is typed on the phone of the team that entered the result. Otherwise a
+            # team could type its own PIN on the other team's entry: a right attempt that
+            # clears the wrong ones counted towards the lockout.
+            raise ScoringError(
+                _("Confirm the other team's result with the Confirm button: a PIN only "
+                  "confirms a result your own team entered."),
+                code="pin_not_needed",
+            )
+        until = pin_locked_until(table)
+        if until is not None:
+            raise PinRefused(_locked_message(until), code="pin_locked")
+        ok = bool(pin) and _pin_matches(confirmer, str(pin))
+        PinAttempt.objects.create(
+            table=table,
+            by_team=team,
+            ok=ok,
+            ip_address=origin.ip_address,
+            user_agent=origin.user_agent,
+        )
+        if ok:
+            review = _record_confirmation(entry, origin, by_team=confirmer, via_pin=True)
+        else:
+            # Raised after the commit below, so that the failed attempt is kept.
+            until = pin_locked_until(table)
+            if until is not None:
+                refusal = PinRefused(_locked_message(until), code="pin_locked")
+            else:
+                refusal = PinRefused(
+                    _("Wrong PIN for %(team)s. Try again.") % {"team": confirmer.name},
+                    code="pin_wrong",
+                )
+    if refusal is not None:
+        raise refusal
+    return review
+
+

@@ -1,0 +1,80 @@
+"""Locks and the checks every result operation makes before it writes."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+
+from scoring.models import ResultEntry, ResultReview
+from scoring.services.values import ScoringError
+from tournaments.models import Deal, Round, Table, Team
+
+
+def _lock_round(round_id: int) -> Round:
+    return Round.objects.select_for_update().get(pk=round_id)
+
+
+def _lock_deal(deal_id: int) -> Deal:
+    return Deal.objects.select_for_update().get(pk=deal_id)
+
+
+def _check_team_may_write(team: Team, table: Table, round_: Round) -> None:
+    if team.pk not in (table.ns_team_id, table.ew_team_id):
+        raise ScoringError(_("Your team does not play at this table."), code="not_your_table")
+    if team.withdrawn:
+        raise ScoringError(
+            _("Your team has withdrawn: its link can no longer enter or confirm results. "
+              "Please ask the director."),
+            code="withdrawn",
+        )
+    if round_.status != Round.Status.RELEASED:
+        raise ScoringError(
+            _("Round %(number)s is closed: results can no longer be entered or confirmed "
+              "here. Please ask the director.") % {"number": round_.number},
+            code="round_closed",
+        )
+
+
+def _check_deal_of_table(deal: Deal, table: Table) -> None:
+    if deal.round_id != table.round_id:
+        raise ScoringError(_("This deal is not played at this table."), code="wrong_deal")
+
+
+def _latest_entry(table_id: int, deal_id: int) -> ResultEntry | None:
+    return ResultEntry.objects.filter(table_id=table_id, deal_id=deal_id).order_by("-id").first()
+
+
+def _locked_entry_for_team(entry_id: int, team: Team) -> tuple[ResultEntry, Round]:
+    """The entry, with its round locked, if ``team`` may review it now."""
+    entry = ResultEntry.objects.select_related("table", "deal").filter(pk=entry_id).first()
+    if entry is None:
+        raise ScoringError(_("This result does not exist."), code="not_found")
+    round_ = _lock_round(entry.table.round_id)
+    _check_team_may_write(team, entry.table, round_)
+    return entry, round_
+
+
+def _check_reviewable(entry: ResultEntry, reviewer: Team | None) -> None:
+    """Refuse reviews of a superseded entry, and a team's review of its own entry."""
+    latest = _latest_entry(entry.table_id, entry.deal_id)
+    if latest is not None and latest.pk != entry.pk:
+        raise ScoringError(
+            _("A newer result has been entered for deal %(deal)s; review that one instead.")
+            % {"deal": entry.deal.number},
+            code="superseded",
+        )
+    if reviewer is not None and entry.by_team_id == reviewer.pk:
+        raise ScoringError(
+            _("Your team entered this result, so it cannot confirm it: the other team must."),
+            code="self_confirmation",
+        )
+    if entry.by_director_override:
+        raise ScoringError(
+            _("The director entered this result; it needs no confirmation."), code="director"
+        )
+
+
+
+def _existing_confirmation(entry: ResultEntry) -> ResultReview | None:
+    return entry.reviews.filter(verdict=ResultReview.Verdict.CONFIRM).order_by("id").first()
+
+

@@ -1,0 +1,198 @@
+"""What a director does to results: enter or override, confirm, adjust, publish."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from engine import adjusted_value
+from scoring import selectors
+from scoring.models import Adjustment, ResultEntry, ResultReview
+from scoring.services.captain import _record_confirmation
+from scoring.services.checks import (
+    _check_deal_of_table,
+    _check_reviewable,
+    _existing_confirmation,
+    _lock_round,
+)
+from scoring.services.rescoring import rescore_deal
+from scoring.services.values import ADJUSTMENT_VALUES, Origin, ResultData, ScoringError, _recheck
+from tournaments import audit
+from tournaments.models import AuditEvent, Championship, Deal, Round, Table
+
+
+def director_enter_result(
+    *,
+    table: Table,
+    deal: Deal,
+    data: ResultData,
+    user,
+    note: str = "",
+    idempotency_key: str | None = None,
+    origin: Origin = Origin(),
+) -> ResultEntry:
+    """The director enters or overrides a result; it counts at once (no confirmation)."""
+    data = _recheck(data)
+    key = (idempotency_key or "").strip()[:64] or None
+    with transaction.atomic():
+        if key:
+            existing = ResultEntry.objects.filter(idempotency_key=key).first()
+            if existing is not None:
+                return existing
+        round_ = _lock_round(table.round_id)
+        if round_.status == Round.Status.DRAFTED:
+            raise ScoringError(_("This round has not been released yet."), code="drafted")
+        _check_deal_of_table(deal, table)
+        entry = ResultEntry.objects.create(
+            table=table,
+            deal=deal,
+            **data.entry_fields(),
+            by_director=user,
+            by_director_override=True,
+            note=(note or "").strip(),
+            idempotency_key=key,
+            ip_address=origin.ip_address,
+            user_agent=origin.user_agent,
+        )
+        rescore_deal(deal)
+    return entry
+
+
+def director_confirm_entry(*, entry_id: int, user, origin: Origin = Origin()) -> ResultReview:
+    """The director confirms a team's pending or disputed entry (settling a dispute)."""
+    with transaction.atomic():
+        entry = ResultEntry.objects.select_related("table", "deal").get(pk=entry_id)
+        _lock_round(entry.table.round_id)
+        existing = _existing_confirmation(entry)
+        if existing is not None:
+            return existing
+        _check_reviewable(entry, None)
+        return _record_confirmation(entry, origin, by_director=user)
+
+
+
+def set_adjustment(
+    *,
+    table: Table,
+    deal: Deal,
+    side: str,
+    kind: str,
+    reason: str,
+    user,
+    value: Fraction | None = None,
+    origin: Origin = Origin(),
+) -> Adjustment:
+    """The director gives one side of a table an adjusted score on a deal (rules.md 6.5)."""
+    errors = {}
+    if side not in Adjustment.Side.values:
+        errors["side"] = _("Side: choose NS or EW.")
+    if kind not in Adjustment.Kind.values:
+        errors["kind"] = _("Kind: choose average, average plus, average minus or a custom value.")
+    reason = (reason or "").strip()
+    if not reason:
+        errors["reason"] = _("Reason: an adjusted score always needs a written reason.")
+    if kind == Adjustment.Kind.CUSTOM:
+        if value is None:
+            errors["value"] = _("Value: enter the custom score, from 0 to 2.")
+        else:
+            try:
+                value = adjusted_value(Fraction(value))
+            except (TypeError, ValueError):
+                errors["value"] = _("Value: an adjusted score must lie between 0 and 2.")
+    elif kind in ADJUSTMENT_VALUES:
+        value = ADJUSTMENT_VALUES[kind]
+    if errors:
+        raise ValidationError(errors)
+    with transaction.atomic():
+        round_ = _lock_round(table.round_id)
+        if round_.status == Round.Status.DRAFTED:
+            raise ScoringError(_("This round has not been released yet."), code="drafted")
+        _check_deal_of_table(deal, table)
+        adjustment = Adjustment.objects.create(
+            table=table,
+            deal=deal,
+            side=side,
+            kind=kind,
+            score_num=value.numerator,
+            score_den=value.denominator,
+            reason=reason,
+            by_director=user,
+            ip_address=origin.ip_address,
+            user_agent=origin.user_agent,
+        )
+        rescore_deal(deal)
+    return adjustment
+
+
+def clear_adjustment(
+    *, table: Table, deal: Deal, side: str, reason: str, user, origin: Origin = Origin()
+) -> Adjustment:
+    """Withdraw the adjustment in force for one side (a new ``cleared`` row)."""
+    reason = (reason or "").strip()
+    if not reason:
+        raise ValidationError({"reason": _("Reason: say why the adjusted score is withdrawn.")})
+    with transaction.atomic():
+        _lock_round(table.round_id)
+        in_force = selectors.adjustments_in_force(
+            Adjustment.objects.filter(table=table, deal=deal, side=side)
+        ).get(side)
+        if in_force is None:
+            raise ScoringError(_("There is no adjusted score to withdraw."), code="none")
+        adjustment = Adjustment.objects.create(
+            table=table,
+            deal=deal,
+            side=side,
+            kind=in_force.kind,
+            score_num=in_force.score_num,
+            score_den=in_force.score_den,
+            reason=reason,
+            cleared=True,
+            by_director=user,
+            ip_address=origin.ip_address,
+            user_agent=origin.user_agent,
+        )
+        rescore_deal(deal)
+    return adjustment
+
+
+def close_round(round_: Round, *, user=None, origin: Origin = Origin()) -> Round:
+    """Close a round: captains can no longer write; its deals and results may become public.
+
+    The tournaments app owns round states: its ``close_round`` checks that rounds close in
+    order and records who closed the round.
+    """
+    from tournaments import services as tournament_services
+
+    try:
+        return tournament_services.close_round(round_, by=user, origin=origin)
+    except tournament_services.ServiceError as exc:
+        raise ScoringError(exc.message, code="close_refused") from exc
+
+
+def set_results_public(
+    championship: Championship, public: bool, *, user=None, origin: Origin = Origin()
+) -> Championship:
+    """Publish or unpublish the result pages, and record who did it."""
+    with transaction.atomic():
+        Championship.objects.filter(pk=championship.pk).update(results_public=public)
+        audit.record(
+            AuditEvent.Action.RESULTS_PUBLISHED if public else AuditEvent.Action.RESULTS_UNPUBLISHED,
+            championship,
+            by=user,
+            origin=origin,
+        )
+    championship.results_public = public
+    return championship
+
+
+def publish_results(championship: Championship, *, user=None, origin: Origin = Origin()):
+    return set_results_public(championship, True, user=user, origin=origin)
+
+
+def unpublish_results(championship: Championship, *, user=None, origin: Origin = Origin()):
+    return set_results_public(championship, False, user=user, origin=origin)
+
+

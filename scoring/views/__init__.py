@@ -1,0 +1,24 @@
+"""Scoring pages: the captain's page (private link), the director's grid and result pages,
+and the public result pages. Views are thin: selectors read, services write."""
+
+from scoring.views.captain import (
+    captain,
+    captain_confirm,
+    captain_dispute,
+    captain_pin,
+    captain_submit,
+)
+from scoring.views.director import (
+    director_cell,
+    director_close_round,
+    director_grid,
+    director_publish,
+    director_results,
+)
+from scoring.views.results import projector, scorecard, standings, traveller, travellers
+
+__all__ = [
+    "captain", "captain_confirm", "captain_dispute", "captain_pin", "captain_submit",
+    "director_cell", "director_close_round", "director_grid", "director_publish",
+    "director_results", "projector", "scorecard", "standings", "traveller", "travellers",
+]

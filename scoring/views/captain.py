@@ -1,0 +1,285 @@
+"""The captain's page, reached through the team's private link (no login)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.db.models import Q
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from scoring import selectors, services
+from scoring.forms import (
+    DisputeForm,
+    PinForm,
+    ResultForm,
+)
+from scoring.models import ResultEntry
+from scoring.services import Origin, ScoringError
+from scoring.views.common import _add_errors, _no_store
+from tournaments import selectors as tournament_selectors
+from tournaments.models import Deal, Table, Team
+
+
+def _team_or_404(team_id: int, secret: str) -> Team:
+    team = tournament_selectors.team_by_link(team_id, secret)
+    if team is None:
+        raise Http404("Unknown link")
+    return team
+
+
+def _captain_url(team: Team, deal_number: int | None = None) -> str:
+    url = reverse("scoring:captain", args=[team.pk, team.link_secret])
+    return f"{url}#deal-{deal_number}" if deal_number else url
+
+
+@dataclass
+class CaptainDeal:
+    deal: Deal
+    trump_side: str
+    we_make_trumps: bool
+    state: selectors.ResultState
+    form: ResultForm
+    dispute_form: DisputeForm
+    pin_form: PinForm
+    open_form: bool
+
+    @property
+    def pending(self) -> ResultEntry | None:
+        return self.state.pending_entry
+
+    @property
+    def counted(self) -> ResultEntry | None:
+        return self.state.counted
+
+
+@dataclass
+class CaptainTable:
+    """One of the team's tables on its page, with its deals."""
+
+    table: Table
+    our_side: str | None
+    opponent: Team | None
+    deals: list[CaptainDeal]
+    writable: bool
+
+
+def _captain_tables(team: Team, tables: list[Table], *, bound: dict | None = None,
+                    writable=True) -> list[CaptainTable]:
+    """The team's tables with their deals, states and forms, in a bounded number of queries
+    whatever the number of tables. ``bound`` maps a deal id to forms bound to a failed
+    submission, so that their errors show."""
+    bound = bound or {}
+    if not tables:
+        return []
+    deals = list(Deal.objects.filter(round_id__in=[t.round_id for t in tables]).order_by("number"))
+    states = selectors.result_states(tables, deals)
+    sections = []
+    for table in tables:
+        our_side = selectors.team_side(table, team)
+        rows = []
+        for deal in deals:
+            if deal.round_id != table.round_id:
+                continue
+            state = states[(table.pk, deal.pk)]
+            forms = bound.get(deal.pk, {})
+            trump = selectors.deal_trump_side(deal)
+            rows.append(
+                CaptainDeal(
+                    deal=deal,
+                    trump_side=trump,
+                    we_make_trumps=trump == our_side,
+                    state=state,
+                    form=forms.get("result") or ResultForm(prefix=f"d{deal.number}"),
+                    dispute_form=forms.get("dispute") or DisputeForm(prefix=f"x{deal.number}"),
+                    pin_form=forms.get("pin") or PinForm(prefix=f"p{deal.number}"),
+                    open_form=writable and (state.latest is None or "result" in forms),
+                )
+            )
+        sections.append(
+            CaptainTable(
+                table=table,
+                our_side=our_side,
+                opponent=selectors.opponent_of(table, team.pk),
+                deals=rows,
+                writable=writable,
+            )
+        )
+    return sections
+
+
+def _render_captain(request, team: Team, *, bound=None, status=200):
+    position = selectors.team_position(team)
+    # A withdrawn team's link reads but never writes (the services refuse it too).
+    writable = position.writable and not team.withdrawn
+    if position.kind == "play":
+        tables = position.tables
+    elif position.table is not None:
+        tables = [position.table]
+    else:
+        tables = []
+    sections = _captain_tables(team, tables, bound=bound, writable=writable)
+    context = {
+        "team": team,
+        "position": position,
+        "championship": team.championship,
+        "sections": sections,
+        # Every deal row of every table shown, in page order.
+        "deals": [row for section in sections for row in section.deals],
+    }
+    if sections:
+        first = sections[0]
+        context.update(table=first.table, our_side=first.our_side, opponent=first.opponent)
+    return _no_store(render(request, "scoring/captain.html", context, status=status))
+
+
+def _no_open_table() -> ScoringError:
+    return ScoringError(
+        _("Your team has no open table right now: the round is closed or has not started."),
+        code="round_closed",
+    )
+
+
+def _open_table_for_deal(team: Team, deal_number: int) -> tuple[Table, Deal]:
+    """The team's table in the round of deal ``deal_number``, where the link writes that
+    deal: 404 for a deal the championship does not have, ScoringError unless the deal's
+    round is released and the team plays in it. A link never writes to another table."""
+    deal = get_object_or_404(Deal, championship_id=team.championship_id, number=deal_number)
+    table = selectors.team_position(team).open_table_of_round(deal.round_id)
+    if table is None:
+        raise _no_open_table()
+    return table, deal
+
+
+# --- Captain ---------------------------------------------------------------------------------
+
+
+def captain(request, team_id: int, secret: str):
+    """The team's private page: each of its tables in an open round, earliest first, with
+    their deals; else its latest table read-only, or the bye or waiting notice."""
+    team = _team_or_404(team_id, secret)
+    return _render_captain(request, team)
+
+
+@require_POST
+def captain_submit(request, team_id: int, secret: str, deal_number: int):
+    team = _team_or_404(team_id, secret)
+    try:
+        table, deal = _open_table_for_deal(team, deal_number)
+    except ScoringError as exc:
+        messages.error(request, exc.message)
+        return redirect(_captain_url(team))
+    form = ResultForm(request.POST, prefix=f"d{deal.number}")
+    if not form.is_valid():
+        return _render_captain(request, team, bound={deal.pk: {"result": form}})
+    try:
+        entry, created = services.submit_result(
+            team=team,
+            table=table,
+            deal=deal,
+            data=form.result_data(),
+            idempotency_key=form.cleaned_data.get("idempotency_key"),
+            origin=Origin.from_request(request),
+        )
+    except ScoringError as exc:
+        messages.error(request, exc.message)
+    else:
+        opponent = selectors.opponent_of(table, team.pk)
+        messages.success(
+            request,
+            _("Deal %(deal)s entered. %(team)s must now confirm it.")
+            % {"deal": deal.number, "team": opponent.name},
+        )
+    return redirect(_captain_url(team, deal.number))
+
+
+def _entry_of_team_table(team: Team, entry_id: int) -> ResultEntry:
+    """An entry at one of the team's open tables (any released round it plays in): 404 for
+    an entry of another team's table, ScoringError for one of the team's closed tables."""
+    open_ids = [table.pk for table in selectors.team_position(team).tables]
+    entry = (
+        ResultEntry.objects.select_related("deal")
+        .filter(pk=entry_id)
+        .filter(Q(table__ns_team=team) | Q(table__ew_team=team))
+        .first()
+    )
+    if entry is None:
+        if not open_ids:
+            raise _no_open_table()
+        raise Http404("No such result at your table")
+    if entry.table_id not in open_ids:
+        raise _no_open_table()
+    return entry
+
+
+@require_POST
+def captain_confirm(request, team_id: int, secret: str, entry_id: int):
+    team = _team_or_404(team_id, secret)
+    try:
+        entry = _entry_of_team_table(team, entry_id)
+        services.confirm_entry(entry_id=entry.pk, team=team, origin=Origin.from_request(request))
+    except ScoringError as exc:
+        messages.error(request, exc.message)
+        return redirect(_captain_url(team))
+    messages.success(request, _("Deal %(deal)s confirmed.") % {"deal": entry.deal.number})
+    return redirect(_captain_url(team, entry.deal.number))
+
+
+@require_POST
+def captain_dispute(request, team_id: int, secret: str, entry_id: int):
+    team = _team_or_404(team_id, secret)
+    try:
+        entry = _entry_of_team_table(team, entry_id)
+    except ScoringError as exc:
+        messages.error(request, exc.message)
+        return redirect(_captain_url(team))
+    form = DisputeForm(request.POST, prefix=f"x{entry.deal.number}")
+    if not form.is_valid():
+        return _render_captain(request, team, bound={entry.deal_id: {"dispute": form}})
+    try:
+        services.dispute_entry(
+            entry_id=entry.pk,
+            team=team,
+            comment=form.cleaned_data["comment"],
+            origin=Origin.from_request(request),
+        )
+    except ScoringError as exc:
+        messages.error(request, exc.message)
+    except ValidationError as exc:
+        _add_errors(request, exc)
+    else:
+        messages.success(
+            request,
+            _("Deal %(deal)s disputed. The director has been told.") % {"deal": entry.deal.number},
+        )
+    return redirect(_captain_url(team, entry.deal.number))
+
+
+@require_POST
+def captain_pin(request, team_id: int, secret: str, entry_id: int):
+    team = _team_or_404(team_id, secret)
+    try:
+        entry = _entry_of_team_table(team, entry_id)
+    except ScoringError as exc:
+        messages.error(request, exc.message)
+        return redirect(_captain_url(team))
+    form = PinForm(request.POST, prefix=f"p{entry.deal.number}")
+    if not form.is_valid():
+        return _render_captain(request, team, bound={entry.deal_id: {"pin": form}})
+    try:
+        services.confirm_with_pin(
+            entry_id=entry.pk, team=team, pin=form.cleaned_data["pin"],
+            origin=Origin.from_request(request),
+        )
+    except ScoringError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, _("Deal %(deal)s confirmed.") % {"deal": entry.deal.number})
+    return redirect(_captain_url(team, entry.deal.number))
+
+

@@ -1,0 +1,198 @@
+"""The director's grid, a result's history and the director's actions on results."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from scoring import selectors, services
+from scoring.forms import (
+    AdjustmentForm,
+    ClearAdjustmentForm,
+    DirectorResultForm,
+)
+from scoring.models import ResultEntry
+from scoring.services import Origin, ScoringError
+from scoring.views.common import _add_errors, _no_store
+from tournaments import selectors as tournament_selectors
+from tournaments import services as tournament_services
+from tournaments.models import Championship, Deal, Round, Table
+
+
+def _director_championship(request, pk: int) -> Championship:
+    return tournament_selectors.championship_for_director(request.user, pk)
+
+
+def _round_or_404(championship: Championship, number: int) -> Round:
+    return get_object_or_404(Round, championship=championship, number=number)
+
+
+@login_required
+def director_results(request, pk: int):
+    """Entry point: the grid of the current round."""
+    championship = _director_championship(request, pk)
+    round_ = selectors.current_round(championship)
+    if round_ is None:
+        messages.info(request, _("There are no rounds yet."))
+        return redirect("scoring:standings", pk=championship.pk)
+    return redirect("scoring:grid", pk=championship.pk, number=round_.number)
+
+
+@login_required
+def director_grid(request, pk: int, number: int):
+    championship = _director_championship(request, pk)
+    round_ = _round_or_404(championship, number)
+    grid = selectors.round_grid(round_)
+    context = {
+        "championship": championship,
+        "round": round_,
+        "grid": grid,
+        "rounds": championship.rounds.order_by("number"),
+        "refresh_seconds": 15,
+    }
+    template = "scoring/_grid.html" if request.GET.get("partial") else "scoring/director_grid.html"
+    return _no_store(render(request, template, context))
+
+
+def _director_cell(request, pk: int, number: int, table_number: int, deal_number: int):
+    championship = _director_championship(request, pk)
+    round_ = _round_or_404(championship, number)
+    table = get_object_or_404(
+        Table.objects.select_related("ns_team", "ew_team", "round"), round=round_,
+        number=table_number,
+    )
+    deal = get_object_or_404(Deal, round=round_, number=deal_number)
+    return championship, round_, table, deal
+
+
+def _cell_url(championship, round_, table, deal) -> str:
+    return reverse(
+        "scoring:cell", args=[championship.pk, round_.number, table.number, deal.number]
+    )
+
+
+@login_required
+def director_cell(request, pk: int, number: int, table_number: int, deal_number: int):
+    """One table's result on one deal: full history, override, confirm, adjust."""
+    championship, round_, table, deal = _director_cell(request, pk, number, table_number,
+                                                        deal_number)
+    origin = Origin.from_request(request)
+    result_form = DirectorResultForm(prefix="r")
+    adjustment_form = AdjustmentForm(prefix="a")
+    if request.method == "POST":
+        action = request.POST.get("action")
+        try:
+            if action == "override":
+                result_form = DirectorResultForm(request.POST, prefix="r")
+                if result_form.is_valid():
+                    services.director_enter_result(
+                        table=table, deal=deal, data=result_form.result_data(),
+                        user=request.user, note=result_form.cleaned_data["note"],
+                        idempotency_key=result_form.cleaned_data.get("idempotency_key"),
+                        origin=origin,
+                    )
+                    messages.success(request, _("Result entered."))
+                    return redirect(_cell_url(championship, round_, table, deal))
+            elif action == "confirm":
+                entry_id = request.POST.get("entry", "")
+                if not entry_id.isdigit():
+                    raise Http404("No such result")
+                entry = get_object_or_404(ResultEntry, pk=entry_id, table=table, deal=deal)
+                services.director_confirm_entry(entry_id=entry.pk, user=request.user,
+                                                origin=origin)
+                messages.success(request, _("Result confirmed."))
+                return redirect(_cell_url(championship, round_, table, deal))
+            elif action == "adjust":
+                adjustment_form = AdjustmentForm(request.POST, prefix="a")
+                if adjustment_form.is_valid():
+                    data = adjustment_form.cleaned_data
+                    sides = ["NS", "EW"] if data["side"] == "both" else [data["side"]]
+                    for side in sides:
+                        services.set_adjustment(
+                            table=table, deal=deal, side=side, kind=data["kind"],
+                            value=data["fraction"], reason=data["reason"], user=request.user,
+                            origin=origin,
+                        )
+                    messages.success(request, _("Adjusted score set."))
+                    return redirect(_cell_url(championship, round_, table, deal))
+            elif action == "clear":
+                clear_form = ClearAdjustmentForm(request.POST)
+                if clear_form.is_valid():
+                    services.clear_adjustment(
+                        table=table, deal=deal, side=clear_form.cleaned_data["side"],
+                        reason=clear_form.cleaned_data["reason"], user=request.user,
+                        origin=origin,
+                    )
+                    messages.success(request, _("Adjusted score withdrawn."))
+                    return redirect(_cell_url(championship, round_, table, deal))
+                for errors in clear_form.errors.values():
+                    for error in errors:
+                        messages.error(request, error)
+            else:
+                messages.error(request, _("Unknown action."))
+        except ScoringError as exc:
+            messages.error(request, exc.message)
+        except ValidationError as exc:
+            _add_errors(request, exc)
+    state = selectors.result_state(table, deal)
+    score = deal.scores.filter(table=table).first()
+    context = {
+        "championship": championship,
+        "round": round_,
+        "table": table,
+        "deal": deal,
+        "state": state,
+        "history": selectors.history(state),
+        "score": score,
+        "trump_side": selectors.deal_trump_side(deal),
+        "result_form": result_form,
+        "adjustment_form": adjustment_form,
+        "adjustments": state.adjustments,
+    }
+    return _no_store(render(request, "scoring/director_cell.html", context))
+
+
+@login_required
+@require_POST
+def director_close_round(request, pk: int, number: int):
+    championship = _director_championship(request, pk)
+    round_ = _round_or_404(championship, number)
+    try:
+        # The tournaments app owns round states and records who closed the round.
+        tournament_services.close_round(
+            round_, by=request.user, origin=Origin.from_request(request)
+        )
+    except tournament_services.ServiceError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, _("Round %(number)s closed.") % {"number": round_.number})
+    return redirect("scoring:grid", pk=championship.pk, number=round_.number)
+
+
+@login_required
+@require_POST
+def director_publish(request, pk: int):
+    championship = _director_championship(request, pk)
+    public = request.POST.get("public") == "1"
+    services.set_results_public(
+        championship, public, user=request.user, origin=Origin.from_request(request)
+    )
+    if public:
+        messages.success(request, _("Results published."))
+    else:
+        messages.success(request, _("Results are no longer public."))
+    next_url = request.POST.get("next", "")
+    if not url_has_allowed_host_and_scheme(
+        next_url, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        next_url = reverse("scoring:standings", args=[pk])
+    return redirect(next_url)
+
+
