@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test setup lint bench messages clean
+.PHONY: demo test setup lint bench load messages clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -29,6 +29,11 @@ lint: $(STAMP)
 ## Print the benchmark figures.
 bench: $(STAMP)
 	@for script in benchmarks/*.py; do SECRET_KEY=bench DEBUG=1 $(BIN)/python $$script || exit 1; done
+
+## Load test of the captain API through gunicorn (SQLite, then PostgreSQL at 127.0.0.1:5432 if it
+## answers); not part of `make test`. Options: make load LOAD_ARGS="--capacity --tables 300".
+load: $(STAMP)
+	SECRET_KEY=load DEBUG=1 $(BIN)/python -m benchmarks.load $(LOAD_ARGS)
 
 ## Refresh the translation catalogues (needs GNU gettext) and compile them.
 messages: $(STAMP)

@@ -1,0 +1,28 @@
+"""Load test of the captain API: a whole field entering and confirming results at once.
+
+What it measures: for each database (SQLite, then PostgreSQL), a fresh database is migrated
+and a Swiss championship is built through the project's services (``--tables`` tables, so
+twice as many teams, 4 deals a match; round 1 generated and released). Gunicorn then serves
+it (4 sync workers, DEBUG off) on a free loopback port, and both captains of every table
+use the captain API within ``--duration`` seconds, open loop: every request has a scheduled
+send time drawn uniformly in the window (each table's requests in a plausible order: both
+captains read their tables; for each deal the entering captain submits it, and the other
+captain reads its results and confirms it), with about 5 % duplicate sends (same
+idempotency key, same confirmation) and a few bad requests that must be refused with a 4xx.
+
+It prints per request type the count and p50/p95/p99/max latency, the throughput, the
+errors (5xx, connection errors, unexpected 4xx), then checks the database in-process: one
+entry per table and deal, every deal confirmed once, nothing written by bad requests, the
+stored values are the ones sent, and the standings equal a full recompute. ``--capacity``
+then searches the largest field whose burst still meets the p95 target with no errors.
+
+Run from the repository root (only 127.0.0.1 is contacted; PostgreSQL is expected at
+127.0.0.1:5432, user postgres, trust authentication, and is skipped if unreachable)::
+
+    make load                                   # 200 tables, 60 s, SQLite then PostgreSQL
+    make load LOAD_ARGS="--capacity"
+    .venv/bin/python -m benchmarks.load --tables 4 --duration 3 --databases sqlite
+
+The exit status is non-zero when a check fails, a request errs, or the overall p95 misses
+``--target-ms`` (100 ms).
+"""

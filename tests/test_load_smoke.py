@@ -1,0 +1,33 @@
+"""The load test (``make load``, ``benchmarks/load``) works end to end on a tiny field.
+
+Four tables, a 3-second window, SQLite only, gunicorn with 2 workers: it exercises the
+whole command (build, server, captain API burst with duplicates and bad requests, database
+check) in a few seconds. Speed is not judged here (a generous latency target), only that
+the command succeeds and the database check passes.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_load_command_on_a_tiny_field(tmp_path):
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("DATABASE_URL", "CELERY_BROKER_URL", "CELERY_RESULT_BACKEND")}
+    command = [
+        sys.executable, "-m", "benchmarks.load",
+        "--tables", "4", "--duration", "3", "--databases", "sqlite", "--workers", "2",
+        "--target-ms", "5000", "--workdir", str(tmp_path),
+    ]
+    done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True,
+                          timeout=120, check=False)
+    output = done.stdout + done.stderr
+    assert done.returncode == 0, output
+    assert "PASS database check (SQLite, 4 tables)" in done.stdout, output
+    assert "PASS no errors" in done.stdout, output
+    assert "FAIL" not in done.stdout, output
