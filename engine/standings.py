@@ -168,6 +168,24 @@ class Tally:
             row[2] += 1
         row[3] += 1
 
+    def add_exact(self, team: Hashable, numerator: int, denominator: int,
+                  deal_score: int = 0) -> None:
+        """Add one deal's final score given as a reduced fraction ``numerator/denominator``.
+
+        The same as :meth:`add` without building a Fraction: the standings read stored
+        finals as integer pairs, and this keeps reading them at the cost of a few integer
+        operations per row.
+        """
+        row = self._rows.get(team)
+        if row is None:
+            row = self._row(team)
+        sums = row[0]
+        sums[denominator] = sums.get(denominator, 0) + numerator
+        row[1] += deal_score
+        if denominator == 1 and numerator == 2:
+            row[2] += 1
+        row[3] += 1
+
     def add_table(self, score: TableScore, ns_team: Hashable, ew_team: Hashable) -> None:
         """Add both sides of one table's score on a deal."""
         self.add(ns_team, score.ns_final, score.counted_deal_score(Side.NS))

@@ -94,6 +94,7 @@ def add_demo_results(championship: Championship) -> str:
         for round_ in rounds[:-1]:
             services.close_round(round_, user=director)
         services.publish_results(championship, user=director)
+        services.rebuild_stale_deals()  # store the scores now rather than a moment later
     return _("Demo results: %(entries)s results in %(rounds)s rounds; rounds closed: %(closed)s; "
              "results published.") % {
         "entries": entered,

@@ -188,6 +188,8 @@ class DealScore(models.Model):
     ew_final_den = models.BigIntegerField(default=1)
     ns_adjusted = models.BooleanField(default=False)
     ew_adjusted = models.BooleanField(default=False)
+    # The counted result's rule breach, copied so that the standings read one table only.
+    breach = models.CharField(max_length=4, default=ResultEntry.Breach.NONE)
     computed_at = models.DateTimeField(auto_now=True)
 
     class Meta:
@@ -210,6 +212,28 @@ class DealScore(models.Model):
         if self.ew_final_num is None:
             return None
         return Fraction(self.ew_final_num, self.ew_final_den)
+
+
+class ScoreRefresh(models.Model):
+    """A note that the stored scores of a deal are out of date.
+
+    Every operation that can change which result counts on a deal (a confirmation, a
+    director's entry, an adjustment) adds one row in its own transaction; it never rescores
+    the deal itself, so a write costs the same however many tables play the deal. After the
+    commit the deal is rescored in the background (``scoring.services.rescoring``), which
+    deletes the notes it has dealt with. Until then, readers score such a deal from its
+    results themselves (``scoring.selectors.scores``), so no page is ever behind a commit.
+    Rows are only inserted and deleted, never updated: concurrent writers do not contend.
+    """
+
+    deal = models.ForeignKey(Deal, on_delete=models.CASCADE, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]
+
+    def __str__(self) -> str:
+        return f"{self.deal_id} · {self.created_at}"
 
 
 class PinAttempt(models.Model):

@@ -1,16 +1,36 @@
 """Background tasks of the scoring app.
 
-Scores are rebuilt in the same transaction as each result operation (scoring.services), so
-no task is needed for correctness. The task below recomputes a whole championship in a
-worker; it is idempotent (the outcome depends only on the stored results).
+No task is needed for correctness: readers score a deal from its results themselves until
+its stored scores are rebuilt (``scoring.services.rescoring``). Both tasks are idempotent
+(the outcome depends only on the stored results), so a task that is run twice, or again
+after its worker died, does no harm: they are acknowledged only once done
+(``acks_late``) and given back to the queue if the worker process is killed meanwhile.
+A database error is retried a few times, then the task is marked failed with its error.
 """
 
 from __future__ import annotations
 
 from celery import shared_task
+from django.db import DatabaseError
+
+_RELIABLE = {
+    "acks_late": True,
+    "reject_on_worker_lost": True,
+    "autoretry_for": (DatabaseError,),
+    "retry_backoff": True,
+    "max_retries": 5,
+}
 
 
-@shared_task(name="scoring.recompute_championship")
+@shared_task(name="scoring.rebuild_stale_scores", **_RELIABLE)
+def rebuild_stale_scores_task() -> int:
+    """Rebuild the stored scores of every deal changed since its last rebuild."""
+    from scoring.services.rescoring import rebuild_stale_deals
+
+    return rebuild_stale_deals()
+
+
+@shared_task(name="scoring.recompute_championship", **_RELIABLE)
 def recompute_championship_task(championship_id: int) -> int:
     from scoring.services import recompute_championship
     from tournaments.models import Championship

@@ -3,6 +3,16 @@
 import pytest
 
 
+@pytest.fixture(autouse=True)
+def rebuild_scores_when_asked(settings):
+    """No background rebuild of stored scores during tests: a thread or a worker writing
+    while a test tears its data down would race it. Pages score changed deals from their
+    results until a rebuild (which is exactly what they must do); tests that need stored
+    rows call ``rebuild_stale_deals`` themselves, and ``test_score_rebuild`` drives the
+    background paths on purpose."""
+    settings.SCORING_REBUILD = "off"
+
+
 @pytest.fixture
 def director(django_user_model):
     return django_user_model.objects.create_user("director1", password="secret-pass-1")

@@ -47,6 +47,13 @@ from scoring.selectors.positions import (
     team_position,
     team_side,
 )
+from scoring.selectors.scores import (
+    CountedResult,
+    ScoreRow,
+    counted_results,
+    current_scores,
+    table_score,
+)
 from scoring.selectors.standings import (
     StandingRow,
     ranking_for_pairing,
@@ -88,5 +95,6 @@ __all__ = [
     "entry_state", "history", "models_q_team", "opponent_of", "ranking_for_pairing",
     "result_state", "result_states", "round_grid", "scored_rounds", "scorecard",
     "show_deal_score", "show_final", "standings", "team_position", "team_side",
-    "traveller",
+    "traveller", "CountedResult", "ScoreRow", "counted_results", "current_scores",
+    "table_score",
 ]

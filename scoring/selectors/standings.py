@@ -1,15 +1,13 @@
-"""The standings (rules.md 6.6), from stored scores and byes."""
+"""The standings (rules.md 6.6), from the current scores (``scores``) and byes."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
 
-from django.db.models import Count
-
 import engine
-from scoring.models import DealScore
-from tournaments.models import Championship, Deal, Round, Team
+from scoring.selectors.scores import current_scores
+from tournaments.models import Championship, Deal, Round, Table, Team
 
 
 def scored_rounds(championship: Championship, *, live: bool):
@@ -18,29 +16,17 @@ def scored_rounds(championship: Championship, *, live: bool):
     return Round.objects.filter(championship=championship, status__in=statuses)
 
 
-def _table_score(row: DealScore) -> engine.TableScore:
-    breach = row.entry.breach if row.entry_id else engine.Breach.NONE.value
-    return engine.TableScore(
-        key=row.table_id,
-        ns_deal_score=row.ns_deal_score,
-        ew_deal_score=row.ew_deal_score,
-        ns_final=row.ns_final,
-        ew_final=row.ew_final,
-        ns_adjusted=row.ns_adjusted,
-        ew_adjusted=row.ew_adjusted,
-        breach=engine.Breach(breach),
-    )
-
-
-def _round_deal_counts(championship: Championship, round_ids) -> dict[int, int]:
-    counts = dict(
-        Deal.objects.filter(round_id__in=round_ids)
-        .values_list("round_id")
-        .annotate(n=Count("id"))
-        .values_list("round_id", "n")
-    )
+def _round_deals(championship: Championship, round_ids) -> tuple[list[int], dict[int, int]]:
+    """The deal ids of these rounds, and how many deals each round plays."""
+    deal_ids = []
+    counts = dict.fromkeys(round_ids, 0)
+    for deal_id, round_id in Deal.objects.filter(round_id__in=round_ids).values_list(
+        "id", "round_id"
+    ):
+        deal_ids.append(deal_id)
+        counts[round_id] += 1
     # A round whose deals are not stored (yet) still plays deals_per_match deals.
-    return {rid: counts.get(rid) or championship.deals_per_match for rid in round_ids}
+    return deal_ids, {rid: n or championship.deals_per_match for rid, n in counts.items()}
 
 
 @dataclass
@@ -60,25 +46,29 @@ class StandingRow:
 
 
 def standings(championship: Championship, *, live: bool) -> list[StandingRow]:
-    """The ranked standings (rules.md 6.6), from stored scores and byes, in four queries."""
-    from engine import Tally
+    """The ranked standings (rules.md 6.6), from the current scores and byes.
 
+    Six queries whatever the size of the event; the score rows are read as plain tuples
+    and their finals added as integer fractions (``Tally.add_exact``).
+    """
     rounds = list(scored_rounds(championship, live=live).values_list("id", "bye_team_id"))
     round_ids = [rid for rid, _ in rounds]
     teams = {team.pk: team for team in championship.teams.order_by("number")}
-    tally = Tally(teams)
-    rows = (
-        DealScore.objects.filter(deal__round_id__in=round_ids)
-        .select_related("table", "entry")
-        .only(
-            "table__ns_team_id", "table__ew_team_id", "entry__breach", "ns_deal_score",
-            "ew_deal_score", "ns_final_num", "ns_final_den", "ew_final_num", "ew_final_den",
-            "ns_adjusted", "ew_adjusted", "deal_id", "table_id", "entry_id",
+    tally = engine.Tally(teams)
+    deal_ids, deal_counts = _round_deals(championship, round_ids)
+    seats = {
+        table_id: (ns, ew)
+        for table_id, ns, ew in Table.objects.filter(round_id__in=round_ids).values_list(
+            "id", "ns_team_id", "ew_team_id"
         )
-    )
-    for row in rows:
-        tally.add_table(_table_score(row), row.table.ns_team_id, row.table.ew_team_id)
-    deal_counts = _round_deal_counts(championship, round_ids)
+    }
+    add = tally.add_exact
+    for row in current_scores(deal_ids):
+        ns_team, ew_team = seats[row.table_id]
+        if row.ns_final_num is not None:
+            add(ns_team, row.ns_final_num, row.ns_final_den, row.counted_deal_score("NS"))
+        if row.ew_final_num is not None:
+            add(ew_team, row.ew_final_num, row.ew_final_den, row.counted_deal_score("EW"))
     for rid, bye_team_id in rounds:
         if bye_team_id:
             tally.add_bye(bye_team_id, deal_counts[rid])

@@ -2,15 +2,20 @@
 
 Nothing is ever updated in place: a submission, a confirmation, a dispute, a director's
 entry and an adjustment each add a row recording who made it, when, and from where
-(:class:`Origin`). Every operation that can change which result counts rescores the deal
-(:func:`rescore_deal`) in the same transaction, so stored scores always match the stored
-results. ``recompute_championship`` rebuilds every score from scratch.
+(:class:`Origin`). Every operation that can change which result counts notes the deal for
+rescoring (``deal_changed``) in the same transaction; the deal's stored scores are rebuilt
+after the commit, in the background, and readers score a noted deal from its results until
+then (``rescoring``). ``recompute_championship`` rebuilds every score from scratch.
 
-Concurrency: operations lock the round's row first and then the deal's row
-(``select_for_update``), always in that order, so concurrent confirmations of one deal are
-serialised on PostgreSQL; SQLite is configured with IMMEDIATE transactions, which serialise
-writers anyway. The PIN lockout lives in the database (:class:`~scoring.models.PinAttempt`)
-so that it holds across several web processes.
+Concurrency: an operation locks only its own table's row (``checks._lock_table``), so the
+tables of a round write in parallel; one-entry-per-key is a unique constraint. SQLite is
+configured with IMMEDIATE transactions, which serialise writers anyway. The PIN lockout
+lives in the database (:class:`~scoring.models.PinAttempt`) so that it holds across
+several web processes.
+
+Modules: ``values`` (what a result is, errors, origins), ``checks`` (locks and checks),
+``captain`` (a team's operations), ``pins`` (the PIN lockout), ``director`` (a director's
+operations), ``rescoring`` (stored scores).
 
 Errors that a user can fix or should read raise :class:`ScoringError` with a translated
 message; form validation errors raise Django's ``ValidationError`` naming the field.
@@ -39,7 +44,12 @@ from scoring.services.pins import (
     PIN_MAX_FAILURES,
     pin_locked_until,
 )
-from scoring.services.rescoring import recompute_championship, rescore_deal
+from scoring.services.rescoring import (
+    deal_changed,
+    rebuild_deals,
+    rebuild_stale_deals,
+    recompute_championship,
+)
 from scoring.services.values import (
     ADJUSTMENT_VALUES,
     TOTAL_POINTS,
@@ -57,6 +67,7 @@ __all__ = [
     "Origin", "PinRefused", "ResultData", "ScoringError", "check_result_values", "client_ip",
     "clear_adjustment", "close_round", "confirm_entry", "confirm_with_pin",
     "director_confirm_entry", "director_enter_result", "dispute_entry", "parse_adjusted_value",
-    "pin_locked_until", "publish_results", "recompute_championship", "rescore_deal",
+    "pin_locked_until", "publish_results", "recompute_championship", "rebuild_deals",
+    "rebuild_stale_deals", "deal_changed",
     "set_adjustment", "set_results_public", "submit_result", "unpublish_results",
 ]

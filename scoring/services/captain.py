@@ -13,11 +13,11 @@ from scoring.services.checks import (
     _check_reviewable,
     _check_team_may_write,
     _existing_confirmation,
-    _lock_round,
+    _lock_table,
     _locked_entry_for_team,
 )
 from scoring.services.pins import _locked_message, _pin_matches, pin_locked_until
-from scoring.services.rescoring import rescore_deal
+from scoring.services.rescoring import deal_changed
 from scoring.services.values import Origin, PinRefused, ResultData, ScoringError, _recheck
 from tournaments.models import Deal, Table, Team
 
@@ -38,40 +38,41 @@ def submit_result(
     """
     data = _recheck(data)
     key = (idempotency_key or "").strip()[:64] or None
-    with transaction.atomic():
-        if key:
-            existing = ResultEntry.objects.filter(idempotency_key=key).first()
-            if existing is not None:
-                return _same_submission(existing, team, table, deal), False
-        round_ = _lock_round(table.round_id)
-        _check_team_may_write(team, table, round_)
-        _check_deal_of_table(deal, table)
-        if ResultEntry.objects.filter(
-            table=table, deal=deal, by_director_override=True
-        ).exists():
-            # Once the director has settled a result, teams cannot replace it by agreeing
-            # on another one between themselves.
-            raise ScoringError(
-                _("The director has set the result of deal %(deal)s. Ask the director to "
-                  "change it.") % {"deal": deal.number},
-                code="director_set",
-            )
-        try:
-            with transaction.atomic():  # a savepoint: the unique key may race
-                entry = ResultEntry.objects.create(
-                    table=table,
-                    deal=deal,
-                    **data.entry_fields(),
-                    by_team=team,
-                    idempotency_key=key,
-                    ip_address=origin.ip_address,
-                    user_agent=origin.user_agent,
+    try:
+        with transaction.atomic():
+            if key:
+                existing = ResultEntry.objects.filter(idempotency_key=key).first()
+                if existing is not None:
+                    return _same_submission(existing, team, table, deal), False
+            round_ = _lock_table(table.pk)
+            _check_team_may_write(team, table, round_)
+            _check_deal_of_table(deal, table)
+            if ResultEntry.objects.filter(
+                table=table, deal=deal, by_director_override=True
+            ).exists():
+                # Once the director has settled a result, teams cannot replace it by
+                # agreeing on another one between themselves.
+                raise ScoringError(
+                    _("The director has set the result of deal %(deal)s. Ask the director to "
+                      "change it.") % {"deal": deal.number},
+                    code="director_set",
                 )
-        except IntegrityError:
-            existing = ResultEntry.objects.filter(idempotency_key=key).first() if key else None
-            if existing is None:
-                raise
-            return _same_submission(existing, team, table, deal), False
+            entry = ResultEntry.objects.create(
+                table=table,
+                deal=deal,
+                **data.entry_fields(),
+                by_team=team,
+                idempotency_key=key,
+                ip_address=origin.ip_address,
+                user_agent=origin.user_agent,
+            )
+    except IntegrityError:
+        # The same key sent twice at once (a retry racing the first send): the unique
+        # constraint let one through; answer the other with it.
+        existing = ResultEntry.objects.filter(idempotency_key=key).first() if key else None
+        if existing is None:
+            raise
+        return _same_submission(existing, team, table, deal), False
     return entry, True
 
 
@@ -96,7 +97,8 @@ def confirm_entry(*, entry_id: int, team: Team, origin: Origin = Origin()) -> Re
 def _record_confirmation(
     entry: ResultEntry, origin: Origin, *, by_team=None, by_director=None, via_pin=False
 ) -> ResultReview:
-    """Store a confirmation and rescore the deal; the caller holds the locks and has checked."""
+    """Store a confirmation and note the deal for rescoring; the caller holds the table's
+    lock and has checked."""
     review = ResultReview.objects.create(
         entry=entry,
         verdict=ResultReview.Verdict.CONFIRM,
@@ -106,7 +108,7 @@ def _record_confirmation(
         ip_address=origin.ip_address,
         user_agent=origin.user_agent,
     )
-    rescore_deal(entry.deal)
+    deal_changed(entry.deal_id)
     return review
 
 

@@ -1,4 +1,13 @@
-"""Locks and the checks every result operation makes before it writes."""
+"""Locks and the checks every result operation makes before it writes.
+
+Every result operation locks **its own table's row** and nothing wider: the two teams and
+the director writing at one table queue behind one another, while the other tables of the
+round write in parallel. The round's status is read after that lock, so closing a round
+(which locks every table of it first, see ``tournaments.services.close_round``) and a
+result arriving at the same moment are ordered: the result is either stored before the
+round closes or refused after. Uniqueness (one entry per idempotency key) is a database
+constraint, not a lock.
+"""
 
 from __future__ import annotations
 
@@ -9,12 +18,14 @@ from scoring.services.values import ScoringError
 from tournaments.models import Deal, Round, Table, Team
 
 
-def _lock_round(round_id: int) -> Round:
-    return Round.objects.select_for_update().get(pk=round_id)
+def _lock_table(table_id: int) -> Round:
+    """Lock one table's row, then read its round (status and number) as it is now.
 
-
-def _lock_deal(deal_id: int) -> Deal:
-    return Deal.objects.select_for_update().get(pk=deal_id)
+    ``FOR NO KEY UPDATE``: inserting a result of this table elsewhere (which takes a key
+    share lock) is not blocked by it, but another operation at this table is.
+    """
+    list(Table.objects.select_for_update(no_key=True).filter(pk=table_id).values_list("pk"))
+    return Round.objects.only("id", "number", "status").get(tables__pk=table_id)
 
 
 def _check_team_may_write(team: Team, table: Table, round_: Round) -> None:
@@ -48,7 +59,7 @@ def _locked_entry_for_team(entry_id: int, team: Team) -> tuple[ResultEntry, Roun
     entry = ResultEntry.objects.select_related("table", "deal").filter(pk=entry_id).first()
     if entry is None:
         raise ScoringError(_("This result does not exist."), code="not_found")
-    round_ = _lock_round(entry.table.round_id)
+    round_ = _lock_table(entry.table_id)
     _check_team_may_write(team, entry.table, round_)
     return entry, round_
 

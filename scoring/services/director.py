@@ -16,9 +16,9 @@ from scoring.services.checks import (
     _check_deal_of_table,
     _check_reviewable,
     _existing_confirmation,
-    _lock_round,
+    _lock_table,
 )
-from scoring.services.rescoring import rescore_deal
+from scoring.services.rescoring import deal_changed
 from scoring.services.values import ADJUSTMENT_VALUES, Origin, ResultData, ScoringError, _recheck
 from tournaments import audit
 from tournaments.models import AuditEvent, Championship, Deal, Round, Table
@@ -42,7 +42,7 @@ def director_enter_result(
             existing = ResultEntry.objects.filter(idempotency_key=key).first()
             if existing is not None:
                 return existing
-        round_ = _lock_round(table.round_id)
+        round_ = _lock_table(table.pk)
         if round_.status == Round.Status.DRAFTED:
             raise ScoringError(_("This round has not been released yet."), code="drafted")
         _check_deal_of_table(deal, table)
@@ -57,7 +57,7 @@ def director_enter_result(
             ip_address=origin.ip_address,
             user_agent=origin.user_agent,
         )
-        rescore_deal(deal)
+        deal_changed(deal.pk)
     return entry
 
 
@@ -65,7 +65,7 @@ def director_confirm_entry(*, entry_id: int, user, origin: Origin = Origin()) ->
     """The director confirms a team's pending or disputed entry (settling a dispute)."""
     with transaction.atomic():
         entry = ResultEntry.objects.select_related("table", "deal").get(pk=entry_id)
-        _lock_round(entry.table.round_id)
+        _lock_table(entry.table_id)
         existing = _existing_confirmation(entry)
         if existing is not None:
             return existing
@@ -107,7 +107,7 @@ def set_adjustment(
     if errors:
         raise ValidationError(errors)
     with transaction.atomic():
-        round_ = _lock_round(table.round_id)
+        round_ = _lock_table(table.pk)
         if round_.status == Round.Status.DRAFTED:
             raise ScoringError(_("This round has not been released yet."), code="drafted")
         _check_deal_of_table(deal, table)
@@ -123,7 +123,7 @@ def set_adjustment(
             ip_address=origin.ip_address,
             user_agent=origin.user_agent,
         )
-        rescore_deal(deal)
+        deal_changed(deal.pk)
     return adjustment
 
 
@@ -135,7 +135,7 @@ def clear_adjustment(
     if not reason:
         raise ValidationError({"reason": _("Reason: say why the adjusted score is withdrawn.")})
     with transaction.atomic():
-        _lock_round(table.round_id)
+        _lock_table(table.pk)
         in_force = selectors.adjustments_in_force(
             Adjustment.objects.filter(table=table, deal=deal, side=side)
         ).get(side)
@@ -154,7 +154,7 @@ def clear_adjustment(
             ip_address=origin.ip_address,
             user_agent=origin.user_agent,
         )
-        rescore_deal(deal)
+        deal_changed(deal.pk)
     return adjustment
 
 

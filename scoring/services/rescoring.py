@@ -1,82 +1,136 @@
-"""Scores derived from the stored results (rules.md 6.3 and 6.5)."""
+"""Rebuilding the stored scores (rules.md 6.3 and 6.5) after results change.
+
+A result operation never rescores inside its request: comparing one table's result with
+the others means reading every table of the deal, and doing that on every confirmation
+made a round cost O(tables²) and queued all writers behind one another. Instead:
+
+1. the operation calls :func:`deal_changed`, which adds a ``ScoreRefresh`` note for the
+   deal in the operation's own transaction (an insert: writers never wait for each other);
+2. once it commits, ``scoring.refresh`` asks for a rebuild a moment later, debounced (one
+   rebuild covers every change made meanwhile), on a Celery worker when a broker is
+   configured and in a background thread of the web process otherwise;
+3. :func:`rebuild_stale_deals` rescores each noted deal once and stores its ``DealScore``
+   rows, writing only the rows that changed, and deletes the notes it has dealt with.
+
+Readers never wait for step 3: a deal with a note is scored from its results by the
+reader (``scoring.selectors.scores``). :func:`recompute_championship` rebuilds everything
+from scratch and gives the same rows.
+
+Rebuilders of the same deal are serialised by a lock on the deal's row that writers never
+wait for (``FOR NO KEY UPDATE`` does not conflict with the key-share lock an insert of a
+result takes on PostgreSQL; SQLite serialises all writers anyway).
+"""
 
 from __future__ import annotations
 
 from django.db import transaction
+from django.db.models import Q
 
-import engine
-from scoring import selectors
-from scoring.models import DealScore, ResultEntry
-from scoring.services.checks import _lock_deal
-from tournaments.models import Championship, Deal, Table
+from scoring.models import DealScore, ScoreRefresh
+from scoring.selectors.scores import SCORE_COLUMNS, ScoreRow, score_deals
+from tournaments.models import Championship, Deal
 
-
-def _table_result(entry: ResultEntry, trump_side) -> engine.TableResult:
-    return engine.TableResult(
-        key=entry.table_id,
-        points_ns=entry.points_ns,
-        trump_side=trump_side,
-        botifarra=entry.contract == ResultEntry.Contract.BOTIFARRA,
-        contro=entry.contro,
-        breach=engine.Breach(entry.breach),
-    )
+#: The ``DealScore`` columns a rebuild rewrites (all but the table and deal it is about).
+_UPDATED = [
+    "ns_deal_score", "ew_deal_score", "ns_final_num", "ns_final_den", "ew_final_num",
+    "ew_final_den", "ns_adjusted", "ew_adjusted", "breach", "entry", "computed_at",
+]
 
 
-def rescore_deal(deal: Deal) -> dict:
-    """Rebuild the ``DealScore`` rows of one deal at every table from the counted results
-    and the adjustments in force (rules.md 6.3 and 6.5). Idempotent.
+def deal_changed(deal_id: int) -> None:
+    """Note, in the caller's transaction, that which result counts on the deal may have
+    changed; its scores are rebuilt after the commit (never inside the request)."""
+    from scoring import refresh
 
-    Runs in the caller's transaction (or its own), holding a lock on the deal's row so
-    that two rescorings of one deal never interleave.
-    """
-    with transaction.atomic():
-        deal = _lock_deal(deal.pk)
-        tables = list(Table.objects.filter(round_id=deal.round_id))
-        states = selectors.result_states(tables, [deal])
-        trump = engine.trump_side(engine.Seat(deal.dealer))
-        results = []
-        counted_by_table = {}
-        adjustments = {}
-        for table in tables:
-            state = states[(table.pk, deal.pk)]
-            counted = state.counted
-            if counted is not None:
-                counted_by_table[table.pk] = counted
-                results.append(_table_result(counted, trump))
-            in_force = state.adjustments
-            if in_force:
-                adjustments[table.pk] = {
-                    engine.Side(side): adj.score for side, adj in in_force.items()
-                }
-        scores = engine.score_deal(results, adjustments)
-        DealScore.objects.filter(deal=deal).delete()
-        DealScore.objects.bulk_create(
-            [
-                DealScore(
-                    table_id=table_id,
-                    deal=deal,
-                    entry=counted_by_table.get(table_id),
-                    ns_deal_score=score.ns_deal_score,
-                    ew_deal_score=score.ew_deal_score,
-                    ns_final_num=None if score.ns_final is None else score.ns_final.numerator,
-                    ns_final_den=1 if score.ns_final is None else score.ns_final.denominator,
-                    ew_final_num=None if score.ew_final is None else score.ew_final.numerator,
-                    ew_final_den=1 if score.ew_final is None else score.ew_final.denominator,
-                    ns_adjusted=score.ns_adjusted,
-                    ew_adjusted=score.ew_adjusted,
-                )
-                for table_id, score in scores.items()
-            ]
-        )
-    return scores
+    ScoreRefresh.objects.create(deal_id=deal_id)
+    transaction.on_commit(refresh.request_rebuild)
+
+
+def rebuild_stale_deals() -> int:
+    """Rebuild the stored scores of every deal that has a note. Returns how many deals."""
+    deal_ids = set(ScoreRefresh.objects.values_list("deal_id", flat=True))
+    if not deal_ids:
+        return 0
+    return _rebuild(Q(pk__in=deal_ids), only_noted=True)
+
+
+def rebuild_deals(deal_ids) -> int:
+    """Rebuild the stored scores of these deals now, noted or not. Returns how many."""
+    return _rebuild(Q(pk__in=list(deal_ids)), only_noted=False)
 
 
 def recompute_championship(championship: Championship) -> int:
     """Rebuild every score of a championship from the stored results. Returns the deals."""
-    count = 0
-    with transaction.atomic():
-        for deal in Deal.objects.filter(championship=championship).order_by("number"):
-            rescore_deal(deal)
-            count += 1
-    return count
+    return _rebuild(Q(championship=championship), only_noted=False)
 
+
+def _rebuild(deals_wanted: Q, *, only_noted: bool) -> int:
+    with transaction.atomic():
+        # Lock in id order, so that two rebuilders never wait for each other in a cycle.
+        deals = list(
+            Deal.objects.select_for_update(no_key=True)
+            .filter(deals_wanted)
+            .order_by("id")
+            .only("id", "dealer")
+        )
+        deal_ids = [deal.pk for deal in deals]
+        # The notes are read before the results: every change they stand for is committed,
+        # so the scores below include it and the notes may go. A note committed later
+        # stays for the next rebuild.
+        notes = list(
+            ScoreRefresh.objects.filter(deal_id__in=deal_ids).values_list("id", "deal_id")
+        )
+        if only_noted:
+            noted = {deal_id for _id, deal_id in notes}
+            deals = [deal for deal in deals if deal.pk in noted]
+            deal_ids = [deal.pk for deal in deals]  # another rebuilder did the rest
+        if not deals:
+            return 0
+        scored = score_deals(
+            [(deal.pk, deal.dealer) for deal in deals], Q(deal_id__in=deal_ids)
+        )
+        _store(deal_ids, [row for rows in scored.values() for row in rows])
+        if notes:
+            ScoreRefresh.objects.filter(pk__in=[note_id for note_id, _ in notes]).delete()
+    return len(deals)
+
+
+def _store(deal_ids: list[int], rows: list[ScoreRow]) -> None:
+    """Make the stored rows of these deals equal ``rows``, writing only the differences."""
+    stored = {
+        (row[0], row[1]): row
+        for row in DealScore.objects.filter(deal_id__in=deal_ids).values_list(*SCORE_COLUMNS)
+    }
+    wanted = {(row.table_id, row.deal_id): row for row in rows}
+    gone = [key for key in stored if key not in wanted]
+    changed = [row for key, row in wanted.items() if stored.get(key) != row]
+    if gone:
+        by_deal: dict[int, list[int]] = {}
+        for table_id, deal_id in gone:
+            by_deal.setdefault(deal_id, []).append(table_id)
+        for deal_id, table_ids in by_deal.items():
+            DealScore.objects.filter(deal_id=deal_id, table_id__in=table_ids).delete()
+    if changed:
+        DealScore.objects.bulk_create(
+            [
+                DealScore(
+                    table_id=row.table_id,
+                    deal_id=row.deal_id,
+                    ns_deal_score=row.ns_deal_score,
+                    ew_deal_score=row.ew_deal_score,
+                    ns_final_num=row.ns_final_num,
+                    ns_final_den=row.ns_final_den,
+                    ew_final_num=row.ew_final_num,
+                    ew_final_den=row.ew_final_den,
+                    ns_adjusted=row.ns_adjusted,
+                    ew_adjusted=row.ew_adjusted,
+                    breach=row.breach,
+                    entry_id=row.entry_id,
+                )
+                for row in changed
+            ],
+            update_conflicts=True,
+            unique_fields=["table", "deal"],
+            update_fields=_UPDATED,
+            batch_size=500,
+        )

@@ -8,6 +8,7 @@ from django.utils.translation import pgettext
 
 import engine
 from scoring import selectors
+from scoring.models import ResultEntry
 
 register = template.Library()
 
@@ -43,6 +44,12 @@ def side_label(side: str) -> str:
 def side_short(side: str) -> str:
     """A side's short name in the reader's language: NS, EW (Catalan: NS, EO)."""
     return {"NS": _("NS"), "EW": _("EW")}.get(side, side)
+
+
+@register.filter
+def breach_label(breach: str) -> str:
+    """Which side broke the rules, in the reader's language (the entry's choice labels)."""
+    return str(dict(ResultEntry.Breach.choices).get(breach, breach))
 
 
 @register.filter

@@ -142,7 +142,7 @@ def director_cell(request, pk: int, number: int, table_number: int, deal_number:
         except ValidationError as exc:
             _add_errors(request, exc)
     state = selectors.result_state(table, deal)
-    score = deal.scores.filter(table=table).first()
+    score = selectors.table_score(table.pk, deal.pk)
     context = {
         "championship": championship,
         "round": round_,

@@ -98,3 +98,24 @@ def close(round_: Round) -> Round:
 
 def result(points_ns: int = 40, contract: str = "O", **fields) -> ResultData:
     return ResultData(contract=contract, points_ns=points_ns, **fields)
+
+
+def scores_of(*deals) -> dict[int, object]:
+    """``table_id -> ScoreRow`` on these deals, as the pages read them; on the way, checks
+    that the background rebuild stores exactly those rows and clears the deals' notes."""
+    from scoring import selectors, services
+    from scoring.models import DealScore, ScoreRefresh
+    from scoring.selectors.scores import SCORE_COLUMNS, ScoreRow
+
+    deal_ids = [deal.pk for deal in deals]
+    read = {(row.table_id, row.deal_id): row for row in selectors.current_scores(deal_ids)}
+    services.rebuild_stale_deals()
+    assert not ScoreRefresh.objects.filter(deal_id__in=deal_ids).exists()
+    stored = {
+        (row[0], row[1]): ScoreRow._make(row)
+        for row in DealScore.objects.filter(deal_id__in=deal_ids).values_list(*SCORE_COLUMNS)
+    }
+    assert stored == read
+    if len(deals) == 1:
+        return {table_id: row for (table_id, _deal), row in read.items()}
+    return read

@@ -12,10 +12,10 @@ import pytest
 from django.db import connections
 from django.test import Client
 from django.urls import reverse
-from scoring_factories import make_championship, make_round, teams_of
+from scoring_factories import make_championship, make_round, scores_of, teams_of
 
 from scoring import selectors
-from scoring.models import DealScore, ResultEntry, ResultReview
+from scoring.models import ResultEntry, ResultReview
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -102,6 +102,6 @@ def test_confirmations_at_two_tables_at_once_score_both(setup):
     assert statuses == [302, 302], statuses
     assert ResultReview.objects.count() == 2
     # Whatever the order, the stored scores are those of both results together.
-    scores = {s.table_id: (s.ns_final, s.ew_final) for s in DealScore.objects.all()}
+    scores = {t: (s.ns_final, s.ew_final) for t, s in scores_of(deal).items()}
     assert scores == {table1.pk: (2, 1), table2.pk: (1, 2)}
     assert selectors.result_state(table1, deal).status == selectors.CONFIRMED

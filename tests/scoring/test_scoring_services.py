@@ -8,7 +8,14 @@ from fractions import Fraction
 import pytest
 from django.core.exceptions import ValidationError
 from django.utils import timezone
-from scoring_factories import close, make_championship, make_round, result, teams_of
+from scoring_factories import (
+    close,
+    make_championship,
+    make_round,
+    result,
+    scores_of,
+    teams_of,
+)
 
 from scoring import selectors, services
 from scoring.models import Adjustment, DealScore, PinAttempt, ResultEntry, ResultReview
@@ -33,7 +40,7 @@ def test_a_submission_is_pending_and_records_where_it_came_from(teams, table1, d
     state = selectors.result_state(table1, deal1)
     assert state.status == selectors.PENDING
     assert state.counted is None
-    assert not DealScore.objects.exists()
+    assert not DealScore.objects.exists() and not selectors.current_scores([deal1.pk])
 
 
 def test_confirmation_by_the_other_team_counts_and_scores(teams, table1, deal1):
@@ -44,10 +51,10 @@ def test_confirmation_by_the_other_team_counts_and_scores(teams, table1, deal1):
     state = selectors.result_state(table1, deal1)
     assert state.status == selectors.CONFIRMED
     assert state.counted == entry
-    score = DealScore.objects.get(table=table1, deal=deal1)
+    score = scores_of(deal1)[table1.pk]
     # A single valid table: everything equal, 1.5 each (policy).
     assert score.ns_final == score.ew_final == Fraction(3, 2)
-    assert score.entry == entry
+    assert score.entry_id == entry.pk
 
 
 def test_a_team_cannot_confirm_its_own_entry(teams, table1, deal1):
@@ -180,24 +187,24 @@ def test_adjustments_replace_a_final_and_can_be_cleared(teams, table1, table2, d
     for table, ns, ew, points in ((table1, teams[0], teams[1], 40), (table2, teams[2], teams[3], 30)):
         entry = submit(ns, table, deal1, points_ns=points)
         services.confirm_entry(entry_id=entry.pk, team=ew)
-    score = DealScore.objects.get(table=table1, deal=deal1)
+    score = scores_of(deal1)[table1.pk]
     assert (score.ns_final, score.ew_final) == (2, 1)
     with pytest.raises(ValidationError):
         services.set_adjustment(table=table1, deal=deal1, side="NS", kind="average", reason="",
                                 user=director)
     services.set_adjustment(table=table1, deal=deal1, side="NS", kind="average_minus",
                             reason="Slow play", user=director)
-    score = DealScore.objects.get(table=table1, deal=deal1)
+    score = scores_of(deal1)[table1.pk]
     assert score.ns_final == Fraction(7, 5) and score.ns_adjusted
     assert selectors.result_state(table1, deal1).status == selectors.ADJUSTED
     services.set_adjustment(table=table1, deal=deal1, side="EW", kind="custom",
                             value=Fraction(13, 10), reason="Misboard", user=director)
-    assert DealScore.objects.get(table=table1, deal=deal1).ew_final == Fraction(13, 10)
+    assert scores_of(deal1)[table1.pk].ew_final == Fraction(13, 10)
     services.clear_adjustment(table=table1, deal=deal1, side="NS", reason="Mistake",
                               user=director)
     services.clear_adjustment(table=table1, deal=deal1, side="EW", reason="Mistake",
                               user=director)
-    score = DealScore.objects.get(table=table1, deal=deal1)
+    score = scores_of(deal1)[table1.pk]
     assert (score.ns_final, score.ew_final) == (2, 1)
     assert Adjustment.objects.count() == 4  # every change is a row
 
@@ -212,7 +219,7 @@ def test_custom_adjustment_outside_range_is_refused(table1, deal1, director):
 def test_unplayed_deal_adjusted_on_one_side_only(table1, deal1, director):
     services.set_adjustment(table=table1, deal=deal1, side="NS", kind="average",
                             reason="Not played: NS late", user=director)
-    score = DealScore.objects.get(table=table1, deal=deal1)
+    score = scores_of(deal1)[table1.pk]
     assert score.ns_final == Fraction(3, 2)
     assert score.ew_final is None
 
@@ -245,6 +252,7 @@ def test_recompute_all_equals_incremental(teams, table1, table2, round1, directo
                             reason="Fouled board", user=director)
 
     def snapshot():
+        services.rebuild_stale_deals()
         return sorted(
             DealScore.objects.values_list(
                 "table_id", "deal_id", "entry_id", "ns_deal_score", "ew_deal_score",
