@@ -92,8 +92,20 @@ def check(spec: dict) -> bool:
                 f"absent, no self-confirmation, {len(reviews)} reviews for {len(entries)} entries)",
                 [f"bad key stored as entry {pk}" for pk in bad_entries] + own + disputes)
 
+    acknowledged = spec.get("acknowledged", {})
+    lost = [f"table {key.replace(':', ' deal ')}: acknowledged, no entry"
+            for key in acknowledged.get("submit", [])
+            if tuple(map(int, key.split(":"))) not in by_cell]
+    lost += [f"table {key.replace(':', ' deal ')}: confirmation acknowledged, none stored"
+             for key in acknowledged.get("confirm", [])
+             if (e := by_cell.get(tuple(map(int, key.split(":"))))) is None or not confirms[e.pk]]
+    ok &= _line(not lost, f"nothing acknowledged was lost ({len(acknowledged.get('submit', []))} "
+                f"submissions, {len(acknowledged.get('confirm', []))} confirmations answered "
+                f"with success)", lost)
+
     scores = DealScore.objects.filter(deal__championship=championship).count()
-    ok &= _line(scores == len(cells), f"a score for every table and deal ({scores})")
+    ok &= _line(scores == len(cells),
+                f"a stored score for every table and deal ({scores} of {len(cells)})")
 
     from scoring.services import recompute_championship
 

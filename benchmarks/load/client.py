@@ -62,6 +62,8 @@ class Driver:
         self.records: list[Record] = []
         self.entry_ids: dict[tuple[int, int], int] = {}  # (table, deal) -> from submissions
         self.seen_ids: dict[tuple[int, int, int], int] = {}  # (team, table, deal) -> listed
+        # "table:deal" of the submissions and confirmations the server acknowledged.
+        self.acknowledged: dict[str, set[str]] = {"submit": set(), "confirm": set()}
         self.lock = threading.Lock()
         self.peak_threads = 0
         self.in_flight = 0
@@ -216,7 +218,10 @@ class Driver:
                 return "bad body", f"{kind}: the answer is not the entry sent"
             with self.lock:
                 self.entry_ids.setdefault((action.table, action.deal), data["id"])
+                self.acknowledged["submit"].add(f"{action.table}:{action.deal}")
         elif kind in ("confirm", "dup_confirm"):
             if data.get("status") != "confirmed":
                 return "bad body", f"{kind}: status {data.get('status')!r}"
+            with self.lock:
+                self.acknowledged["confirm"].add(f"{action.table}:{action.deal}")
         return None, None

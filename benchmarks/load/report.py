@@ -56,43 +56,46 @@ class Summary:
                 f"p95 {self.p95_ms:.0f} ms, errors {errors}, database check {check} -> {verdict}")
 
 
-def _row(name: str, latencies: list[float], errors: int) -> str:
+def _row(name: str, rows: list[Record]) -> str:
+    latencies = [r.latency_ms for r in rows if r.latency_ms > 0]
     cells = [percentile(latencies, p) for p in (50, 95, 99)] + [max(latencies, default=0.0)]
     figures = "".join(f"{value:>9.1f}" for value in cells)
-    return f"  {name:<14}{len(latencies):>7}{figures}{errors:>8}"
+    errors = sum(1 for r in rows if r.problem)
+    return f"  {name:<14}{len(rows):>7}{figures}{errors:>8}"
 
 
 def summarise(records: list[Record], seconds: float, label: str, tables: int,
               target_ms: float) -> tuple[Summary, list[str]]:
     """The burst's summary and the lines of its report."""
-    answered = [r for r in records if r.status]
+    # Latency of every request sent, answered or not (a timed-out request counts with the
+    # time it waited); requests never sent have none.
+    sent = [r for r in records if r.latency_ms > 0]
     errors = Counter(r.problem for r in records if r.problem)
-    overall = percentile([r.latency_ms for r in answered], 95)
+    overall = percentile([r.latency_ms for r in sent], 95)
     summary = Summary(label, tables, len(records), seconds, overall, target_ms,
                       Counter({k: errors[k] for k in ERROR_LABELS if errors[k]}))
     lines = [
         f"  {len(records)} requests in {seconds:.1f} s: "
         f"{len(records) / seconds if seconds else 0:.1f} req/s",
+        "  latencies of every request sent (a timed-out one counts with the time it waited):",
         f"  {'type':<14}{'count':>7}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}{'max ms':>9}{'errors':>8}",
     ]
     for name in TYPES:
-        rows = [r for r in records if r.type == name]
-        lines.append(_row(name, [r.latency_ms for r in rows if r.status],
-                          sum(1 for r in rows if r.problem)))
-    lines.append(_row("all", [r.latency_ms for r in answered], summary.error_count))
+        lines.append(_row(name, [r for r in records if r.type == name]))
+    lines.append(_row("all", records))
     verdict = "PASS" if summary.fast_enough else "FAIL"
     lines.append(f"{verdict} overall p95 {overall:.1f} ms (target {target_ms:.0f} ms)")
     if summary.errors:
         lines.append("FAIL errors: " + ", ".join(f"{k} {v}" for k, v in summary.errors.items()))
     else:
         lines.append("PASS no errors (5xx 0, connection errors 0, unexpected 4xx 0)")
-    lags = [r.lag_ms for r in answered]
+    lags = [r.lag_ms for r in sent]
     lines.append(f"  client schedule lag (picked up after the scheduled time): "
                  f"p50 {percentile(lags, 50):.1f} ms, p99 {percentile(lags, 99):.1f} ms, "
                  f"max {max(lags, default=0):.1f} ms")
-    waits = [r.wait_ms for r in answered if r.wait_ms > 1]
+    waits = [r.wait_ms for r in sent if r.wait_ms > 1]
     if waits:
-        lines.append(f"  {len(waits)} requests waited for an earlier answer (a confirmation "
+        lines.append(f"  {len(waits)} request(s) waited for an earlier answer (a confirmation "
                      f"for its entry id): p50 {percentile(waits, 50):.0f} ms, "
                      f"max {max(waits):.0f} ms (not counted in their latency)")
     statuses = Counter((r.type, r.status) for r in records)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import signal
 import subprocess
 import time
@@ -74,21 +75,54 @@ def burst(target, tables: int, args) -> Summary:
         print(f"  setup: migrate {migrate_seconds:.1f} s, championship {build_seconds:.1f} s, "
               f"gunicorn ({args.workers} workers, port {server.port}) answered in "
               f"{server.ready_seconds:.1f} s; {len(plan.actions)} requests planned", flush=True)
+        print(f"  machine: {os.cpu_count()} CPUs, {_load()} before the burst", flush=True)
+        _warm_up(server.port, build, 4 * args.workers)
         driver = Driver(plan, server.port, args.threads)
         seconds = driver.run()
+        after = _load()
     summary, lines = summarise(driver.records, seconds, target.label, tables, args.target_ms)
     print("\n".join(lines))
     queued = (f"; {driver.queued} requests found every thread busy (client-side queueing: "
               f"raise --threads)" if driver.queued else ", so no request queued in the client")
     print(f"  client threads at the peak: {driver.peak_threads} of {args.threads}{queued}")
     print(f"  {server.log_summary()}", flush=True)
+    print(f"  machine: {after} at the end of the burst (the client, the server and the "
+          f"database share these CPUs with whatever else runs)")
 
+    spec = plan.check_spec(build)
+    spec["acknowledged"] = {kind: sorted(cells) for kind, cells in driver.acknowledged.items()}
     spec_file = Path(f"{stem}-check.json")
-    spec_file.write_text(json.dumps(plan.check_spec(build)), encoding="utf-8")
+    spec_file.write_text(json.dumps(spec), encoding="utf-8")
     print("  database check:", flush=True)
     summary.check_passed = _database_check(url, spec_file)
     print(f"{'PASS' if summary.check_passed else 'FAIL'} database check ({label})", flush=True)
     return summary
+
+
+def _warm_up(port: int, build: dict, count: int) -> None:
+    """A few read-only captain requests, so that every worker has loaded the API code and
+    opened its database connection before the burst (none of them writes anything)."""
+    import http.client
+
+    teams = [t[side] for t in build["tables"][:count] for side in ("ns", "ew")][:count]
+    for team in teams:
+        for what in ("tables", "results"):
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+            try:
+                conn.request("GET", f"/api/captain/{team['id']}/{team['secret']}/{what}/")
+                conn.getresponse().read()
+            except OSError:
+                pass
+            finally:
+                conn.close()
+
+
+def _load() -> str:
+    try:
+        one, five, _ = os.getloadavg()
+    except OSError:
+        return "load average unknown"
+    return f"load average {one:.2f} (1 min), {five:.2f} (5 min)"
 
 
 def _database_check(url: str, spec_file: Path) -> bool:
