@@ -186,6 +186,34 @@ class Tally:
             row[2] += 1
         row[3] += 1
 
+    def add_table_rows(self, rows: Iterable[tuple]) -> None:
+        """Add many tables' scores on a deal at once, each row being ``(ns_team, ew_team,
+        ns_numerator, ns_denominator, ew_numerator, ew_denominator, ns_deal_score,
+        ew_deal_score)`` with reduced fractions, a ``None`` numerator for a side that has not
+        played, and the deal scores that count for the tie-break. The standings of a large
+        event add thousands of rows: this is :meth:`add_exact` without a call per side.
+        """
+        teams = self._rows
+        new_row = self._row
+        # Written out for both sides: this loop is the whole cost of a large ranking.
+        for ns_team, ew_team, ns_num, ns_den, ew_num, ew_den, ns_score, ew_score in rows:
+            if ns_num is not None:
+                row = teams.get(ns_team) or new_row(ns_team)
+                sums = row[0]
+                sums[ns_den] = sums.get(ns_den, 0) + ns_num
+                row[1] += ns_score
+                if ns_den == 1 and ns_num == 2:
+                    row[2] += 1
+                row[3] += 1
+            if ew_num is not None:
+                row = teams.get(ew_team) or new_row(ew_team)
+                sums = row[0]
+                sums[ew_den] = sums.get(ew_den, 0) + ew_num
+                row[1] += ew_score
+                if ew_den == 1 and ew_num == 2:
+                    row[2] += 1
+                row[3] += 1
+
     def add_table(self, score: TableScore, ns_team: Hashable, ew_team: Hashable) -> None:
         """Add both sides of one table's score on a deal."""
         self.add(ns_team, score.ns_final, score.counted_deal_score(Side.NS))

@@ -12,7 +12,6 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from scoring import selectors, services
-from scoring.models import ResultEntry
 from scoring.serializers import (
     CaptainTableSerializer,
     ResultEntrySerializer,
@@ -21,7 +20,7 @@ from scoring.serializers import (
 )
 from scoring.services import Origin, ScoringError
 from tournaments import selectors as tournament_selectors
-from tournaments.models import Championship, Deal
+from tournaments.models import Championship, Deal, Round
 
 
 class StandingsView(APIView):
@@ -96,18 +95,12 @@ class CaptainResultsView(_CaptainLinkView):
         serializer = ResultSubmitSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
-        position = selectors.team_position(team)
-        if not position.tables:
-            return _no_open_table()
-        deal = Deal.objects.filter(championship_id=team.championship_id,
-                                   number=data["deal"]).first()
+        table, deal = selectors.open_table_for_deal(team, data["deal"])
         if deal is None:
             return Response({"deal": [_("Deal: not played at your table in this round.")]},
                             status=status.HTTP_400_BAD_REQUEST)
-        table = position.open_table_of_round(deal.round_id)
         if table is None:
             return _no_open_table()
-        deal.round = table.round
         try:
             entry, created = services.submit_result(
                 team=team, table=table, deal=deal, data=data["result"],
@@ -116,6 +109,8 @@ class CaptainResultsView(_CaptainLinkView):
         except ScoringError as exc:
             return Response({"detail": exc.message, "code": exc.code},
                             status=status.HTTP_409_CONFLICT)
+        if created:
+            entry.known_status = selectors.PENDING  # a new entry has no review yet
         return Response(
             ResultEntrySerializer(entry).data,
             status=status.HTTP_201_CREATED if created else status.HTTP_200_OK,
@@ -165,33 +160,20 @@ class CaptainConfirmView(_CaptainLinkView):
         """Confirm the other team's entry: it counts from now on. Confirming twice is
         harmless (the first confirmation is kept)."""
         team = self._team(team_id, secret)
-        position = selectors.team_position(team)
-        open_tables = {t.pk: t for t in position.tables}
-        table_id = (
-            ResultEntry.objects.filter(pk=entry_id, table_id__in=list(open_tables))
-            .values_list("table_id", flat=True)
-            .first()
-        )
-        if table_id is None:
-            if not open_tables:
-                return _no_open_table()
+        entry = selectors.entry_at_team_table(team, entry_id)
+        if entry is None:
             raise Http404("No such result at your table")
-        table = open_tables[table_id]
+        if entry.table.round.status != Round.Status.RELEASED:
+            return _no_open_table()
         try:
-            services.confirm_entry(entry_id=entry_id, team=team,
+            services.confirm_entry(entry_id=entry.pk, team=team, entry=entry,
                                    origin=Origin.from_request(request))
         except ScoringError as exc:
             return Response({"detail": exc.message, "code": exc.code},
                             status=status.HTTP_409_CONFLICT)
-        entry = _entry_for_response(entry_id, table)
+        entry.deal.round = entry.table.round
+        entry.known_status = selectors.CONFIRMED
         return Response(ResultEntrySerializer(entry).data)
-
-
-def _entry_for_response(entry_id: int, table) -> ResultEntry:
-    entry = ResultEntry.objects.select_related("deal").prefetch_related("reviews").get(pk=entry_id)
-    entry.table = table
-    entry.deal.round = table.round
-    return entry
 
 
 def _shown_tables(position: selectors.TeamPosition) -> list:

@@ -190,6 +190,11 @@ class DealScore(models.Model):
     ew_adjusted = models.BooleanField(default=False)
     # The counted result's rule breach, copied so that the standings read one table only.
     breach = models.CharField(max_length=4, default=ResultEntry.Breach.NONE)
+    # The deal scores the standings' tie-break adds (``engine.TableScore.counted_deal_score``:
+    # 0 unless the final was computed from the deal score), stored so that the standings
+    # read whole numbers only.
+    ns_tie_break = models.IntegerField(default=0)
+    ew_tie_break = models.IntegerField(default=0)
     computed_at = models.DateTimeField(auto_now=True)
 
     class Meta:

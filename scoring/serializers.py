@@ -76,7 +76,9 @@ class ResultEntrySerializer(serializers.ModelSerializer):
     def get_status(self, entry) -> str:
         from scoring.selectors import entry_state
 
-        return entry_state(entry)
+        # A view that has just created or confirmed the entry knows its state already.
+        known = getattr(entry, "known_status", None)
+        return known if known is not None else entry_state(entry)
 
 
 class CaptainTableSerializer(serializers.Serializer):

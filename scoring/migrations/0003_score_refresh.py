@@ -6,12 +6,16 @@ from django.db.models import OuterRef, Subquery
 
 
 def copy_breaches(apps, schema_editor):
-    """Scores stored before this migration take their breach from their counted entry."""
+    """Scores stored before this migration take their breach from their counted entry, and
+    are noted for a rebuild, which fills in the tie-break deal scores."""
     DealScore = apps.get_model("scoring", "DealScore")
     ResultEntry = apps.get_model("scoring", "ResultEntry")
     DealScore.objects.filter(entry__isnull=False).update(
         breach=Subquery(ResultEntry.objects.filter(pk=OuterRef("entry_id")).values("breach")[:1])
     )
+    ScoreRefresh = apps.get_model("scoring", "ScoreRefresh")
+    deal_ids = DealScore.objects.values_list("deal_id", flat=True).distinct()
+    ScoreRefresh.objects.bulk_create(ScoreRefresh(deal_id=deal_id) for deal_id in deal_ids)
 
 
 class Migration(migrations.Migration):
@@ -26,6 +30,16 @@ class Migration(migrations.Migration):
             model_name='dealscore',
             name='breach',
             field=models.CharField(default='none', max_length=4),
+        ),
+        migrations.AddField(
+            model_name='dealscore',
+            name='ns_tie_break',
+            field=models.IntegerField(default=0),
+        ),
+        migrations.AddField(
+            model_name='dealscore',
+            name='ew_tie_break',
+            field=models.IntegerField(default=0),
         ),
         migrations.CreateModel(
             name='ScoreRefresh',

@@ -42,7 +42,9 @@ from scoring.selectors.grid import Grid, GridRow, current_round, round_grid
 from scoring.selectors.positions import (
     TeamPosition,
     deal_trump_side,
+    entry_at_team_table,
     models_q_team,
+    open_table_for_deal,
     opponent_of,
     team_position,
     team_side,
@@ -96,5 +98,5 @@ __all__ = [
     "result_state", "result_states", "round_grid", "scored_rounds", "scorecard",
     "show_deal_score", "show_final", "standings", "team_position", "team_side",
     "traveller", "CountedResult", "ScoreRow", "counted_results", "current_scores",
-    "table_score",
+    "table_score", "entry_at_team_table", "open_table_for_deal",
 ]

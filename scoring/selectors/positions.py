@@ -57,6 +57,7 @@ def team_position(team: Team) -> TeamPosition:
         Table.objects.select_related("ns_team", "ew_team")
         .filter(round_id__in=list(by_id))
         .filter(models_q_team(team))
+        .order_by()  # the default ordering would join the rounds and championships again
     ):
         table.round = by_id[table.round_id]
         tables[table.round_id] = table
@@ -73,6 +74,46 @@ def team_position(team: Team) -> TeamPosition:
         return TeamPosition(latest, None, kind)
     # A released round with a table of the team would have been an open table above.
     return TeamPosition(latest, table, "closed")
+
+
+def open_table_for_deal(team: Team, deal_number: int) -> tuple[Table | None, Deal | None]:
+    """``(table, deal)``: the deal ``deal_number`` of the team's championship and the
+    team's table in its round if that round is open (released); ``(None, deal)`` when the
+    team has no open table there, ``(None, None)`` when there is no such deal. Two queries,
+    whatever the size of the championship (a captain's submission asks this)."""
+    deal = (
+        Deal.objects.select_related("round")
+        .filter(championship_id=team.championship_id, number=deal_number)
+        .order_by()
+        .first()
+    )
+    if deal is None or deal.round.status != Round.Status.RELEASED:
+        return None, deal
+    table = (
+        Table.objects.select_related("ns_team", "ew_team")
+        .filter(round_id=deal.round_id)
+        .filter(models_q_team(team))
+        .order_by()
+        .first()
+    )
+    if table is not None:
+        table.round = deal.round
+    return table, deal
+
+
+def entry_at_team_table(team: Team, entry_id: int):
+    """The entry ``entry_id`` if it was made at one of the team's tables (any round), with
+    its table, round, teams and deal loaded; else ``None``. One query."""
+    from scoring.models import ResultEntry
+
+    return (
+        ResultEntry.objects.select_related("table__round", "table__ns_team", "table__ew_team",
+                                           "deal")
+        .filter(pk=entry_id)
+        .filter(Q(table__ns_team_id=team.pk) | Q(table__ew_team_id=team.pk))
+        .order_by()
+        .first()
+    )
 
 
 def models_q_team(team: Team) -> Q:

@@ -21,6 +21,8 @@ from collections.abc import Iterable
 from fractions import Fraction
 from typing import NamedTuple
 
+from django.core.exceptions import EmptyResultSet
+from django.db import connection
 from django.db.models import Exists, OuterRef, Q
 
 import engine
@@ -43,6 +45,8 @@ class ScoreRow(NamedTuple):
     ew_adjusted: bool
     breach: str
     entry_id: int | None
+    ns_tie_break: int  # the deal scores the standings' tie-break adds
+    ew_tie_break: int
 
     @property
     def ns_final(self) -> Fraction | None:
@@ -52,23 +56,35 @@ class ScoreRow(NamedTuple):
     def ew_final(self) -> Fraction | None:
         return None if self.ew_final_num is None else Fraction(self.ew_final_num, self.ew_final_den)
 
-    def counted_deal_score(self, side: str) -> int:
-        """The deal score the standings' tie-break adds (``engine.TableScore`` policy): only
-        when the final was computed from it (valid result, side not adjusted)."""
-        if side == "NS":
-            score, adjusted = self.ns_deal_score, self.ns_adjusted
-        else:
-            score, adjusted = self.ew_deal_score, self.ew_adjusted
-        if score is None or adjusted or self.breach != engine.Breach.NONE.value:
-            return 0
-        return score
 
 
 #: The ``DealScore`` columns, in ``ScoreRow`` order.
 SCORE_COLUMNS = (
     "table_id", "deal_id", "ns_deal_score", "ew_deal_score", "ns_final_num", "ns_final_den",
     "ew_final_num", "ew_final_den", "ns_adjusted", "ew_adjusted", "breach", "entry_id",
+    "ns_tie_break", "ew_tie_break",
 )
+#: What the standings need of a row: the table, both finals and both tie-break scores.
+STANDING_COLUMNS = (
+    "table_id", "ns_final_num", "ns_final_den", "ew_final_num", "ew_final_den",
+    "ns_tie_break", "ew_tie_break",
+)
+
+
+def plain_rows(queryset) -> list[tuple]:
+    """The rows of a ``values_list`` query as the database driver returns them.
+
+    Skips Django's per-value conversion, which costs more than the query itself when
+    thousands of rows are read. Only for plain columns: on SQLite booleans then arrive as
+    0/1, which test and compare as False/True do.
+    """
+    try:
+        sql, params = queryset.query.sql_with_params()
+    except EmptyResultSet:  # e.g. ``id__in=[]``: nothing to ask the database
+        return []
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchall()
 
 
 def score_row(table_id: int, deal_id: int, score: engine.TableScore,
@@ -79,6 +95,7 @@ def score_row(table_id: int, deal_id: int, score: engine.TableScore,
         None if ns is None else ns.numerator, 1 if ns is None else ns.denominator,
         None if ew is None else ew.numerator, 1 if ew is None else ew.denominator,
         score.ns_adjusted, score.ew_adjusted, score.breach.value, entry_id,
+        score.counted_deal_score(engine.Side.NS), score.counted_deal_score(engine.Side.EW),
     )
 
 
@@ -114,8 +131,9 @@ def counted_results(deal_filter: Q) -> dict[tuple[int, int], CountedResult]:
         .values_list("id", "table_id", "deal_id", "points_ns", "contract", "contro", "breach")
     )
     counted: dict[tuple[int, int], CountedResult] = {}
-    for row in rows:
-        counted[(row[1], row[2])] = CountedResult._make(row)  # later ids replace earlier ones
+    make = CountedResult._make
+    for row in plain_rows(rows):
+        counted[(row[1], row[2])] = make(row)  # later ids replace earlier ones
     return counted
 
 
@@ -127,7 +145,7 @@ def adjustments_in_force(deal_filter: Q) -> dict[tuple[int, int], dict[str, Frac
         .order_by("id")
         .values_list("table_id", "deal_id", "side", "score_num", "score_den", "cleared")
     )
-    for table_id, deal_id, side, num, den, cleared in rows:
+    for table_id, deal_id, side, num, den, cleared in plain_rows(rows):
         latest[(table_id, deal_id, side)] = (num, den, cleared)
     in_force: dict[tuple[int, int], dict[str, Fraction]] = {}
     for (table_id, deal_id, side), (num, den, cleared) in latest.items():
@@ -163,7 +181,7 @@ def score_from_rows(deals, counted, adjusted) -> dict[int, list[ScoreRow]]:
                 points_ns=row.points_ns,
                 trump_side=trump[deal_id],
                 botifarra=row.contract == ResultEntry.Contract.BOTIFARRA,
-                contro=row.contro,
+                contro=bool(row.contro),
                 breach=engine.Breach(row.breach),
             )
         )
@@ -205,12 +223,35 @@ def current_scores(deal_ids: Iterable[int], table_ids: Iterable[int] | None = No
     stored = DealScore.objects.filter(deal_id__in=[d for d in deal_ids if d not in stale])
     if tables is not None:
         stored = stored.filter(table_id__in=tables)
-    rows = [ScoreRow._make(row) for row in stored.values_list(*SCORE_COLUMNS)]
-    if stale:
-        dealers = Deal.objects.filter(pk__in=stale).values_list("id", "dealer")
-        for computed in score_deals(dealers, Q(deal_id__in=stale)).values():
-            rows.extend(row for row in computed if tables is None or row.table_id in tables)
+    rows = [ScoreRow._make(row) for row in plain_rows(stored.values_list(*SCORE_COLUMNS))]
+    for computed in _computed(stale):
+        rows.extend(row for row in computed if tables is None or row.table_id in tables)
     return rows
+
+
+def standing_rows(deal_ids: Iterable[int]) -> list[tuple]:
+    """What the standings add up, per table and deal: :data:`STANDING_COLUMNS` tuples of
+    the current scores (stored, or computed for deals awaiting their rebuild)."""
+    deal_ids = list(deal_ids)
+    stale = stale_deal_ids(deal_ids)  # first: see the module docstring
+    fresh = [d for d in deal_ids if d not in stale]
+    rows = plain_rows(
+        DealScore.objects.filter(deal_id__in=fresh).values_list(*STANDING_COLUMNS)
+    )
+    for computed in _computed(stale):
+        rows.extend(
+            (r.table_id, r.ns_final_num, r.ns_final_den, r.ew_final_num, r.ew_final_den,
+             r.ns_tie_break, r.ew_tie_break)
+            for r in computed
+        )
+    return rows
+
+
+def _computed(stale: set[int]):
+    if not stale:
+        return []
+    dealers = Deal.objects.filter(pk__in=stale).values_list("id", "dealer")
+    return score_deals(dealers, Q(deal_id__in=stale)).values()
 
 
 def table_score(table_id: int, deal_id: int) -> ScoreRow | None:

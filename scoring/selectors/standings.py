@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 import engine
-from scoring.selectors.scores import current_scores
+from scoring.selectors.scores import standing_rows
 from tournaments.models import Championship, Deal, Round, Table, Team
 
 
@@ -49,7 +49,7 @@ def standings(championship: Championship, *, live: bool) -> list[StandingRow]:
     """The ranked standings (rules.md 6.6), from the current scores and byes.
 
     Six queries whatever the size of the event; the score rows are read as plain tuples
-    and their finals added as integer fractions (``Tally.add_exact``).
+    and their finals added as integer fractions (``Tally.add_table_rows``).
     """
     rounds = list(scored_rounds(championship, live=live).values_list("id", "bye_team_id"))
     round_ids = [rid for rid, _ in rounds]
@@ -62,13 +62,11 @@ def standings(championship: Championship, *, live: bool) -> list[StandingRow]:
             "id", "ns_team_id", "ew_team_id"
         )
     }
-    add = tally.add_exact
-    for row in current_scores(deal_ids):
-        ns_team, ew_team = seats[row.table_id]
-        if row.ns_final_num is not None:
-            add(ns_team, row.ns_final_num, row.ns_final_den, row.counted_deal_score("NS"))
-        if row.ew_final_num is not None:
-            add(ew_team, row.ew_final_num, row.ew_final_den, row.counted_deal_score("EW"))
+    tally.add_table_rows(
+        (*seats[table_id], ns_num, ns_den, ew_num, ew_den, ns_score, ew_score)
+        for table_id, ns_num, ns_den, ew_num, ew_den, ns_score, ew_score
+        in standing_rows(deal_ids)
+    )
     for rid, bye_team_id in rounds:
         if bye_team_id:
             tally.add_bye(bye_team_id, deal_counts[rid])

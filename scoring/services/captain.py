@@ -41,10 +41,10 @@ def submit_result(
     try:
         with transaction.atomic():
             if key:
-                existing = ResultEntry.objects.filter(idempotency_key=key).first()
+                existing = ResultEntry.objects.filter(idempotency_key=key).order_by("pk").first()
                 if existing is not None:
                     return _same_submission(existing, team, table, deal), False
-            round_ = _lock_table(table.pk)
+            round_ = _lock_table(table.pk, table.round_id)
             _check_team_may_write(team, table, round_)
             _check_deal_of_table(deal, table)
             if ResultEntry.objects.filter(
@@ -69,7 +69,9 @@ def submit_result(
     except IntegrityError:
         # The same key sent twice at once (a retry racing the first send): the unique
         # constraint let one through; answer the other with it.
-        existing = ResultEntry.objects.filter(idempotency_key=key).first() if key else None
+        existing = (
+            ResultEntry.objects.filter(idempotency_key=key).order_by("pk").first() if key else None
+        )
         if existing is None:
             raise
         return _same_submission(existing, team, table, deal), False
@@ -83,10 +85,12 @@ def _same_submission(existing: ResultEntry, team: Team, table: Table, deal: Deal
     return existing
 
 
-def confirm_entry(*, entry_id: int, team: Team, origin: Origin = Origin()) -> ResultReview:
-    """The other team confirms an entry through its own link. Confirming twice is harmless."""
+def confirm_entry(*, entry_id: int, team: Team, origin: Origin = Origin(),
+                  entry: ResultEntry | None = None) -> ResultReview:
+    """The other team confirms an entry through its own link. Confirming twice is harmless.
+    ``entry`` may be passed already loaded (with its table and deal) to save a query."""
     with transaction.atomic():
-        entry, _round = _locked_entry_for_team(entry_id, team)
+        entry, _round = _locked_entry_for_team(entry_id, team, entry)
         existing = _existing_confirmation(entry)
         if existing is not None:
             return existing

@@ -18,14 +18,21 @@ from scoring.services.values import ScoringError
 from tournaments.models import Deal, Round, Table, Team
 
 
-def _lock_table(table_id: int) -> Round:
+def _lock_table(table_id: int, round_id: int) -> Round:
     """Lock one table's row, then read its round (status and number) as it is now.
 
     ``FOR NO KEY UPDATE``: inserting a result of this table elsewhere (which takes a key
     share lock) is not blocked by it, but another operation at this table is.
     """
-    list(Table.objects.select_for_update(no_key=True).filter(pk=table_id).values_list("pk"))
-    return Round.objects.only("id", "number", "status").get(tables__pk=table_id)
+    # No ORDER BY: the models' default orderings would join (and on PostgreSQL lock) the
+    # round's and the championship's rows, which every table shares.
+    list(
+        Table.objects.select_for_update(no_key=True)
+        .filter(pk=table_id)
+        .order_by()
+        .values_list("pk")
+    )
+    return Round.objects.only("id", "number", "status").get(pk=round_id)
 
 
 def _check_team_may_write(team: Team, table: Table, round_: Round) -> None:
@@ -54,12 +61,20 @@ def _latest_entry(table_id: int, deal_id: int) -> ResultEntry | None:
     return ResultEntry.objects.filter(table_id=table_id, deal_id=deal_id).order_by("-id").first()
 
 
-def _locked_entry_for_team(entry_id: int, team: Team) -> tuple[ResultEntry, Round]:
-    """The entry, with its round locked, if ``team`` may review it now."""
-    entry = ResultEntry.objects.select_related("table", "deal").filter(pk=entry_id).first()
+def _locked_entry_for_team(entry_id: int, team: Team, entry: ResultEntry | None = None
+                           ) -> tuple[ResultEntry, Round]:
+    """The entry, with its table locked, if ``team`` may review it now. ``entry`` may be
+    given already loaded with its table and deal (entries never change once stored)."""
+    if entry is None or entry.pk != entry_id:
+        entry = (
+            ResultEntry.objects.select_related("table", "deal")
+            .filter(pk=entry_id)
+            .order_by("pk")
+            .first()
+        )
     if entry is None:
         raise ScoringError(_("This result does not exist."), code="not_found")
-    round_ = _lock_table(entry.table_id)
+    round_ = _lock_table(entry.table_id, entry.table.round_id)
     _check_team_may_write(team, entry.table, round_)
     return entry, round_
 

@@ -42,7 +42,7 @@ def director_enter_result(
             existing = ResultEntry.objects.filter(idempotency_key=key).first()
             if existing is not None:
                 return existing
-        round_ = _lock_table(table.pk)
+        round_ = _lock_table(table.pk, table.round_id)
         if round_.status == Round.Status.DRAFTED:
             raise ScoringError(_("This round has not been released yet."), code="drafted")
         _check_deal_of_table(deal, table)
@@ -65,7 +65,7 @@ def director_confirm_entry(*, entry_id: int, user, origin: Origin = Origin()) ->
     """The director confirms a team's pending or disputed entry (settling a dispute)."""
     with transaction.atomic():
         entry = ResultEntry.objects.select_related("table", "deal").get(pk=entry_id)
-        _lock_table(entry.table_id)
+        _lock_table(entry.table_id, entry.table.round_id)
         existing = _existing_confirmation(entry)
         if existing is not None:
             return existing
@@ -107,7 +107,7 @@ def set_adjustment(
     if errors:
         raise ValidationError(errors)
     with transaction.atomic():
-        round_ = _lock_table(table.pk)
+        round_ = _lock_table(table.pk, table.round_id)
         if round_.status == Round.Status.DRAFTED:
             raise ScoringError(_("This round has not been released yet."), code="drafted")
         _check_deal_of_table(deal, table)
@@ -135,7 +135,7 @@ def clear_adjustment(
     if not reason:
         raise ValidationError({"reason": _("Reason: say why the adjusted score is withdrawn.")})
     with transaction.atomic():
-        _lock_table(table.pk)
+        _lock_table(table.pk, table.round_id)
         in_force = selectors.adjustments_in_force(
             Adjustment.objects.filter(table=table, deal=deal, side=side)
         ).get(side)

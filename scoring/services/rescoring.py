@@ -27,13 +27,14 @@ from django.db import transaction
 from django.db.models import Q
 
 from scoring.models import DealScore, ScoreRefresh
-from scoring.selectors.scores import SCORE_COLUMNS, ScoreRow, score_deals
+from scoring.selectors.scores import SCORE_COLUMNS, ScoreRow, plain_rows, score_deals
 from tournaments.models import Championship, Deal
 
 #: The ``DealScore`` columns a rebuild rewrites (all but the table and deal it is about).
 _UPDATED = [
     "ns_deal_score", "ew_deal_score", "ns_final_num", "ns_final_den", "ew_final_num",
-    "ew_final_den", "ns_adjusted", "ew_adjusted", "breach", "entry", "computed_at",
+    "ew_final_den", "ns_adjusted", "ew_adjusted", "breach", "entry", "ns_tie_break",
+    "ew_tie_break", "computed_at",
 ]
 
 
@@ -99,7 +100,9 @@ def _store(deal_ids: list[int], rows: list[ScoreRow]) -> None:
     """Make the stored rows of these deals equal ``rows``, writing only the differences."""
     stored = {
         (row[0], row[1]): row
-        for row in DealScore.objects.filter(deal_id__in=deal_ids).values_list(*SCORE_COLUMNS)
+        for row in plain_rows(
+            DealScore.objects.filter(deal_id__in=deal_ids).values_list(*SCORE_COLUMNS)
+        )
     }
     wanted = {(row.table_id, row.deal_id): row for row in rows}
     gone = [key for key in stored if key not in wanted]
@@ -126,6 +129,8 @@ def _store(deal_ids: list[int], rows: list[ScoreRow]) -> None:
                     ew_adjusted=row.ew_adjusted,
                     breach=row.breach,
                     entry_id=row.entry_id,
+                    ns_tie_break=row.ns_tie_break,
+                    ew_tie_break=row.ew_tie_break,
                 )
                 for row in changed
             ],

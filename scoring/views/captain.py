@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.db.models import Q
@@ -14,13 +12,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from scoring import selectors, services
-from scoring.forms import (
-    DisputeForm,
-    PinForm,
-    ResultForm,
-)
+from scoring.forms import DisputeForm, PinForm, ResultForm
 from scoring.models import ResultEntry
 from scoring.services import Origin, ScoringError
+from scoring.views.captain_page import _captain_tables
 from scoring.views.common import _add_errors, _no_store
 from tournaments import selectors as tournament_selectors
 from tournaments.models import Deal, Table, Team
@@ -36,81 +31,6 @@ def _team_or_404(team_id: int, secret: str) -> Team:
 def _captain_url(team: Team, deal_number: int | None = None) -> str:
     url = reverse("scoring:captain", args=[team.pk, team.link_secret])
     return f"{url}#deal-{deal_number}" if deal_number else url
-
-
-@dataclass
-class CaptainDeal:
-    deal: Deal
-    trump_side: str
-    we_make_trumps: bool
-    state: selectors.ResultState
-    form: ResultForm
-    dispute_form: DisputeForm
-    pin_form: PinForm
-    open_form: bool
-
-    @property
-    def pending(self) -> ResultEntry | None:
-        return self.state.pending_entry
-
-    @property
-    def counted(self) -> ResultEntry | None:
-        return self.state.counted
-
-
-@dataclass
-class CaptainTable:
-    """One of the team's tables on its page, with its deals."""
-
-    table: Table
-    our_side: str | None
-    opponent: Team | None
-    deals: list[CaptainDeal]
-    writable: bool
-
-
-def _captain_tables(team: Team, tables: list[Table], *, bound: dict | None = None,
-                    writable=True) -> list[CaptainTable]:
-    """The team's tables with their deals, states and forms, in a bounded number of queries
-    whatever the number of tables. ``bound`` maps a deal id to forms bound to a failed
-    submission, so that their errors show."""
-    bound = bound or {}
-    if not tables:
-        return []
-    deals = list(Deal.objects.filter(round_id__in=[t.round_id for t in tables]).order_by("number"))
-    states = selectors.result_states(tables, deals)
-    sections = []
-    for table in tables:
-        our_side = selectors.team_side(table, team)
-        rows = []
-        for deal in deals:
-            if deal.round_id != table.round_id:
-                continue
-            state = states[(table.pk, deal.pk)]
-            forms = bound.get(deal.pk, {})
-            trump = selectors.deal_trump_side(deal)
-            rows.append(
-                CaptainDeal(
-                    deal=deal,
-                    trump_side=trump,
-                    we_make_trumps=trump == our_side,
-                    state=state,
-                    form=forms.get("result") or ResultForm(prefix=f"d{deal.number}"),
-                    dispute_form=forms.get("dispute") or DisputeForm(prefix=f"x{deal.number}"),
-                    pin_form=forms.get("pin") or PinForm(prefix=f"p{deal.number}"),
-                    open_form=writable and (state.latest is None or "result" in forms),
-                )
-            )
-        sections.append(
-            CaptainTable(
-                table=table,
-                our_side=our_side,
-                opponent=selectors.opponent_of(table, team.pk),
-                deals=rows,
-                writable=writable,
-            )
-        )
-    return sections
 
 
 def _render_captain(request, team: Team, *, bound=None, status=200):
