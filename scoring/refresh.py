@@ -85,8 +85,6 @@ def _start_task(delay: float) -> None:
 
 
 def _start(delay: float) -> None:
-    if getattr(settings, "SCORING_REBUILD", "background") == "off":
-        return  # tests that drive rebuilds themselves
     if settings.CELERY_BROKER_URL and not settings.CELERY_TASK_ALWAYS_EAGER:
         _start_task(delay)
     else:
@@ -98,5 +96,7 @@ _debouncer = Debouncer(lambda delay: _start(delay))
 
 def request_rebuild() -> None:
     """Ask for the noted deals to be rebuilt soon (called after a commit)."""
+    if getattr(settings, "SCORING_REBUILD", "background") == "off":
+        return  # tests that drive rebuilds themselves
     _debouncer._delay = _delay()
     _debouncer.poke()
