@@ -3,15 +3,43 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
-from scoring.selectors.states import DISPUTED, EMPTY, PENDING, STATUSES, ResultState, result_states
-from tournaments.models import Championship, Deal, Round, Table
+from django.db.models import Q
+
+from scoring.models import ResultEntry, ResultReview
+from scoring.selectors.scores import adjustments_in_force, plain_rows
+from scoring.selectors.states import (
+    ADJUSTED,
+    CONFIRMED,
+    DISPUTED,
+    EMPTY,
+    PENDING,
+    STATUSES,
+)
+from scoring.selectors.tables import TableLine, table_lines
+from tournaments.models import Championship, Deal, Round
+
+
+class GridCell(NamedTuple):
+    """One table's result on one deal, as the grid shows it."""
+
+    deal: Deal
+    status: str  # see the package docstring for the order of precedence
+    counted_ns: int | None  # NS points of the counted result, if any
+
+    @property
+    def points(self) -> str:
+        """The counted result's points, e.g. '40-32', or '' when none counts yet."""
+        if self.counted_ns is None:
+            return ""
+        return f"{self.counted_ns}-{72 - self.counted_ns}"
 
 
 @dataclass
 class GridRow:
-    table: Table
-    cells: list[ResultState]
+    table: TableLine
+    cells: list[GridCell]
 
 
 @dataclass
@@ -28,15 +56,58 @@ class Grid:
 
 
 def round_grid(round_: Round) -> Grid:
-    tables = list(round_.tables.select_related("ns_team", "ew_team").order_by("number"))
+    """Every table by every deal of the round, from plain rows in five queries.
+
+    The grid shows all tables, so its work grows with them; it reads each entry, review
+    and adjustment once as a tuple and builds no model object per row.
+    """
+    tables = table_lines(round_.pk)
     deals = list(round_.deals.order_by("number"))
-    states = result_states(tables, deals)
+    deal_ids = [deal.pk for deal in deals]
+    entries: dict[tuple[int, int], list[tuple[int, bool, int]]] = {}
+    for entry_id, table_id, deal_id, by_director, points_ns in plain_rows(
+        ResultEntry.objects.filter(deal_id__in=deal_ids)
+        .order_by("id")
+        .values_list("id", "table_id", "deal_id", "by_director_override", "points_ns")
+    ):
+        entries.setdefault((table_id, deal_id), []).append((entry_id, by_director, points_ns))
+    confirmed: set[int] = set()
+    last_verdict: dict[int, str] = {}
+    for entry_id, verdict in plain_rows(
+        ResultReview.objects.filter(entry__deal_id__in=deal_ids)
+        .order_by("id")
+        .values_list("entry_id", "verdict")
+    ):
+        last_verdict[entry_id] = verdict
+        if verdict == ResultReview.Verdict.CONFIRM:
+            confirmed.add(entry_id)
+    adjusted = adjustments_in_force(Q(deal_id__in=deal_ids))
     counts = dict.fromkeys(STATUSES, 0)
     rows = []
     for table in tables:
-        cells = [states[(table.pk, deal.pk)] for deal in deals]
-        for cell in cells:
-            counts[cell.status] += 1
+        cells = []
+        for deal in deals:
+            key = (table.pk, deal.pk)
+            cell_entries = entries.get(key, ())
+            counted_ns = None
+            for entry_id, by_director, points_ns in reversed(cell_entries):
+                if by_director or entry_id in confirmed:
+                    counted_ns = points_ns
+                    break
+            if key in adjusted:
+                status = ADJUSTED
+            elif not cell_entries:
+                status = EMPTY
+            else:
+                latest_id, by_director, _points = cell_entries[-1]
+                if by_director or latest_id in confirmed:
+                    status = CONFIRMED
+                elif last_verdict.get(latest_id) == ResultReview.Verdict.DISPUTE:
+                    status = DISPUTED
+                else:
+                    status = PENDING
+            counts[status] += 1
+            cells.append(GridCell(deal, status, counted_ns))
         rows.append(GridRow(table=table, cells=cells))
     return Grid(round=round_, deals=deals, rows=rows, counts=counts)
 

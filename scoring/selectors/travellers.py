@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import NamedTuple
 
 from django.db.models import Q
 
@@ -15,6 +14,7 @@ from scoring.selectors.positions import deal_trump_side, models_q_team, opponent
 from scoring.selectors.scores import CountedResult, ScoreRow, counted_results, current_scores
 from scoring.selectors.standings import scored_rounds
 from scoring.selectors.states import result_states
+from scoring.selectors.tables import TableLine, table_lines
 from tournaments.models import Deal, Round, Table, Team
 
 
@@ -33,23 +33,9 @@ def show_final(value: Fraction | None) -> str:
     return "–" if value is None else engine.show_score(value)
 
 
-class TeamName(NamedTuple):
-    number: int
-    name: str
-
-
-class TravellerTable(NamedTuple):
-    """The table of a traveller line: its number and its two teams."""
-
-    pk: int
-    number: int
-    ns_team: TeamName
-    ew_team: TeamName
-
-
 @dataclass
 class TravellerLine:
-    table: TravellerTable
+    table: TableLine
     trump_side: str  # the dealer's side, 'NS' or 'EW'
     entry: CountedResult | None  # the counted result
     score: ScoreRow | None
@@ -99,15 +85,7 @@ class TravellerLine:
 def traveller(deal: Deal) -> list[TravellerLine]:
     """Every table's line for one deal (rules.md 6.4), table order, from plain rows in
     three queries (more only while the deal's stored scores are being rebuilt)."""
-    tables = [
-        TravellerTable(pk, number, TeamName(ns_number, ns_name), TeamName(ew_number, ew_name))
-        for pk, number, ns_number, ns_name, ew_number, ew_name in Table.objects.filter(
-            round_id=deal.round_id
-        )
-        .order_by("number")
-        .values_list("id", "number", "ns_team__number", "ns_team__name", "ew_team__number",
-                     "ew_team__name")
-    ]
+    tables = table_lines(deal.round_id)
     counted = counted_results(Q(deal_id=deal.pk))
     scores = {row.table_id: row for row in current_scores([deal.pk])}
     trump = deal_trump_side(deal)

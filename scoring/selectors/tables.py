@@ -1,0 +1,34 @@
+"""A round's tables with their teams' numbers and names, as plain rows (one query)."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from tournaments.models import Table
+
+
+class TeamName(NamedTuple):
+    number: int
+    name: str
+
+
+class TableLine(NamedTuple):
+    """A table of a round: its number and its two teams."""
+
+    pk: int
+    number: int
+    ns_team: TeamName
+    ew_team: TeamName
+
+
+def table_lines(round_id: int) -> list[TableLine]:
+    """Every table of the round, table order."""
+    return [
+        TableLine(pk, number, TeamName(ns_number, ns_name), TeamName(ew_number, ew_name))
+        for pk, number, ns_number, ns_name, ew_number, ew_name in Table.objects.filter(
+            round_id=round_id
+        )
+        .order_by("number")
+        .values_list("id", "number", "ns_team__number", "ns_team__name", "ew_team__number",
+                     "ew_team__name")
+    ]
