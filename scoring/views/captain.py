@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.db.models import Q
 from django.http import Http404
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -18,7 +17,7 @@ from scoring.services import Origin, ScoringError
 from scoring.views.captain_page import _captain_tables
 from scoring.views.common import _add_errors, _no_store
 from tournaments import selectors as tournament_selectors
-from tournaments.models import Deal, Table, Team
+from tournaments.models import Deal, Round, Table, Team
 
 
 def _team_or_404(team_id: int, secret: str) -> Team:
@@ -69,8 +68,9 @@ def _open_table_for_deal(team: Team, deal_number: int) -> tuple[Table, Deal]:
     """The team's table in the round of deal ``deal_number``, where the link writes that
     deal: 404 for a deal the championship does not have, ScoringError unless the deal's
     round is released and the team plays in it. A link never writes to another table."""
-    deal = get_object_or_404(Deal, championship_id=team.championship_id, number=deal_number)
-    table = selectors.team_position(team).open_table_of_round(deal.round_id)
+    table, deal = selectors.open_table_for_deal(team, deal_number)
+    if deal is None:
+        raise Http404("No such deal")
     if table is None:
         raise _no_open_table()
     return table, deal
@@ -121,18 +121,12 @@ def captain_submit(request, team_id: int, secret: str, deal_number: int):
 def _entry_of_team_table(team: Team, entry_id: int) -> ResultEntry:
     """An entry at one of the team's open tables (any released round it plays in): 404 for
     an entry of another team's table, ScoringError for one of the team's closed tables."""
-    open_ids = [table.pk for table in selectors.team_position(team).tables]
-    entry = (
-        ResultEntry.objects.select_related("deal")
-        .filter(pk=entry_id)
-        .filter(Q(table__ns_team=team) | Q(table__ew_team=team))
-        .first()
-    )
+    entry = selectors.entry_at_team_table(team, entry_id)
     if entry is None:
-        if not open_ids:
+        if not selectors.team_position(team).tables:
             raise _no_open_table()
         raise Http404("No such result at your table")
-    if entry.table_id not in open_ids:
+    if entry.table.round.status != Round.Status.RELEASED:
         raise _no_open_table()
     return entry
 
@@ -142,7 +136,8 @@ def captain_confirm(request, team_id: int, secret: str, entry_id: int):
     team = _team_or_404(team_id, secret)
     try:
         entry = _entry_of_team_table(team, entry_id)
-        services.confirm_entry(entry_id=entry.pk, team=team, origin=Origin.from_request(request))
+        services.confirm_entry(entry_id=entry.pk, team=team, entry=entry,
+                               origin=Origin.from_request(request))
     except ScoringError as exc:
         messages.error(request, exc.message)
         return redirect(_captain_url(team))
