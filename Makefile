@@ -26,9 +26,9 @@ test: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check .
 
-## Print the benchmark figures.
+## Print the benchmark figures, one table (PostgreSQL rows if it answers at 127.0.0.1:5432).
 bench: $(STAMP)
-	@for script in benchmarks/*.py; do SECRET_KEY=bench DEBUG=1 $(BIN)/python $$script || exit 1; done
+	@SECRET_KEY=bench DEBUG=1 $(BIN)/python benchmarks/run_all.py
 
 ## Load test of the captain API through gunicorn (SQLite, then PostgreSQL at 127.0.0.1:5432 if it
 ## answers); not part of `make test`. Options: make load LOAD_ARGS="--capacity --tables 300".

@@ -1,6 +1,6 @@
 """Benchmark of the scoring engine on a large Swiss event.
 
-Run from the repository root:  python benchmarks/engine_scoring.py
+Run from the repository root:  python benchmarks/engine_scoring.py [--tsv]
 
 Measures, as medians over several repeats:
 
@@ -11,10 +11,14 @@ Measures, as medians over several repeats:
 
 The simulated results come from a fixed-seed ``random.Random``: they are test data, not a
 draw, so the cryptographic requirement of the real draw does not apply.
+
+With ``--tsv`` it prints the same figures as lines ``engine<TAB>what<TAB>figure<TAB>target``
+(for ``benchmarks/run_all.py``).
 """
 
 from __future__ import annotations
 
+import argparse
 import random
 import statistics
 import sys
@@ -119,22 +123,44 @@ def median_ms(action, repeats: int = REPEATS) -> float:
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--tsv", action="store_true",
+        help="print the figures as lines section<TAB>what<TAB>figure<TAB>target",
+    )
+    args = parser.parse_args()
+
     rng = random.Random(2024)
     plans, deals, _ = simulate_event(ROUNDS, rng)
     tables = sum(len(results) for results in deals)
     scoring = median_ms(lambda: score_and_rank(plans, deals))
-    print(
-        f"score + rank {TEAMS} teams, {ROUNDS} rounds x {DEALS_PER_MATCH} deals "
-        f"({len(deals)} deals, {tables} table results): {scoring:.1f} ms "
-        f"(target <= {SCORING_TARGET_MS} ms)"
-    )
+    if args.tsv:
+        print(
+            f"engine\tscore + rank {TEAMS} teams, {ROUNDS} rounds × {DEALS_PER_MATCH} deals "
+            f"({len(deals)} deals, {tables:,} table results)\t{scoring:.1f} ms"
+            f"\t≤ {SCORING_TARGET_MS} ms",
+            flush=True,
+        )
+    else:
+        print(
+            f"score + rank {TEAMS} teams, {ROUNDS} rounds x {DEALS_PER_MATCH} deals "
+            f"({len(deals)} deals, {tables} table results): {scoring:.1f} ms "
+            f"(target <= {SCORING_TARGET_MS} ms)"
+        )
 
     _, _, state = simulate_event(ROUNDS - 1, random.Random(7))
     pairing = median_ms(lambda: swiss_round(*state))
-    print(
-        f"Swiss pairing of round {ROUNDS} for {TEAMS} teams: {pairing:.1f} ms "
-        f"(target <= {PAIRING_TARGET_MS} ms)"
-    )
+    if args.tsv:
+        print(
+            f"engine\tSwiss pairing of round {ROUNDS} for {TEAMS} teams\t{pairing:.1f} ms"
+            f"\t≤ {PAIRING_TARGET_MS} ms",
+            flush=True,
+        )
+    else:
+        print(
+            f"Swiss pairing of round {ROUNDS} for {TEAMS} teams: {pairing:.1f} ms "
+            f"(target <= {PAIRING_TARGET_MS} ms)"
+        )
 
 
 if __name__ == "__main__":

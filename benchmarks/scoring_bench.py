@@ -189,10 +189,22 @@ def figures(postgres: bool = False) -> list[tuple[str, str, str]]:
 
 
 def main() -> None:
-    postgres = "--postgres" in sys.argv
-    database = "PostgreSQL" if postgres else "SQLite"
+    import argparse
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--postgres", action="store_true",
+                        help="a throwaway PostgreSQL database at 127.0.0.1:5432, not SQLite")
+    parser.add_argument("--tsv", action="store_true",
+                        help="print the figures as lines section<TAB>what<TAB>figure<TAB>target")
+    args = parser.parse_args()
+    database = "PostgreSQL" if args.postgres else "SQLite"
+    rows = figures(args.postgres)
+    if args.tsv:
+        for what, figure, target in rows:
+            print(f"scoring ({database})\t{what}\t{figure}\t{target}")
+        return
     print(f"Scoring benchmark ({database})")
-    for what, figure, target in figures(postgres):
+    for what, figure, target in rows:
         print(f"  {what:<55} {figure:>22}  {target}")
 
 

@@ -1,7 +1,7 @@
 """Benchmark of the tournaments app: round generation and printing.
 
 Run from the repository root:
-    SECRET_KEY=x DEBUG=1 python benchmarks/tournaments_bench.py
+    SECRET_KEY=x DEBUG=1 python benchmarks/tournaments_bench.py [--tsv]
 
 Uses a throwaway SQLite database in a temporary directory and prints, in milliseconds:
 
@@ -14,10 +14,14 @@ Uses a throwaway SQLite database in a temporary directory and prints, in millise
 
 PDF timings are the median of three runs after one warm-up render (WeasyPrint loads its
 fonts on first use).
+
+With ``--tsv`` it prints the same figures as lines
+``tournaments<TAB>what<TAB>figure<TAB>target`` (no targets; for ``benchmarks/run_all.py``).
 """
 
 from __future__ import annotations
 
+import argparse
 import os
 import statistics
 import sys
@@ -48,6 +52,13 @@ def page_count(pdf: bytes) -> int:
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--tsv", action="store_true",
+        help="print the figures as lines section<TAB>what<TAB>figure<TAB>target",
+    )
+    args = parser.parse_args()
+
     workdir = tempfile.mkdtemp(prefix="duplicada-bench-")
     os.environ["DATABASE_URL"] = f"sqlite:///{workdir}/bench.sqlite3"
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
@@ -104,6 +115,18 @@ def main() -> None:
     )
     team_pages = page_count(pdf)
 
+    if args.tsv:
+        rows = [
+            ("Swiss round 1 for 200 teams (seeded draw)", swiss_first_ms),
+            ("Swiss round 5 for 200 teams (from the ranking)", swiss_later[-1]),
+            ("Swiss rounds 2-5 for 200 teams, median", statistics.median(swiss_later)),
+            (f"deal sheets, 36 deals ({deal_pages} pages)", deal_ms),
+            (f"table cards, 100 tables ({table_pages} pages)", table_ms),
+            (f"team cards, 200 teams ({team_pages} pages)", team_ms),
+        ]
+        for what, ms in rows:
+            print(f"tournaments\t{what}\t{ms:,.0f} ms\t")
+        return
     print("Tournaments benchmark (ms)")
     print(f"  Swiss round 1 for 200 teams (seeded draw):       {swiss_first_ms:8.0f}")
     print(f"  Swiss round 5 for 200 teams (from the ranking):  {swiss_later[-1]:8.0f}")
