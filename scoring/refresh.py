@@ -28,7 +28,7 @@ from django.db import connections
 logger = logging.getLogger(__name__)
 
 #: Seconds between a change and the rebuild that stores its scores.
-REBUILD_DELAY = 0.5
+REBUILD_DELAY = 1.0
 
 
 class Debouncer:
