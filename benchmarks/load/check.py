@@ -103,9 +103,24 @@ def check(spec: dict) -> bool:
                 f"submissions, {len(acknowledged.get('confirm', []))} confirmations answered "
                 f"with success)", lost)
 
-    scores = DealScore.objects.filter(deal__championship=championship).count()
-    ok &= _line(scores == len(cells),
-                f"a stored score for every table and deal ({scores} of {len(cells)})")
+    # Scores may be rebuilt after the commit, in the background: a deal whose rebuild was
+    # still due when the server stopped keeps a note, and readers score it themselves.
+    try:
+        from scoring.models import ScoreRefresh
+    except ImportError:  # scores rebuilt inside each request: no notes
+        noted = set()
+    else:
+        noted = set(ScoreRefresh.objects.filter(deal__championship=championship)
+                    .values_list("deal__number", flat=True))
+    stored = set(DealScore.objects.filter(deal__championship=championship)
+                 .values_list("table__number", "deal__number"))
+    unscored = [f"table {t} deal {d}: no stored score and no note to rebuild it"
+                for (t, d), e in sorted(by_cell.items())
+                if confirms[e.pk] and (t, d) not in stored and d not in noted]
+    ok &= _line(not unscored,
+                f"every confirmed result has a stored score or a note to rebuild it "
+                f"({len(stored & set(by_cell))} of {len(cells)} stored; "
+                f"{len(noted)} deals noted for a rebuild)", unscored)
 
     from scoring.services import recompute_championship
 
