@@ -1,7 +1,7 @@
 """Championships, teams, rounds, tables and deals.
 
 Models hold data and database invariants only. Operations that change data live in
-``tournaments/services.py``; read queries in ``tournaments/selectors.py``.
+the ``tournaments.services`` package; read queries in ``tournaments/selectors.py``.
 """
 
 from __future__ import annotations

@@ -1,0 +1,169 @@
+"""Championships: creating one, changing its details and settings, and its directors."""
+
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+import engine
+from tournaments.models import Championship, Round
+from tournaments.services.common import ServiceError, _lock
+
+# Settings that decide how the championship is played; they lock once round 1 is released.
+LOCKED_SETTINGS = ("deals_per_match", "variant", "doubling", "movement", "rounds_planned")
+# Settings that shape the rounds and deals already drafted: they cannot change while any
+# round exists (discard the drafted rounds first).
+SHAPE_SETTINGS = ("deals_per_match", "movement")
+CHAMPIONSHIP_FIELDS = (
+    "name",
+    "venue",
+    "starts_on",
+    "ends_on",
+    "results_public",
+    *LOCKED_SETTINGS,
+)
+
+
+def _field_label(model, field: str) -> str:
+    return str(model._meta.get_field(field).verbose_name)
+
+
+def settings_locked(championship: Championship) -> bool:
+    """Whether round 1 has been released (or later), which freezes the game settings."""
+    return championship.rounds.exclude(status=Round.Status.DRAFTED).exists()
+
+
+def _clean_championship(values: dict) -> dict:
+    values = dict(values)
+    for key in ("name", "venue"):
+        if key in values:
+            values[key] = (values[key] or "").strip()
+    if "name" in values and not values["name"]:
+        raise ServiceError(_("The name is required."), field="name")
+    dpm = values.get("deals_per_match")
+    if dpm is not None and not (isinstance(dpm, int) and 1 <= dpm <= 12):
+        raise ServiceError(
+            _("Deals per match must be a whole number from 1 to 12."), field="deals_per_match"
+        )
+    choices = {
+        "variant": Championship.Variant.values,
+        "doubling": Championship.Doubling.values,
+        "movement": Championship.Movement.values,
+    }
+    for field, allowed in choices.items():
+        if field in values and values[field] not in allowed:
+            raise ServiceError(
+                _("“%(value)s” is not a valid choice for %(field)s.")
+                % {"value": values[field], "field": _field_label(Championship, field)},
+                field=field,
+            )
+    rounds = values.get("rounds_planned")
+    if rounds is not None and (not isinstance(rounds, int) or rounds < 1):
+        raise ServiceError(
+            _("The number of rounds must be a whole number of at least 1."),
+            field="rounds_planned",
+        )
+    return values
+
+
+def _check_championship(championship: Championship) -> None:
+    if championship.is_swiss and not championship.rounds_planned:
+        raise ServiceError(
+            _("A Swiss championship needs the number of rounds."), field="rounds_planned"
+        )
+    if (
+        championship.starts_on
+        and championship.ends_on
+        and championship.ends_on < championship.starts_on
+    ):
+        raise ServiceError(_("The last day cannot be before the first day."), field="ends_on")
+
+
+@transaction.atomic
+def create_championship(director, **settings) -> Championship:
+    """Create a championship directed by ``director``, with a fresh secret deal key.
+
+    ``settings`` are any of :data:`CHAMPIONSHIP_FIELDS`. The key's commitment is public from
+    now on; the key itself is revealed when the championship finishes.
+    """
+    unknown = set(settings) - set(CHAMPIONSHIP_FIELDS)
+    if unknown:
+        raise TypeError(f"unknown championship settings: {sorted(unknown)}")
+    values = _clean_championship(settings)
+    if not values.get("name"):
+        raise ServiceError(_("The name is required."), field="name")
+    if not values.get("movement") == Championship.Movement.SWISS:
+        values["rounds_planned"] = None
+    key = engine.new_deal_key()
+    championship = Championship(
+        **values, deal_key=key.hex(), key_commitment=engine.key_commitment(key)
+    )
+    _check_championship(championship)
+    championship.save()
+    championship.directors.add(director)
+    return championship
+
+
+@transaction.atomic
+def update_championship(championship: Championship, **changes) -> Championship:
+    """Change a championship's details and settings.
+
+    The name, venue, dates and whether results are public can always change. The game
+    settings (:data:`LOCKED_SETTINGS`) lock once round 1 is released; deals per match and
+    the movement cannot change while rounds exist at all, since the drafted rounds were
+    built from them.
+    """
+    unknown = set(changes) - set(CHAMPIONSHIP_FIELDS)
+    if unknown:
+        raise TypeError(f"unknown championship settings: {sorted(unknown)}")
+    championship = _lock(championship)
+    changes = _clean_championship(changes)
+    if changes.get("movement", championship.movement) != Championship.Movement.SWISS:
+        changes["rounds_planned"] = None
+    changed = {f for f, v in changes.items() if getattr(championship, f) != v}
+
+    locked = settings_locked(championship) or championship.status != Championship.Status.DRAFT
+    for field in LOCKED_SETTINGS:
+        if field in changed and locked:
+            raise ServiceError(
+                _("%(field)s can no longer change: round 1 has been released.")
+                % {"field": _field_label(Championship, field).capitalize()},
+                field=field,
+            )
+    if championship.rounds.exists():
+        for field in SHAPE_SETTINGS:
+            if field in changed:
+                raise ServiceError(
+                    _("%(field)s cannot change while rounds are drafted; discard them first.")
+                    % {"field": _field_label(Championship, field).capitalize()},
+                    field=field,
+                )
+    for field, value in changes.items():
+        setattr(championship, field, value)
+    _check_championship(championship)
+    championship.save()
+    return championship
+
+
+@transaction.atomic
+def add_director(championship: Championship, username: str):
+    """Let the user called ``username`` direct the championship too."""
+    User = get_user_model()
+    user = User.objects.filter(**{User.USERNAME_FIELD: (username or "").strip()}).first()
+    if user is None or not user.is_active:
+        raise ServiceError(
+            _("There is no active user called “%(name)s”.") % {"name": username}, field="username"
+        )
+    championship.directors.add(user)
+    return user
+
+
+@transaction.atomic
+def remove_director(championship: Championship, user) -> None:
+    championship = _lock(championship)
+    if not championship.directors.filter(pk=user.pk).exists():
+        return
+    if championship.directors.count() <= 1:
+        raise ServiceError(_("A championship needs at least one director."))
+    championship.directors.remove(user)

@@ -1,0 +1,292 @@
+"""Teams: registering them (one by one or from a file), withdrawing and reinstating them,
+and their private links and PINs."""
+
+from __future__ import annotations
+
+import hmac
+import itertools
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from tournaments import audit
+from tournaments.importing import (
+    FileProblem,
+    RowError,
+    read_team_rows,
+    team_template_csv,
+    team_template_xlsx,
+)
+from tournaments.models import AuditEvent, Championship, Round, Team, new_link_secret, new_pin
+from tournaments.services.common import ServiceError, _lock, _not_finished
+
+TEAM_FIELDS = ("name", "club", "player1", "player2")
+
+
+def _clean_team_values(values: dict) -> dict[str, str]:
+    cleaned = {}
+    for field in TEAM_FIELDS:
+        value = values.get(field, "")
+        cleaned[field] = "" if value is None else " ".join(str(value).split())
+    return cleaned
+
+
+def _team_problems(
+    championship: Championship,
+    values: dict[str, str],
+    number: int | None,
+    exclude_pk: int | None = None,
+) -> list[tuple[str, str]]:
+    """The problems of one team's values, as (field, message) pairs."""
+    problems = []
+    for field in ("name", "player1", "player2"):
+        if not values[field]:
+            problems.append((field, _("This field is required.")))
+    for field in TEAM_FIELDS:
+        limit = Team._meta.get_field(field).max_length
+        if len(values[field]) > limit:
+            problems.append(
+                (field, _("At most %(limit)s characters (it has %(count)s).")
+                 % {"limit": limit, "count": len(values[field])})
+            )
+    others = championship.teams.all()
+    if exclude_pk is not None:
+        others = others.exclude(pk=exclude_pk)
+    if number is not None:
+        if number < 1:
+            problems.append(("number", _("The number must be 1 or more.")))
+        else:
+            clash = others.filter(number=number).first()
+            if clash:
+                problems.append(
+                    ("number", _("Number %(number)s is already used by “%(team)s”.")
+                     % {"number": number, "team": clash.name})
+                )
+    if values["name"]:
+        clash = others.filter(name__iexact=values["name"]).first()
+        if clash:
+            problems.append(
+                ("name", _("Team %(number)s already has this name.") % {"number": clash.number})
+            )
+    return problems
+
+
+def _check_can_add_teams(championship: Championship) -> None:
+    _not_finished(championship)
+    if not championship.is_swiss and championship.rounds.exists():
+        raise ServiceError(
+            _("The round robin schedule already exists, so no team can join. "
+              "Discard the drafted rounds first to add teams.")
+        )
+
+
+def _next_team_number(championship: Championship) -> int:
+    """The lowest number no team of the championship uses."""
+    taken = set(championship.teams.values_list("number", flat=True))
+    return next(n for n in itertools.count(1) if n not in taken)
+
+
+@transaction.atomic
+def add_team(championship: Championship, *, number: int | None = None, **values) -> Team:
+    """Register a team; without ``number`` it takes the next free one."""
+    championship = _lock(championship)
+    _check_can_add_teams(championship)
+    cleaned = _clean_team_values(values)
+    problems = _team_problems(championship, cleaned, number)
+    if problems:
+        field, message = problems[0]
+        raise ServiceError(message, field=field)
+    if number is None:
+        number = _next_team_number(championship)
+    return Team.objects.create(championship=championship, number=number, **cleaned)
+
+
+@transaction.atomic
+def update_team(team: Team, *, number: int | None = None, **values) -> Team:
+    """Change a team's number, name, club or players."""
+    team = Team.objects.select_for_update().get(pk=team.pk)
+    cleaned = _clean_team_values(values)
+    number = team.number if number is None else number
+    problems = _team_problems(team.championship, cleaned, number, exclude_pk=team.pk)
+    if problems:
+        field, message = problems[0]
+        raise ServiceError(message, field=field)
+    team.number = number
+    for field, value in cleaned.items():
+        setattr(team, field, value)
+    team.save()
+    return team
+
+
+@transaction.atomic
+def withdraw_team(team: Team, *, by=None, origin=None) -> list[int]:
+    """Withdraw a team: it is not paired in later Swiss rounds.
+
+    Returns the numbers of the drafted rounds in which it still plays, for the director to
+    regenerate (Swiss) or rearrange by hand (round robin).
+    """
+    _not_finished(team.championship)
+    Team.objects.filter(pk=team.pk).update(withdrawn=True)
+    team.withdrawn = True
+    audit.record(AuditEvent.Action.TEAM_WITHDRAWN, team.championship_id, by=by, origin=origin,
+                 team=team)
+    return _drafted_rounds_of(team)
+
+
+@transaction.atomic
+def reinstate_team(team: Team, *, by=None, origin=None) -> Team:
+    _not_finished(team.championship)
+    Team.objects.filter(pk=team.pk).update(withdrawn=False)
+    team.withdrawn = False
+    audit.record(AuditEvent.Action.TEAM_REINSTATED, team.championship_id, by=by, origin=origin,
+                 team=team)
+    return team
+
+
+def _drafted_rounds_of(team: Team) -> list[int]:
+    drafted = Round.objects.filter(championship_id=team.championship_id, status=Round.Status.DRAFTED)
+    numbers = set(drafted.filter(bye_team=team).values_list("number", flat=True))
+    numbers |= set(
+        drafted.filter(tables__ns_team=team).values_list("number", flat=True)
+    )
+    numbers |= set(
+        drafted.filter(tables__ew_team=team).values_list("number", flat=True)
+    )
+    return sorted(numbers)
+
+
+@transaction.atomic
+def reissue_link(team: Team, *, by=None, origin=None) -> Team:
+    """Give the team a new private link; the old one stops working at once."""
+    team.link_secret = new_link_secret()
+    team.save(update_fields=["link_secret"])
+    audit.record(AuditEvent.Action.LINK_REISSUED, team.championship_id, by=by, origin=origin,
+                 team=team)
+    return team
+
+
+@transaction.atomic
+def reissue_pin(team: Team, *, by=None, origin=None) -> Team:
+    """Give the team a new PIN, different from the old one."""
+    pin = new_pin()
+    while pin == team.pin:
+        pin = new_pin()
+    team.pin = pin
+    team.save(update_fields=["pin"])
+    audit.record(AuditEvent.Action.PIN_REISSUED, team.championship_id, by=by, origin=origin,
+                 team=team)
+    return team
+
+
+def check_pin(team: Team, pin) -> bool:
+    """Whether ``pin`` is the team's PIN, compared in constant time. (Counting failed
+    attempts and locking out is the caller's job.)"""
+    given = str(pin if pin is not None else "").strip()
+    return hmac.compare_digest(team.pin.encode(), given.encode())
+
+
+# --- Team import ---------------------------------------------------------------------------
+
+
+def team_import_template(kind: str) -> tuple[bytes, str, str]:
+    """The empty team list to fill in: ``(content, content type, file name)``."""
+    if kind == "csv":
+        return team_template_csv(), "text/csv; charset=utf-8", "teams.csv"
+    if kind == "xlsx":
+        return (
+            team_template_xlsx(),
+            "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+            "teams.xlsx",
+        )
+    raise ValueError(f"unknown template kind {kind!r}")
+
+
+@transaction.atomic
+def import_teams(championship: Championship, uploaded_file) -> list[Team]:
+    """Add the teams listed in a CSV or XLSX file (columns: number, name, club, player1,
+    player2; ``number`` may be left empty for the next free one).
+
+    All or nothing: if any row is bad, nothing is saved and the :class:`ServiceError` lists
+    every problem, row by row.
+    """
+    championship = _lock(championship)
+    _check_can_add_teams(championship)
+    name = getattr(uploaded_file, "name", "") or ""
+    data = uploaded_file.read() if hasattr(uploaded_file, "read") else bytes(uploaded_file)
+    try:
+        rows = read_team_rows(name, data)
+    except FileProblem as problem:
+        raise ServiceError(problem.message, field="file") from None
+
+    errors: list[RowError] = []
+    existing_numbers = {t.number: t.name for t in championship.teams.all()}
+    existing_names = {t.name.lower(): t.number for t in championship.teams.all()}
+    seen_numbers: dict[int, int] = {}
+    seen_names: dict[str, int] = {}
+    parsed: list[tuple[int, int | None, dict[str, str]]] = []
+    for row in rows:
+        values = _clean_team_values(row.values)
+        raw_number = row.values.get("number", "").strip()
+        number = None
+        if raw_number:
+            try:
+                number = int(raw_number)
+            except ValueError:
+                errors.append(RowError(row.row, "number", _(
+                    "“%(value)s” is not a whole number.") % {"value": raw_number}))
+            else:
+                if number < 1:
+                    errors.append(RowError(row.row, "number", _("The number must be 1 or more.")))
+                elif number in existing_numbers:
+                    errors.append(RowError(row.row, "number", _(
+                        "Number %(number)s is already used by “%(team)s”.")
+                        % {"number": number, "team": existing_numbers[number]}))
+                elif number in seen_numbers:
+                    errors.append(RowError(row.row, "number", _(
+                        "Number %(number)s is also in row %(other)s.")
+                        % {"number": number, "other": seen_numbers[number]}))
+                else:
+                    seen_numbers[number] = row.row
+        for field in ("name", "player1", "player2"):
+            if not values[field]:
+                errors.append(RowError(row.row, field, _("This field is required.")))
+        for field in TEAM_FIELDS:
+            limit = Team._meta.get_field(field).max_length
+            if len(values[field]) > limit:
+                errors.append(RowError(row.row, field, _(
+                    "At most %(limit)s characters (it has %(count)s).")
+                    % {"limit": limit, "count": len(values[field])}))
+        key = values["name"].lower()
+        if key:
+            if key in existing_names:
+                errors.append(RowError(row.row, "name", _(
+                    "Team %(number)s already has this name.") % {"number": existing_names[key]}))
+            elif key in seen_names:
+                errors.append(RowError(row.row, "name", _(
+                    "The same name is also in row %(other)s.") % {"other": seen_names[key]}))
+            else:
+                seen_names[key] = row.row
+        parsed.append((row.row, number, values))
+
+    if errors:
+        raise ServiceError(
+            _("Nothing was imported: %(count)s problem(s) in the file.") % {"count": len(errors)},
+            field="file",
+            errors=errors,
+        )
+
+    # Rows without a number take the lowest free numbers, in file order, skipping every
+    # number in use (including those given elsewhere in the file).
+    taken = set(existing_numbers) | set(seen_numbers)
+    free_numbers = (n for n in itertools.count(1) if n not in taken)
+    teams = []
+    for _row, number, values in parsed:
+        if number is None:
+            number = next(free_numbers)
+        teams.append(Team(championship=championship, number=number, **values))
+    # Each team needs its own secrets (bulk_create would use the field defaults once each).
+    for team in teams:
+        team.link_secret = new_link_secret()
+        team.pin = new_pin()
+    return Team.objects.bulk_create(teams)
+
