@@ -11,6 +11,7 @@ constraint, not a lock.
 
 from __future__ import annotations
 
+from django.db import connection
 from django.utils.translation import gettext as _
 
 from scoring.models import ResultEntry, ResultReview
@@ -24,14 +25,16 @@ def _lock_table(table_id: int, round_id: int) -> Round:
     ``FOR NO KEY UPDATE``: inserting a result of this table elsewhere (which takes a key
     share lock) is not blocked by it, but another operation at this table is.
     """
-    # No ORDER BY: the models' default orderings would join (and on PostgreSQL lock) the
-    # round's and the championship's rows, which every table shares.
-    list(
-        Table.objects.select_for_update(no_key=True)
-        .filter(pk=table_id)
-        .order_by()
-        .values_list("pk")
-    )
+    if connection.features.has_select_for_update:
+        # No ORDER BY: the models' default orderings would join (and on PostgreSQL lock)
+        # the round's and the championship's rows, which every table shares.
+        list(
+            Table.objects.select_for_update(no_key=True)
+            .filter(pk=table_id)
+            .order_by()
+            .values_list("pk")
+        )
+    # (SQLite has no row locks: its IMMEDIATE transactions already serialise writers.)
     return Round.objects.only("id", "number", "status").get(pk=round_id)
 
 
