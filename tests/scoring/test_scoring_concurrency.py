@@ -105,3 +105,50 @@ def test_confirmations_at_two_tables_at_once_score_both(setup):
     scores = {t: (s.ns_final, s.ew_final) for t, s in scores_of(deal).items()}
     assert scores == {table1.pk: (2, 1), table2.pk: (1, 2)}
     assert selectors.result_state(table1, deal).status == selectors.CONFIRMED
+
+
+def test_closing_a_round_waits_for_a_result_being_written(setup):
+    """A result written while the director closes the round is stored before the round
+    closes; one sent after is refused (the close locks every table of the round)."""
+    import time
+
+    from django.db import transaction
+    from scoring_factories import result
+
+    from scoring import services
+    from scoring.services.checks import _lock_table
+    from tournaments import services as tournament_services
+
+    _championship, round_, (t1, t2, t3, _t4) = setup
+    table1, table2 = round_.tables.select_related("ns_team", "ew_team").order_by("number")
+    deal = round_.deals.get(number=1)
+    locked = threading.Event()
+    finished = {}
+
+    def slow_writer():
+        with transaction.atomic():
+            _lock_table(table1.pk, round_.pk)
+            ResultEntry.objects.create(table=table1, deal=deal, contract="O", points_ns=40,
+                                       by_team=t1)
+            locked.set()
+            time.sleep(0.5)  # the director presses "close" meanwhile
+            finished["writer"] = time.monotonic()
+
+    def director_closes():
+        locked.wait(10)
+        tournament_services.close_round(round_)
+        finished["close"] = time.monotonic()
+
+    results = run_at_once(slow_writer, director_closes)
+    assert results == [None, None] or all(not isinstance(r, Exception) for r in results), results
+    assert finished["close"] >= finished["writer"]
+    assert ResultEntry.objects.filter(table=table1).count() == 1
+    round_.refresh_from_db()
+    assert round_.status == "closed"
+    refused = None
+    try:
+        services.submit_result(team=t3, table=table2, deal=deal, data=result(points_ns=30),
+                               idempotency_key=None)
+    except services.ScoringError as exc:
+        refused = exc.code
+    assert refused == "round_closed"

@@ -8,7 +8,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments import audit
-from tournaments.models import AuditEvent, Championship, Round
+from tournaments.models import AuditEvent, Championship, Round, Table
 from tournaments.services.common import ServiceError, _lock, _lock_round, _not_finished
 
 
@@ -66,6 +66,15 @@ def close_round(round_: Round, *, by=None, origin=None) -> Round:
         raise ServiceError(
             _("Close round %(number)s first.") % {"number": earlier.order_by("number")[0].number}
         )
+    # Results are written under a lock on their own table's row only (never the round's,
+    # which every table shares). Locking every table here waits for the writes in flight;
+    # a write that comes after reads the round as closed and is refused.
+    list(
+        Table.objects.select_for_update(no_key=True)
+        .filter(round=round_)
+        .order_by("pk")
+        .values_list("pk")
+    )
     round_.status = Round.Status.CLOSED
     round_.closed_at = timezone.now()
     round_.save(update_fields=["status", "closed_at"])
