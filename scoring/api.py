@@ -95,7 +95,7 @@ class CaptainResultsView(_CaptainLinkView):
         serializer = ResultSubmitSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
-        table, deal = selectors.open_table_for_deal(team, data["deal"])
+        table, deal = selectors.open_table_for_deal(team, data["deal"], with_teams=False)
         if deal is None:
             return Response({"deal": [_("Deal: not played at your table in this round.")]},
                             status=status.HTTP_400_BAD_REQUEST)

@@ -61,17 +61,23 @@ class ResultSubmitSerializer(serializers.Serializer):
         return attrs
 
 
-class ResultEntrySerializer(serializers.ModelSerializer):
-    deal = serializers.IntegerField(source="deal.number")
-    table = serializers.IntegerField(source="table.number")
-    round = serializers.IntegerField(source="deal.round.number", read_only=True)
-    points_ew = serializers.IntegerField()
-    status = serializers.SerializerMethodField()
+class ResultEntrySerializer(serializers.Serializer):
+    """One stored entry (read only). Fields are declared rather than derived from the model:
+    a captain's every write answers with one, and deriving them costs more than the write."""
 
-    class Meta:
-        model = ResultEntry
-        fields = ["id", "round", "table", "deal", "contract", "delegated", "contro", "recontro",
-                  "points_ns", "points_ew", "breach", "created_at", "status"]
+    id = serializers.IntegerField(read_only=True)
+    round = serializers.IntegerField(source="deal.round.number", read_only=True)
+    table = serializers.IntegerField(source="table.number", read_only=True)
+    deal = serializers.IntegerField(source="deal.number", read_only=True)
+    contract = serializers.ChoiceField(choices=ResultEntry.Contract.choices, read_only=True)
+    delegated = serializers.BooleanField(read_only=True)
+    contro = serializers.BooleanField(read_only=True)
+    recontro = serializers.BooleanField(read_only=True)
+    points_ns = serializers.IntegerField(read_only=True)
+    points_ew = serializers.IntegerField(read_only=True)
+    breach = serializers.ChoiceField(choices=ResultEntry.Breach.choices, read_only=True)
+    created_at = serializers.DateTimeField(read_only=True)
+    status = serializers.SerializerMethodField()
 
     def get_status(self, entry) -> str:
         from scoring.selectors import entry_state

@@ -76,11 +76,13 @@ def team_position(team: Team) -> TeamPosition:
     return TeamPosition(latest, table, "closed")
 
 
-def open_table_for_deal(team: Team, deal_number: int) -> tuple[Table | None, Deal | None]:
+def open_table_for_deal(team: Team, deal_number: int, *, with_teams: bool = True
+                        ) -> tuple[Table | None, Deal | None]:
     """``(table, deal)``: the deal ``deal_number`` of the team's championship and the
     team's table in its round if that round is open (released); ``(None, deal)`` when the
     team has no open table there, ``(None, None)`` when there is no such deal. Two queries,
-    whatever the size of the championship (a captain's submission asks this)."""
+    whatever the size of the championship (a captain's submission asks this).
+    ``with_teams`` loads the table's two teams too."""
     deal = (
         Deal.objects.select_related("round")
         .filter(championship_id=team.championship_id, number=deal_number)
@@ -89,9 +91,9 @@ def open_table_for_deal(team: Team, deal_number: int) -> tuple[Table | None, Dea
     )
     if deal is None or deal.round.status != Round.Status.RELEASED:
         return None, deal
+    tables = Table.objects.select_related("ns_team", "ew_team") if with_teams else Table.objects
     table = (
-        Table.objects.select_related("ns_team", "ew_team")
-        .filter(round_id=deal.round_id)
+        tables.filter(round_id=deal.round_id)
         .filter(models_q_team(team))
         .order_by()
         .first()
