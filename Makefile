@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test setup lint bench load messages clean
+.PHONY: demo test setup lint bench load drills messages clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -34,6 +34,12 @@ bench: $(STAMP)
 ## answers); not part of `make test`. Options: make load LOAD_ARGS="--capacity --tables 300".
 load: $(STAMP)
 	SECRET_KEY=load DEBUG=1 $(BIN)/python -m benchmarks.load $(LOAD_ARGS)
+
+## Fault drills (database, Redis, Celery worker and gunicorn worker going away) against
+## gunicorn on loopback, PostgreSQL at 127.0.0.1:5432 and Redis at 127.0.0.1:6379; not part
+## of `make test`. One PASS/FAIL line per drill; see benchmarks/drills/__init__.py.
+drills: $(STAMP)
+	SECRET_KEY=drills $(BIN)/python -m benchmarks.drills $(DRILLS)
 
 ## Refresh the translation catalogues (needs GNU gettext) and compile them.
 messages: $(STAMP)
