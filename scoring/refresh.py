@@ -7,8 +7,10 @@ was committed before it was asked for. So during the end-of-round burst each pro
 rebuilds a few times a second at most, however many confirmations arrive.
 
 - With a Celery broker, the rebuild is a task (``scoring.rebuild_stale_scores``) on a
-  worker. If the broker cannot be reached, the rebuild runs in this process instead and a
-  warning is logged: result entry and scoring never depend on the broker.
+  worker, sent from a background thread. If the broker cannot be reached, the rebuild runs
+  in this process instead, a warning is logged, and the broker is left alone for
+  :data:`BROKER_PAUSE` seconds: result entry and scoring never depend on the broker, and
+  no request ever waits for it.
 - Without one (the embedded default), it runs in a background thread of this process.
 
 Nothing here decides what is correct: readers score noted deals themselves, and the
@@ -73,15 +75,45 @@ def _start_thread(delay: float) -> None:
     timer.start()
 
 
-def _start_task(delay: float) -> None:
+#: After the broker failed, rebuild in-process for this long before trying it again.
+BROKER_PAUSE = 30.0
+_broker_failed_at: float | None = None
+
+
+def _broker_paused() -> bool:
+    return _broker_failed_at is not None and time.monotonic() - _broker_failed_at < BROKER_PAUSE
+
+
+def _publish(delay: float) -> None:
+    """Send the task, or rebuild here if the broker cannot be reached. Runs in its own
+    thread: reaching a broker that is down can take Celery many seconds of retries, and
+    no captain's request may wait for that."""
+    global _broker_failed_at
     from scoring.tasks import rebuild_stale_scores_task
 
+    started = time.monotonic()
     try:
-        # No retries: a broker that is down must not hold up the captain's request.
         rebuild_stale_scores_task.apply_async(countdown=delay, retry=False)
     except Exception as exc:
+        _broker_failed_at = time.monotonic()
         logger.warning("Celery broker unreachable (%s); rebuilding scores in-process", exc)
+        _run_here_after(delay - (time.monotonic() - started))
+    else:
+        _broker_failed_at = None
+
+
+def _run_here_after(delay: float) -> None:
+    if delay > 0:
+        time.sleep(delay)
+    _run_here()
+
+
+def _start_task(delay: float) -> None:
+    if _broker_paused():
         _start_thread(delay)
+        return
+    thread = threading.Thread(target=_publish, args=(delay,), daemon=True)
+    thread.start()
 
 
 def _start(delay: float) -> None:

@@ -22,7 +22,8 @@ _RELIABLE = {
 }
 
 
-@shared_task(name="scoring.rebuild_stale_scores", **_RELIABLE)
+# No result is kept: nothing reads it, and a result backend that is down must not matter.
+@shared_task(name="scoring.rebuild_stale_scores", ignore_result=True, **_RELIABLE)
 def rebuild_stale_scores_task() -> int:
     """Rebuild the stored scores of every deal changed since its last rebuild."""
     from scoring.services.rescoring import rebuild_stale_deals
