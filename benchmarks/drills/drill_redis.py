@@ -93,6 +93,10 @@ def _drill(server, url: str, build: dict, log) -> Verdict:
         f"latency p95 {percentile(ms, 95):.0f} ms, max {slowest:.0f} ms; "
         f"{len(slow)} requests took {LIMIT_MS / 1000:g} s or more"
         + (f" ({captains.status_counts(slow)}; slowest {slowest / 1000:.1f} s)" if slow else ""))
+    found = facts(url, captains.spec(build, cells, refresh_wait=REFRESH_WAIT, compare=True),
+                  "redis")
+    # The rebuilds are started after the answers, in the background: read the log once
+    # the check above has waited for them.
     warnings = log_lines(log, "Celery broker unreachable")
     reconnects = log_lines(log, "Connection to Redis lost")
     gave_up = log_lines(log, "Retry limit exceeded while trying to reconnect")
@@ -100,8 +104,6 @@ def _drill(server, url: str, build: dict, log) -> Verdict:
          f"in-process' warnings, {len(reconnects)} 'Connection to Redis lost: Retry (n/20)' "
          f"lines, {len(gave_up)} 'Retry limit exceeded while trying to reconnect to the Celery "
          f"result store backend'")
-    found = facts(url, captains.spec(build, cells, refresh_wait=REFRESH_WAIT, compare=True),
-                  "redis")
     confirmed = [c for c in cells if c.confirmed]
     checks.expect(bool(warnings) and found["refresh_left"] == 0 and confirmed,
                   f"fallback: {len(warnings)} rebuilds started in-process after the broker "
