@@ -25,6 +25,12 @@ API_SUBMIT = "/api/captain/7/not-the-real-secret/results/"
 CAPTAIN_PAGE = "/t/7/not-the-real-secret/"
 
 
+@pytest.fixture(autouse=True)
+def english(settings):
+    """Messages in English, as written in the code (Catalan is the site's default)."""
+    settings.LANGUAGE_CODE = "en"
+
+
 @pytest.fixture
 def database_gone(monkeypatch):
     def lost(*args, **kwargs):
@@ -89,3 +95,10 @@ def test_interface_error_too(client, monkeypatch):
 def test_other_exceptions_are_left_alone(rf):
     middleware = DatabaseUnavailableMiddleware(lambda request: None)
     assert middleware.process_exception(rf.get(CAPTAIN_PAGE), ValueError("a bug")) is None
+
+
+def test_the_message_is_in_the_readers_language(client, database_gone):
+    response = client.post(API_SUBMIT, {"deal": 1}, content_type="application/json",
+                           HTTP_ACCEPT_LANGUAGE="ca")
+    assert response.status_code == 503
+    assert "torneu-lo a enviar" in response.json()["detail"]
