@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from scoring import selectors
@@ -40,16 +41,26 @@ def submit_result(
     key = (idempotency_key or "").strip()[:64] or None
     try:
         with transaction.atomic():
-            if key:
-                existing = ResultEntry.objects.filter(idempotency_key=key).order_by("pk").first()
-                if existing is not None:
-                    return _same_submission(existing, team, table, deal), False
             round_ = _lock_table(table.pk, table.round_id)
+            # One look for both: this form sent before, and a result the director set here.
+            sent_before = director_set = False
+            earlier = Q(table_id=table.pk, deal_id=deal.pk, by_director_override=True)
+            if key:
+                earlier |= Q(idempotency_key=key)
+            for entry_id, entry_key in ResultEntry.objects.filter(earlier).order_by().values_list(
+                "id", "idempotency_key"
+            ):
+                if key and entry_key == key:
+                    sent_before = entry_id
+                else:
+                    director_set = True
+            if sent_before:
+                # Answered as the first time, even if the round has closed since.
+                existing = ResultEntry.objects.get(pk=sent_before)
+                return _same_submission(existing, team, table, deal), False
             _check_team_may_write(team, table, round_)
             _check_deal_of_table(deal, table)
-            if ResultEntry.objects.filter(
-                table=table, deal=deal, by_director_override=True
-            ).exists():
+            if director_set:
                 # Once the director has settled a result, teams cannot replace it by
                 # agreeing on another one between themselves.
                 raise ScoringError(

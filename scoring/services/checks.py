@@ -60,8 +60,13 @@ def _check_deal_of_table(deal: Deal, table: Table) -> None:
         raise ScoringError(_("This deal is not played at this table."), code="wrong_deal")
 
 
-def _latest_entry(table_id: int, deal_id: int) -> ResultEntry | None:
-    return ResultEntry.objects.filter(table_id=table_id, deal_id=deal_id).order_by("-id").first()
+def _latest_entry_id(table_id: int, deal_id: int) -> int | None:
+    return (
+        ResultEntry.objects.filter(table_id=table_id, deal_id=deal_id)
+        .order_by("-id")
+        .values_list("id", flat=True)
+        .first()
+    )
 
 
 def _locked_entry_for_team(entry_id: int, team: Team, entry: ResultEntry | None = None
@@ -84,8 +89,8 @@ def _locked_entry_for_team(entry_id: int, team: Team, entry: ResultEntry | None 
 
 def _check_reviewable(entry: ResultEntry, reviewer: Team | None) -> None:
     """Refuse reviews of a superseded entry, and a team's review of its own entry."""
-    latest = _latest_entry(entry.table_id, entry.deal_id)
-    if latest is not None and latest.pk != entry.pk:
+    latest = _latest_entry_id(entry.table_id, entry.deal_id)
+    if latest is not None and latest != entry.pk:
         raise ScoringError(
             _("A newer result has been entered for deal %(deal)s; review that one instead.")
             % {"deal": entry.deal.number},
