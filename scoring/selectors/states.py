@@ -109,12 +109,30 @@ class ResultState:
 
 
 def _entries_queryset():
-    return ResultEntry.objects.select_related("by_team", "by_director").prefetch_related(
-        Prefetch(
-            "reviews",
-            queryset=ResultReview.objects.select_related("by_team", "by_director").order_by("id"),
-        )
+    # No join for the authors: a team that writes at a table is one of its two teams, which
+    # the caller has usually loaded (see ``_attach_teams``); a director is looked up only
+    # if a page shows a director's row.
+    return ResultEntry.objects.prefetch_related(
+        Prefetch("reviews", queryset=ResultReview.objects.order_by("id"))
     )
+
+
+def _attach_teams(tables, entries) -> None:
+    """Give entries and reviews their author team from the tables' loaded teams."""
+    teams: dict[int, object] = {}
+    for table in tables:
+        if Table.ns_team.is_cached(table):
+            teams[table.ns_team_id] = table.ns_team
+        if Table.ew_team.is_cached(table):
+            teams[table.ew_team_id] = table.ew_team
+    if not teams:
+        return
+    for entry in entries:
+        if entry.by_team_id in teams:
+            entry.by_team = teams[entry.by_team_id]
+        for review in entry.reviews.all():
+            if review.by_team_id in teams:
+                review.by_team = teams[review.by_team_id]
 
 
 def result_states(tables, deals) -> dict[tuple[int, int], ResultState]:
@@ -128,14 +146,14 @@ def result_states(tables, deals) -> dict[tuple[int, int], ResultState]:
         return states
     table_ids = [t.pk for t in tables]
     deal_ids = [d.pk for d in deals]
-    for entry in _entries_queryset().filter(table_id__in=table_ids, deal_id__in=deal_ids).order_by(
-        "id"
-    ):
+    entries = list(
+        _entries_queryset().filter(table_id__in=table_ids, deal_id__in=deal_ids).order_by("id")
+    )
+    _attach_teams(tables, entries)
+    for entry in entries:
         states[(entry.table_id, entry.deal_id)].entries.append(entry)
     for adjustment in (
-        Adjustment.objects.select_related("by_director")
-        .filter(table_id__in=table_ids, deal_id__in=deal_ids)
-        .order_by("id")
+        Adjustment.objects.filter(table_id__in=table_ids, deal_id__in=deal_ids).order_by("id")
     ):
         states[(adjustment.table_id, adjustment.deal_id)].adjustment_rows.append(adjustment)
     return states
