@@ -211,6 +211,10 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_TASK_DEFAULT_QUEUE", "duplicada")
 CELERY_TIMEZONE = TIME_ZONE
 
+# Seconds between a confirmation and the background rebuild of the deal's stored scores
+# (scoring/refresh.py). Pages never wait for it: they score a changed deal themselves.
+SCORING_REBUILD_DELAY = float(os.environ.get("SCORING_REBUILD_DELAY", "2"))
+
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_AUTHENTICATION_CLASSES": [

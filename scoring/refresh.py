@@ -29,8 +29,9 @@ from django.db import connections
 
 logger = logging.getLogger(__name__)
 
-#: Seconds between a change and the rebuild that stores its scores.
-REBUILD_DELAY = 1.0
+#: Seconds between a change and the rebuild that stores its scores. Readers score noted
+#: deals themselves meanwhile, so this trades their extra work against the rebuilds'.
+REBUILD_DELAY = 2.0
 
 
 class Debouncer:
@@ -59,10 +60,12 @@ def _delay() -> float:
 
 
 def _run_here() -> None:
-    from scoring.services.rescoring import rebuild_stale_deals
+    from scoring.services.rescoring import RebuildBusy, rebuild_stale_deals
 
     try:
-        rebuild_stale_deals()
+        rebuild_stale_deals(wait=False)
+    except RebuildBusy:
+        _start_thread(_delay())  # another process is at it: look again a moment later
     except Exception:  # a background thread has nobody to report to but the log
         logger.exception("Rebuilding stored scores failed; readers still score from results")
     finally:

@@ -26,9 +26,13 @@ _RELIABLE = {
 @shared_task(name="scoring.rebuild_stale_scores", ignore_result=True, **_RELIABLE)
 def rebuild_stale_scores_task() -> int:
     """Rebuild the stored scores of every deal changed since its last rebuild."""
-    from scoring.services.rescoring import rebuild_stale_deals
+    from scoring.services.rescoring import RebuildBusy, rebuild_stale_deals
 
-    return rebuild_stale_deals()
+    try:
+        return rebuild_stale_deals(wait=False)
+    except RebuildBusy:  # another worker is at it: look again a moment later
+        rebuild_stale_scores_task.apply_async(countdown=1)
+        return 0
 
 
 @shared_task(name="scoring.recompute_championship", **_RELIABLE)

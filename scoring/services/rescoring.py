@@ -23,7 +23,7 @@ result takes on PostgreSQL; SQLite serialises all writers anyway).
 
 from __future__ import annotations
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import Q
 
 from scoring.models import DealScore, ScoreRefresh
@@ -47,12 +47,26 @@ def deal_changed(deal_id: int) -> None:
     transaction.on_commit(refresh.request_rebuild)
 
 
-def rebuild_stale_deals() -> int:
-    """Rebuild the stored scores of every deal that has a note. Returns how many deals."""
+class RebuildBusy(Exception):
+    """Another process is rebuilding right now; try again a moment later."""
+
+
+#: The PostgreSQL advisory lock that lets one background rebuild run at a time.
+_REBUILD_LOCK = 0x5C0DE5
+
+
+def rebuild_stale_deals(*, wait: bool = True) -> int:
+    """Rebuild the stored scores of every deal that has a note. Returns how many deals.
+
+    With ``wait=False`` (the background rebuilds), raise :class:`RebuildBusy` instead of
+    queueing behind another process's rebuild on PostgreSQL: one rebuild at a time covers
+    every note, and several web processes rebuilding the same deals at once would only
+    spend the CPU that the captains' requests need. (SQLite runs one writer at a time.)
+    """
     deal_ids = set(ScoreRefresh.objects.values_list("deal_id", flat=True))
     if not deal_ids:
         return 0
-    return _rebuild(Q(pk__in=deal_ids), only_noted=True)
+    return _rebuild(Q(pk__in=deal_ids), only_noted=True, wait=wait)
 
 
 def rebuild_deals(deal_ids) -> int:
@@ -65,8 +79,13 @@ def recompute_championship(championship: Championship) -> int:
     return _rebuild(Q(championship=championship), only_noted=False)
 
 
-def _rebuild(deals_wanted: Q, *, only_noted: bool) -> int:
+def _rebuild(deals_wanted: Q, *, only_noted: bool, wait: bool = True) -> int:
     with transaction.atomic():
+        if not wait and connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute("SELECT pg_try_advisory_xact_lock(%s)", [_REBUILD_LOCK])
+                if not cursor.fetchone()[0]:
+                    raise RebuildBusy
         # Lock in id order, so that two rebuilders never wait for each other in a cycle.
         deals = list(
             Deal.objects.select_for_update(no_key=True)
