@@ -48,7 +48,8 @@ def deal_changed(deal_id: int) -> None:
 
 
 class RebuildBusy(Exception):
-    """Another process is rebuilding right now; try again a moment later."""
+    """Another process is rebuilding (or has just rebuilt) these deals; look again a
+    moment later."""
 
 
 #: The PostgreSQL advisory lock that lets one background rebuild run at a time.
@@ -63,10 +64,45 @@ def rebuild_stale_deals(*, wait: bool = True) -> int:
     every note, and several web processes rebuilding the same deals at once would only
     spend the CPU that the captains' requests need. (SQLite runs one writer at a time.)
     """
+    if not connection.features.has_select_for_update:
+        return _rebuild_then_check()
     deal_ids = set(ScoreRefresh.objects.values_list("deal_id", flat=True))
     if not deal_ids:
         return 0
     return _rebuild(Q(pk__in=deal_ids), only_noted=True, wait=wait)
+
+
+def _rebuild_then_check() -> int:
+    """The rebuild on SQLite, which has one write lock for the whole database: read and
+    score first, outside any transaction, then write in a short one, so that captains'
+    writes never wait for the scoring.
+
+    The check that keeps it right: the write deletes exactly the notes read at the start.
+    If another rebuilder deleted any of them meanwhile, it scored from results at least as
+    new, so this one writes nothing and looks again later (:class:`RebuildBusy`). Any change
+    made after the start has a note of its own, which stays for the next rebuild.
+    """
+    notes = list(ScoreRefresh.objects.order_by("id").values_list("id", "deal_id"))
+    if not notes:
+        return 0
+    deal_ids = sorted({deal_id for _id, deal_id in notes})
+    deals = list(Deal.objects.filter(pk__in=deal_ids).order_by("id").values_list("id", "dealer"))
+    scored = score_deals(deals, Q(deal_id__in=deal_ids))
+    rows = [row for deal_rows in scored.values() for row in deal_rows]
+    note_ids = [note_id for note_id, _deal in notes]
+    try:
+        with transaction.atomic():
+            taken, _ = ScoreRefresh.objects.filter(pk__in=note_ids).delete()
+            if taken != len(note_ids):
+                raise _Overtaken
+            _store([deal_id for deal_id, _dealer in deals], rows)
+    except _Overtaken:
+        raise RebuildBusy from None
+    return len(deals)
+
+
+class _Overtaken(Exception):
+    """Another rebuilder dealt with some of the notes first (rolls the write back)."""
 
 
 def rebuild_deals(deal_ids) -> int:

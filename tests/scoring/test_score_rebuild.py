@@ -159,3 +159,38 @@ def test_an_unreachable_broker_falls_back_to_a_thread(settings, director, monkey
     assert DealScore.objects.count() == 1
     time.sleep(0.2)
     connections.close_all()
+
+
+def test_a_rebuild_overtaken_by_another_writes_nothing(two_tables, monkeypatch):
+    """SQLite scores outside the write lock: if another rebuilder dealt with the same notes
+    meanwhile, this one writes nothing and asks to look again."""
+    from django.db import connection
+
+    from scoring.services import rescoring
+
+    if connection.features.has_select_for_update:
+        pytest.skip("PostgreSQL rebuilds under row locks, one at a time")
+    championship, (table1, table2), deals = two_tables
+    enter(table1.ns_team, table1, deals[0], 40)
+    enter(table2.ns_team, table2, deals[0], 30)
+    real_score_deals = rescoring.score_deals
+
+    def overtaken(*args, **kwargs):
+        scored = real_score_deals(*args, **kwargs)  # table 1 on top: NS 2, table 2: NS 1
+        monkeypatch.setattr(rescoring, "score_deals", real_score_deals)  # once only
+        # Meanwhile another process rebuilds the deal, then the director sets table 2 to
+        # 50 points: the scores computed above are out of date and must not be stored.
+        services.rebuild_deals([deals[0].pk])
+        services.director_enter_result(table=table2, deal=deals[0],
+                                       user=championship.directors.first(), note="slip",
+                                       data=result(points_ns=50))
+        return scored
+
+    monkeypatch.setattr(rescoring, "score_deals", overtaken)
+    with pytest.raises(rescoring.RebuildBusy):
+        services.rebuild_stale_deals(wait=False)
+    stored = {s.table_id: s.ns_final for s in DealScore.objects.filter(deal=deals[0])}
+    assert stored == {table1.pk: 2, table2.pk: 1}  # the other rebuild's rows, untouched
+    assert ScoreRefresh.objects.count() == 1  # the director's change awaits its rebuild
+    assert {t: s.ns_final for t, s in scores_of(deals[0]).items()} == {
+        table1.pk: 1, table2.pk: 2}
