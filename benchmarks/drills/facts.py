@@ -12,12 +12,12 @@ Prints the facts as one JSON line; the drill judges them.
 
 from __future__ import annotations
 
-import argparse
 import json
-import os
 import sys
 import time
 from collections import Counter
+
+from benchmarks.load.common import spec_main
 
 EXAMPLES = 5
 
@@ -123,17 +123,11 @@ def gather(spec: dict) -> dict:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--spec", required=True)
-    args = parser.parse_args()
-    with open(args.spec, encoding="utf-8") as spec_file:
-        spec = json.load(spec_file)
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-    import django
+    def report(spec) -> int:
+        print(json.dumps(gather(spec)))
+        return 0
 
-    django.setup()
-    print(json.dumps(gather(spec)))
-    return 0
+    return spec_main(__doc__.splitlines()[0], report)
 
 
 if __name__ == "__main__":

@@ -10,11 +10,10 @@ check and exits 1 if any failed.
 
 from __future__ import annotations
 
-import argparse
-import json
-import os
 import sys
 from collections import Counter
+
+from benchmarks.load.common import spec_main
 
 
 def _line(ok: bool, text: str, problems: list[str] = ()) -> bool:
@@ -137,16 +136,7 @@ def check(spec: dict) -> bool:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--spec", required=True)
-    args = parser.parse_args()
-    with open(args.spec, encoding="utf-8") as spec_file:
-        spec = json.load(spec_file)
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-    import django
-
-    django.setup()
-    return 0 if check(spec) else 1
+    return spec_main(__doc__.splitlines()[0], lambda spec: 0 if check(spec) else 1)
 
 
 if __name__ == "__main__":

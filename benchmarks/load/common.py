@@ -62,3 +62,22 @@ def django_child(module: str, *args: str) -> list[str]:
 
 def manage(*args: str) -> list[str]:
     return [PYTHON, str(ROOT / "manage.py"), *args]
+
+
+def spec_main(description: str, handler) -> int:
+    """The entry point of a child that reads the database: ``--spec FILE`` (JSON) is read,
+    Django is set up with the environment's database, then ``handler(spec)`` runs and its
+    return value is the exit status."""
+    import argparse
+    import json
+
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--spec", required=True)
+    args = parser.parse_args()
+    with open(args.spec, encoding="utf-8") as spec_file:
+        spec = json.load(spec_file)
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    import django
+
+    django.setup()
+    return handler(spec)
