@@ -44,14 +44,16 @@ class Debouncer:
         self._lock = threading.Lock()
         self._due: float | None = None
 
-    def poke(self) -> bool:
-        """Ask for a run; returns whether one was started (``False``: one is due later)."""
+    def poke(self, delay: float | None = None) -> bool:
+        """Ask for a run in ``delay`` seconds (default: the debouncer's); returns whether
+        one was started (``False``: one is due later)."""
+        delay = self._delay if delay is None else delay
         with self._lock:
             now = self._clock()
             if self._due is not None and self._due > now:
                 return False
-            self._due = now + self._delay
-        self._start(self._delay)
+            self._due = now + delay
+        self._start(delay)
         return True
 
 
@@ -126,12 +128,11 @@ def _start(delay: float) -> None:
         _start_thread(delay)
 
 
-_debouncer = Debouncer(lambda delay: _start(delay))
+_debouncer = Debouncer(_start)
 
 
 def request_rebuild() -> None:
     """Ask for the noted deals to be rebuilt soon (called after a commit)."""
     if getattr(settings, "SCORING_REBUILD", "background") == "off":
         return  # tests that drive rebuilds themselves
-    _debouncer._delay = _delay()
-    _debouncer.poke()
+    _debouncer.poke(_delay())

@@ -8,7 +8,7 @@ from typing import NamedTuple
 from django.db.models import Q
 
 from scoring.models import ResultEntry, ResultReview
-from scoring.selectors.scores import adjustments_in_force, plain_rows
+from scoring.selectors.scores import adjustments_in_force, counted_results, plain_rows
 from scoring.selectors.states import (
     ADJUSTED,
     CONFIRMED,
@@ -56,21 +56,23 @@ class Grid:
 
 
 def round_grid(round_: Round) -> Grid:
-    """Every table by every deal of the round, from plain rows in five queries.
+    """Every table by every deal of the round, from plain rows in six queries.
 
     The grid shows all tables, so its work grows with them; it reads each entry, review
-    and adjustment once as a tuple and builds no model object per row.
+    and adjustment once as a tuple and builds no model object per row. The result that
+    counts comes from ``counted_results``, the one place that rule is written in a query.
     """
     tables = table_lines(round_.pk)
     deals = list(round_.deals.order_by("number"))
     deal_ids = [deal.pk for deal in deals]
-    entries: dict[tuple[int, int], list[tuple[int, bool, int]]] = {}
-    for entry_id, table_id, deal_id, by_director, points_ns in plain_rows(
+    latest: dict[tuple[int, int], tuple[int, bool]] = {}
+    for entry_id, table_id, deal_id, by_director in plain_rows(
         ResultEntry.objects.filter(deal_id__in=deal_ids)
         .order_by("id")
-        .values_list("id", "table_id", "deal_id", "by_director_override", "points_ns")
+        .values_list("id", "table_id", "deal_id", "by_director_override")
     ):
-        entries.setdefault((table_id, deal_id), []).append((entry_id, by_director, points_ns))
+        latest[(table_id, deal_id)] = (entry_id, by_director)  # later ids replace earlier
+    counted = counted_results(Q(deal_id__in=deal_ids))
     confirmed: set[int] = set()
     last_verdict: dict[int, str] = {}
     for entry_id, verdict in plain_rows(
@@ -88,18 +90,13 @@ def round_grid(round_: Round) -> Grid:
         cells = []
         for deal in deals:
             key = (table.pk, deal.pk)
-            cell_entries = entries.get(key, ())
-            counted_ns = None
-            for entry_id, by_director, points_ns in reversed(cell_entries):
-                if by_director or entry_id in confirmed:
-                    counted_ns = points_ns
-                    break
+            result = counted.get(key)
             if key in adjusted:
                 status = ADJUSTED
-            elif not cell_entries:
+            elif key not in latest:
                 status = EMPTY
             else:
-                latest_id, by_director, _points = cell_entries[-1]
+                latest_id, by_director = latest[key]
                 if by_director or latest_id in confirmed:
                     status = CONFIRMED
                 elif last_verdict.get(latest_id) == ResultReview.Verdict.DISPUTE:
@@ -107,7 +104,7 @@ def round_grid(round_: Round) -> Grid:
                 else:
                     status = PENDING
             counts[status] += 1
-            cells.append(GridCell(deal, status, counted_ns))
+            cells.append(GridCell(deal, status, result.points_ns if result else None))
         rows.append(GridRow(table=table, cells=cells))
     return Grid(round=round_, deals=deals, rows=rows, counts=counts)
 

@@ -27,13 +27,6 @@ class TeamPosition:
     def writable(self) -> bool:
         return self.kind == "play"
 
-    def open_table_of_round(self, round_id: int) -> Table | None:
-        """The team's table in that round if the round is open, else ``None``."""
-        for table in self.tables:
-            if table.round_id == round_id:
-                return table
-        return None
-
 
 def team_position(team: Team) -> TeamPosition:
     """Where the team plays now, in two queries.

@@ -16,9 +16,11 @@ Readers never wait for step 3: a deal with a note is scored from its results by 
 reader (``scoring.selectors.scores``). :func:`recompute_championship` rebuilds everything
 from scratch and gives the same rows.
 
-Rebuilders of the same deal are serialised by a lock on the deal's row that writers never
-wait for (``FOR NO KEY UPDATE`` does not conflict with the key-share lock an insert of a
-result takes on PostgreSQL; SQLite serialises all writers anyway).
+On PostgreSQL, rebuilders of the same deal are serialised by a lock on the deal's row that
+writers never wait for (``FOR NO KEY UPDATE`` does not conflict with the key-share lock an
+insert of a result takes), and background rebuilds run one at a time (an advisory lock).
+On SQLite, whose one write lock would make captains wait, a background rebuild scores
+outside it and checks, when it writes, that no other rebuilder overtook it.
 """
 
 from __future__ import annotations
@@ -90,19 +92,12 @@ def _rebuild_then_check() -> int:
     scored = score_deals(deals, Q(deal_id__in=deal_ids))
     rows = [row for deal_rows in scored.values() for row in deal_rows]
     note_ids = [note_id for note_id, _deal in notes]
-    try:
-        with transaction.atomic():
-            taken, _ = ScoreRefresh.objects.filter(pk__in=note_ids).delete()
-            if taken != len(note_ids):
-                raise _Overtaken
-            _store([deal_id for deal_id, _dealer in deals], rows)
-    except _Overtaken:
-        raise RebuildBusy from None
+    with transaction.atomic():
+        taken, _ = ScoreRefresh.objects.filter(pk__in=note_ids).delete()
+        if taken != len(note_ids):
+            raise RebuildBusy  # leaving the block rolls the deletion back
+        _store([deal_id for deal_id, _dealer in deals], rows)
     return len(deals)
-
-
-class _Overtaken(Exception):
-    """Another rebuilder dealt with some of the notes first (rolls the write back)."""
 
 
 def rebuild_deals(deal_ids) -> int:
@@ -170,25 +165,8 @@ def _store(deal_ids: list[int], rows: list[ScoreRow]) -> None:
             DealScore.objects.filter(deal_id=deal_id, table_id__in=table_ids).delete()
     if changed:
         DealScore.objects.bulk_create(
-            [
-                DealScore(
-                    table_id=row.table_id,
-                    deal_id=row.deal_id,
-                    ns_deal_score=row.ns_deal_score,
-                    ew_deal_score=row.ew_deal_score,
-                    ns_final_num=row.ns_final_num,
-                    ns_final_den=row.ns_final_den,
-                    ew_final_num=row.ew_final_num,
-                    ew_final_den=row.ew_final_den,
-                    ns_adjusted=row.ns_adjusted,
-                    ew_adjusted=row.ew_adjusted,
-                    breach=row.breach,
-                    entry_id=row.entry_id,
-                    ns_tie_break=row.ns_tie_break,
-                    ew_tie_break=row.ew_tie_break,
-                )
-                for row in changed
-            ],
+            # A ScoreRow's fields are named as the model's columns (SCORE_COLUMNS).
+            [DealScore(**row._asdict()) for row in changed],
             update_conflicts=True,
             unique_fields=["table", "deal"],
             update_fields=_UPDATED,
