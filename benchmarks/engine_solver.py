@@ -1,0 +1,236 @@
+"""Benchmark of random play-outs and of the double-dummy solver (rules.md 4 and 8).
+
+Run from the repository root::
+
+    python benchmarks/engine_solver.py [--playouts 2000] [--deals 3] [--repeats 5] [--tsv]
+
+Prints, measured in the same run (medians over the repeats):
+
+- random legal play-outs per second of a comparable re-implementation of the peer
+  narcispr/botifarra_rl's loop (its ``Jugador.cartes_valides``: lists of card objects, one
+  list comprehension per question, ``random.choice`` per card). The code below is written
+  here in the same naive style, not copied; it enforces the same rules as our engine's
+  eastern variant (follow suit, beat if able, else the lowest card or a counting card);
+- play-outs per second through our public API card by card (``legal_cards`` and
+  ``trick_winner``, as a program deciding each card would call them);
+- play-outs per second through ``engine.playouts.random_playouts`` (compiled by numba when
+  installed, and in plain Python), and the ratio to the peer's loop (target ×10);
+- seconds to solve the five contracts of a deal (eastern and western), and the projected time
+  for the 36 deals of a 9-round event on one worker.
+
+With ``--tsv`` it prints lines ``engine<TAB>what<TAB>figure<TAB>target`` for run_all.py.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from engine import _backend  # noqa: E402
+from engine.cards import Contract, Hand  # noqa: E402
+from engine.dealing import generate_deal  # noqa: E402
+from engine.play import Variant, legal_cards, trick_winner  # noqa: E402
+from engine.playouts import random_playouts  # noqa: E402
+from engine.seats import Seat  # noqa: E402
+from engine.solver import double_dummy_table  # noqa: E402
+
+KEY = bytes(range(32))
+
+# --- The peer's loop, re-implemented in its style ---------------------------------------------
+
+_VALUE = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 7: 6, 8: 7, 10: 8, 11: 9, 12: 10, 1: 11, 9: 12}
+_POINTS = {1: 4, 9: 5, 10: 1, 11: 2, 12: 3}
+
+
+class PeerCard:
+    def __init__(self, suit: int, number: int) -> None:
+        self.suit = suit
+        self.number = number
+        self.points = _POINTS.get(number, 0)
+        self.value = _VALUE[number]
+
+    def strength(self, led: int, trump: int) -> int:
+        return self.value + (12 if self.suit == led else 0) + (24 if self.suit == trump else 0)
+
+
+class PeerPlayer:
+    def __init__(self, cards: list[PeerCard]) -> None:
+        self.hand = list(cards)
+
+    def of_suit(self, suit: int) -> list[PeerCard]:
+        return [c for c in self.hand if c.suit == suit]
+
+    def lowest_per_suit(self) -> list[PeerCard]:
+        out = []
+        for suit in range(4):
+            cards = self.of_suit(suit)
+            if cards:
+                out.append(min(cards, key=lambda c: c.value))
+        return out
+
+    def counting_or_lowest(self, suit: int) -> list[PeerCard]:
+        counting = [c for c in self.hand if c.points > 0 and (suit == -1 or c.suit == suit)]
+        lowest = [c for c in self.lowest_per_suit() if suit == -1 or c.suit == suit]
+        return list(set(counting + lowest))
+
+    def must_beat(self, table: list[PeerCard], target: int, same: list[PeerCard], trumps, trump):
+        led = table[0].suit
+        goal = table[target].strength(led, trump)
+        if same:
+            beating = [c for c in same if c.strength(led, trump) > goal]
+            return beating or [min(same, key=lambda c: c.value)]
+        if trumps:
+            beating = [c for c in trumps if c.strength(led, trump) > goal]
+            return beating or self.lowest_per_suit()
+        return self.lowest_per_suit()
+
+    def valid_cards(self, trump: int, table: list[PeerCard]) -> list[PeerCard]:
+        if not table:
+            return self.hand
+        trumps = self.of_suit(trump)
+        same = self.of_suit(table[0].suit)
+        led = table[0].suit
+        if len(table) == 1:
+            return self.must_beat(table, 0, same, trumps, trump)
+        if len(table) == 2:
+            if table[0].strength(led, trump) > table[1].strength(led, trump):
+                return self.counting_or_lowest(led if same else -1)
+            return self.must_beat(table, 1, same, trumps, trump)
+        s = [c.strength(led, trump) for c in table]
+        if s[1] > s[0] and s[1] > s[2]:
+            return self.counting_or_lowest(led if same else -1)
+        return self.must_beat(table, 2 if s[2] > s[0] else 0, same, trumps, trump)
+
+
+def peer_playout(hands: list[list[PeerCard]], first: int, trump: int, rng: random.Random) -> int:
+    players = [PeerPlayer(h) for h in hands]
+    leader, points = first, 0
+    for _ in range(12):
+        table: list[PeerCard] = []
+        seats = []
+        for k in range(4):
+            seat = (leader + k) % 4
+            card = rng.choice(players[seat].valid_cards(trump, table))
+            players[seat].hand.remove(card)
+            table.append(card)
+            seats.append(seat)
+        led = table[0].suit
+        best = max(range(4), key=lambda i: table[i].strength(led, trump))
+        leader = seats[best]
+        if leader % 2 == 0:
+            points += sum(c.points for c in table) + 1
+    return points
+
+
+def bench_peer(count: int, repeats: int) -> float:
+    deal = generate_deal(KEY, 1)
+    hands = [[PeerCard(c.suit.index, c.rank) for c in deal.hand(s)] for s in Seat]
+    rng = random.Random(1)
+    return _rate(count, lambda: [peer_playout(hands, 0, 0, rng) for _ in range(count)], repeats)
+
+
+# --- Ours ---------------------------------------------------------------------------------------
+
+
+def api_playout(deal, contract, variant, rng: random.Random) -> int:
+    """One play-out through the public per-card API: legal_cards() and trick_winner()."""
+    hands = {s: deal.hand(s) for s in Seat}
+    leader, points = Seat.W, 0
+    for _ in range(12):
+        trick = []
+        seat = leader
+        for _ in range(4):
+            options = sorted(legal_cards(hands[seat], trick, contract, variant))
+            card = rng.choice(options)
+            hands[seat] = Hand.from_mask(hands[seat].mask ^ (1 << card.index))
+            trick.append((seat, card))
+            seat = seat.next
+        leader = trick_winner(trick, contract)
+        if leader.side.value == "NS":
+            points += sum(c.points for _, c in trick) + 1
+    return points
+
+
+def _rate(count: int, run, repeats: int) -> float:
+    rates = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        run()
+        rates.append(count / (time.perf_counter() - start))
+    return statistics.median(rates)
+
+
+def bench_api(count: int, repeats: int) -> float:
+    deal, rng = generate_deal(KEY, 1), random.Random(1)
+    return _rate(
+        count,
+        lambda: [api_playout(deal, Contract.OROS, Variant.EASTERN, rng) for _ in range(count)],
+        repeats,
+    )
+
+
+def bench_batch(count: int, repeats: int, backend) -> float:
+    deal = generate_deal(KEY, 1)
+    random_playouts(deal, Seat.N, Contract.OROS, Variant.EASTERN, 10, backend=backend)  # warm
+    return _rate(
+        count,
+        lambda: random_playouts(deal, Seat.N, Contract.OROS, Variant.EASTERN, count, seed=9,
+                                backend=backend),
+        repeats,
+    )
+
+
+def bench_solver(variant: Variant, deals: int) -> list[float]:
+    times = []
+    for number in range(1, deals + 1):
+        deal = generate_deal(KEY, number)
+        start = time.perf_counter()
+        double_dummy_table(deal, Seat.N, variant)
+        times.append(time.perf_counter() - start)
+    return times
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--playouts", type=int, default=2000)
+    parser.add_argument("--deals", type=int, default=3)
+    parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--tsv", action="store_true")
+    args = parser.parse_args()
+
+    def emit(label: str, figure: str, target: str) -> None:
+        if args.tsv:
+            print(f"engine\t{label}\t{figure}\t{target}", flush=True)
+        else:
+            print(f"{label + ':':<60} {figure:>12}  {target}", flush=True)
+
+    n, reps = args.playouts, args.repeats
+    peer = bench_peer(n // 4, reps)
+    emit("play-outs/s, the peer's loop (re-implemented)", f"{peer:,.0f} /s", "")
+    emit("play-outs/s, legal_cards() + trick_winner()", f"{bench_api(n // 4, reps):,.0f} /s", "")
+    pure = bench_batch(n, reps, _backend.PURE)
+    emit("play-outs/s, random_playouts (plain Python)", f"{pure:,.0f} /s",
+         f"×{pure / peer:.1f} the peer")
+    fast = _backend.compiled()
+    if fast is not None:
+        rate = bench_batch(n * 50, reps, fast)
+        emit("play-outs/s, random_playouts (numba)", f"{rate:,.0f} /s",
+             f"×{rate / peer:.0f} the peer (target ×10)")
+    for variant, target in ((Variant.EASTERN, 1), (Variant.WESTERN, 3)):
+        times = bench_solver(variant, args.deals)
+        median = statistics.median(times)
+        emit(f"double-dummy table (5 contracts), {variant.value}", f"{median:.2f} s",
+             f"≤ {target} s")
+        if variant is Variant.EASTERN:
+            emit("36 deals of a 9-round event, eastern (projected)", f"{36 * median:.0f} s",
+                 "≤ 60 s")
+
+
+if __name__ == "__main__":
+    main()

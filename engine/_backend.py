@@ -1,0 +1,108 @@
+"""The two ways of running ``engine._kernel``: plain Python, or compiled by numba (private).
+
+``PURE`` runs the kernel's functions as they are. ``compiled()`` returns the same functions
+compiled by numba, built from the very same code objects with the tables turned into numpy
+arrays, or ``None`` when numba is not installed or ``DUPLICADA_PURE_PYTHON=1`` is set. Callers
+use :func:`fastest`, and the tests compare the two backends' answers.
+
+Compiling takes a few seconds the first time; numba keeps the machine code in a cache beside
+the sources, so later processes start quickly.
+"""
+
+from __future__ import annotations
+
+import os
+import types
+from dataclasses import dataclass
+from typing import Any
+
+from engine import _kernel as K
+from engine import _search as S
+
+__all__: list[str] = []
+
+# The kernel's functions, in an order where each one's callees come first.
+_FUNCTIONS = (
+    "popcount", "lowest_card", "mask_points", "lowest_per_suit", "legal_mask", "next_random",
+    "pick", "playouts",
+)  # fmt: skip
+_SEARCH_FUNCTIONS = ("tt_slot", "last_trick", "sure_winner", "order_moves", "search")
+_TABLES = ("SUIT_MASK_OF", "POINTS_OF", "BEATERS", "LOWEST12", "POP12", "LOWBIT12", "POINTS5")
+
+
+@dataclass(frozen=True)
+class Backend:
+    """One way of running the kernel: its name, its functions and how it builds arrays."""
+
+    name: str
+    functions: dict[str, Any]
+    beaters: Any  # the BEATERS table, rows indexed by trump number
+    array: Any  # array(length, fill) -> a mutable int array of that backend
+
+    def __getattr__(self, name: str) -> Any:
+        try:
+            return self.functions[name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+
+def _list_array(length: int, fill: int) -> list[int]:
+    return [fill] * length
+
+
+def _sources() -> dict[str, Any]:
+    functions = {name: getattr(K, name) for name in _FUNCTIONS}
+    functions.update((name, getattr(S, name)) for name in _SEARCH_FUNCTIONS)
+    return functions
+
+
+PURE = Backend(
+    "python",
+    _sources(),
+    K.BEATERS,
+    _list_array,
+)
+
+_compiled: Backend | None = None
+_tried = False
+
+
+def _build() -> Backend | None:
+    if os.environ.get("DUPLICADA_PURE_PYTHON") == "1":
+        return None
+    try:
+        import numba
+        import numpy as np
+    except ImportError:
+        return None
+    # One namespace for both modules, so that every call between kernel functions reaches the
+    # compiled version, and every table is an array.
+    namespace: dict[str, Any] = {**vars(K), **vars(S)}
+    for name in _TABLES:
+        namespace[name] = np.array(getattr(K, name), dtype=np.int64)
+    functions: dict[str, Any] = {}
+    for name, source in _sources().items():
+        clone = types.FunctionType(source.__code__, namespace, name, source.__defaults__)
+        clone.__module__ = source.__module__
+        clone.__qualname__ = source.__qualname__
+        functions[name] = namespace[name] = numba.njit(cache=True, nogil=True)(clone)
+    beaters = namespace["BEATERS"]
+
+    def array(length: int, fill: int):
+        return np.full(length, fill, dtype=np.int64)
+
+    return Backend("numba", functions, beaters, array)
+
+
+def compiled() -> Backend | None:
+    """The numba-compiled backend, or ``None`` when it is unavailable."""
+    global _compiled, _tried
+    if not _tried:
+        _tried = True
+        _compiled = _build()
+    return _compiled
+
+
+def fastest() -> Backend:
+    """The compiled backend when there is one, else the plain Python one."""
+    return compiled() or PURE

@@ -1,0 +1,318 @@
+"""The double-dummy search (private): alpha-beta over points, without recursion.
+
+Written, like ``engine._kernel``, in the subset of Python that numba compiles, and run either
+as it is or compiled (``engine._backend``). The search keeps its own stack of plies in one flat
+integer array instead of calling itself, because numba cannot cache a recursive function: so
+the compiled code is built once and loaded from numba's cache by later processes.
+
+A value is always the NS points still to come from a position, the cards already in the
+current trick included. The search is fail-soft: a result ``v <= alpha`` is an upper bound of
+the true value, ``v >= beta`` a lower bound, anything between is exact. At the start of each
+trick a transposition table keeps the bounds found, keyed on the cards left and the leader
+(the deal is fixed, so the cards left say who holds what).
+"""
+
+from __future__ import annotations
+
+from engine._kernel import (
+    POINTS_OF,
+    SUIT_MASK_OF,
+    legal_mask,
+    lowest_card,
+    mask_points,
+    popcount,
+)
+
+# Fields of one ply in the stack (the ply's row starts at ``ply * FIELDS``).
+F_POS = 0  # cards already in the current trick
+F_LEADER = 1
+F_LED = 2  # the card led
+F_WIN = 3  # the card winning so far, and its seat
+F_WSEAT = 4
+F_TPTS = 5  # card points in the trick so far
+F_LIVE = 6  # every card not in a finished trick
+F_ALPHA = 7
+F_BETA = 8
+F_A0 = 9  # the window the ply was called with (for the table)
+F_B0 = 10
+F_BEST = 11
+F_COUNT = 12  # moves to try, listed in ``buf``
+F_IDX = 13  # the next of them
+F_SEAT = 14  # the player to move
+F_MOVE = 15  # the card being tried
+F_ADD = 16  # points of a trick that card completed for NS: added to the child's value
+F_SLOT = 17  # table slot and key (trick starts only)
+F_KEY = 18
+F_TRICKS = 19  # tricks left (trick starts only)
+FIELDS = 20
+#: Most plies a search can reach: 48 cards and the position after the last one.
+MAX_PLIES = 49
+#: Size of the stack and of the move buffer.
+STACK_SIZE = MAX_PLIES * FIELDS
+BUF_SIZE = MAX_PLIES * 12
+
+
+def tt_slot(key, size_mask):
+    """Where ``key`` lives in the transposition table."""
+    return (key ^ (key >> 19) ^ (key >> 37) ^ ((key & 0xFFFF) << 5)) & size_mask
+
+
+def last_trick(hands, leader, beaters):
+    """NS points of the last trick, every card forced."""
+    seat = leader
+    c = lowest_card(hands[seat])
+    win = c
+    wseat = seat
+    pts = POINTS_OF[c] + 1
+    for _ in range(3):
+        seat = (seat + 3) & 3
+        c = lowest_card(hands[seat])
+        pts += POINTS_OF[c]
+        if (beaters[win] >> c) & 1:
+            win = c
+            wseat = seat
+    if wseat & 1 == 0:
+        return pts
+    return 0
+
+
+def sure_winner(c, seat, hands, beaters):
+    """Whether neither opponent of ``seat`` can beat card ``c`` if it is led."""
+    right = hands[(seat + 3) & 3]
+    left = hands[(seat + 1) & 3]
+    beat = beaters[c]
+    suit = SUIT_MASK_OF[c]
+    if ((right | left) & beat & suit) != 0:
+        return False
+    # Other beaters are trumps: only an opponent without the suit led may use them.
+    return ((right & suit) != 0 or (right & beat) == 0) and (
+        (left & suit) != 0 or (left & beat) == 0
+    )
+
+
+def order_moves(cands, pos, seat, win, wseat, live, hands, beaters, buf, base):
+    """Write the moves worth searching into ``buf[base:]``, the most promising first.
+
+    Two cards of one hand are equivalent when they are of one suit, have the same points and
+    every card between them is in a finished trick: only the first is written. The order only
+    decides speed, never the value: first the cards after which the player's own side wins the
+    trick (adding points to it), then cheap cards given to the opponents. Returns the count.
+    """
+    count = 0
+    prev = -1
+    while cands:
+        c = lowest_card(cands)
+        cands &= cands - 1
+        if (prev >= 0 and SUIT_MASK_OF[prev] == SUIT_MASK_OF[c]
+                and POINTS_OF[prev] == POINTS_OF[c]
+                and (((1 << c) - 1) & ~((2 << prev) - 1) & live) == 0):
+            prev = c
+            continue
+        prev = c
+        rank = c % 12  # 0 for the strongest card of a suit
+        if pos == 0:
+            if sure_winner(c, seat, hands, beaters):
+                score = 100 + POINTS_OF[c]
+            else:
+                score = 40 - 4 * POINTS_OF[c] + rank
+        else:
+            if (beaters[win] >> c) & 1:
+                ws = seat
+                nw = c
+            else:
+                ws = wseat
+                nw = win
+            if (ws & 1) == (seat & 1):
+                if pos == 3:
+                    score = 200 + POINTS_OF[c]
+                elif ws == seat:
+                    score = 100 - rank
+                    if pos == 2 and (beaters[nw] & hands[(seat + 3) & 3]) == 0:
+                        score = 180 + POINTS_OF[c]
+                else:
+                    score = 60 + POINTS_OF[c]
+            else:
+                score = 40 - 4 * POINTS_OF[c] + rank
+        j = base + count
+        while j > base and (buf[j - 1] >> 8) < score:
+            buf[j] = buf[j - 1]
+            j -= 1
+        buf[j] = (score << 8) | c
+        count += 1
+    return count
+
+
+def search(hands, pos, leader, led, win, wseat, tpts, live, alpha, beta, beaters, rule3,
+           second_counts, tt_key, tt_lo, tt_hi, size_mask, buf, st):
+    """The NS points still to come from the position, searched within (alpha, beta).
+
+    ``hands`` (N, E, S, W masks) is changed during the search and restored at the end.
+    ``pos``, ``leader``, ``led``, ``win``, ``wseat`` and ``tpts`` describe the current trick
+    (cards in it, its leader, card led, card and seat winning, points in it); ``live`` is
+    every card not yet in a finished trick. ``tt_*`` is the transposition table (``size_mask``
+    + 1 entries), ``buf`` (``BUF_SIZE``) and ``st`` (``STACK_SIZE``) are work space.
+    """
+    d = 0
+    r = 0
+    st[F_POS] = pos
+    st[F_LEADER] = leader
+    st[F_LED] = led
+    st[F_WIN] = win
+    st[F_WSEAT] = wseat
+    st[F_TPTS] = tpts
+    st[F_LIVE] = live
+    st[F_ALPHA] = alpha
+    st[F_BETA] = beta
+    entering = True
+    ret = 0
+    while True:
+        returning = False
+        if entering:
+            # --- A new ply: settle it at once if possible, else list its moves.
+            entering = False
+            pos = st[r + F_POS]
+            leader = st[r + F_LEADER]
+            alpha = st[r + F_ALPHA]
+            beta = st[r + F_BETA]
+            st[r + F_A0] = alpha
+            st[r + F_B0] = beta
+            if pos == 0:
+                live = hands[0] | hands[1] | hands[2] | hands[3]
+                st[r + F_LIVE] = live
+                if live == 0:
+                    ret = 0
+                    returning = True
+                else:
+                    tricks = popcount(hands[leader])
+                    if tricks == 1:
+                        ret = last_trick(hands, leader, beaters)
+                        returning = True
+                    else:
+                        low = 0
+                        high = mask_points(live) + tricks
+                        key = live | (leader << 48)
+                        slot = tt_slot(key, size_mask)
+                        if tt_key[slot] == key:
+                            low = tt_lo[slot]
+                            high = tt_hi[slot]
+                        if low >= beta or low == high:
+                            ret = low
+                            returning = True
+                        elif high <= alpha:
+                            ret = high
+                            returning = True
+                        else:
+                            if alpha < low:
+                                alpha = low
+                            if beta > high:
+                                beta = high
+                            st[r + F_ALPHA] = alpha
+                            st[r + F_BETA] = beta
+                            st[r + F_A0] = alpha
+                            st[r + F_B0] = beta
+                            st[r + F_SLOT] = slot
+                            st[r + F_KEY] = key
+                            st[r + F_TRICKS] = tricks
+                            st[r + F_SEAT] = leader
+                            st[r + F_COUNT] = order_moves(
+                                hands[leader], 0, leader, 0, 0, live, hands, beaters, buf,
+                                12 * d,
+                            )
+            else:
+                seat = (leader + 3 * pos) & 3
+                st[r + F_SEAT] = seat
+                legal = legal_mask(hands[seat], st[r + F_LED], st[r + F_WIN],
+                                   st[r + F_WSEAT] == (seat ^ 2), pos == 1, beaters, rule3,
+                                   second_counts)
+                st[r + F_COUNT] = order_moves(legal, pos, seat, st[r + F_WIN], st[r + F_WSEAT],
+                                              st[r + F_LIVE], hands, beaters, buf, 12 * d)
+            if not returning:
+                st[r + F_IDX] = 0
+                st[r + F_BEST] = -1 if (st[r + F_SEAT] & 1) == 0 else 1000
+        else:
+            # --- Back from a child with its value in ``ret``.
+            seat = st[r + F_SEAT]
+            hands[seat] ^= 1 << st[r + F_MOVE]
+            v = ret + st[r + F_ADD]
+            if (seat & 1) == 0:
+                if v > st[r + F_BEST]:
+                    st[r + F_BEST] = v
+                    if v > st[r + F_ALPHA]:
+                        st[r + F_ALPHA] = v
+            else:
+                if v < st[r + F_BEST]:
+                    st[r + F_BEST] = v
+                    if v < st[r + F_BETA]:
+                        st[r + F_BETA] = v
+            if st[r + F_ALPHA] >= st[r + F_BETA]:
+                st[r + F_IDX] = st[r + F_COUNT]
+        if not returning:
+            idx = st[r + F_IDX]
+            if idx < st[r + F_COUNT]:
+                # --- Try the next move: play it and enter the child ply.
+                st[r + F_IDX] = idx + 1
+                c = buf[12 * d + idx] & 255
+                st[r + F_MOVE] = c
+                seat = st[r + F_SEAT]
+                hands[seat] ^= 1 << c
+                pos = st[r + F_POS]
+                c2 = r + FIELDS
+                if pos == 0:
+                    st[c2 + F_POS] = 1
+                    st[c2 + F_LEADER] = seat
+                    st[c2 + F_LED] = c
+                    st[c2 + F_WIN] = c
+                    st[c2 + F_WSEAT] = seat
+                    st[c2 + F_TPTS] = POINTS_OF[c]
+                    st[c2 + F_LIVE] = st[r + F_LIVE]
+                    add = 0
+                else:
+                    win = st[r + F_WIN]
+                    wseat = st[r + F_WSEAT]
+                    if (beaters[win] >> c) & 1:
+                        win = c
+                        wseat = seat
+                    pts = st[r + F_TPTS] + POINTS_OF[c]
+                    if pos == 3:
+                        st[c2 + F_POS] = 0
+                        st[c2 + F_LEADER] = wseat
+                        add = pts + 1 if (wseat & 1) == 0 else 0
+                    else:
+                        st[c2 + F_POS] = pos + 1
+                        st[c2 + F_LEADER] = st[r + F_LEADER]
+                        st[c2 + F_LED] = st[r + F_LED]
+                        st[c2 + F_WIN] = win
+                        st[c2 + F_WSEAT] = wseat
+                        st[c2 + F_TPTS] = pts
+                        st[c2 + F_LIVE] = st[r + F_LIVE]
+                        add = 0
+                st[r + F_ADD] = add
+                st[c2 + F_ALPHA] = st[r + F_ALPHA] - add
+                st[c2 + F_BETA] = st[r + F_BETA] - add
+                d += 1
+                r = c2
+                entering = True
+                continue
+            # --- Every move tried: the ply's value, kept in the table at a trick start.
+            ret = st[r + F_BEST]
+            if st[r + F_POS] == 0:
+                slot = st[r + F_SLOT]
+                key = st[r + F_KEY]
+                if tt_key[slot] != key:
+                    tt_key[slot] = key
+                    tt_lo[slot] = 0
+                    tt_hi[slot] = mask_points(st[r + F_LIVE]) + st[r + F_TRICKS]
+                if ret <= st[r + F_A0]:
+                    if ret < tt_hi[slot]:
+                        tt_hi[slot] = ret
+                elif ret >= st[r + F_B0]:
+                    if ret > tt_lo[slot]:
+                        tt_lo[slot] = ret
+                else:
+                    tt_lo[slot] = ret
+                    tt_hi[slot] = ret
+        # --- Return ``ret`` to the parent ply.
+        if d == 0:
+            return ret
+        d -= 1
+        r -= FIELDS
