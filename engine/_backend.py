@@ -26,7 +26,7 @@ _FUNCTIONS = (
     "popcount", "lowest_card", "mask_points", "lowest_per_suit", "legal_mask", "next_random",
     "pick", "playouts",
 )  # fmt: skip
-_SEARCH_FUNCTIONS = ("tt_slot", "last_trick", "sure_winner", "order_moves", "search")
+_SEARCH_FUNCTIONS = ("suit_key", "tt_slot", "last_trick", "sure_winner", "order_moves", "search")
 _TABLES = ("SUIT_MASK_OF", "POINTS_OF", "BEATERS", "LOWEST12", "POP12", "LOWBIT12", "POINTS5")
 
 

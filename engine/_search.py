@@ -44,17 +44,50 @@ F_ADD = 16  # points of a trick that card completed for NS: added to the child's
 F_SLOT = 17  # table slot and key (trick starts only)
 F_KEY = 18
 F_TRICKS = 19  # tricks left (trick starts only)
-FIELDS = 20
+F_BMOVE = 20  # the best card found so far
+F_KEY2 = 21
+FIELDS = 22
 #: Most plies a search can reach: 48 cards and the position after the last one.
 MAX_PLIES = 49
 #: Size of the stack and of the move buffer.
 STACK_SIZE = MAX_PLIES * FIELDS
-BUF_SIZE = MAX_PLIES * 12
+BUF_SIZE = MAX_PLIES * 12 + 1
+#: Where the search counts the plies it entered (for benchmarks).
+NODES = MAX_PLIES * 12
 
 
-def tt_slot(key, size_mask):
-    """Where ``key`` lives in the transposition table."""
-    return (key ^ (key >> 19) ^ (key >> 37) ^ ((key & 0xFFFF) << 5)) & size_mask
+def tt_slot(key, key2, size_mask):
+    """Where the key ``(key, key2)`` lives in the transposition table."""
+    x = key ^ (key2 * 7) ^ (key2 >> 23)
+    return (x ^ (x >> 19) ^ (x >> 37) ^ ((x & 0xFFFF) << 5)) & size_mask
+
+
+def suit_key(hands, live, suit):
+    """The cards left in one suit, up to rank equivalence (22 bits).
+
+    The counting cards (9, 1, 12, 11, 10) are named, since their points differ; the others
+    are described only by how many remain and who holds each, strongest first: the cards
+    already gone between them change nothing in the rest of the play.
+    """
+    cards = (live >> (12 * suit)) & 0xFFF
+    key = cards & 31
+    rest = cards >> 5
+    n = 0
+    owners = 0
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        bit = low << (12 * suit + 5)
+        owner = 0
+        if hands[1] & bit:
+            owner = 1
+        elif hands[2] & bit:
+            owner = 2
+        elif hands[3] & bit:
+            owner = 3
+        owners |= owner << (2 * n)
+        n += 1
+    return key | (n << 5) | (owners << 8)
 
 
 def last_trick(hands, leader, beaters):
@@ -170,6 +203,7 @@ def search(hands, pos, leader, led, win, wseat, tpts, live, alpha, beta, beaters
         if entering:
             # --- A new ply: settle it at once if possible, else list its moves.
             entering = False
+            buf[NODES] += 1
             pos = st[r + F_POS]
             leader = st[r + F_LEADER]
             alpha = st[r + F_ALPHA]
@@ -190,11 +224,16 @@ def search(hands, pos, leader, led, win, wseat, tpts, live, alpha, beta, beaters
                     else:
                         low = 0
                         high = mask_points(live) + tricks
-                        key = live | (leader << 48)
-                        slot = tt_slot(key, size_mask)
-                        if tt_key[slot] == key:
+                        # Positions equal up to cards already gone share their entry.
+                        key = suit_key(hands, live, 0) | (suit_key(hands, live, 1) << 22) | (
+                            leader << 44)
+                        key2 = suit_key(hands, live, 2) | (suit_key(hands, live, 3) << 22)
+                        slot = tt_slot(key, key2, size_mask)
+                        hint = -1
+                        if tt_key[2 * slot] == key and tt_key[2 * slot + 1] == key2:
                             low = tt_lo[slot]
-                            high = tt_hi[slot]
+                            high = tt_hi[slot] & 255
+                            hint = (tt_hi[slot] >> 8) - 1
                         if low >= beta or low == high:
                             ret = low
                             returning = True
@@ -212,12 +251,22 @@ def search(hands, pos, leader, led, win, wseat, tpts, live, alpha, beta, beaters
                             st[r + F_B0] = beta
                             st[r + F_SLOT] = slot
                             st[r + F_KEY] = key
+                            st[r + F_KEY2] = key2
                             st[r + F_TRICKS] = tricks
                             st[r + F_SEAT] = leader
-                            st[r + F_COUNT] = order_moves(
+                            count = order_moves(
                                 hands[leader], 0, leader, 0, 0, live, hands, beaters, buf,
                                 12 * d,
                             )
+                            st[r + F_COUNT] = count
+                            if hint >= 0:
+                                # The card that was best here before goes first.
+                                for i in range(count):
+                                    if (buf[12 * d + i] & 255) == hint:
+                                        for j in range(i, 0, -1):
+                                            buf[12 * d + j] = buf[12 * d + j - 1]
+                                        buf[12 * d] = hint
+                                        break
             else:
                 seat = (leader + 3 * pos) & 3
                 st[r + F_SEAT] = seat
@@ -237,11 +286,13 @@ def search(hands, pos, leader, led, win, wseat, tpts, live, alpha, beta, beaters
             if (seat & 1) == 0:
                 if v > st[r + F_BEST]:
                     st[r + F_BEST] = v
+                    st[r + F_BMOVE] = st[r + F_MOVE]
                     if v > st[r + F_ALPHA]:
                         st[r + F_ALPHA] = v
             else:
                 if v < st[r + F_BEST]:
                     st[r + F_BEST] = v
+                    st[r + F_BMOVE] = st[r + F_MOVE]
                     if v < st[r + F_BETA]:
                         st[r + F_BETA] = v
             if st[r + F_ALPHA] >= st[r + F_BETA]:
@@ -298,19 +349,31 @@ def search(hands, pos, leader, led, win, wseat, tpts, live, alpha, beta, beaters
             if st[r + F_POS] == 0:
                 slot = st[r + F_SLOT]
                 key = st[r + F_KEY]
-                if tt_key[slot] != key:
-                    tt_key[slot] = key
-                    tt_lo[slot] = 0
-                    tt_hi[slot] = mask_points(st[r + F_LIVE]) + st[r + F_TRICKS]
+                key2 = st[r + F_KEY2]
+                low = 0
+                high = mask_points(st[r + F_LIVE]) + st[r + F_TRICKS]
+                move = st[r + F_BMOVE]
+                if tt_key[2 * slot] == key and tt_key[2 * slot + 1] == key2:
+                    low = tt_lo[slot]
+                    high = tt_hi[slot] & 255
+                    # When every card failed, "best" means nothing: keep the old hint.
+                    failed = ret <= st[r + F_A0] if (st[r + F_SEAT] & 1) == 0 else (
+                        ret >= st[r + F_B0])
+                    if failed:
+                        move = (tt_hi[slot] >> 8) - 1
                 if ret <= st[r + F_A0]:
-                    if ret < tt_hi[slot]:
-                        tt_hi[slot] = ret
+                    if ret < high:
+                        high = ret
                 elif ret >= st[r + F_B0]:
-                    if ret > tt_lo[slot]:
-                        tt_lo[slot] = ret
+                    if ret > low:
+                        low = ret
                 else:
-                    tt_lo[slot] = ret
-                    tt_hi[slot] = ret
+                    low = ret
+                    high = ret
+                tt_key[2 * slot] = key
+                tt_key[2 * slot + 1] = key2
+                tt_lo[slot] = low
+                tt_hi[slot] = high | ((move + 1) << 8)
         # --- Return ``ret`` to the parent ply.
         if d == 0:
             return ret

@@ -173,7 +173,7 @@ class Solver:
         if size & (size - 1):
             raise ValueError("the table size must be a power of two")
         self._size_mask = size - 1
-        self._keys = b.array(size, -1)
+        self._keys = b.array(2 * size, -1)  # two numbers per key
         self._low = b.array(size, 0)
         self._high = b.array(size, 0)
         self._buf = b.array(S.BUF_SIZE, 0)
