@@ -146,7 +146,7 @@ def test_playouts_points_are_possible_and_vary():
 @pytest.mark.parametrize("backend", BACKENDS, ids=lambda b: b.name)
 def test_solver_equals_exhaustive_minimax_on_endings(backend):
     # 10,000 positions in all: most on the compiled solver, a share on plain Python as well.
-    count = 800 if backend.name == "numba" else 200
+    count = 8000 if backend.name == "numba" else 2000
     rng = random.Random(2026 if backend.name == "numba" else 1913)
     kinds = set()
     for _ in range(count):

@@ -1,0 +1,124 @@
+"""Optimal lines, the double-dummy table and the par (rules.md 8).
+
+A line is checked with the rule code itself: replayed through :func:`validate_play` it must be
+legal and score exactly the double-dummy value; and at every card of it, no other legal card
+of the player due to play would have given that player's side more points (each alternative
+valued by the solver from the position it leads to).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine import _backend
+from engine.cards import Contract
+from engine.dealing import generate_deal
+from engine.play import Variant, random_legal_play, validate_play
+from engine.seats import Seat, Side
+from engine.solver import (
+    Par,
+    Position,
+    Solver,
+    double_dummy_table,
+    line_from,
+    line_tricks,
+    optimal_line,
+    par,
+    solve,
+)
+
+
+def _replay(deal, dealer, contract, variant, prefix):
+    position = Position.start(deal, dealer, contract, variant)
+    taken = 0
+    for card in prefix:
+        position, gained = position.play(card)
+        taken += gained
+    return position, taken
+
+
+def _check_no_deviation_helps(solver, position, line, value):
+    """At each card of ``line``, every other legal card is no better for the side to play."""
+    for card in line:
+        side_ns = position.to_play.side is Side.NS
+        for other in position.legal():
+            child, gained = position.play(other)
+            worth = gained + (solver.value(child) if child.tricks_left else 0)
+            if side_ns:
+                assert worth <= value, (other, card)
+            else:
+                assert worth >= value, (other, card)
+        position, gained = position.play(card)
+        value -= gained
+    assert value == 0
+
+
+@pytest.mark.parametrize(
+    ("number", "dealer", "contract", "variant"),
+    [
+        (3, Seat.N, Contract.OROS, Variant.EASTERN),
+        (5, Seat.E, Contract.BOTIFARRA, Variant.EASTERN_SECOND_COUNTS),
+    ],
+)
+def test_full_deal_line_is_legal_and_scores_the_value(number, dealer, contract, variant):
+    deal = generate_deal(b"line", number)
+    value, line = optimal_line(deal, dealer, contract, variant)
+    assert value == solve(deal, dealer, contract, variant)
+    outcome = validate_play(deal, dealer, contract, variant, line)
+    assert outcome.is_legal and outcome.ns_points == value
+    tricks = line_tricks(line, dealer, contract)
+    assert len(tricks) == 12 and tricks[0][0][0] is dealer.next
+
+
+def test_no_single_card_deviation_improves_either_side():
+    # Positions six tricks from the end of random deals, every variant and both kinds of
+    # contract; the optimal line from there completes the record that validate_play scores.
+    rng = random.Random(88)
+    for k in range(6):
+        deal = generate_deal(b"deviation", k)
+        dealer = rng.choice(list(Seat))
+        contract = [Contract.COPES, Contract.BOTIFARRA][k % 2]
+        variant = list(Variant)[k % 3]
+        prefix = random_legal_play(deal, dealer, contract, variant, rng)[: 24 + k % 4]
+        position, taken = _replay(deal, dealer, contract, variant, prefix)
+        solver = Solver(contract, variant)
+        value = solver.value(position)
+        line = line_from(solver, position, value)
+        outcome = validate_play(deal, dealer, contract, variant, [*prefix, *line])
+        assert outcome.is_legal and outcome.ns_points == taken + value
+        _check_no_deviation_helps(solver, position, line, value)
+
+
+@pytest.mark.skipif(_backend.compiled() is None, reason="numba is not installed")
+def test_line_is_the_same_with_either_backend():
+    deal = generate_deal(b"backends", 1)
+    rng = random.Random(1)
+    prefix = random_legal_play(deal, Seat.S, Contract.ESPASES, Variant.WESTERN, rng)[:28]
+    position, _ = _replay(deal, Seat.S, Contract.ESPASES, Variant.WESTERN, prefix)
+    results = []
+    for backend in (_backend.PURE, _backend.compiled()):
+        solver = Solver(Contract.ESPASES, Variant.WESTERN, backend)
+        value = solver.value(position)
+        results.append((value, line_from(solver, position, value)))
+    assert results[0] == results[1]
+
+
+def test_par_picks_the_best_deal_score_for_the_trump_makers():
+    table = {Contract.OROS: 40, Contract.COPES: 30, Contract.ESPASES: 44, Contract.BASTOS: 20,
+             Contract.BOTIFARRA: 41}
+    # NS make trumps (dealer N): espases give 44 - 36 = 8, Botifarra (41 - 36) x 2 = 10.
+    assert par(table, Seat.N) == Par(Contract.BOTIFARRA, Side.NS, 41, 10)
+    # EW make trumps (dealer E): bastos give 52 - 36 = 16, Botifarra (31 - 36) x 2 = -10.
+    assert par(table, Seat.E) == Par(Contract.BASTOS, Side.EW, 52, 16)
+    # Equal scores: the first contract in suit order.
+    flat = dict.fromkeys(Contract, 36)
+    assert par(flat, Seat.S) == Par(Contract.OROS, Side.NS, 36, 0)
+
+
+def test_double_dummy_table_has_the_five_contracts():
+    deal = generate_deal(b"table", 2)
+    table = double_dummy_table(deal, Seat.W, Variant.EASTERN)
+    assert set(table) == set(Contract) and all(0 <= v <= 72 for v in table.values())
+    assert table[Contract.BASTOS] == solve(deal, Seat.W, Contract.BASTOS, Variant.EASTERN)
