@@ -5,7 +5,7 @@ Run from the repository root:
 
 Each benchmark runs in its own subprocess with ``--tsv`` (each sets up Django and its own
 throwaway database) and prints lines ``section<TAB>what<TAB>figure<TAB>target``. In order:
-``engine_play.py``, ``engine_scoring.py``, ``scoring_bench.py`` (SQLite),
+``engine_play.py``, ``engine_scoring.py``, ``engine_solver.py``, ``scoring_bench.py`` (SQLite),
 ``tournaments_bench.py``, then ``scoring_bench.py --postgres`` if PostgreSQL answers at
 127.0.0.1:5432 (otherwise one row says why it was skipped). The table has a header line (the
 machine's cores and load, Python, date) and the columns what | figure | target, grouped by
@@ -34,6 +34,7 @@ PG_PORT = 5432
 RUNS = [
     ("engine_play.py", [], "engine"),
     ("engine_scoring.py", [], "engine"),
+    ("engine_solver.py", [], "engine"),
     ("scoring_bench.py", [], "scoring (SQLite)"),
     ("tournaments_bench.py", [], "tournaments"),
 ]

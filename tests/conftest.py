@@ -11,6 +11,7 @@ def rebuild_scores_when_asked(settings):
     rows call ``rebuild_stale_deals`` themselves, and ``test_score_rebuild`` drives the
     background paths on purpose."""
     settings.SCORING_REBUILD = "off"
+    settings.DEAL_ANALYSIS = "off"  # likewise the deals' analysis; its tests run it inline
 
 
 @pytest.fixture

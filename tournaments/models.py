@@ -370,3 +370,7 @@ class AuditEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.championship} · {self.get_action_display()}"
+
+
+# The double-dummy analysis of a deal lives in its own module (rules.md 8).
+from tournaments.analysis_models import DealAnalysis  # noqa: E402, F401

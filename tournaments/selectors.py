@@ -161,3 +161,7 @@ def round_deals(round_: Round) -> QuerySet[Deal]:
 def championship_deals(championship: Championship) -> QuerySet[Deal]:
     """All deals, for directors."""
     return championship.deals.select_related("round").order_by("number")
+
+
+# The deals' double-dummy analysis (rules.md 8): shown only once the round is closed.
+from tournaments.analysis_selectors import analysis_progress, deal_analysis  # noqa: E402, F401

@@ -5,8 +5,8 @@ Team pages (the private link ``/t/<team_id>/<secret>/``) belong to the scoring a
 
 from django.urls import path
 
+from tournaments import analysis_views, views
 from tournaments import director_views as d
-from tournaments import views
 
 app_name = "tournaments"
 
@@ -92,6 +92,11 @@ director = [
     ),
     path("director/c/<int:pk>/deals/import/", d.deal_import, name="director_deal_import"),
     path("director/c/<int:pk>/deals.pdf", d.deal_sheets_pdf, name="director_deal_sheets"),
+    path(
+        "director/c/<int:pk>/analysis/recompute/",
+        analysis_views.recompute,
+        name="director_recompute_analysis",
+    ),
 ]
 
 public = [

@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 
 from tournaments import audit
 from tournaments.models import AuditEvent, Championship, Round, Table
+from tournaments.services import analysis
 from tournaments.services.common import ServiceError, _lock, _lock_round, _not_finished
 
 
@@ -80,6 +81,7 @@ def close_round(round_: Round, *, by=None, origin=None) -> Round:
     round_.save(update_fields=["status", "closed_at"])
     audit.record(AuditEvent.Action.ROUND_CLOSED, round_.championship_id, by=by, origin=origin,
                  round_number=round_.number)
+    analysis.on_round_closed(round_)  # the deals' analysis, in the background after commit
     return round_
 
 

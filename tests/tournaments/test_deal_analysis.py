@@ -1,0 +1,119 @@
+"""The deals' double-dummy analysis in the apps (rules.md 8): computed when a round closes,
+stored, shown on the traveller, round page and deal sheets only once the round is closed,
+recomputed by the director, and its progress on the director's page."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+from tournament_factories import add_teams
+
+import engine
+from scoring import services as scoring_services
+from tournaments import services
+from tournaments.analysis_selectors import analysis_progress, deal_analysis
+from tournaments.models import DealAnalysis
+from tournaments.services.analysis import analyse_deal
+
+pytestmark = pytest.mark.django_db
+
+# Each seat holds one whole suit: quick to solve, and a real deal all the same.
+SUITS_DEAL = "N:9ARCS8765432... .9ARCS8765432.. ..9ARCS8765432. ...9ARCS8765432"
+
+
+def _one_round(championship, deal_text=SUITS_DEAL):
+    add_teams(championship, 2)
+    services.generate_schedule(championship)
+    round_ = championship.rounds.get()
+    numbers = list(round_.deals.order_by("number").values_list("number", flat=True))
+    services.import_deals(round_, "\n".join(f"{n} {deal_text}" for n in numbers))
+    return round_
+
+
+def test_closing_a_round_analyses_its_deals_after_commit(
+    championship, settings, django_capture_on_commit_callbacks
+):
+    settings.DEAL_ANALYSIS = "inline"
+    round_ = _one_round(championship)
+    services.release_round(round_)
+    deal = round_.deals.order_by("number").first()
+    assert deal_analysis(deal) is None
+    with django_capture_on_commit_callbacks(execute=True) as callbacks:
+        services.close_round(round_)
+    assert len(callbacks) >= 1
+    stored = DealAnalysis.objects.get(deal=deal)
+    assert stored.status == DealAnalysis.Status.DONE and stored.variant == "eastern"
+    cards = engine.parse_deal(deal.cards)
+    dealer = engine.Seat(deal.dealer)
+    expected = engine.solver.double_dummy_table(cards, dealer, engine.Variant.EASTERN)
+    assert stored.table == {c.value: v for c, v in expected.items()}
+    best = engine.solver.par(expected, dealer)
+    assert (stored.par_contract, stored.par_score) == (best.contract.value, best.score)
+    line = [engine.parse_card(code) for code in stored.line.split()]
+    outcome = engine.validate_play(cards, dealer, best.contract, engine.Variant.EASTERN, line)
+    assert outcome.is_legal and outcome.ns_points == expected[best.contract]
+    view = deal_analysis(type(deal).objects.get(pk=deal.pk))  # the round now read as closed
+    assert view.table_by_code == stored.table and len(view.tricks) == 12
+    assert analysis_progress(championship).done == round_.deals.count()
+
+
+def test_analysis_is_shown_only_once_the_round_is_closed(
+    championship, client, director_client, settings
+):
+    settings.DEAL_ANALYSIS = "off"
+    round_ = _one_round(championship)
+    deal = round_.deals.order_by("number").first()
+    services.release_round(round_)
+    scoring_services.publish_results(championship)
+    analyse_deal(deal)  # even if an analysis existed early, nothing shows it before closing
+    traveller = reverse("scoring:traveller", args=[championship.pk, deal.number])
+    public_round = reverse("tournaments:public_round", args=[championship.pk, 1])
+    for page in (client.get(traveller), client.get(public_round), director_client.get(traveller)):
+        assert "Double-dummy analysis" not in page.content.decode()
+    assert deal_analysis(deal) is None
+    services.close_round(round_)
+    for page in (client.get(traveller), client.get(public_round)):
+        text = page.content.decode()
+        assert "Double-dummy analysis" in text and "Par:" in text
+    view = deal_analysis(type(deal).objects.get(pk=deal.pk))
+    assert f">{view.table[0].ns_points}<" in client.get(traveller).content.decode()
+
+
+def test_director_sees_progress_and_recomputes(
+    championship, director_client, settings, django_capture_on_commit_callbacks
+):
+    settings.DEAL_ANALYSIS = "inline"
+    round_ = _one_round(championship)
+    page = reverse("tournaments:director_championship", args=[championship.pk])
+    services.release_round(round_)
+    assert "Hand records" not in director_client.get(page).content.decode()
+    services.close_round(round_)  # callbacks not run: nothing analysed yet
+    total = round_.deals.count()
+    assert f"0 of {total} deals" in director_client.get(page).content.decode()
+    recompute = reverse("tournaments:director_recompute_analysis", args=[championship.pk])
+    with django_capture_on_commit_callbacks(execute=True):
+        response = director_client.post(recompute, follow=True)
+    assert "being recomputed" in response.content.decode()
+    assert f"{total} of {total} deals" in director_client.get(page).content.decode()
+    assert analysis_progress(championship).done == total
+
+
+def test_recompute_refused_without_closed_rounds(championship, director_client, client):
+    recompute = reverse("tournaments:director_recompute_analysis", args=[championship.pk])
+    response = director_client.post(recompute, follow=True)
+    assert "nothing to analyse" in response.content.decode()
+    assert client.post(recompute).status_code == 302  # anonymous: to the login page
+    assert not DealAnalysis.objects.exists()
+
+
+def test_a_failed_analysis_is_stored_with_its_error(championship, settings):
+    round_ = _one_round(championship)
+    services.release_round(round_)
+    services.close_round(round_)
+    deal = round_.deals.order_by("number").first()
+    type(deal).objects.filter(pk=deal.pk).update(cards="N:not a deal")
+    deal.refresh_from_db()
+    stored = analyse_deal(deal)
+    assert stored.status == DealAnalysis.Status.FAILED and stored.error
+    assert deal_analysis(deal) is None
+    assert analysis_progress(championship).failed == 1

@@ -1,0 +1,133 @@
+"""Reading the deals' double-dummy analysis (rules.md 8), for pages, sheets and exports.
+
+:func:`deal_analysis` is the one entry point for anything that shows an analysis (traveller
+and round pages, deal sheets, the Excel *Deals* sheet, the archive): it answers ``None``
+unless the deal's round is closed, like the cards themselves, and unless the analysis is done.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db.models import Count, Q
+
+import engine
+from engine.solver import line_tricks
+from tournaments.models import Championship, Deal, DealAnalysis, Round
+from tournaments.presentation import SEAT_NAMES, SIDE_NAMES, language
+
+__all__ = ["AnalysisProgress", "AnalysisView", "analysis_progress", "deal_analysis"]
+
+
+@dataclass(frozen=True)
+class ContractLine:
+    code: str  # "O", "C", "E", "B" or "BOT"
+    name: str  # localised: "oros", "botifarra"...
+    ns_points: int
+    ew_points: int
+    trump_score: int  # the trump makers' deal score (rules.md 6.2), doubled for Botifarra
+    is_par: bool
+
+
+@dataclass(frozen=True)
+class TrickLine:
+    number: int
+    cards: tuple[tuple[str, str], ...]  # (seat name, card code) in the order played
+    winner: str  # seat name
+
+
+@dataclass(frozen=True)
+class AnalysisView:
+    """What a page shows of a deal's analysis; the raw fields are there for exports."""
+
+    deal_number: int
+    variant: str
+    trump_side: str  # "NS" or "EW"
+    trump_side_name: str
+    table: tuple[ContractLine, ...]
+    par_contract: str
+    par_name: str
+    par_score: int
+    line: tuple[str, ...]  # 48 card codes in the order played, in the par contract
+    tricks: tuple[TrickLine, ...]
+
+    @property
+    def table_by_code(self) -> dict[str, int]:
+        """NS points with perfect play by contract code, e.g. ``{"O": 40, ..., "BOT": 38}``."""
+        return {row.code: row.ns_points for row in self.table}
+
+
+def _view(deal: Deal, analysis: DealAnalysis) -> AnalysisView:
+    lang = language()
+    dealer = engine.Seat(deal.dealer)
+    side = engine.trump_side(dealer)
+    rows = []
+    for contract in engine.Contract:
+        ns = analysis.table[contract.value]
+        own = ns if side is engine.Side.NS else 72 - ns
+        rows.append(
+            ContractLine(
+                contract.value, engine.contract_name(contract, lang), ns, 72 - ns,
+                engine.side_deal_score(own, doubled=contract.is_botifarra),
+                contract.value == analysis.par_contract,
+            )
+        )
+    par_contract = engine.Contract(analysis.par_contract)
+    cards = tuple(analysis.line.split())
+    tricks = []
+    if len(cards) == 48:
+        played = [engine.parse_card(code) for code in cards]
+        for number, trick in enumerate(line_tricks(played, dealer, par_contract), start=1):
+            winner = engine.trick_winner(trick, par_contract)
+            tricks.append(
+                TrickLine(
+                    number,
+                    tuple((str(SEAT_NAMES[seat.value]), str(card)) for seat, card in trick),
+                    str(SEAT_NAMES[winner.value]),
+                )
+            )
+    return AnalysisView(
+        deal_number=deal.number,
+        variant=analysis.variant,
+        trump_side=side.value,
+        trump_side_name=str(SIDE_NAMES[side.value]),
+        table=tuple(rows),
+        par_contract=analysis.par_contract,
+        par_name=engine.contract_name(par_contract, lang),
+        par_score=analysis.par_score,
+        line=cards,
+        tricks=tuple(tricks),
+    )
+
+
+def deal_analysis(deal: Deal) -> AnalysisView | None:
+    """The analysis of ``deal`` once its round is closed and the analysis is done, else None."""
+    if deal.round.status != Round.Status.CLOSED:
+        return None
+    analysis = DealAnalysis.objects.filter(deal=deal, status=DealAnalysis.Status.DONE).first()
+    if analysis is None:
+        return None
+    return _view(deal, analysis)
+
+
+@dataclass(frozen=True)
+class AnalysisProgress:
+    """How far the analysis of the closed rounds' deals has got (the director's page)."""
+
+    total: int
+    done: int
+    failed: int
+
+    @property
+    def waiting(self) -> int:
+        return self.total - self.done - self.failed
+
+
+def analysis_progress(championship: Championship) -> AnalysisProgress:
+    """Deals of closed rounds, and how many of them are analysed or failed (one query)."""
+    counts = championship.deals.filter(round__status=Round.Status.CLOSED).aggregate(
+        total=Count("pk"),
+        done=Count("pk", filter=Q(analysis__status=DealAnalysis.Status.DONE)),
+        failed=Count("pk", filter=Q(analysis__status=DealAnalysis.Status.FAILED)),
+    )
+    return AnalysisProgress(counts["total"], counts["done"], counts["failed"])
