@@ -15,6 +15,8 @@ Everything the rest of Duplicada uses is exported here (rules.md sections 1-8):
   ``AVERAGE_MINUS``, ``BYE_SCORE``
 - ordinary scoring: ``DoublingScheme``, ``ordinary_score``
 - standings: ``StandingLine``, ``Placed``, ``rank_standings``
+- double-dummy analysis (rules.md 8.1): ``solve``, ``double_dummy_table``, ``par``, ``Par``,
+  ``optimal_line``, ``Position``, ``Solver``; random play-outs: ``random_playouts``
 - movements: ``Match``, ``RoundPlan``, ``round_robin``, ``swiss_round``, ``swiss_first_round``,
   ``PairingImpossible``, ``dealer_for``, ``round_deal_numbers``, ``trump_side``
 
@@ -48,6 +50,11 @@ _EXPORTS = {
         "adjusted_value", "AVERAGE", "AVERAGE_PLUS", "AVERAGE_MINUS", "BYE_SCORE",
         "ALL_EQUAL_SCORE", "NO_COMPARISON_SCORE", "BREACH_SCORE", "TOP_SCORE",
     ],
+    "engine.solver": [
+        "solve", "double_dummy_table", "par", "Par", "optimal_line", "Position", "Solver",
+        "position_value",
+    ],
+    "engine.playouts": ["random_playouts"],
     "engine.ordinary": ["DoublingScheme", "ordinary_score", "multiplier"],
     "engine.standings": [
         "StandingLine", "Placed", "rank_standings", "Tally", "accumulate", "TIE_BREAKS",

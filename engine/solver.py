@@ -1,4 +1,4 @@
-"""Double-dummy analysis of a deal: every card visible, all four players perfect (rules.md 8).
+"""Double-dummy analysis of a deal: every card visible, all four players perfect (rules.md 8.1).
 
 For a deal, its dealer, a contract and the rule variant, the **double-dummy value** is the
 number of points North-South take (card points plus one per trick) when each side plays to

@@ -1,4 +1,4 @@
-"""The stored double-dummy analysis of a deal (rules.md 8): table, par and an optimal line.
+"""The stored double-dummy analysis of a deal (rules.md 8.1): table, par and an optimal line.
 
 Imported by ``tournaments.models``; kept apart so that the analysis stays one small module.
 Computed by ``tournaments.services.analysis`` in the background once the deal's round closes.

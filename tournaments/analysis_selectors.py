@@ -1,4 +1,4 @@
-"""Reading the deals' double-dummy analysis (rules.md 8), for pages, sheets and exports.
+"""Reading the deals' double-dummy analysis (rules.md 8.1), for pages, sheets and exports.
 
 :func:`deal_analysis` is the one entry point for anything that shows an analysis (traveller
 and round pages, deal sheets, the Excel *Deals* sheet, the archive): it answers ``None``

@@ -1,4 +1,4 @@
-"""The director's "recompute the analysis" action (rules.md 8). Kept out of the long
+"""The director's "recompute the analysis" action (rules.md 8.1). Kept out of the long
 ``director_views`` module; it reuses that module's access check."""
 
 from __future__ import annotations

@@ -372,5 +372,5 @@ class AuditEvent(models.Model):
         return f"{self.championship} · {self.get_action_display()}"
 
 
-# The double-dummy analysis of a deal lives in its own module (rules.md 8).
+# The double-dummy analysis of a deal lives in its own module (rules.md 8.1).
 from tournaments.analysis_models import DealAnalysis  # noqa: E402, F401

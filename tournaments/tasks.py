@@ -1,4 +1,4 @@
-"""Background tasks of the tournaments app: the double-dummy analysis of deals (rules.md 8).
+"""Background tasks of the tournaments app: the double-dummy analysis of deals (rules.md 8.1).
 
 Idempotent (the result depends only on the deal and the variant), so a task run twice or
 again after its worker died does no harm.

@@ -1,4 +1,4 @@
-"""Optimal lines, the double-dummy table and the par (rules.md 8).
+"""Optimal lines, the double-dummy table and the par (rules.md 8.1).
 
 A line is checked with the rule code itself: replayed through :func:`validate_play` it must be
 legal and score exactly the double-dummy value; and at every card of it, no other legal card

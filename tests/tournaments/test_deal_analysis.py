@@ -1,4 +1,4 @@
-"""The deals' double-dummy analysis in the apps (rules.md 8): computed when a round closes,
+"""The deals' double-dummy analysis in the apps (rules.md 8.1): computed when a round closes,
 stored, shown on the traveller, round page and deal sheets only once the round is closed,
 recomputed by the director, and its progress on the director's page."""
 

@@ -1,4 +1,4 @@
-"""Double-dummy analysis of the deals (rules.md 8): computing it, storing it, asking for it.
+"""Double-dummy analysis of the deals (rules.md 8.1): computing it, storing it, asking for it.
 
 When a round closes, :func:`request_round_analysis` is called after the commit: it asks for
 the analysis of the round's deals in the background, so closing a round never waits for it.

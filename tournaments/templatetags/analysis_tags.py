@@ -1,4 +1,4 @@
-"""Template tags that show the deals' double-dummy analysis (rules.md 8).
+"""Template tags that show the deals' double-dummy analysis (rules.md 8.1).
 
 ``{% deal_analysis_block championship number %}`` shows the table, par and optimal line of a
 deal, and nothing until its round is closed and the analysis is done.
