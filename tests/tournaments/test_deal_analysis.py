@@ -117,3 +117,24 @@ def test_a_failed_analysis_is_stored_with_its_error(championship, settings):
     assert stored.status == DealAnalysis.Status.FAILED and stored.error
     assert deal_analysis(deal) is None
     assert analysis_progress(championship).failed == 1
+
+
+def test_deal_sheets_print_the_analysis_once_the_round_is_closed(championship, director_client):
+    import io
+
+    from pypdf import PdfReader
+
+    round_ = _one_round(championship)
+    services.release_round(round_)
+    sheets = reverse("tournaments:director_round_deal_sheets", args=[championship.pk, 1])
+
+    def first_page() -> str:
+        content = director_client.get(sheets).content
+        return PdfReader(io.BytesIO(content)).pages[0].extract_text()
+
+    deal = round_.deals.order_by("number").first()
+    analyse_deal(deal)
+    assert "Double-dummy analysis" not in first_page()  # released, not closed: not printed
+    services.close_round(round_)
+    text = first_page()
+    assert "Double-dummy analysis" in text and "Par:" in text
