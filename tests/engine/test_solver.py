@@ -28,35 +28,42 @@ BACKENDS = [_backend.PURE] + ([_backend.compiled()] if _backend.compiled() else 
 
 
 def reference_value(hands, leader, trick, contract, variant, memo) -> int:
-    """NS points from here on: NS maximise, EW minimise, every legal card tried."""
+    """NS points from here on: NS maximise, EW minimise, every legal card tried.
+
+    ``hands`` holds the :class:`Hand` of N, E, S, W (notation order) and ``trick`` the
+    ``(seat, card)`` already played to the current trick.
+    """
     if not trick:
-        if not any(hands.values()):
+        if not any(hands):
             return 0
-        key = (tuple(hands[s].mask for s in SEATS), leader)
+        key = (tuple(hand.mask for hand in hands), leader)
         if key in memo:
             return memo[key]
     player = leader if not trick else trick[-1][0].next
-    options = legal_cards(hands[player], trick, contract, variant)
-    results = []
-    for card in options:
-        after = dict(hands)
-        after[player] = Hand(c for c in hands[player] if c is not card)
+    index = player.index
+    ns = player in (Seat.N, Seat.S)
+    best = None
+    for card in legal_cards(hands[index], trick, contract, variant):
+        after = list(hands)
+        after[index] = Hand.from_mask(hands[index].mask ^ (1 << card.index))
         played = [*trick, (player, card)]
         if len(played) == 4:
             taker = trick_winner(played, contract)
             points = sum(c.points for _, c in played) + 1
-            rest = reference_value(after, taker, [], contract, variant, memo)
-            results.append(rest + (points if taker.side.value == "NS" else 0))
+            value = reference_value(after, taker, [], contract, variant, memo)
+            if taker in (Seat.N, Seat.S):
+                value += points
         else:
-            results.append(reference_value(after, leader, played, contract, variant, memo))
-    value = max(results) if player.side.value == "NS" else min(results)
+            value = reference_value(after, leader, played, contract, variant, memo)
+        if best is None or (value > best if ns else value < best):
+            best = value
     if not trick:
-        memo[key] = value
-    return value
+        memo[key] = best
+    return best
 
 
 # How many tricks are left, by weight: four-trick endings cost the reference most by far.
-TRICKS_LEFT = (1,) * 5 + (2,) * 7 + (3,) * 7 + (4,)
+TRICKS_LEFT = (1,) * 6 + (2,) * 8 + (3,) * 7 + (4,)
 
 
 def random_position(rng: random.Random) -> Position:
@@ -86,7 +93,7 @@ def random_position(rng: random.Random) -> Position:
 
 
 def reference_of(position: Position) -> int:
-    hands = {seat: Hand.from_mask(position.hands[seat.index]) for seat in SEATS}
+    hands = [Hand.from_mask(mask) for mask in position.hands]
     trick = []
     seat = position.leader
     for card in position.trick:
