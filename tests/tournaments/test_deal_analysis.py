@@ -138,3 +138,34 @@ def test_deal_sheets_print_the_analysis_once_the_round_is_closed(championship, d
     services.close_round(round_)
     text = first_page()
     assert "Double-dummy analysis" in text and "Par:" in text
+
+
+def test_the_celery_task_analyses_the_deals(championship):
+    from tournaments.tasks import analyse_deals_task
+
+    round_ = _one_round(championship)
+    services.release_round(round_)
+    services.close_round(round_)
+    ids = list(round_.deals.values_list("pk", flat=True))
+    assert analyse_deals_task.apply(args=(ids,)).get() == len(ids)
+    assert analysis_progress(championship).done == len(ids)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_closing_a_round_analyses_in_a_background_thread(director, settings):
+    import time
+
+    from tournament_factories import make_championship
+
+    settings.DEAL_ANALYSIS = "background"
+    championship = make_championship(director, name="Background")
+    round_ = _one_round(championship)
+    services.release_round(round_)
+    started = time.monotonic()
+    services.close_round(round_)
+    assert time.monotonic() - started < 5  # closing does not wait for the analysis
+    total = round_.deals.count()
+    deadline = time.monotonic() + 120
+    while analysis_progress(championship).done < total and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert analysis_progress(championship).done == total
