@@ -185,6 +185,9 @@ def search(hands, pos, leader, led, win, wseat, tpts, live, alpha, beta, beaters
     every card not yet in a finished trick. ``tt_*`` is the transposition table (``size_mask``
     + 1 entries), ``buf`` (``BUF_SIZE``) and ``st`` (``STACK_SIZE``) are work space.
     """
+    # The trumps, read from the beaters of the weakest oros and weakest copes: any card of
+    # another suit than the one led beats them only if it is a trump. Empty in Botifarra.
+    trumps = (beaters[11] & ~SUIT_MASK_OF[11]) | (beaters[23] & ~SUIT_MASK_OF[23])
     d = 0
     r = 0
     st[F_POS] = pos
@@ -224,6 +227,27 @@ def search(hands, pos, leader, led, win, wseat, tpts, live, alpha, beta, beaters
                     else:
                         low = 0
                         high = mask_points(live) + tricks
+                        # Top trumps: the run of highest trumps left held by one side wins
+                        # every trick it is played to, at least one trick for two of them.
+                        t = live & trumps
+                        ns = hands[0] | hands[2]
+                        run_side = -1
+                        run = 0
+                        sure = 0
+                        while t:
+                            top = t & -t
+                            side = 0 if (top & ns) != 0 else 1
+                            if run_side >= 0 and side != run_side:
+                                break
+                            run_side = side
+                            sure += POINTS_OF[lowest_card(top)]
+                            run += 1
+                            t ^= top
+                        sure += (run + 1) // 2
+                        if run_side == 0:
+                            low = sure
+                        elif run_side == 1:
+                            high -= sure
                         # Positions equal up to cards already gone share their entry.
                         key = suit_key(hands, live, 0) | (suit_key(hands, live, 1) << 22) | (
                             leader << 44)
@@ -231,8 +255,10 @@ def search(hands, pos, leader, led, win, wseat, tpts, live, alpha, beta, beaters
                         slot = tt_slot(key, key2, size_mask)
                         hint = -1
                         if tt_key[2 * slot] == key and tt_key[2 * slot + 1] == key2:
-                            low = tt_lo[slot]
-                            high = tt_hi[slot] & 255
+                            if tt_lo[slot] > low:
+                                low = tt_lo[slot]
+                            if (tt_hi[slot] & 255) < high:
+                                high = tt_hi[slot] & 255
                             hint = (tt_hi[slot] >> 8) - 1
                         if low >= beta or low == high:
                             ret = low
