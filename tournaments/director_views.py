@@ -183,27 +183,6 @@ def generate_rounds(request, championship: Championship):
     return redirect("tournaments:director_championship", championship.pk)
 
 
-@require_POST
-@director_page
-def discard_rounds(request, championship: Championship):
-    _action(
-        request, championship, services.discard_drafted_rounds, championship,
-        success=_("Drafted rounds discarded."),
-    )
-    return redirect("tournaments:director_championship", championship.pk)
-
-
-@require_POST
-@director_page
-def finish(request, championship: Championship):
-    _action(
-        request, championship, services.finish_championship, championship,
-        success=_("The championship is finished and its deal key is now public."),
-        **_who(request),
-    )
-    return redirect("tournaments:director_championship", championship.pk)
-
-
 # --- Teams ---------------------------------------------------------------------------------
 
 
@@ -257,27 +236,6 @@ def team_edit(request, championship: Championship, team_pk: int):
 
 @require_POST
 @director_page
-def team_withdraw(request, championship: Championship, team_pk: int):
-    team = _team_or_404(championship, team_pk)
-    drafted, ok = _action(
-        request, championship, services.withdraw_team, team,
-        success=_("Team %(number)s withdrawn.") % {"number": team.number},
-        **_who(request),
-    )
-    if ok and drafted:
-        messages.warning(
-            request,
-            ngettext(
-                "It still plays in drafted round %(rounds)s: regenerate it or swap a team in.",
-                "It still plays in drafted rounds %(rounds)s: regenerate them or swap teams in.",
-                len(drafted),
-            ) % {"rounds": ", ".join(map(str, drafted))},
-        )
-    return redirect("tournaments:director_teams", championship.pk)
-
-
-@require_POST
-@director_page
 def team_reinstate(request, championship: Championship, team_pk: int):
     team = _team_or_404(championship, team_pk)
     _action(
@@ -286,15 +244,6 @@ def team_reinstate(request, championship: Championship, team_pk: int):
         **_who(request),
     )
     return redirect("tournaments:director_teams", championship.pk)
-
-
-@require_POST
-@director_page
-def team_reissue_link(request, championship: Championship, team_pk: int):
-    team = _team_or_404(championship, team_pk)
-    services.reissue_link(team, **_who(request))
-    messages.success(request, _("New private link issued; the old one no longer works. Print the team card again."))
-    return redirect("tournaments:director_team_edit", championship.pk, team.pk)
 
 
 @require_POST
@@ -379,18 +328,6 @@ def round_release(request, championship: Championship, number: int):
         request, championship, services.release_round, round_,
         success=_("Round %(number)s released: play starts and its tables may enter results.")
         % {"number": number},
-        **_who(request),
-    )
-    return _back_to_round(round_)
-
-
-@require_POST
-@director_page
-def round_close(request, championship: Championship, number: int):
-    round_ = _round_or_404(championship, number)
-    _action(
-        request, championship, services.close_round, round_,
-        success=_("Round %(number)s closed: its deals are now public.") % {"number": number},
         **_who(request),
     )
     return _back_to_round(round_)

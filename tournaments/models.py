@@ -265,6 +265,12 @@ class Table(models.Model):
     ew_team = models.ForeignKey(
         Team, on_delete=models.PROTECT, related_name="ew_tables", verbose_name=_("EW team")
     )
+    # Set when the other team withdrew before this round was released: this team scores a
+    # bye here and the table plays nothing (rules.md 6.5, policy — withdrawal).
+    bye_team = models.ForeignKey(
+        Team, null=True, blank=True, on_delete=models.PROTECT, related_name="withdrawal_byes",
+        verbose_name=_("bye (opponent withdrawn)"),
+    )
 
     class Meta:
         ordering = ["round", "number"]
@@ -345,6 +351,10 @@ class AuditEvent(models.Model):
         PIN_REISSUED = "pin_reissued", _("team PIN reissued")
         TEAM_WITHDRAWN = "team_withdrawn", _("team withdrawn")
         TEAM_REINSTATED = "team_reinstated", _("team reinstated")
+        WITHDRAWAL_BYE_GIVEN = "withdrawal_bye_given", _("bye given (opponent withdrawn)")
+        WITHDRAWAL_BYE_REMOVED = "withdrawal_bye_removed", _("bye taken back (opponent reinstated)")
+        ROUND_BYE_CANCELLED = "round_bye_cancelled", _("bye cancelled (team withdrawn)")
+        ROUND_BYE_RESTORED = "round_bye_restored", _("bye restored (team reinstated)")
         CHAMPIONSHIP_FINISHED = "championship_finished", _("championship finished")
 
     championship = models.ForeignKey(

@@ -20,6 +20,9 @@ from scoring.selectors.states import (
 from scoring.selectors.tables import TableLine, table_lines
 from tournaments.models import Championship, Deal, Round
 
+# A cell of a table where one team has a bye because the other withdrew: nothing to play.
+BYE = "bye"
+
 
 class GridCell(NamedTuple):
     """One table's result on one deal, as the grid shows it."""
@@ -48,6 +51,17 @@ class Grid:
     deals: list[Deal]
     rows: list[GridRow]
     counts: dict[str, int]
+
+    def missing_cells(self) -> list[tuple[int, int, str]]:
+        """``(table number, deal number, status)`` of every cell without a counted result,
+        table by table (withdrawal byes have nothing to play and are not missing)."""
+        waiting = {EMPTY, PENDING, DISPUTED}
+        return [
+            (row.table.number, cell.deal.number, cell.status)
+            for row in self.rows
+            for cell in row.cells
+            if cell.status in waiting
+        ]
 
     @property
     def missing(self) -> int:
@@ -88,6 +102,10 @@ def round_grid(round_: Round) -> Grid:
     rows = []
     for table in tables:
         cells = []
+        if table.bye_team is not None:
+            # The opponent withdrew before the round: nothing is played here (rules.md 6.5).
+            rows.append(GridRow(table=table, cells=[GridCell(d, BYE, None) for d in deals]))
+            continue
         for deal in deals:
             key = (table.pk, deal.pk)
             result = counted.get(key)

@@ -56,12 +56,14 @@ def standings(championship: Championship, *, live: bool) -> list[StandingRow]:
     teams = {team.pk: team for team in championship.teams.order_by("number")}
     tally = engine.Tally(teams)
     deal_ids, deal_counts = _round_deals(championship, round_ids)
-    seats = {
-        table_id: (ns, ew)
-        for table_id, ns, ew in Table.objects.filter(round_id__in=round_ids).values_list(
-            "id", "ns_team_id", "ew_team_id"
-        )
-    }
+    seats = {}
+    withdrawal_byes = []  # (round id, team id): the opponent withdrew (rules.md 6.5)
+    for table_id, rid, ns, ew, bye in Table.objects.filter(round_id__in=round_ids).values_list(
+        "id", "round_id", "ns_team_id", "ew_team_id", "bye_team_id"
+    ):
+        seats[table_id] = (ns, ew)
+        if bye:
+            withdrawal_byes.append((rid, bye))
     tally.add_table_rows(
         (*seats[table_id], ns_num, ns_den, ew_num, ew_den, ns_score, ew_score)
         for table_id, ns_num, ns_den, ew_num, ew_den, ns_score, ew_score
@@ -70,6 +72,8 @@ def standings(championship: Championship, *, live: bool) -> list[StandingRow]:
     for rid, bye_team_id in rounds:
         if bye_team_id:
             tally.add_bye(bye_team_id, deal_counts[rid])
+    for rid, bye_team_id in withdrawal_byes:
+        tally.add_bye(bye_team_id, deal_counts[rid])
     placed = engine.rank_standings(tally.lines())
     return [
         StandingRow(

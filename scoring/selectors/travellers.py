@@ -149,8 +149,14 @@ def scorecard(team: Team, *, live: bool) -> tuple[list[ScorecardLine], Fraction]
     total = Fraction(0)
     for round_ in rounds:
         table = table_of_round.get(round_.pk)
+        has_bye = round_.bye_team_id == team.pk
+        if table is not None and table.bye_team_id is not None:
+            # The opponent withdrew before this round (rules.md 6.5): a bye, or nothing
+            # for the withdrawn team.
+            has_bye = table.bye_team_id == team.pk
+            table = None
         if table is None:
-            if round_.bye_team_id == team.pk:
+            if has_bye:
                 count = len(deals_of_round[round_.pk]) or team.championship.deals_per_match
                 lines.append(
                     ScorecardLine(round_, None, None, "bye", None, None, None,

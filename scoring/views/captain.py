@@ -50,6 +50,11 @@ def _render_captain(request, team: Team, *, bound=None, status=200):
         "sections": sections,
         # Every deal row of every table shown, in page order.
         "deals": [row for section in sections for row in section.deals],
+        # Rounds in which the opponents withdrew before play: a bye (rules.md 6.5).
+        "withdrawal_byes": [
+            (t.round.number, selectors.opponent_of(t, team.pk).name)
+            for t in position.withdrawal_byes
+        ],
     }
     if sections:
         first = sections[0]

@@ -10,6 +10,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from scoring import selectors, services
@@ -23,6 +24,7 @@ from scoring.services import Origin, ScoringError
 from scoring.views.common import _add_errors, _no_store
 from tournaments import selectors as tournament_selectors
 from tournaments import services as tournament_services
+from tournaments.confirmation import Confirmation, confirm_page, confirmed
 from tournaments.models import Championship, Deal, Round, Table
 
 
@@ -159,21 +161,57 @@ def director_cell(request, pk: int, number: int, table_number: int, deal_number:
     return _no_store(render(request, "scoring/director_cell.html", context))
 
 
+def _missing_lines(grid) -> list[str]:
+    labels = {
+        selectors.EMPTY: _("no result"),
+        selectors.PENDING: _("waiting for confirmation"),
+        selectors.DISPUTED: _("disputed"),
+    }
+    return [
+        _("Table %(table)s, deal %(deal)s: %(status)s")
+        % {"table": table, "deal": deal, "status": labels[status]}
+        for table, deal, status in grid.missing_cells()
+    ]
+
+
 @login_required
-@require_POST
 def director_close_round(request, pk: int, number: int):
+    """Close a round, after a confirmation page that lists the results still missing."""
     championship = _director_championship(request, pk)
     round_ = _round_or_404(championship, number)
-    try:
-        # The tournaments app owns round states and records who closed the round.
-        tournament_services.close_round(
-            round_, by=request.user, origin=Origin.from_request(request)
-        )
-    except tournament_services.ServiceError as exc:
-        messages.error(request, exc.message)
-    else:
-        messages.success(request, _("Round %(number)s closed.") % {"number": round_.number})
-    return redirect("scoring:grid", pk=championship.pk, number=round_.number)
+    grid_url = reverse("scoring:grid", args=[championship.pk, round_.number])
+    if confirmed(request):
+        try:
+            # The tournaments app owns round states and records who closed the round.
+            tournament_services.close_round(
+                round_, by=request.user, origin=Origin.from_request(request)
+            )
+        except tournament_services.ServiceError as exc:
+            messages.error(request, exc.message)
+        else:
+            messages.success(request, _("Round %(number)s closed.") % {"number": round_.number})
+        return redirect(grid_url)
+    missing = _missing_lines(selectors.round_grid(round_))
+    consequences = [
+        _("Its tables can no longer enter or confirm results, and its deals become public: "
+          "players and the public see the cards.")
+    ]
+    if missing:
+        consequences.append(_("A missing result stays not played: it scores nothing until "
+                              "you enter it or set an adjusted score (you can reopen the "
+                              "round while it is the last one closed)."))
+    return confirm_page(request, Confirmation(
+        title=_("Close round %(number)s?") % {"number": round_.number},
+        consequences=consequences,
+        items_heading=ngettext("%(count)s result missing:", "%(count)s results missing:",
+                               len(missing)) % {"count": len(missing)} if missing
+        else _("Every result is in."),
+        items=missing,
+        button=_("Close round %(number)s") % {"number": round_.number},
+        cancel_url=grid_url,
+        championship=championship,
+        danger=bool(missing),
+    ))
 
 
 @login_required

@@ -492,6 +492,10 @@ def test_a_whole_championship(live_server, desk, phone, visitor, watcher, django
 
     # 5. Close round 1 and publish -------------------------------------------------------
     d.goto(f"{base}/director/c/{pk}/results/rounds/1/")
+    d.get_by_role("link", name="Tanca la ronda 1").click()
+    # The confirmation page lists what is missing; only its button closes the round.
+    expect(d.locator("h1")).to_contain_text("Tancar la ronda 1?")
+    watcher.catalan(d, "close confirmation")
     d.get_by_role("button", name="Tanca la ronda 1").click()
     expect(d.locator(".messages")).to_contain_text("Ronda 1")
     round1.refresh_from_db()
@@ -575,7 +579,8 @@ def test_a_whole_championship(live_server, desk, phone, visitor, watcher, django
         tournaments.close_round(round_)
 
     d.goto(f"{base}/director/c/{pk}/")
-    d.get_by_role("button", name="Acaba el campionat i revela la clau de repartiment").click()
+    d.get_by_role("link", name="Acaba el campionat i revela la clau de repartiment").click()
+    d.get_by_role("button", name="Acaba i revela la clau de repartiment").click()
     expect(d.locator(".messages")).to_contain_text("clau")
     championship.refresh_from_db()
     assert championship.status == Championship.Status.FINISHED

@@ -18,6 +18,7 @@ from tournaments.importing import (
     team_template_xlsx,
 )
 from tournaments.models import AuditEvent, Championship, Round, Team, new_link_secret, new_pin
+from tournaments.services import withdrawals
 from tournaments.services.common import ServiceError, _lock, _not_finished
 
 TEAM_FIELDS = ("name", "club", "player1", "player2")
@@ -78,6 +79,14 @@ def _check_can_add_teams(championship: Championship) -> None:
             _("The round robin schedule already exists, so no team can join. "
               "Discard the drafted rounds first to add teams.")
         )
+    # A Swiss team joins before the next round is paired, with no score (rules.md 7).
+    drafted = championship.rounds.filter(status=Round.Status.DRAFTED).order_by("number").first()
+    if championship.is_swiss and drafted is not None:
+        raise ServiceError(
+            _("Round %(number)s is already paired, so no team can join it. Discard the drafted "
+              "round first, add the team, then pair the round again.")
+            % {"number": drafted.number}
+        )
 
 
 def _next_team_number(championship: Championship) -> int:
@@ -120,26 +129,35 @@ def update_team(team: Team, *, number: int | None = None, **values) -> Team:
 
 @transaction.atomic
 def withdraw_team(team: Team, *, by=None, origin=None) -> list[int]:
-    """Withdraw a team: it is not paired in later Swiss rounds.
+    """Withdraw a team (rules.md 6.5, policy — withdrawal): it keeps its scores, its link
+    stops writing, later Swiss rounds leave it out, and in every round not yet released its
+    opponent scores a bye instead (each bye an ``AuditEvent``; see ``withdrawals``).
 
-    Returns the numbers of the drafted rounds in which it still plays, for the director to
-    regenerate (Swiss) or rearrange by hand (round robin).
+    Returns the numbers of the drafted rounds in which it was placed (a table, whose
+    opponent now has a bye, or the round's own bye, now cancelled).
     """
     _not_finished(team.championship)
+    changes = withdrawals.planned_changes(team.championship_id, withdrawing=team)
+    drafted = _drafted_rounds_of(team)  # before its own byes are cancelled
     Team.objects.filter(pk=team.pk).update(withdrawn=True)
     team.withdrawn = True
     audit.record(AuditEvent.Action.TEAM_WITHDRAWN, team.championship_id, by=by, origin=origin,
                  team=team)
-    return _drafted_rounds_of(team)
+    withdrawals.apply_changes(team.championship_id, changes, by=by, origin=origin)
+    return drafted
 
 
 @transaction.atomic
 def reinstate_team(team: Team, *, by=None, origin=None) -> Team:
+    """The team plays again: in the rounds not yet released its opponents' byes are taken
+    back (and its own bye, if it had one, restored). Released rounds keep their byes."""
     _not_finished(team.championship)
+    changes = withdrawals.planned_changes(team.championship_id, reinstating=team)
     Team.objects.filter(pk=team.pk).update(withdrawn=False)
     team.withdrawn = False
     audit.record(AuditEvent.Action.TEAM_REINSTATED, team.championship_id, by=by, origin=origin,
                  team=team)
+    withdrawals.apply_changes(team.championship_id, changes, by=by, origin=origin)
     return team
 
 
