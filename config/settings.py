@@ -158,6 +158,8 @@ LANGUAGES = [
     ("en", _("English")),
 ]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# Dates as d/m/Y in every language (config/formats/).
+FORMAT_MODULE_PATH = ["config.formats"]
 USE_I18N = True
 TIME_ZONE = "Europe/Madrid"
 USE_TZ = True

@@ -48,7 +48,7 @@ class ResultForm(forms.Form):
     points_ew = forms.IntegerField(
         label=_("EW points"),
         required=False,
-        help_text=_("Optional: 72 − NS."),
+        help_text=_("Optional; 72 − NS ="),
         widget=forms.NumberInput(attrs={**NUMERIC, "min": 0, "max": 72, "class": "points"}),
         error_messages={
             "invalid": _("EW points: enter a whole number from 0 to 72, or leave it empty.")

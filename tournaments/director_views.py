@@ -45,6 +45,15 @@ def _round_or_404(championship: Championship, number: int) -> Round:
     return get_object_or_404(championship.rounds.select_related("bye_team"), number=number)
 
 
+def _refuse_if_finished(request, championship: Championship):
+    """A finished championship no longer changes: its edit and import pages send the
+    director back to it."""
+    if championship.status != Championship.Status.FINISHED:
+        return None
+    messages.error(request, _("The championship is finished; it can no longer be changed."))
+    return redirect("tournaments:director_championship", championship.pk)
+
+
 def _form_error(form, error: services.ServiceError) -> None:
     form.add_error(error.field if error.field in form.fields else None, error.message)
 
@@ -113,6 +122,8 @@ def championship_detail(request, championship: Championship):
 
 @director_page
 def championship_edit(request, championship: Championship):
+    if refused := _refuse_if_finished(request, championship):
+        return refused
     locked = []
     if services.settings_locked(championship) or championship.status != Championship.Status.DRAFT:
         locked = list(services.LOCKED_SETTINGS)
@@ -257,6 +268,8 @@ def team_reissue_pin(request, championship: Championship, team_pk: int):
 
 @director_page
 def team_import(request, championship: Championship):
+    if refused := _refuse_if_finished(request, championship):
+        return refused
     form = TeamImportForm(request.POST or None, request.FILES or None)
     errors = []
     if request.method == "POST" and form.is_valid():
@@ -382,6 +395,8 @@ def round_swap_tables(request, championship: Championship, number: int):
 @director_page
 def deal_import(request, championship: Championship, number: int | None = None):
     """Import deals for one round, or (without ``number``) for any drafted round."""
+    if refused := _refuse_if_finished(request, championship):
+        return refused
     round_ = _round_or_404(championship, number) if number is not None else None
     form = DealImportForm(request.POST or None)
     errors = []

@@ -6,7 +6,7 @@ import hmac
 from datetime import timedelta
 
 from django.utils import timezone
-from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from scoring.models import PinAttempt
 from tournaments.models import Table, Team
@@ -53,10 +53,14 @@ def _pin_matches(team: Team, pin: str) -> bool:
 
 def _locked_message(until) -> str:
     minutes = max(1, -(-int((until - timezone.now()).total_seconds()) // 60))
-    return _(
+    return ngettext(
         "Too many wrong PINs at this table: confirming with a PIN is locked for "
-        "%(minutes)s more minute(s). The other team can confirm on its own phone, or call "
-        "the director."
+        "%(minutes)s more minute. The other team can confirm on its own phone, or call "
+        "the director.",
+        "Too many wrong PINs at this table: confirming with a PIN is locked for "
+        "%(minutes)s more minutes. The other team can confirm on its own phone, or call "
+        "the director.",
+        minutes,
     ) % {"minutes": minutes}
 
 

@@ -27,6 +27,8 @@ from tournaments import services as tournament_services
 from tournaments.confirmation import Confirmation, confirm_page, confirmed
 from tournaments.models import Championship, Deal, Round, Table
 
+GRID_REFRESH_SECONDS = 5
+
 
 def _director_championship(request, pk: int) -> Championship:
     return tournament_selectors.championship_for_director(request.user, pk)
@@ -43,7 +45,11 @@ def director_results(request, pk: int):
     round_ = selectors.current_round(championship)
     if round_ is None:
         messages.info(request, _("There are no rounds yet."))
-        return redirect("scoring:standings", pk=championship.pk)
+        return redirect("tournaments:director_championship", championship.pk)
+    if round_.status == Round.Status.DRAFTED:
+        messages.info(request, _("Round %(number)s has not been released yet: its results grid "
+                                 "opens when it is.") % {"number": round_.number})
+        return redirect("tournaments:director_round", championship.pk, round_.number)
     return redirect("scoring:grid", pk=championship.pk, number=round_.number)
 
 
@@ -57,7 +63,10 @@ def director_grid(request, pk: int, number: int):
         "round": round_,
         "grid": grid,
         "rounds": championship.rounds.order_by("number"),
-        "refresh_seconds": 15,
+        "next_round": championship.rounds.filter(number=round_.number + 1).first(),
+        # The grid fetches itself again this often (static/js/scoring.js; a meta refresh
+        # without JavaScript).
+        "refresh_seconds": GRID_REFRESH_SECONDS,
     }
     template = "scoring/_grid.html" if request.GET.get("partial") else "scoring/director_grid.html"
     return _no_store(render(request, template, context))
@@ -78,6 +87,28 @@ def _cell_url(championship, round_, table, deal) -> str:
     return reverse(
         "scoring:cell", args=[championship.pk, round_.number, table.number, deal.number]
     )
+
+
+def _neighbour_cells(round_: Round, table: Table, deal: Deal) -> dict:
+    """The results before and after this one, deal by deal along the table, then on to the
+    next table: ``previous`` and ``next`` as (table number, deal number), or None. Three
+    small queries, whatever the size of the round."""
+    deals = list(round_.deals.order_by("number").values_list("number", flat=True))
+    at = deals.index(deal.number)
+    tables = Table.objects.filter(round=round_).order_by("number").values_list(
+        "number", flat=True)
+    previous = next_ = None
+    if at > 0:
+        previous = (table.number, deals[at - 1])
+    else:
+        before = tables.filter(number__lt=table.number).order_by("-number").first()
+        previous = (before, deals[-1]) if before is not None else None
+    if at < len(deals) - 1:
+        next_ = (table.number, deals[at + 1])
+    else:
+        after = tables.filter(number__gt=table.number).first()
+        next_ = (after, deals[0]) if after is not None else None
+    return {"previous_cell": previous, "next_cell": next_}
 
 
 @login_required
@@ -157,6 +188,7 @@ def director_cell(request, pk: int, number: int, table_number: int, deal_number:
         "result_form": result_form,
         "adjustment_form": adjustment_form,
         "adjustments": state.adjustments,
+        **_neighbour_cells(round_, table, deal),
     }
     return _no_store(render(request, "scoring/director_cell.html", context))
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 import engine
 from tournaments.importing import RowError, read_deal_lines, translate_deal_problem
@@ -88,7 +89,9 @@ def import_deals(target: Championship | Round, text: str) -> list[Deal]:
     errors.sort(key=lambda error: error.row or 0)
     if errors:
         raise ServiceError(
-            _("Nothing was imported: %(count)s problem(s).") % {"count": len(errors)},
+            ngettext("Nothing was imported: %(count)s problem.",
+                     "Nothing was imported: %(count)s problems.", len(errors))
+            % {"count": len(errors)},
             field="text",
             errors=[RowError(e.row, e.field, e.message, is_line=True) for e in errors],
         )

@@ -8,6 +8,7 @@ import itertools
 
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournaments import audit
 from tournaments.importing import (
@@ -114,6 +115,7 @@ def add_team(championship: Championship, *, number: int | None = None, **values)
 def update_team(team: Team, *, number: int | None = None, **values) -> Team:
     """Change a team's number, name, club or players."""
     team = Team.objects.select_for_update().get(pk=team.pk)
+    _not_finished(team.championship)
     cleaned = _clean_team_values(values)
     number = team.number if number is None else number
     problems = _team_problems(team.championship, cleaned, number, exclude_pk=team.pk)
@@ -288,7 +290,9 @@ def import_teams(championship: Championship, uploaded_file) -> list[Team]:
 
     if errors:
         raise ServiceError(
-            _("Nothing was imported: %(count)s problem(s) in the file.") % {"count": len(errors)},
+            ngettext("Nothing was imported: %(count)s problem in the file.",
+                     "Nothing was imported: %(count)s problems in the file.", len(errors))
+            % {"count": len(errors)},
             field="file",
             errors=errors,
         )
