@@ -17,14 +17,14 @@ class TeamPosition:
     round: Round | None
     table: Table | None
     kind: str  # "play" (open round), "closed" (round closed), "bye", "waiting"
-    # The released rounds' tables at which the team scores a bye because its opponent
-    # withdrew (rules.md 6.5): shown, never played.
-    withdrawal_byes: list[Table] = field(default_factory=list)
     # Every table of the team in a released (open) round, earliest round first. A director
     # may release round N+1 while round N is still being played: the team then plays both.
     tables: list[Table] = field(default_factory=list)
     # The released rounds in which the team has the bye while it still plays another one.
     bye_rounds: list[Round] = field(default_factory=list)
+    # The released rounds' tables at which the team scores a bye because its opponent
+    # withdrew (rules.md 6.5): shown, never played.
+    withdrawal_byes: list[Table] = field(default_factory=list)
 
     @property
     def writable(self) -> bool:

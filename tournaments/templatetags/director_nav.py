@@ -13,7 +13,7 @@ register = template.Library()
 def current_round(championship) -> Round | None:
     """The round a director is most likely busy with: the latest released one, else the
     latest closed one, else the first drafted one (one query)."""
-    rounds = list(championship.rounds.order_by("number").only("id", "number", "status"))
+    rounds = list(championship.rounds.order_by("number"))
     for status in (Round.Status.RELEASED, Round.Status.CLOSED):
         matching = [r for r in rounds if r.status == status]
         if matching:
