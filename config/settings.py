@@ -135,10 +135,12 @@ def sqlite_database(path: Path) -> dict:
 
 
 DATABASE_URL = os.environ.get("DATABASE_URL", "")
+# Where the embedded installation keeps its SQLite database (manage.py venue --data-dir).
+DATA_DIR = Path(os.environ.get("DUPLICADA_DATA_DIR") or BASE_DIR / "var")
 DATABASES = {
     "default": database_from_url(DATABASE_URL)
     if DATABASE_URL
-    else sqlite_database(BASE_DIR / "var" / "duplicada.sqlite3")
+    else sqlite_database(DATA_DIR / "duplicada.sqlite3")
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
