@@ -59,9 +59,11 @@ def team_position(team: Team) -> TeamPosition:
         tables[table.round_id] = table
     released = [r for r in rounds if r.status == Round.Status.RELEASED]
     # A table whose opponent withdrew before its round was released is not played.
-    withdrawal_byes = [tables[r.pk] for r in released
-                       if r.pk in tables and tables[r.pk].bye_team_id is not None]
-    unplayed = {t.round_id for t in withdrawal_byes}
+    unplayed = {r.pk for r in released
+                if r.pk in tables and tables[r.pk].bye_team_id is not None}
+    # ... of which those where this team scores the bye (the withdrawn team scores nothing).
+    withdrawal_byes = [tables[rid] for rid in sorted(unplayed, key=lambda rid: by_id[rid].number)
+                       if tables[rid].bye_team_id == team.pk]
     open_tables = [tables[r.pk] for r in released if r.pk in tables and r.pk not in unplayed]
     if open_tables:
         bye_rounds = [r for r in released if r.pk not in tables and r.bye_team_id == team.pk]
