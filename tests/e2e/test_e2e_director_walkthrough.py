@@ -449,7 +449,7 @@ def test_a_whole_championship(live_server, desk, phone, visitor, watcher, django
 
     # The director settles the dispute and sets an adjusted score.
     d.goto(f"{base}/director/c/{pk}/")
-    d.get_by_role("link", name=re.compile("Graella de resultats")).click()
+    d.get_by_role("link", name="Graella de resultats de la ronda actual").click()
     expect(d).to_have_url(f"{base}/director/c/{pk}/results/rounds/1/")
     watcher.catalan(d, "results grid")
     disputed = d.locator(f"td.cell[data-table='1'][data-deal='{deals1[3].number}']")
@@ -471,7 +471,7 @@ def test_a_whole_championship(live_server, desk, phone, visitor, watcher, django
     expect(d.locator(".messages")).to_contain_text("Resultat entrat")
     expected.result(deals1[3], table, contract="B", points_ns=22)
     watcher.catalan(d, "result page (settled)")
-    d.get_by_role("link", name=re.compile("Ronda 1")).first.click()
+    d.get_by_role("link", name="Ronda 1: resultats").click()
     expect(d.locator(f"td.cell[data-table='1'][data-deal='{number}']")).to_have_attribute(
         "data-status", "confirmed"
     )
