@@ -73,9 +73,10 @@ def team_position(team: Team) -> TeamPosition:
     latest = rounds[-1]
     table = tables.get(latest.pk)
     if table is not None and table.bye_team_id is not None:
-        if latest.status == Round.Status.RELEASED:
-            return TeamPosition(latest, None, "bye", withdrawal_byes=withdrawal_byes)
-        return TeamPosition(latest, table, "closed", withdrawal_byes=withdrawal_byes)
+        # Nothing was played at this table: a bye for the one team, nothing for the other.
+        if table.bye_team_id != team.pk:
+            return TeamPosition(latest, None, "waiting")
+        return TeamPosition(latest, None, "bye", withdrawal_byes=withdrawal_byes or [table])
     if table is None:
         kind = "bye" if latest.bye_team_id == team.pk else "waiting"
         return TeamPosition(latest, None, kind)

@@ -138,6 +138,10 @@ def test_a_withdrawal_in_round_3_gives_the_later_opponents_byes(nine, director,
     deals4 = round4.deals.count()
     assert after4[opponent4.number] - before4[opponent4.number] == engine.BYE_SCORE * deals4
     assert after4[team.number] == before4[team.number]  # the withdrawn team: nothing
+    # Round 4 closed: the page still says bye, and shows no table to play.
+    text = director_client.get(reverse("scoring:captain",
+                                       args=[opponent4.pk, opponent4.link_secret])).content.decode()
+    assert f"Round 4: {team.name} have withdrawn" in text and "Send deal" not in text
     row = next(r for r in selectors.standings(championship, live=True)
                if r.team.pk == opponent4.pk)
     assert row.deals == 2 * 4  # rounds 1-4, the bye's deals counted as scored

@@ -126,3 +126,21 @@ def test_a_finished_championship_offers_no_import_or_editing(director_client, sc
     assert "<form method=\"post\" class=\"stack narrow\">" not in html
     with pytest.raises(services.ServiceError):
         services.update_team(team, name="Renamed", player1="a", player2="b")
+
+
+def test_the_500_page_is_friendly_and_translated(rf):
+    from django.views.defaults import server_error
+
+    for language, text in [("en", "Something went wrong"), ("ca", "Alguna cosa ha fallat"),
+                           ("es", "Algo ha fallado")]:
+        with translation.override(language):
+            response = server_error(rf.get("/"))
+        assert response.status_code == 500
+        assert text in response.content.decode()
+
+
+def test_a_favicon(db, client):
+    page = client.get("/").content.decode()
+    assert 'rel="icon"' in page
+    response = client.get("/favicon.ico")
+    assert response.status_code == 301 and response["Location"].endswith("favicon.svg")
