@@ -73,6 +73,10 @@ class Command(BaseCommand):
             write(_("(This terminal cannot show the QR code.)"))
         write(_("Team cards and their QR codes use this address (%(how)s).")
               % {"how": _how(plan.how_chosen)})
+        ip = venue_env.lan_address()
+        if plan.how_chosen == "mDNS name" and ip:
+            write(_("A phone that cannot open it can use: %(url)s")
+                  % {"url": f"http://{ip}:{plan.port}/"})
         write(_("Director: %(url)s") % {"url": plan.base_url + "/director/"})
         write(_("Stop with Ctrl+C."))
         write("")
