@@ -1,7 +1,7 @@
 """Every page a captain, the public and a director use, on a 360 × 740 phone, in Catalan,
 Spanish and English: the page never scrolls sideways (wide tables scroll inside their own
 box), and no visible text on a Catalan page is an English string of the catalogue left
-untranslated.
+untranslated. On a tablet the director's grid shows a whole round without scrolling.
 
 One browser; one context per language and audience, each page reused from one URL to the
 next. The championship is the demo (13 teams, rounds 1-2 closed, round 3 in play, results
@@ -21,6 +21,7 @@ from tests.e2e.conftest import CHROMIUM_ARGS  # noqa: F401  (same browser settin
 pytestmark = pytest.mark.django_db(transaction=True)
 
 SMALL_PHONE = {"width": 360, "height": 740}
+TABLET = {"width": 768, "height": 1024}
 LOCALES = {"ca": "ca-ES", "es": "es-ES", "en": "en-US"}
 PASSWORD = "a-long-test-password"
 CATALOGUE = Path(__file__).resolve().parents[2] / "locale" / "ca" / "LC_MESSAGES" / "django.po"
@@ -131,6 +132,14 @@ def _urls(demo) -> dict[str, list[str]]:
     return {"captain": captains, "public": public, "director": director}
 
 
+def _log_in(page, live_server) -> None:
+    page.goto(f"{live_server.url}/accounts/login/")
+    page.fill("#id_username", "marta")
+    page.fill("#id_password", PASSWORD)
+    page.locator("main form button[type=submit]").click()
+    page.wait_for_url(re.compile(r"/director/"))
+
+
 def _catalan_problems(texts, catalogue) -> list[str]:
     exact, longer = catalogue
     found = []
@@ -160,11 +169,7 @@ def test_every_page_fits_a_small_phone_in_three_languages(live_server, browser, 
                        if r.status >= 500 else None)
             page = context.new_page()
             if audience == "director":
-                page.goto(f"{live_server.url}/accounts/login/")
-                page.fill("#id_username", "marta")
-                page.fill("#id_password", PASSWORD)
-                page.locator("main form button[type=submit]").click()
-                page.wait_for_url(re.compile(r"/director/"))
+                _log_in(page, live_server)
             for url in urls[audience]:
                 page.goto(live_server.url + url)
                 where = f"[{language}, {audience}] {url}"
@@ -178,5 +183,17 @@ def test_every_page_fits_a_small_phone_in_three_languages(live_server, browser, 
                     for text in _catalan_problems(page.evaluate(VISIBLE_TEXT), catalogue):
                         problems.append(f"{where}: English left in Catalan: “{text}”")
             context.close()
+    # The director's grid on a tablet: the whole round in view, no sideways scroll at all.
+    tablet = browser.new_context(viewport=TABLET, locale="ca-ES", has_touch=True)
+    page = tablet.new_page()
+    _log_in(page, live_server)
+    for url in [u for u in urls["director"] if "/results/rounds/" in u and u.count("/") == 7]:
+        page.goto(live_server.url + url)
+        widths = page.evaluate("""() => [document.documentElement.scrollWidth,
+            window.innerWidth, ...[...document.querySelectorAll('.table-scroll')].map(
+            el => el.scrollWidth - el.clientWidth)]""")
+        if widths[0] > widths[1] or any(extra > 0 for extra in widths[2:]):
+            problems.append(f"[tablet] {url}: {widths}")
+    tablet.close()
     assert not errors, "\n".join(errors)
     assert not problems, "\n".join(problems)
