@@ -223,6 +223,10 @@ def director_close_round(request, pk: int, number: int):
         else:
             messages.success(request, _("Round %(number)s closed.") % {"number": round_.number})
         return redirect(grid_url)
+    if round_.status != Round.Status.RELEASED:
+        messages.info(request, _("Round %(number)s is not in play, so there is nothing to "
+                                 "close.") % {"number": round_.number})
+        return redirect(grid_url)
     missing = _missing_lines(selectors.round_grid(round_))
     consequences = [
         _("Its tables can no longer enter or confirm results, and its deals become public: "

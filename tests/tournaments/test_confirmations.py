@@ -169,3 +169,10 @@ def test_another_director_cannot_even_see_a_confirmation(other_client, released)
     url = reverse("tournaments:director_finish", args=[released.championship_id])
     assert other_client.get(url).status_code == 404
     assert other_client.post(url, YES).status_code == 404
+
+
+def test_a_round_not_in_play_has_nothing_to_confirm(director_client, scheduled):
+    url = reverse("scoring:close_round", args=[scheduled.pk, 1])  # drafted
+    response = director_client.get(url)
+    assert response.status_code == 302
+    assert response["Location"] == reverse("scoring:grid", args=[scheduled.pk, 1])
