@@ -187,6 +187,15 @@ SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_SAMESITE = "Lax"
 CSRF_COOKIE_SAMESITE = "Lax"
 
+# Request size limits, explicit (README "Security"): form bodies up to 2.5 MB, uploads over
+# 2.5 MB go to a temporary file instead of memory (team lists are refused past 2 MB without
+# being read whole), and at most 1000 fields and 10 files per request. The proxy in front
+# must also cap the body size.
+DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
+FILE_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
+DATA_UPLOAD_MAX_NUMBER_FIELDS = 1000
+DATA_UPLOAD_MAX_NUMBER_FILES = 10
+
 # Behind a reverse proxy that terminates TLS: secure cookies, HTTP redirected to HTTPS and
 # HSTS. Only here: HSTS sent over a plain-HTTP deployment would lock browsers out.
 if env_bool("BEHIND_HTTPS_PROXY"):

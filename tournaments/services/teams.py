@@ -14,9 +14,11 @@ from tournaments.importing import (
     FileProblem,
     RowError,
     read_team_rows,
+    read_upload,
     team_template_csv,
     team_template_xlsx,
 )
+from tournaments.limits import MAX_TEAM_NUMBER
 from tournaments.models import AuditEvent, Championship, Round, Team, new_link_secret, new_pin
 from tournaments.services.common import ServiceError, _lock, _not_finished
 
@@ -55,6 +57,9 @@ def _team_problems(
     if number is not None:
         if number < 1:
             problems.append(("number", _("The number must be 1 or more.")))
+        elif number > MAX_TEAM_NUMBER:
+            problems.append(("number", _("The number must be at most %(limit)s.")
+                             % {"limit": MAX_TEAM_NUMBER}))
         else:
             clash = others.filter(number=number).first()
             if clash:
@@ -212,9 +217,8 @@ def import_teams(championship: Championship, uploaded_file) -> list[Team]:
     championship = _lock(championship)
     _check_can_add_teams(championship)
     name = getattr(uploaded_file, "name", "") or ""
-    data = uploaded_file.read() if hasattr(uploaded_file, "read") else bytes(uploaded_file)
     try:
-        rows = read_team_rows(name, data)
+        rows = read_team_rows(name, read_upload(uploaded_file))
     except FileProblem as problem:
         raise ServiceError(problem.message, field="file") from None
 
@@ -237,6 +241,9 @@ def import_teams(championship: Championship, uploaded_file) -> list[Team]:
             else:
                 if number < 1:
                     errors.append(RowError(row.row, "number", _("The number must be 1 or more.")))
+                elif number > MAX_TEAM_NUMBER:
+                    errors.append(RowError(row.row, "number", _(
+                        "The number must be at most %(limit)s.") % {"limit": MAX_TEAM_NUMBER}))
                 elif number in existing_numbers:
                     errors.append(RowError(row.row, "number", _(
                         "Number %(number)s is already used by “%(team)s”.")
