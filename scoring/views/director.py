@@ -22,6 +22,7 @@ from scoring.forms import (
 )
 from scoring.models import ResultEntry
 from scoring.services import Origin, ScoringError
+from scoring.services.pins import pin_locked_until
 from scoring.views.common import _add_errors, _no_store
 from tournaments import selectors as tournament_selectors
 from tournaments import services as tournament_services
@@ -155,6 +156,7 @@ def director_cell(request, pk: int, number: int, table_number: int, deal_number:
         "deal": deal,
         "state": state,
         "history": selectors.history(state),
+        "pin_locked_until": pin_locked_until(table),
         "score": score,
         "trump_side": selectors.deal_trump_side(deal),
         "result_form": result_form,
