@@ -8,7 +8,7 @@ and PINs (directors see them on the team page).
 from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 
-from tournaments import selectors
+from tournaments import audit, selectors
 from tournaments.models import AuditEvent, Championship, Deal, Round, Table, Team
 
 # Fields whose values are secret. The admin lets anyone who may view a model filter its list
@@ -57,6 +57,17 @@ class ChampionshipAdmin(ReadMostlyAdmin):
         if not request.user.is_superuser:
             readonly.append("directors")
         return readonly
+
+    def save_related(self, request, form, formsets, change):
+        # A superuser may change the directors here: recorded like on the director's pages.
+        before = set(form.instance.directors.all()) if change else set()
+        super().save_related(request, form, formsets, change)
+        after = set(form.instance.directors.all())
+        origin = audit.origin_of(request)
+        for user, action in [*((u, AuditEvent.Action.DIRECTOR_ADDED) for u in after - before),
+                             *((u, AuditEvent.Action.DIRECTOR_REMOVED) for u in before - after)]:
+            audit.record(action, form.instance, by=request.user, origin=origin,
+                         detail=user.get_username())
 
     @admin.display(description=_("deal key"))
     def revealed_key(self, obj):
@@ -129,11 +140,11 @@ class AuditEventAdmin(ReadMostlyAdmin):
     """The directors' recorded actions: read only."""
 
     list_display = ["created_at", "championship", "action", "round_number", "team",
-                    "by_director", "ip_address"]
+                    "by_director", "detail", "ip_address"]
     list_filter = ["championship", "action"]
     list_select_related = ["championship", "team", "by_director"]
     readonly_fields = ["championship", "action", "round_number", "team", "by_director",
-                       "created_at", "ip_address", "user_agent"]
+                       "detail", "created_at", "ip_address", "user_agent"]
 
     def has_change_permission(self, request, obj=None):
         return False

@@ -78,7 +78,8 @@ def championship_create(request):
     form = ChampionshipForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            championship = services.create_championship(request.user, **form.cleaned_data)
+            championship = services.create_championship(
+                request.user, origin=audit.origin_of(request), **form.cleaned_data)
         except services.ServiceError as error:
             _form_error(form, error)
         else:
@@ -124,7 +125,7 @@ def championship_edit(request, championship: Championship):
     if request.method == "POST" and form.is_valid():
         changes = {k: v for k, v in form.cleaned_data.items() if k not in locked}
         try:
-            services.update_championship(championship, **changes)
+            services.update_championship(championship, **_who(request), **changes)
         except services.ServiceError as error:
             _form_error(form, error)
         else:
@@ -143,7 +144,8 @@ def director_add(request, championship: Championship):
     form = AddDirectorForm(request.POST)
     if form.is_valid():
         try:
-            user = services.add_director(championship, form.cleaned_data["username"])
+            user = services.add_director(championship, form.cleaned_data["username"],
+                                         **_who(request))
         except services.ServiceError as error:
             messages.error(request, error.message)
         else:
