@@ -6,6 +6,7 @@ and PINs (directors see them on the team page).
 """
 
 from django.contrib import admin
+from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from tournaments import audit, selectors
@@ -95,8 +96,26 @@ class TableInline(admin.TabularInline):
         return False
 
 
+class DraftsOfOwnChampionshipsOnly:
+    """Drafted pairings are the directors' business until the round is released: staff see
+    them only for the championships they direct (superusers see everything)."""
+
+    round_path = "round"
+
+    def get_queryset(self, request):
+        queryset = super().get_queryset(request)
+        if request.user.is_superuser:
+            return queryset
+        directed = selectors.directed_championships(request.user).values("pk")
+        drafted = {f"{self.round_path}status": Round.Status.DRAFTED}
+        return queryset.exclude(
+            Q(**drafted) & ~Q(**{f"{self.round_path}championship__in": directed})
+        )
+
+
 @admin.register(Round)
-class RoundAdmin(ReadMostlyAdmin):
+class RoundAdmin(DraftsOfOwnChampionshipsOnly, ReadMostlyAdmin):
+    round_path = ""
     list_display = ["championship", "number", "status", "bye_team", "released_at", "closed_at"]
     list_filter = ["championship", "status"]
     readonly_fields = ["championship", "number", "status", "bye_team", "released_at", "closed_at"]
@@ -105,7 +124,8 @@ class RoundAdmin(ReadMostlyAdmin):
 
 
 @admin.register(Table)
-class TableAdmin(ReadMostlyAdmin):
+class TableAdmin(DraftsOfOwnChampionshipsOnly, ReadMostlyAdmin):
+    round_path = "round__"
     list_display = ["round", "number", "ns_team", "ew_team"]
     list_filter = ["round__championship"]
     readonly_fields = ["round", "number", "ns_team", "ew_team"]
@@ -141,6 +161,15 @@ class AuditEventAdmin(ReadMostlyAdmin):
 
     list_display = ["created_at", "championship", "action", "round_number", "team",
                     "by_director", "detail", "ip_address"]
+
+    def get_queryset(self, request):
+        # Who acted from which address is for the championship's directors (and superusers,
+        # who also see failed logins, which belong to no championship).
+        queryset = super().get_queryset(request)
+        if request.user.is_superuser:
+            return queryset
+        return queryset.filter(
+            championship__in=selectors.directed_championships(request.user).values("pk"))
     list_filter = ["championship", "action"]
     list_select_related = ["championship", "team", "by_director"]
     readonly_fields = ["championship", "action", "round_number", "team", "by_director",

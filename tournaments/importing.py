@@ -71,7 +71,9 @@ def _cell_text(value) -> str:
     if isinstance(value, float) and value.is_integer() and abs(value) < 1e15:
         # Spreadsheets store typed numbers as floats: 7.0 is team 7.
         return str(int(value))
-    text = str(value).strip()
+    # Only ordinary spaces: str.strip() would also drop control characters such as U+001C
+    # silently, which tournaments.names refuses with a message instead.
+    text = str(value).strip(" \t\r\n")
     if len(text) > MAX_CELL_CHARS:
         raise FileProblem(
             _("A cell holds more than %(limit)s characters; no team list needs that many.")
@@ -330,7 +332,8 @@ def read_deal_lines(text: str) -> tuple[list[DealLine], list[RowError]]:
 # The engine reports notation problems in English; these patterns translate them.
 _PROBLEMS = [
     (re.compile(r"^duplicate card (\w\w) \(in (.+)\)$"), lambda m: _(
-        "the card %(card)s appears twice (in %(seats)s)") % {"card": m[1], "seats": m[2]}),
+        "the card %(card)s appears twice (in %(seats)s)") % {"card": m[1],
+                                                            "seats": _seat_list(m[2])}),
     (re.compile(r"^duplicate card (\w\w) in the hand of (\w)$"), lambda m: _(
         "the card %(card)s appears twice in the hand of %(seat)s") % {"card": m[1], "seat": m[2]}),
     (re.compile(r"^missing cards? (.+)$"), lambda m: _(
@@ -346,6 +349,16 @@ _PROBLEMS = [
     (re.compile(r"^wrong number of groups"), lambda m: _(
         "each hand needs 4 suit groups separated by “.” (oros, copes, espases, bastos)")),
 ]
+
+
+def _seat_list(text: str) -> str:
+    """The engine's "E and W" in the user's language ("Est i Oest")."""
+    from tournaments.presentation import SEAT_NAMES
+
+    seats = [str(SEAT_NAMES.get(seat, seat)) for seat in re.findall(r"\b[NESW]\b", text)]
+    if len(seats) < 2:
+        return ", ".join(seats) or text
+    return _("%(seats)s and %(last)s") % {"seats": ", ".join(seats[:-1]), "last": seats[-1]}
 
 
 def translate_deal_problem(problem: str) -> str:

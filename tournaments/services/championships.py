@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 import engine
 from tournaments import audit
 from tournaments.models import AuditEvent, Championship, Round
+from tournaments.names import NameProblem, clean_name
 from tournaments.services.common import ServiceError, _lock
 
 # Settings that decide how the championship is played; they lock once round 1 is released.
@@ -39,7 +40,13 @@ def _clean_championship(values: dict) -> dict:
     values = dict(values)
     for key in ("name", "venue"):
         if key in values:
-            values[key] = (values[key] or "").strip()
+            try:
+                values[key] = clean_name(values[key])
+            except NameProblem as problem:
+                raise ServiceError(
+                    f"{_field_label(Championship, key).capitalize()}: {problem.message}",
+                    field=key,
+                ) from None
     if "name" in values and not values["name"]:
         raise ServiceError(_("The name is required."), field="name")
     dpm = values.get("deals_per_match")

@@ -20,17 +20,24 @@ from tournaments.importing import (
 )
 from tournaments.limits import MAX_TEAM_NUMBER
 from tournaments.models import AuditEvent, Championship, Round, Team, new_link_secret, new_pin
+from tournaments.names import NameProblem, clean_name, team_name_key
 from tournaments.services.common import ServiceError, _lock, _not_finished
 
 TEAM_FIELDS = ("name", "club", "player1", "player2")
 
 
-def _clean_team_values(values: dict) -> dict[str, str]:
-    cleaned = {}
+def _clean_team_values(values: dict) -> tuple[dict[str, str], list[tuple[str, str]]]:
+    """The values as stored (tournaments.names) and the problems of the ones that cannot
+    be, as (field, message) pairs."""
+    cleaned, problems = {}, []
     for field in TEAM_FIELDS:
         value = values.get(field, "")
-        cleaned[field] = "" if value is None else " ".join(str(value).split())
-    return cleaned
+        try:
+            cleaned[field] = clean_name(value)
+        except NameProblem as problem:
+            cleaned[field] = " ".join(str(value).split())
+            problems.append((field, problem.message))
+    return cleaned, problems
 
 
 def _team_problems(
@@ -68,7 +75,11 @@ def _team_problems(
                      % {"number": number, "team": clash.name})
                 )
     if values["name"]:
-        clash = others.filter(name__iexact=values["name"]).first()
+        # Compared in Python: the rule (tournaments.names) ignores case and spaces, and a
+        # championship has a few hundred teams at most.
+        key = team_name_key(values["name"])
+        clash = next((team for team in others.only("pk", "number", "name")
+                      if team_name_key(team.name) == key), None)
         if clash:
             problems.append(
                 ("name", _("Team %(number)s already has this name.") % {"number": clash.number})
@@ -96,8 +107,8 @@ def add_team(championship: Championship, *, number: int | None = None, **values)
     """Register a team; without ``number`` it takes the next free one."""
     championship = _lock(championship)
     _check_can_add_teams(championship)
-    cleaned = _clean_team_values(values)
-    problems = _team_problems(championship, cleaned, number)
+    cleaned, problems = _clean_team_values(values)
+    problems += _team_problems(championship, cleaned, number)
     if problems:
         field, message = problems[0]
         raise ServiceError(message, field=field)
@@ -110,9 +121,9 @@ def add_team(championship: Championship, *, number: int | None = None, **values)
 def update_team(team: Team, *, number: int | None = None, **values) -> Team:
     """Change a team's number, name, club or players."""
     team = Team.objects.select_for_update().get(pk=team.pk)
-    cleaned = _clean_team_values(values)
+    cleaned, problems = _clean_team_values(values)
     number = team.number if number is None else number
-    problems = _team_problems(team.championship, cleaned, number, exclude_pk=team.pk)
+    problems += _team_problems(team.championship, cleaned, number, exclude_pk=team.pk)
     if problems:
         field, message = problems[0]
         raise ServiceError(message, field=field)
@@ -224,12 +235,13 @@ def import_teams(championship: Championship, uploaded_file) -> list[Team]:
 
     errors: list[RowError] = []
     existing_numbers = {t.number: t.name for t in championship.teams.all()}
-    existing_names = {t.name.lower(): t.number for t in championship.teams.all()}
+    existing_names = {team_name_key(t.name): t.number for t in championship.teams.all()}
     seen_numbers: dict[int, int] = {}
     seen_names: dict[str, int] = {}
     parsed: list[tuple[int, int | None, dict[str, str]]] = []
     for row in rows:
-        values = _clean_team_values(row.values)
+        values, name_problems = _clean_team_values(row.values)
+        errors += [RowError(row.row, field, message) for field, message in name_problems]
         raw_number = row.values.get("number", "").strip()
         number = None
         if raw_number:
@@ -263,8 +275,8 @@ def import_teams(championship: Championship, uploaded_file) -> list[Team]:
                 errors.append(RowError(row.row, field, _(
                     "At most %(limit)s characters (it has %(count)s).")
                     % {"limit": limit, "count": len(values[field])}))
-        key = values["name"].lower()
-        if key:
+        key = team_name_key(values["name"])
+        if key and not any(field == "name" for field, _message in name_problems):
             if key in existing_names:
                 errors.append(RowError(row.row, "name", _(
                     "Team %(number)s already has this name.") % {"number": existing_names[key]}))
