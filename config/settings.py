@@ -75,6 +75,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "config.security_headers.SecurityHeadersMiddleware",
     # Last, as its documentation asks: turns a locked-out login into the lockout page.
     "axes.middleware.AxesMiddleware",
 ]
@@ -282,6 +283,10 @@ LOGGING = {
     },
     "loggers": {
         "django.server": {"handlers": ["django.server"], "level": "INFO", "propagate": False},
+        # Replaces Django's own "django" handlers (a console one with DEBUG on, mail to the
+        # admins with it off), which would log request paths unredacted.
+        "django": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING"),
+                   "propagate": False},
     },
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }
