@@ -139,7 +139,8 @@ class PinForm(forms.Form):
 
     def clean_pin(self):
         pin = self.cleaned_data.get("pin", "").strip()
-        if len(pin) != 4 or not pin.isdigit():
+        # ASCII digits: "١٢٣٤".isdigit() is true too, and a PIN is never typed that way.
+        if len(pin) != 4 or not all("0" <= char <= "9" for char in pin):
             raise ValidationError(_("PIN: type the other team's 4 digits."))
         return pin
 

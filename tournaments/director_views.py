@@ -45,6 +45,12 @@ def _round_or_404(championship: Championship, number: int) -> Round:
     return get_object_or_404(championship.rounds.select_related("bye_team"), number=number)
 
 
+def _posted(request) -> tuple:
+    """The data to bind a form to: a POST, even an empty one (``request.POST or None``
+    would leave a form posted with no field unbound, re-shown without a word)."""
+    return (request.POST,) if request.method == "POST" else (None,)
+
+
 def _form_error(form, error: services.ServiceError) -> None:
     form.add_error(error.field if error.field in form.fields else None, error.message)
 
@@ -75,7 +81,7 @@ def director_home(request):
 
 @login_required
 def championship_create(request):
-    form = ChampionshipForm(request.POST or None)
+    form = ChampionshipForm(*_posted(request))
     if request.method == "POST" and form.is_valid():
         try:
             championship = services.create_championship(
@@ -120,7 +126,7 @@ def championship_edit(request, championship: Championship):
     elif championship.rounds.exists():
         locked = list(services.SHAPE_SETTINGS)
     form = ChampionshipForm(
-        request.POST or None, initial=ChampionshipForm.initial_from(championship), locked=locked
+        *_posted(request), initial=ChampionshipForm.initial_from(championship), locked=locked
     )
     if request.method == "POST" and form.is_valid():
         changes = {k: v for k, v in form.cleaned_data.items() if k not in locked}
@@ -211,7 +217,7 @@ def finish(request, championship: Championship):
 
 @director_page
 def team_list(request, championship: Championship):
-    form = TeamForm(request.POST or None)
+    form = TeamForm(*_posted(request))
     if request.method == "POST" and form.is_valid():
         try:
             team = services.add_team(championship, **form.cleaned_data)
@@ -235,7 +241,7 @@ def _team_or_404(championship, team_pk):
 def team_edit(request, championship: Championship, team_pk: int):
     team = _team_or_404(championship, team_pk)
     initial = {f: getattr(team, f) for f in TeamForm.base_fields}
-    form = TeamForm(request.POST or None, initial=initial)
+    form = TeamForm(*_posted(request), initial=initial)
     if request.method == "POST" and form.is_valid():
         try:
             services.update_team(team, **form.cleaned_data)
@@ -310,7 +316,7 @@ def team_reissue_pin(request, championship: Championship, team_pk: int):
 
 @director_page
 def team_import(request, championship: Championship):
-    form = TeamImportForm(request.POST or None, request.FILES or None)
+    form = TeamImportForm(*_posted(request), request.FILES)
     errors = []
     if request.method == "POST" and form.is_valid():
         try:
@@ -448,7 +454,7 @@ def round_swap_tables(request, championship: Championship, number: int):
 def deal_import(request, championship: Championship, number: int | None = None):
     """Import deals for one round, or (without ``number``) for any drafted round."""
     round_ = _round_or_404(championship, number) if number is not None else None
-    form = DealImportForm(request.POST or None)
+    form = DealImportForm(*_posted(request))
     errors = []
     if request.method == "POST" and form.is_valid():
         try:
