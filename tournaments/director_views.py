@@ -23,6 +23,7 @@ from tournaments.forms import (
     SwapTeamsForm,
     TeamForm,
     TeamImportForm,
+    posted,
 )
 from tournaments.models import Championship, Round
 from tournaments.presentation import deal_view
@@ -43,12 +44,6 @@ def director_page(view):
 
 def _round_or_404(championship: Championship, number: int) -> Round:
     return get_object_or_404(championship.rounds.select_related("bye_team"), number=number)
-
-
-def _posted(request) -> tuple:
-    """The data to bind a form to: a POST, even an empty one (``request.POST or None``
-    would leave a form posted with no field unbound, re-shown without a word)."""
-    return (request.POST,) if request.method == "POST" else (None,)
 
 
 def _form_error(form, error: services.ServiceError) -> None:
@@ -81,7 +76,7 @@ def director_home(request):
 
 @login_required
 def championship_create(request):
-    form = ChampionshipForm(*_posted(request))
+    form = ChampionshipForm(posted(request))
     if request.method == "POST" and form.is_valid():
         try:
             championship = services.create_championship(
@@ -126,7 +121,7 @@ def championship_edit(request, championship: Championship):
     elif championship.rounds.exists():
         locked = list(services.SHAPE_SETTINGS)
     form = ChampionshipForm(
-        *_posted(request), initial=ChampionshipForm.initial_from(championship), locked=locked
+        posted(request), initial=ChampionshipForm.initial_from(championship), locked=locked
     )
     if request.method == "POST" and form.is_valid():
         changes = {k: v for k, v in form.cleaned_data.items() if k not in locked}
@@ -217,7 +212,7 @@ def finish(request, championship: Championship):
 
 @director_page
 def team_list(request, championship: Championship):
-    form = TeamForm(*_posted(request))
+    form = TeamForm(posted(request))
     if request.method == "POST" and form.is_valid():
         try:
             team = services.add_team(championship, **form.cleaned_data)
@@ -241,7 +236,7 @@ def _team_or_404(championship, team_pk):
 def team_edit(request, championship: Championship, team_pk: int):
     team = _team_or_404(championship, team_pk)
     initial = {f: getattr(team, f) for f in TeamForm.base_fields}
-    form = TeamForm(*_posted(request), initial=initial)
+    form = TeamForm(posted(request), initial=initial)
     if request.method == "POST" and form.is_valid():
         try:
             services.update_team(team, **form.cleaned_data)
@@ -316,7 +311,7 @@ def team_reissue_pin(request, championship: Championship, team_pk: int):
 
 @director_page
 def team_import(request, championship: Championship):
-    form = TeamImportForm(*_posted(request), request.FILES)
+    form = TeamImportForm(posted(request), request.FILES or None)
     errors = []
     if request.method == "POST" and form.is_valid():
         try:
@@ -454,7 +449,7 @@ def round_swap_tables(request, championship: Championship, number: int):
 def deal_import(request, championship: Championship, number: int | None = None):
     """Import deals for one round, or (without ``number``) for any drafted round."""
     round_ = _round_or_404(championship, number) if number is not None else None
-    form = DealImportForm(*_posted(request))
+    form = DealImportForm(posted(request))
     errors = []
     if request.method == "POST" and form.is_valid():
         try:

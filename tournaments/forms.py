@@ -10,6 +10,12 @@ from tournaments.limits import MAX_TABLE_NUMBER, MAX_TEAM_NUMBER
 from tournaments.models import Championship, Team
 
 
+def posted(request):
+    """The data to bind a form to: a POST, even an empty one (``request.POST or None``
+    would leave a form posted with no field unbound, shown again without a word)."""
+    return request.POST if request.method == "POST" else None
+
+
 class DateInput(forms.DateInput):
     input_type = "date"
 

@@ -143,3 +143,12 @@ def test_django_request_limits_are_explicit():
     assert settings.DATA_UPLOAD_MAX_MEMORY_SIZE == 2_621_440
     assert settings.FILE_UPLOAD_MAX_MEMORY_SIZE == 2_621_440
     assert settings.DATA_UPLOAD_MAX_NUMBER_FIELDS == 1000
+
+
+def test_the_import_page_shows_no_error_before_a_post_and_one_after_an_empty_post(
+        director_client, championship):
+    url = reverse("tournaments:director_team_import", args=[championship.pk])
+    assert not director_client.get(url).context["form"].errors
+    response = director_client.post(url, {})
+    assert "file" in response.context["form"].errors
+    assert not championship.teams.exists()
