@@ -291,6 +291,7 @@ def _cases(w) -> list[Case]:
         ("Sant Vicenç", {"d5-sant_vicenc": "on"}, "Sant Vicenç"),
         ("recontro alone", {"d5-recontro": "on"}, "econtro"),
         ("breach unknown", {"d5-breach": "NSEW"}, "Rule breach"),
+        ("form key of 65 characters", {"d5-idempotency_key": "k" * 65}, "Form key"),
     ]:
         cases.append(Case(f"captain submit: {label}", submit(b), {**entry, **changes},
                           client="captain", text=message))
