@@ -1,7 +1,7 @@
 """gunicorn settings for production: ``gunicorn -c config/gunicorn.conf.py config.wsgi``.
 
 Each value can be changed through an environment variable of the same name in capitals with
-a ``GUNICORN_`` prefix (e.g. ``GUNICORN_WORKERS=16``); README "Security" and "Deploying" say
+a ``GUNICORN_`` prefix (e.g. ``GUNICORN_WORKERS=16``); README "Security" and "Running in production" say
 what the proxy in front must add."""
 
 import os
