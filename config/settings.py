@@ -8,6 +8,7 @@ and Redis with Celery workers. README.md lists every variable.
 from __future__ import annotations
 
 import os
+from datetime import timedelta
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
@@ -58,6 +59,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "rest_framework",
     "drf_spectacular",
+    "axes",
     "tournaments",
     "scoring",
 ]
@@ -73,6 +75,9 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "config.security_headers.SecurityHeadersMiddleware",
+    # Last, as its documentation asks: turns a locked-out login into the lockout page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -146,8 +151,27 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
-    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator",
+     "OPTIONS": {"min_length": 10}},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# Login throttling (django-axes, README "Security"): 5 wrong passwords for one user name, or
+# from one address, lock logins for that name or address for 15 minutes. The attempts are
+# kept in the database, so every web process sees them; a right password resets the count.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "5"))
+AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("LOGIN_LOCKOUT_MINUTES", "15")))
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "tournaments.login_audit.lockout_response"
+# The same client address as everywhere else (TRUSTED_PROXY_HOPS), not a header a client wrote.
+AXES_CLIENT_IP_CALLABLE = "tournaments.audit.client_ip"
+AXES_VERBOSE = False
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "tournaments:director_home"
 LOGOUT_REDIRECT_URL = "home"
@@ -190,6 +214,15 @@ X_FRAME_OPTIONS = "DENY"
 SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_SAMESITE = "Lax"
 CSRF_COOKIE_SAMESITE = "Lax"
+
+# Request size limits, explicit (README "Security"): form bodies up to 2.5 MB, uploads over
+# 2.5 MB go to a temporary file instead of memory (team lists are refused past 2 MB without
+# being read whole), and at most 1000 fields and 10 files per request. The proxy in front
+# must also cap the body size.
+DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
+FILE_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
+DATA_UPLOAD_MAX_NUMBER_FIELDS = 1000
+DATA_UPLOAD_MAX_NUMBER_FILES = 10
 
 # Behind a reverse proxy that terminates TLS: secure cookies, HTTP redirected to HTTPS and
 # HSTS. Only here: HSTS sent over a plain-HTTP deployment would lock browsers out.
@@ -254,6 +287,10 @@ LOGGING = {
     },
     "loggers": {
         "django.server": {"handlers": ["django.server"], "level": "INFO", "propagate": False},
+        # Replaces Django's own "django" handlers (a console one with DEBUG on, mail to the
+        # admins with it off), which would log request paths unredacted.
+        "django": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING"),
+                   "propagate": False},
     },
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }

@@ -249,6 +249,10 @@ class PinAttempt(models.Model):
     """
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="pin_attempts")
+    # The entry the PIN was typed to confirm, so that the cell's history shows the attempt.
+    entry = models.ForeignKey(
+        "ResultEntry", null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
     # The team whose phone was used (the one that entered the result).
     by_team = models.ForeignKey(
         Team, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"

@@ -23,6 +23,7 @@ from tournaments.forms import (
     SwapTeamsForm,
     TeamForm,
     TeamImportForm,
+    posted,
 )
 from tournaments.models import Championship, Round
 from tournaments.presentation import deal_view
@@ -84,10 +85,11 @@ def director_home(request):
 
 @login_required
 def championship_create(request):
-    form = ChampionshipForm(request.POST or None)
+    form = ChampionshipForm(posted(request))
     if request.method == "POST" and form.is_valid():
         try:
-            championship = services.create_championship(request.user, **form.cleaned_data)
+            championship = services.create_championship(
+                request.user, origin=audit.origin_of(request), **form.cleaned_data)
         except services.ServiceError as error:
             _form_error(form, error)
         else:
@@ -130,12 +132,12 @@ def championship_edit(request, championship: Championship):
     elif championship.rounds.exists():
         locked = list(services.SHAPE_SETTINGS)
     form = ChampionshipForm(
-        request.POST or None, initial=ChampionshipForm.initial_from(championship), locked=locked
+        posted(request), initial=ChampionshipForm.initial_from(championship), locked=locked
     )
     if request.method == "POST" and form.is_valid():
         changes = {k: v for k, v in form.cleaned_data.items() if k not in locked}
         try:
-            services.update_championship(championship, **changes)
+            services.update_championship(championship, **_who(request), **changes)
         except services.ServiceError as error:
             _form_error(form, error)
         else:
@@ -154,7 +156,8 @@ def director_add(request, championship: Championship):
     form = AddDirectorForm(request.POST)
     if form.is_valid():
         try:
-            user = services.add_director(championship, form.cleaned_data["username"])
+            user = services.add_director(championship, form.cleaned_data["username"],
+                                         **_who(request))
         except services.ServiceError as error:
             messages.error(request, error.message)
         else:
@@ -199,7 +202,7 @@ def generate_rounds(request, championship: Championship):
 
 @director_page
 def team_list(request, championship: Championship):
-    form = TeamForm(request.POST or None)
+    form = TeamForm(posted(request))
     if request.method == "POST" and form.is_valid():
         try:
             team = services.add_team(championship, **form.cleaned_data)
@@ -223,7 +226,7 @@ def _team_or_404(championship, team_pk):
 def team_edit(request, championship: Championship, team_pk: int):
     team = _team_or_404(championship, team_pk)
     initial = {f: getattr(team, f) for f in TeamForm.base_fields}
-    form = TeamForm(request.POST or None, initial=initial)
+    form = TeamForm(posted(request), initial=initial)
     if request.method == "POST" and form.is_valid():
         try:
             services.update_team(team, **form.cleaned_data)
@@ -270,7 +273,7 @@ def team_reissue_pin(request, championship: Championship, team_pk: int):
 def team_import(request, championship: Championship):
     if refused := _refuse_if_finished(request, championship):
         return refused
-    form = TeamImportForm(request.POST or None, request.FILES or None)
+    form = TeamImportForm(posted(request), request.FILES or None)
     errors = []
     if request.method == "POST" and form.is_valid():
         try:
@@ -398,7 +401,7 @@ def deal_import(request, championship: Championship, number: int | None = None):
     if refused := _refuse_if_finished(request, championship):
         return refused
     round_ = _round_or_404(championship, number) if number is not None else None
-    form = DealImportForm(request.POST or None)
+    form = DealImportForm(posted(request))
     errors = []
     if request.method == "POST" and form.is_valid():
         try:

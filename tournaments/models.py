@@ -338,7 +338,8 @@ class Deal(models.Model):
 class AuditEvent(models.Model):
     """A director's action that changes what captains may do or what the public sees:
     releasing, closing or reopening a round, publishing results, reissuing a team's link or
-    PIN, withdrawing a team. One row per action, recording who, when and from where; rows
+    PIN, withdrawing a team, adding or removing a co-director, a failed director login. One
+    row per action, recording who, when and from where; rows
     are only ever added. (Results keep their own history in the scoring app.)"""
 
     class Action(models.TextChoices):
@@ -356,9 +357,14 @@ class AuditEvent(models.Model):
         ROUND_BYE_CANCELLED = "round_bye_cancelled", _("bye cancelled (team withdrawn)")
         ROUND_BYE_RESTORED = "round_bye_restored", _("bye restored (team reinstated)")
         CHAMPIONSHIP_FINISHED = "championship_finished", _("championship finished")
+        DIRECTOR_ADDED = "director_added", _("director added")
+        DIRECTOR_REMOVED = "director_removed", _("director removed")
+        LOGIN_FAILED = "login_failed", _("failed login")
 
+    # Empty only for events about no championship (a failed login).
     championship = models.ForeignKey(
-        Championship, on_delete=models.CASCADE, related_name="audit_events"
+        Championship, null=True, blank=True, on_delete=models.CASCADE,
+        related_name="audit_events",
     )
     action = models.CharField(_("action"), max_length=32, choices=Action.choices)
     round_number = models.PositiveIntegerField(_("round"), null=True, blank=True)
@@ -372,6 +378,9 @@ class AuditEvent(models.Model):
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
     ip_address = models.GenericIPAddressField(null=True, blank=True)
     user_agent = models.CharField(max_length=300, blank=True)
+    # Whom the action was about when that is not a team: the co-director added or removed,
+    # or the user name a failed login tried.
+    detail = models.CharField(_("detail"), max_length=150, blank=True)
 
     class Meta:
         ordering = ["championship", "created_at", "id"]

@@ -8,6 +8,7 @@ from typing import NamedTuple
 from django.db.models import Q
 
 from scoring.models import ResultEntry, ResultReview
+from scoring.selectors.pins import PinSummary, pin_summaries
 from scoring.selectors.scores import adjustments_in_force, counted_results, plain_rows
 from scoring.selectors.states import (
     ADJUSTED,
@@ -43,6 +44,7 @@ class GridCell(NamedTuple):
 class GridRow:
     table: TableLine
     cells: list[GridCell]
+    pins: PinSummary | None = None  # wrong PINs and lockout at the table, if any
 
 
 @dataclass
@@ -98,6 +100,7 @@ def round_grid(round_: Round) -> Grid:
         if verdict == ResultReview.Verdict.CONFIRM:
             confirmed.add(entry_id)
     adjusted = adjustments_in_force(Q(deal_id__in=deal_ids))
+    pins = pin_summaries(table.pk for table in tables)
     counts = dict.fromkeys(STATUSES, 0)
     rows = []
     for table in tables:
@@ -123,7 +126,7 @@ def round_grid(round_: Round) -> Grid:
                     status = PENDING
             counts[status] += 1
             cells.append(GridCell(deal, status, result.points_ns if result else None))
-        rows.append(GridRow(table=table, cells=cells))
+        rows.append(GridRow(table=table, cells=cells, pins=pins.get(table.pk)))
     return Grid(round=round_, deals=deals, rows=rows, counts=counts)
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
-from django.db.models import Q
+from django.db.models import Exists, OuterRef, Q
 from django.utils.translation import gettext as _
 
 from scoring import selectors
@@ -21,6 +21,10 @@ from scoring.services.pins import _locked_message, _pin_matches, pin_locked_unti
 from scoring.services.rescoring import deal_changed
 from scoring.services.values import Origin, PinRefused, ResultData, ScoringError, _recheck
 from tournaments.models import Deal, Table, Team
+
+#: A team may enter (or correct) one deal at its table at most this many times; past that a
+#: phone is misbehaving or someone is flooding the table, and the director corrects it.
+MAX_ENTRIES_PER_DEAL = 10
 
 
 def submit_result(
@@ -42,18 +46,27 @@ def submit_result(
     try:
         with transaction.atomic():
             round_ = _lock_table(table.pk, table.round_id)
-            # One look for both: this form sent before, and a result the director set here.
-            sent_before = director_set = False
-            earlier = Q(table_id=table.pk, deal_id=deal.pk, by_director_override=True)
-            if key:
-                earlier |= Q(idempotency_key=key)
-            for entry_id, entry_key in ResultEntry.objects.filter(earlier).order_by().values_list(
-                "id", "idempotency_key"
+            # One look at this form sent before and at this table's earlier entries of the
+            # deal (few: a team's entries per deal are capped below).
+            here = Q(table_id=table.pk, deal_id=deal.pk)
+            confirmed = Exists(ResultReview.objects.filter(
+                entry=OuterRef("pk"), verdict=ResultReview.Verdict.CONFIRM))
+            earlier = ResultEntry.objects.filter(here | Q(idempotency_key=key) if key else here)
+            sent_before = None
+            director_set = settled = False
+            ours = 0
+            for entry_id, entry_key, table_id, deal_id, by_team_id, by_director, is_confirmed in (
+                earlier.order_by().annotate(confirmed=confirmed).values_list(
+                    "id", "idempotency_key", "table_id", "deal_id", "by_team_id",
+                    "by_director_override", "confirmed")
             ):
                 if key and entry_key == key:
                     sent_before = entry_id
-                else:
-                    director_set = True
+                if (table_id, deal_id) != (table.pk, deal.pk):
+                    continue
+                director_set |= by_director
+                settled |= is_confirmed
+                ours += by_team_id == team.pk
             if sent_before:
                 # Answered as the first time, even if the round has closed since.
                 existing = ResultEntry.objects.get(pk=sent_before)
@@ -67,6 +80,20 @@ def submit_result(
                     _("The director has set the result of deal %(deal)s. Ask the director to "
                       "change it.") % {"deal": deal.number},
                     code="director_set",
+                )
+            if settled:
+                # The Bridgemate rule (rules.md 6.1): once the other team (or the director)
+                # has confirmed a result, only the director may change it.
+                raise ScoringError(
+                    _("The result of deal %(deal)s is confirmed: only the director can change "
+                      "it now.") % {"deal": deal.number},
+                    code="confirmed",
+                )
+            if ours >= MAX_ENTRIES_PER_DEAL:
+                raise ScoringError(
+                    _("Your team has already entered deal %(deal)s %(count)s times. Ask the "
+                      "director to correct it.") % {"deal": deal.number, "count": ours},
+                    code="too_many_entries",
                 )
             entry = ResultEntry.objects.create(
                 table=table,
@@ -179,6 +206,13 @@ def confirm_with_pin(
         _check_reviewable(entry, confirmer)
         if confirmer is None:
             raise ScoringError(_("This result needs no confirmation."), code="director")
+        if confirmer.withdrawn:
+            # A withdrawn team's link can no longer confirm; neither can its PIN.
+            raise ScoringError(
+                _("%(team)s has withdrawn: its PIN can no longer confirm results. Please ask "
+                  "the director.") % {"team": confirmer.name},
+                code="withdrawn",
+            )
         if entry.by_team_id != team.pk:
             # A PIN is typed on the phone of the team that entered the result. Otherwise a
             # team could type its own PIN on the other team's entry: a right attempt that
@@ -194,6 +228,7 @@ def confirm_with_pin(
         ok = bool(pin) and _pin_matches(confirmer, str(pin))
         PinAttempt.objects.create(
             table=table,
+            entry=entry,
             by_team=team,
             ok=ok,
             ip_address=origin.ip_address,

@@ -19,7 +19,14 @@ from scoring.services.checks import (
     _lock_table,
 )
 from scoring.services.rescoring import deal_changed
-from scoring.services.values import ADJUSTMENT_VALUES, Origin, ResultData, ScoringError, _recheck
+from scoring.services.values import (
+    ADJUSTMENT_VALUES,
+    MAX_ADJUSTED_DENOMINATOR,
+    Origin,
+    ResultData,
+    ScoringError,
+    _recheck,
+)
 from tournaments import audit
 from tournaments.models import AuditEvent, Championship, Deal, Round, Table
 
@@ -100,8 +107,13 @@ def set_adjustment(
         else:
             try:
                 value = adjusted_value(Fraction(value))
-            except (TypeError, ValueError):
+            except (TypeError, ValueError, OverflowError, ZeroDivisionError):
                 errors["value"] = _("Value: an adjusted score must lie between 0 and 2.")
+            else:
+                if value.denominator > MAX_ADJUSTED_DENOMINATOR:
+                    # The database columns hold the exact fraction: bound it (API callers too).
+                    errors["value"] = _("Value: use a fraction with a denominator of at most "
+                                        "a million, or at most six decimals.")
     elif kind in ADJUSTMENT_VALUES:
         value = ADJUSTMENT_VALUES[kind]
     if errors:

@@ -29,8 +29,16 @@ def pin_locked_until(table: Table, now=None):
         .order_by("-id")
         .values_list("ok", "created_at")[: PIN_MAX_FAILURES + 1]
     )
+    return locked_until_from(attempts, now)
+
+
+def locked_until_from(attempts_newest_first, now):
+    """The lockout rule of :func:`pin_locked_until` applied to one table's attempts, given
+    as ``(ok, created_at)`` pairs, newest first (older ones are ignored)."""
     failures = []
-    for ok, created_at in attempts:
+    for ok, created_at in attempts_newest_first:
+        if created_at < now - PIN_FAILURE_WINDOW or len(failures) >= PIN_MAX_FAILURES:
+            break
         if ok:
             break
         failures.append(created_at)

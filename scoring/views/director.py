@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
@@ -21,6 +23,7 @@ from scoring.forms import (
 )
 from scoring.models import ResultEntry
 from scoring.services import Origin, ScoringError
+from scoring.services.pins import pin_locked_until
 from scoring.views.common import _add_errors, _no_store
 from tournaments import selectors as tournament_selectors
 from tournaments import services as tournament_services
@@ -28,6 +31,7 @@ from tournaments.confirmation import Confirmation, confirm_page, confirmed
 from tournaments.models import Championship, Deal, Round, Table
 
 GRID_REFRESH_SECONDS = 5
+_ENTRY_ID = re.compile(r"[0-9]{1,18}", re.ASCII)
 
 
 def _director_championship(request, pk: int) -> Championship:
@@ -135,7 +139,8 @@ def director_cell(request, pk: int, number: int, table_number: int, deal_number:
                     return redirect(_cell_url(championship, round_, table, deal))
             elif action == "confirm":
                 entry_id = request.POST.get("entry", "")
-                if not entry_id.isdigit():
+                # ASCII digits only ("²".isdigit() is true), and few enough for the id column.
+                if not _ENTRY_ID.fullmatch(entry_id):
                     raise Http404("No such result")
                 entry = get_object_or_404(ResultEntry, pk=entry_id, table=table, deal=deal)
                 services.director_confirm_entry(entry_id=entry.pk, user=request.user,
@@ -183,6 +188,7 @@ def director_cell(request, pk: int, number: int, table_number: int, deal_number:
         "deal": deal,
         "state": state,
         "history": selectors.history(state),
+        "pin_locked_until": pin_locked_until(table),
         "score": score,
         "trump_side": selectors.deal_trump_side(deal),
         "result_form": result_form,

@@ -15,22 +15,31 @@ from tournaments.importing import (
     FileProblem,
     RowError,
     read_team_rows,
+    read_upload,
     team_template_csv,
     team_template_xlsx,
 )
+from tournaments.limits import MAX_TEAM_NUMBER
 from tournaments.models import AuditEvent, Championship, Round, Team, new_link_secret, new_pin
+from tournaments.names import NameProblem, clean_name, team_name_key
 from tournaments.services import withdrawals
 from tournaments.services.common import ServiceError, _lock, _not_finished
 
 TEAM_FIELDS = ("name", "club", "player1", "player2")
 
 
-def _clean_team_values(values: dict) -> dict[str, str]:
-    cleaned = {}
+def _clean_team_values(values: dict) -> tuple[dict[str, str], list[tuple[str, str]]]:
+    """The values as stored (tournaments.names) and the problems of the ones that cannot
+    be, as (field, message) pairs."""
+    cleaned, problems = {}, []
     for field in TEAM_FIELDS:
         value = values.get(field, "")
-        cleaned[field] = "" if value is None else " ".join(str(value).split())
-    return cleaned
+        try:
+            cleaned[field] = clean_name(value)
+        except NameProblem as problem:
+            cleaned[field] = " ".join(str(value).split())
+            problems.append((field, problem.message))
+    return cleaned, problems
 
 
 def _team_problems(
@@ -57,6 +66,9 @@ def _team_problems(
     if number is not None:
         if number < 1:
             problems.append(("number", _("The number must be 1 or more.")))
+        elif number > MAX_TEAM_NUMBER:
+            problems.append(("number", _("The number must be at most %(limit)s.")
+                             % {"limit": MAX_TEAM_NUMBER}))
         else:
             clash = others.filter(number=number).first()
             if clash:
@@ -65,7 +77,11 @@ def _team_problems(
                      % {"number": number, "team": clash.name})
                 )
     if values["name"]:
-        clash = others.filter(name__iexact=values["name"]).first()
+        # Compared in Python: the rule (tournaments.names) ignores case and spaces, and a
+        # championship has a few hundred teams at most.
+        key = team_name_key(values["name"])
+        clash = next((team for team in others.only("pk", "number", "name")
+                      if team_name_key(team.name) == key), None)
         if clash:
             problems.append(
                 ("name", _("Team %(number)s already has this name.") % {"number": clash.number})
@@ -101,8 +117,8 @@ def add_team(championship: Championship, *, number: int | None = None, **values)
     """Register a team; without ``number`` it takes the next free one."""
     championship = _lock(championship)
     _check_can_add_teams(championship)
-    cleaned = _clean_team_values(values)
-    problems = _team_problems(championship, cleaned, number)
+    cleaned, problems = _clean_team_values(values)
+    problems += _team_problems(championship, cleaned, number)
     if problems:
         field, message = problems[0]
         raise ServiceError(message, field=field)
@@ -116,9 +132,9 @@ def update_team(team: Team, *, number: int | None = None, **values) -> Team:
     """Change a team's number, name, club or players."""
     team = Team.objects.select_for_update().get(pk=team.pk)
     _not_finished(team.championship)
-    cleaned = _clean_team_values(values)
+    cleaned, problems = _clean_team_values(values)
     number = team.number if number is None else number
-    problems = _team_problems(team.championship, cleaned, number, exclude_pk=team.pk)
+    problems += _team_problems(team.championship, cleaned, number, exclude_pk=team.pk)
     if problems:
         field, message = problems[0]
         raise ServiceError(message, field=field)
@@ -232,20 +248,20 @@ def import_teams(championship: Championship, uploaded_file) -> list[Team]:
     championship = _lock(championship)
     _check_can_add_teams(championship)
     name = getattr(uploaded_file, "name", "") or ""
-    data = uploaded_file.read() if hasattr(uploaded_file, "read") else bytes(uploaded_file)
     try:
-        rows = read_team_rows(name, data)
+        rows = read_team_rows(name, read_upload(uploaded_file))
     except FileProblem as problem:
         raise ServiceError(problem.message, field="file") from None
 
     errors: list[RowError] = []
     existing_numbers = {t.number: t.name for t in championship.teams.all()}
-    existing_names = {t.name.lower(): t.number for t in championship.teams.all()}
+    existing_names = {team_name_key(t.name): t.number for t in championship.teams.all()}
     seen_numbers: dict[int, int] = {}
     seen_names: dict[str, int] = {}
     parsed: list[tuple[int, int | None, dict[str, str]]] = []
     for row in rows:
-        values = _clean_team_values(row.values)
+        values, name_problems = _clean_team_values(row.values)
+        errors += [RowError(row.row, field, message) for field, message in name_problems]
         raw_number = row.values.get("number", "").strip()
         number = None
         if raw_number:
@@ -257,6 +273,9 @@ def import_teams(championship: Championship, uploaded_file) -> list[Team]:
             else:
                 if number < 1:
                     errors.append(RowError(row.row, "number", _("The number must be 1 or more.")))
+                elif number > MAX_TEAM_NUMBER:
+                    errors.append(RowError(row.row, "number", _(
+                        "The number must be at most %(limit)s.") % {"limit": MAX_TEAM_NUMBER}))
                 elif number in existing_numbers:
                     errors.append(RowError(row.row, "number", _(
                         "Number %(number)s is already used by “%(team)s”.")
@@ -276,8 +295,8 @@ def import_teams(championship: Championship, uploaded_file) -> list[Team]:
                 errors.append(RowError(row.row, field, _(
                     "At most %(limit)s characters (it has %(count)s).")
                     % {"limit": limit, "count": len(values[field])}))
-        key = values["name"].lower()
-        if key:
+        key = team_name_key(values["name"])
+        if key and not any(field == "name" for field, _message in name_problems):
             if key in existing_names:
                 errors.append(RowError(row.row, "name", _(
                     "Team %(number)s already has this name.") % {"number": existing_names[key]}))
