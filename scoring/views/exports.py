@@ -56,7 +56,7 @@ def director_exports(request, pk: int):
         "jobs": found,
         "busy": any(job.status in jobs.UNFINISHED for job in found),
         "scope": export_scope(championship),
-        "languages": jobs.languages(),
+        "export_languages": jobs.languages(),
         "language": get_language(),
     }
     return _no_store(render(request, "scoring/exports/director.html", context))

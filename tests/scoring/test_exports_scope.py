@@ -7,9 +7,9 @@ import io
 from fractions import Fraction
 
 import pytest
+from django.test import Client
 from exports_event import make_event, publish
 from openpyxl import load_workbook
-from django.test import Client
 from pypdf import PdfReader
 
 from scoring import selectors
@@ -47,7 +47,7 @@ def test_a_director_sees_live_and_may_choose_any_closed_round(director_client, e
     # Round 1 alone: each team's total is what its scorecard adds up for round 1.
     for row in expected:
         lines, total = selectors.scorecard(row.team, live=False, up_to=1)
-        assert total == row.total == sum((l.final or Fraction(0) for l in lines), Fraction(0))
+        assert total == row.total == sum((x.final or Fraction(0) for x in lines), Fraction(0))
         assert {line.round.number for line in lines} <= {1}
     assert expected != selectors.standings(event, live=False)
 

@@ -7,8 +7,8 @@ import io
 import zipfile
 
 import pytest
-from exports_event import make_event, publish
 from django.test import Client
+from exports_event import make_event, publish
 from pypdf import PdfReader
 
 from scoring.exports import registry
