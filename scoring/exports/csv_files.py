@@ -52,7 +52,7 @@ def results_csv(scope) -> bytes:
     for line in data.result_lines(scope):
         entry = line.entry
         rows.append([
-            line.round, line.deal, line.table, str(line.ns_team), str(line.ew_team),
+            line.round, line.deal, line.table, line.ns_team, line.ew_team,
             str(contracts[entry.contract]) if entry else None,
             flag(entry.delegated) if entry else None,
             flag(entry.contro) if entry else None,

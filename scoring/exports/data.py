@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import NamedTuple
 
-from django.db.models import Q
 from django.utils.formats import date_format
 
 from scoring import selectors
@@ -40,6 +40,22 @@ def counted_rounds(scope: RankingScope) -> list[Round]:
     )
 
 
+class CountedEntry(NamedTuple):
+    """What the Results sheet shows of a counted result (a plain row)."""
+
+    pk: int
+    contract: str
+    delegated: bool
+    contro: bool
+    recontro: bool
+    points_ns: int
+    breach: str
+
+    @property
+    def points_ew(self) -> int:
+        return 72 - self.points_ns
+
+
 @dataclass
 class ResultLine:
     """One table on one deal, as the Results sheet and CSV list it."""
@@ -47,9 +63,9 @@ class ResultLine:
     round: int
     deal: int
     table: int
-    ns_team: Team
-    ew_team: Team
-    entry: ResultEntry | None  # the counted result
+    ns_team: str  # "12. Name"
+    ew_team: str
+    entry: CountedEntry | None  # the counted result
     score: selectors.ScoreRow | None
 
     @property
@@ -86,27 +102,38 @@ class ResultLine:
 
 
 def result_lines(scope: RankingScope) -> list[ResultLine]:
-    """Every table of every deal of the counted rounds, by round, deal and table; six
-    queries (more only while some deal's stored scores are being rebuilt)."""
+    """Every table of every deal of the counted rounds, by deal and table, read as plain
+    rows; six queries (more only while some deal's stored scores are being rebuilt)."""
     round_ids = [r.pk for r in counted_rounds(scope)]
-    tables = list(
-        Table.objects.filter(round_id__in=round_ids)
-        .select_related("round", "ns_team", "ew_team").order_by("round__number", "number")
+    tables_of: dict[int, list[tuple]] = {}
+    for pk, round_id, round_number, number, ns_no, ns_name, ew_no, ew_name in (
+        Table.objects.filter(round_id__in=round_ids).order_by("number").values_list(
+            "id", "round_id", "round__number", "number", "ns_team__number", "ns_team__name",
+            "ew_team__number", "ew_team__name",
+        )
+    ):
+        tables_of.setdefault(round_id, []).append(
+            (pk, round_number, number, f"{ns_no}. {ns_name}", f"{ew_no}. {ew_name}")
+        )
+    deals = list(
+        Deal.objects.filter(round_id__in=round_ids).order_by("number")
+        .values_list("id", "round_id", "number")
     )
-    deals = list(Deal.objects.filter(round_id__in=round_ids).order_by("number"))
-    scores = {(s.table_id, s.deal_id): s for s in selectors.current_scores([d.pk for d in deals])}
+    scores = {(s.table_id, s.deal_id): s for s in selectors.current_scores([d[0] for d in deals])}
     entry_ids = [s.entry_id for s in scores.values() if s.entry_id]
-    entries = {e.pk: e for e in ResultEntry.objects.filter(Q(pk__in=entry_ids))}
-    tables_of: dict[int, list[Table]] = {}
-    for table in tables:
-        tables_of.setdefault(table.round_id, []).append(table)
+    entries = {
+        row[0]: CountedEntry._make(row)
+        for row in ResultEntry.objects.filter(pk__in=entry_ids).values_list(
+            "id", "contract", "delegated", "contro", "recontro", "points_ns", "breach"
+        )
+    }
     lines = []
-    for deal in deals:
-        for table in tables_of.get(deal.round_id, []):
-            score = scores.get((table.pk, deal.pk))
+    for deal_id, round_id, deal_number in deals:
+        for table_id, round_number, number, ns_team, ew_team in tables_of.get(round_id, []):
+            score = scores.get((table_id, deal_id))
             entry = entries.get(score.entry_id) if score and score.entry_id else None
-            lines.append(ResultLine(table.round.number, deal.number, table.number,
-                                    table.ns_team, table.ew_team, entry, score))
+            lines.append(ResultLine(round_number, deal_number, number, ns_team, ew_team,
+                                    entry, score))
     return lines
 
 

@@ -16,6 +16,7 @@ from collections.abc import Iterable, Sequence
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from openpyxl import Workbook
+from openpyxl.cell import WriteOnlyCell
 from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
 
@@ -39,48 +40,65 @@ def _yes(value: bool | None):
 
 
 class Sheet:
-    """A sheet filled row by row; tracks widths, then freezes, filters and sizes."""
+    """A sheet filled row by row: rows are kept until :meth:`finish`, which sizes the
+    columns, then streams them out (openpyxl's write-only mode: no cell objects for plain
+    values), with a frozen header row and an autofilter."""
 
-    def __init__(self, workbook: Workbook, title: str, header: Sequence[str], *, first=False):
-        self.ws = workbook.active if first else workbook.create_sheet()
-        self.ws.title = title
-        self.widths = [len(str(h)) for h in header]
-        self.ws.append([str(h) for h in header])
-        for cell in self.ws[1]:
-            cell.font = Font(bold=True)
+    def __init__(self, workbook: Workbook, title: str, header: Sequence[str], **_unused):
+        self.ws = workbook.create_sheet(title)
+        self.header = [str(h) for h in header]
+        self.widths = [len(h) for h in self.header]
+        self.rows: list[tuple[list, dict[int, str] | None]] = []
 
     def add(self, values: Iterable, formats: dict[int, str] | None = None) -> None:
         values = list(values)
-        row = self.ws.max_row + 1
-        for column, value in enumerate(values, start=1):
-            cell = self.ws.cell(row=row, column=column)
-            if isinstance(value, str):
-                value = str(value)
-                cell.value = value
-                if looks_like_formula(value):
-                    # openpyxl takes "=..." for a formula: store it as a plain string.
-                    cell.data_type = "s"
-                    cell.quotePrefix = True
-            else:
-                cell.value = value
-            if formats and column in formats:
-                cell.number_format = formats[column]
-            shown = "" if value is None else str(value)
-            self.widths[column - 1] = max(self.widths[column - 1], len(shown))
+        widths = self.widths
+        for index, value in enumerate(values):
+            if value is not None:
+                widths[index] = max(widths[index], len(str(value)))
+        self.rows.append((values, formats))
+
+    def _cell(self, value, number_format: str | None):
+        cell = WriteOnlyCell(self.ws, value=value)
+        if number_format:
+            cell.number_format = number_format
+        if looks_like_formula(value):
+            # openpyxl takes "=..." for a formula: store it as a plain, quoted string.
+            cell.data_type = "s"
+            cell.quotePrefix = True
+        return cell
 
     def finish(self) -> None:
         ws = self.ws
         ws.freeze_panes = "A2"
-        ws.auto_filter.ref = ws.dimensions
+        last = get_column_letter(len(self.header))
+        ws.auto_filter.ref = f"A1:{last}{len(self.rows) + 1}"
         for index, width in enumerate(self.widths, start=1):
             ws.column_dimensions[get_column_letter(index)].width = min(width + 2, MAX_WIDTH)
+        bold = Font(bold=True)
+        header = []
+        for title in self.header:
+            cell = WriteOnlyCell(ws, value=title)
+            cell.font = bold
+            header.append(cell)
+        ws.append(header)
+        for values, formats in self.rows:
+            if formats is None and not any(map(looks_like_formula, values)):
+                ws.append(values)
+                continue
+            formats = formats or {}
+            ws.append([
+                self._cell(value, formats.get(column))
+                if column in formats or looks_like_formula(value) else value
+                for column, value in enumerate(values, start=1)
+            ])
 
 
 def _ranking(workbook, scope) -> None:
     sheet = Sheet(workbook, _("Ranking"), [
         _("Place"), _("Team number"), _("Team"), _("Players"), _("Club"), _("Total"),
         _("Deals"), _("Sum of deal scores"), _("Tops"),
-    ], first=True)
+    ])
     for row in data.ranking(scope):
         team = row.team
         sheet.add(
@@ -101,7 +119,7 @@ def _results(workbook, scope) -> None:
     for line in data.result_lines(scope):
         entry = line.entry
         sheet.add(
-            [line.round, line.deal, line.table, str(line.ns_team), str(line.ew_team),
+            [line.round, line.deal, line.table, line.ns_team, line.ew_team,
              str(CONTRACTS[entry.contract]) if entry else None,
              _yes(entry.delegated) if entry else None,
              _yes(entry.contro) if entry else None,
@@ -163,7 +181,7 @@ def _local(moment):
 def workbook_bytes(scope) -> bytes:
     """The workbook of ``scope.championship``, standing where ``scope`` says."""
     championship = scope.championship
-    workbook = Workbook()
+    workbook = Workbook(write_only=True)
     _ranking(workbook, scope)
     _results(workbook, scope)
     _teams(workbook, championship)

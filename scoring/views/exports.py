@@ -28,7 +28,7 @@ def export_download(request, pk: int, kind: str):
     closed round)."""
     championship, director = _results_access(request, pk)
     found = registry.get(kind)
-    if found is None or found.directors_only or not found.scoped:
+    if found is None or found.directors_only:
         raise Http404("No such export")
     if not (director or championship.results_public):
         return _not_published(request, championship)

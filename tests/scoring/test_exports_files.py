@@ -165,7 +165,7 @@ def test_ranking_pdf_lists_the_places_teams_and_totals_of_the_page(client, event
     flat = "".join(text.split())
     starts = []
     for row in rows:
-        start = flat.find(f"{row.label}{row.team.number}{''.join(row.team.name.split())}",
+        start = flat.find(f"{row.label}{row.team.number}.{''.join(row.team.name.split())}",
                           starts[-1] + 1 if starts else 0)
         assert start >= 0, (row.label, row.team.name)
         starts.append(start)
@@ -183,7 +183,7 @@ def test_a_200_team_ranking_runs_over_pages_with_the_header_repeated(client, dir
         assert "Place" in page and "Total" in page and "Tops" in page
         assert event.name in page and f"Page {number} of {len(pages)}" in page
     flat = "".join("".join(pages).split())
-    assert all(f"{team.number}Team{team.number}Player" in flat
+    assert all(f"{team.number}.Team{team.number}Player" in flat
                for team in event.teams.filter(name__startswith="Team"))
 
 
