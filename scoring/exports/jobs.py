@@ -159,10 +159,13 @@ def cleanup_exports(now=None) -> int:
     for job in old:
         _remove_file(job)
     ExportJob.objects.filter(pk__in=[job.pk for job in old]).delete()
-    folder = exports_dir()
-    if folder.is_dir():
-        oldest = cutoff.timestamp()
+    oldest = cutoff.timestamp()
+    for folder in (exports_dir(), exports_dir() / "public"):
+        if not folder.is_dir():
+            continue
         for entry in folder.iterdir():
+            if entry.name == "public" and folder == exports_dir():
+                continue
             try:
                 if entry.stat().st_mtime < oldest:
                     if entry.is_dir():

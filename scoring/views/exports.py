@@ -10,7 +10,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import get_language
 from django.views.decorators.http import require_POST
 
-from scoring.exports import jobs, registry
+from scoring.exports import jobs, public_files, registry
 from scoring.exports.data import ScopeError, export_scope
 from scoring.exports.models import ExportJob
 from scoring.views.common import _no_store
@@ -24,8 +24,8 @@ def _attachment(response: HttpResponse, filename: str) -> HttpResponse:
 
 
 def export_download(request, pk: int, kind: str):
-    """A public kind, made now in the reader's language (``?after=N`` for an earlier
-    closed round)."""
+    """A public kind in the reader's language (``?after=N`` for an earlier closed round),
+    made on the first request and kept while the results stay the same."""
     championship, director = _results_access(request, pk)
     found = registry.get(kind)
     if found is None or found.directors_only:
@@ -33,7 +33,9 @@ def export_download(request, pk: int, kind: str):
     if not (director or championship.results_public):
         return _not_published(request, championship)
     try:
-        made = registry.build(found, championship, get_language(), request.GET.get("after"))
+        made = public_files.public_file(
+            championship, found, get_language(), request.GET.get("after")
+        )
     except ScopeError as error:
         return HttpResponseBadRequest(str(error))
     response = HttpResponse(made.data, content_type=made.content_type)

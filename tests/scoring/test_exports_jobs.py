@@ -5,6 +5,7 @@ after a day."""
 from __future__ import annotations
 
 import io
+import os
 import time
 from datetime import timedelta
 
@@ -111,15 +112,20 @@ def test_files_and_jobs_older_than_a_day_are_cleaned_up(event, exports_folder):
         path.write_bytes(b"x")
     stray = exports_folder / "left-over.part"
     stray.write_bytes(b"x")
+    (exports_folder / "public").mkdir()
+    kept = exports_folder / "public" / "c1-old.bin"
+    kept.write_bytes(b"x")
+    fresh = exports_folder / "public" / "c1-new.bin"
+    fresh.write_bytes(b"x")
     day_ago = time.time() - 25 * 3600
-    import os
-
-    os.utime(stray, (day_ago, day_ago))
+    for path in (stray, kept):
+        os.utime(path, (day_ago, day_ago))
     out = io.StringIO()
     call_command("clean_exports", stdout=out)
     assert "1 export job(s) removed" in out.getvalue()
     assert list(ExportJob.objects.all()) == [recent]
     assert not (exports_folder / "job-1").exists() and not stray.exists()
+    assert not kept.exists() and fresh.exists()
     assert (exports_folder / recent.file_path).exists()
 
 

@@ -12,6 +12,7 @@ from exports_event import make_event, publish
 from pypdf import PdfReader
 
 from scoring.exports import registry
+from scoring.models import ResultEntry, ResultReview
 from tournaments.models import Championship, Deal, Round
 
 KINDS = [kind.key for kind in registry.available(director=False)]
@@ -79,3 +80,22 @@ def test_the_exports_page_is_for_the_championships_directors(client, event, djan
     assert client.get(url).status_code == 404
     assert client.post(f"/director/c/{event.pk}/exports/start/",
                        {"kind": "workbook", "language": "en"}).status_code == 404
+
+
+def test_a_public_file_is_made_once_per_state_of_the_results(client, event, settings):
+    publish(event)
+    url = f"/c/{event.pk}/results/export/ranking_pdf/"
+    first = client.get(url).content
+    assert client.get(url).content == first  # kept: not made again
+    kept = list((settings.EXPORTS_DIR / "public").iterdir())
+    assert len(kept) == 2  # the file and its name
+    team = event.teams.get(number=3)
+    team.name = "Renamed"
+    team.save()
+    renamed = client.get(url).content
+    assert renamed != first and "Renamed" in readable(renamed)
+    entry = ResultEntry.objects.filter(table__round__number=1).first()
+    ResultReview.objects.create(entry=entry, verdict="dispute", by_team_id=entry.by_team_id)
+    client.get(url)  # made again (a new review), though what it shows did not change
+    assert len(list((settings.EXPORTS_DIR / "public").iterdir())) == 6
+    assert client.get(url + "?after=1").content != client.get(url).content
