@@ -199,3 +199,8 @@ def test_travellers_and_scorecards_pdfs(client, event):
     cards = pdf_text(download(client, event, "scorecards_pdf").content)
     assert len(cards) == event.teams.count()
     assert all("Running total" in page for page in cards)
+    # One page per team, in number order, ending on the total of the standings page.
+    for row in page_rows(client, event):
+        page = "".join(cards[row.team.number - 1].split())
+        assert "".join(row.team.name.split()) in page
+        assert f"{row.total_shown}Total{row.total_shown}" in page  # last running = total
