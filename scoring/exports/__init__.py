@@ -7,7 +7,8 @@ workbook and CSV files, and the background jobs that make the large ones.
 - ``workbook``, ``csv_files``, ``pdf``: the file formats;
 - ``registry``: the kinds of export (one entry each), and how each is built;
 - ``jobs`` and ``tasks``: export jobs run by Celery (in-process without a broker), their
-  files under ``settings.EXPORTS_DIR`` and their cleanup.
+  files under ``settings.EXPORTS_DIR`` and their cleanup;
+- ``public_files``: public downloads, made once per state of the results and kept.
 
 Every export stands after a round (``scoring.selectors.scope``): the closed rounds, as the
 public sees them, or an earlier closed round the reader chose. Deals are those of the rounds

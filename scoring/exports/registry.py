@@ -106,3 +106,11 @@ register(ExportKind("ranking_csv", _("Ranking (CSV)"),
                     _scoped("ranking", "csv", CSV, csv_files.ranking_csv), CSV, "csv"))
 register(ExportKind("results_csv", _("Results (CSV)"),
                     _scoped("results", "csv", CSV, csv_files.results_csv), CSV, "csv"))
+
+# The championship archive adds its kinds here, one entry each, with builders
+# (championship, language) -> (file name, content type, bytes) that stand after no round:
+#   register(ExportKind("public_archive", _("Championship archive (JSON)"), public_archive,
+#                       "application/json", "json", scoped=False))
+#   register(ExportKind("full_backup", _("Full backup (JSON, holds secrets)"), full_backup,
+#                       "application/json", "json", scoped=False, directors_only=True,
+#                       holds_secrets=True))

@@ -4,6 +4,7 @@ page, where any kind is made as a background job (``scoring.exports.jobs``)."""
 
 from __future__ import annotations
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import FileResponse, Http404, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
@@ -74,8 +75,6 @@ def director_export_start(request, pk: int):
             after=request.POST.get("after"), user=request.user,
         )
     except jobs.ExportRefused as error:
-        from django.contrib import messages
-
         messages.error(request, str(error))
     return redirect("scoring:director_exports", pk=championship.pk)
 
