@@ -493,7 +493,7 @@ def test_a_whole_championship(live_server, desk, phone, visitor, watcher, django
     form.get_by_role("button", name="Aplica la puntuació ajustada").click()
     expect(d.locator(".messages")).to_contain_text("ajustada")
     expected.adjust(deals1[0], other, "NS", Fraction(31, 20))
-    expect(d.locator(".adjustment-in-force")).to_contain_text("1.55")
+    expect(d.locator(".adjustment-in-force")).to_contain_text("1,55")  # Catalan: a decimal comma
     watcher.catalan(d, "result page (adjusted)")
     shot(d, "08-adjusted")
 
