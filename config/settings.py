@@ -252,6 +252,11 @@ CELERY_TIMEZONE = TIME_ZONE
 # (scoring/refresh.py). Pages never wait for it: they score a changed deal themselves.
 SCORING_REBUILD_DELAY = float(os.environ.get("SCORING_REBUILD_DELAY", "2"))
 
+# Export files made in the background (scoring/exports/jobs.py), kept this many hours. With
+# workers on other machines, EXPORTS_DIR must be storage that web processes share with them.
+EXPORTS_DIR = Path(os.environ.get("EXPORTS_DIR", BASE_DIR / "var" / "exports"))
+EXPORTS_KEEP_HOURS = float(os.environ.get("EXPORTS_KEEP_HOURS", "24"))
+
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_AUTHENTICATION_CLASSES": [

@@ -270,3 +270,8 @@ class PinAttempt(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table} · {'ok' if self.ok else 'wrong'}"
+
+
+# Export jobs live with the exports (scoring/exports/models.py); imported here so that Django
+# finds the model of the app.
+from scoring.exports.models import ExportJob  # noqa: E402, F401

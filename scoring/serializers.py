@@ -106,7 +106,7 @@ class StandingSerializer(serializers.Serializer):
     team = serializers.IntegerField(source="team.number")
     name = serializers.CharField(source="team.name")
     players = serializers.CharField(source="team.players")
-    total = serializers.CharField(source="total_shown", help_text=_("2 decimals, halves up."))
+    total = serializers.CharField(source="total_plain", help_text=_("2 decimals, halves up."))
     total_exact = serializers.SerializerMethodField(help_text=_("Exact fraction, e.g. '185/8'."))
     deals = serializers.IntegerField()
     deal_score_sum = serializers.IntegerField()

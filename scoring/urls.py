@@ -57,4 +57,22 @@ public = [
     path("c/<int:pk>/results/teams/<int:number>/", views.scorecard, name="scorecard"),
 ]
 
-urlpatterns = captain + director + public
+exports = [
+    path("c/<int:pk>/results/export/<str:kind>/", views.export_download, name="export"),
+    path("director/c/<int:pk>/exports/", views.director_exports, name="director_exports"),
+    path(
+        "director/c/<int:pk>/exports/start/", views.director_export_start, name="export_start"
+    ),
+    path(
+        "director/c/<int:pk>/exports/jobs/<int:job_id>/retry/",
+        views.director_export_retry,
+        name="export_retry",
+    ),
+    path(
+        "director/c/<int:pk>/exports/jobs/<int:job_id>/file/",
+        views.director_export_file,
+        name="export_file",
+    ),
+]
+
+urlpatterns = captain + director + public + exports

@@ -7,7 +7,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 import engine
-from scoring import selectors
+from scoring import numbers, selectors
 from scoring.models import ResultEntry
 
 register = template.Library()
@@ -117,4 +117,4 @@ def fraction_exact(value) -> str:
 
 @register.filter
 def bye_score_per_deal(_unused=None) -> str:
-    return engine.show_score(engine.BYE_SCORE)
+    return numbers.show_score(engine.BYE_SCORE)

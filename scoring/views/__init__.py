@@ -15,10 +15,19 @@ from scoring.views.director import (
     director_publish,
     director_results,
 )
+from scoring.views.exports import (
+    director_export_file,
+    director_export_retry,
+    director_export_start,
+    director_exports,
+    export_download,
+)
 from scoring.views.results import projector, scorecard, standings, traveller, travellers
 
 __all__ = [
     "captain", "captain_confirm", "captain_dispute", "captain_pin", "captain_submit",
     "director_cell", "director_close_round", "director_grid", "director_publish",
     "director_results", "projector", "scorecard", "standings", "traveller", "travellers",
+    "director_export_file", "director_export_retry", "director_export_start",
+    "director_exports", "export_download",
 ]

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from django.http import Http404
+from django.http import Http404, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 
-import engine
-from scoring import selectors
+from scoring import numbers, selectors
 from tournaments import selectors as tournament_selectors
 from tournaments.models import Championship, Deal, Round, Team
 from tournaments.presentation import deal_view
@@ -27,12 +26,28 @@ def _not_published(request, championship):
     return render(request, "scoring/not_published.html", {"championship": championship})
 
 
+def _scope(request, championship: Championship, director: bool):
+    """The ranking's scope: live for a director, closed rounds for the public, or the
+    closed round ``?after=N``. Raises ScopeError (shown as a 400) for a bad ``after``."""
+    return selectors.ranking_scope(championship, live=director, after=request.GET.get("after"))
+
+
+def _ranked(scope) -> list:
+    return selectors.standings(scope.championship, live=scope.live, up_to=scope.up_to)
+
+
 def standings(request, pk: int):
     championship, director = _results_access(request, pk)
     if not (director or championship.results_public):
         return _not_published(request, championship)
-    rows = selectors.standings(championship, live=director)
-    context = {"championship": championship, "rows": rows, "director": director}
+    try:
+        scope = _scope(request, championship, director)
+    except selectors.ScopeError as error:
+        return HttpResponseBadRequest(str(error))
+    context = {
+        "championship": championship, "rows": _ranked(scope), "director": director,
+        "scope": scope,
+    }
     return render(request, "scoring/standings.html", context)
 
 
@@ -41,7 +56,11 @@ def projector(request, pk: int):
     championship, director = _results_access(request, pk)
     if not (director or championship.results_public):
         return _not_published(request, championship)
-    rows = selectors.standings(championship, live=director)
+    try:
+        scope = _scope(request, championship, director)
+    except selectors.ScopeError as error:
+        return HttpResponseBadRequest(str(error))
+    rows = _ranked(scope)
     per_page = 10
     pages = max(1, -(-len(rows) // per_page))
     try:
@@ -50,12 +69,14 @@ def projector(request, pk: int):
         page = 1
     page = min(max(page, 1), pages)
     next_page = page % pages + 1
+    after = f"&after={scope.up_to}" if scope.up_to else ""
     context = {
         "championship": championship,
+        "scope": scope,
         "rows": rows[(page - 1) * per_page : page * per_page],
         "page": page,
         "pages": pages,
-        "next_url": f"{reverse('scoring:projector', args=[pk])}?page={next_page}",
+        "next_url": f"{reverse('scoring:projector', args=[pk])}?page={next_page}{after}",
         "seconds": 12,
     }
     return render(request, "scoring/projector.html", context)
@@ -113,7 +134,7 @@ def scorecard(request, pk: int, number: int):
         "championship": championship,
         "team": team,
         "lines": lines,
-        "total": engine.show_score(total),
+        "total": numbers.show_score(total),
     }
     return render(request, "scoring/scorecard.html", context)
 

@@ -62,6 +62,13 @@ IGNORED_TEXT = re.compile(
 )
 
 
+def shown_ca(value) -> str:
+    """A score as the Catalan pages show it: decimal comma (1,77)."""
+    import engine
+
+    return engine.show_score(value).replace(".", ",")
+
+
 def shot(page, name):
     if SHOTS:
         page.screenshot(path=os.path.join(SHOTS, f"walkthrough-{name}.png"), full_page=True)
@@ -486,7 +493,7 @@ def test_a_whole_championship(live_server, desk, phone, visitor, watcher, django
     form.get_by_role("button", name="Aplica la puntuació ajustada").click()
     expect(d.locator(".messages")).to_contain_text("ajustada")
     expected.adjust(deals1[0], other, "NS", Fraction(31, 20))
-    expect(d.locator(".adjustment-in-force")).to_contain_text("1.55")
+    expect(d.locator(".adjustment-in-force")).to_contain_text("1,55")  # Catalan: a decimal comma
     watcher.catalan(d, "result page (adjusted)")
     shot(d, "08-adjusted")
 
@@ -511,7 +518,7 @@ def test_a_whole_championship(live_server, desk, phone, visitor, watcher, django
     shot(v, "09-standings-round-1")
     totals = expected.totals([deal.number for deal in deals1])
     assert standings_on_page(v) == {
-        number: engine.show_score(totals.get(number, Fraction(0))) for number in teams
+        number: shown_ca(totals.get(number, Fraction(0))) for number in teams
     }
 
     v.goto(f"{base}/c/{pk}/results/deals/{deals1[0].number}/")
@@ -520,8 +527,8 @@ def test_a_whole_championship(live_server, desk, phone, visitor, watcher, django
     for tbl in tables1:
         cells = v.locator(f"table.traveller tr[data-table='{tbl.number}'] td")
         score = scores[tbl.pk]
-        assert cells.nth(7).inner_text().startswith(engine.show_score(score.ns_final))
-        assert cells.nth(8).inner_text().startswith(engine.show_score(score.ew_final))
+        assert cells.nth(7).inner_text().startswith(shown_ca(score.ns_final))
+        assert cells.nth(8).inner_text().startswith(shown_ca(score.ew_final))
     assert "(ajust.)" in v.locator(f"table.traveller tr[data-table='{other.number}']").inner_text()
     # Now that the round is closed, the cards are public.
     expect(v.locator("code.notation")).to_have_text(deal_notation(deals1[0]))
@@ -536,7 +543,7 @@ def test_a_whole_championship(live_server, desk, phone, visitor, watcher, django
     v.goto(f"{base}/c/{pk}/results/teams/{ns.number}/")
     watcher.catalan(v, "scorecard")
     expect(v.locator("table.scorecard tfoot")).to_contain_text(
-        engine.show_score(totals[ns.number])
+        shown_ca(totals[ns.number])
     )
     v.goto(f"{base}/c/{pk}/results/deals/")
     watcher.catalan(v, "travellers")
@@ -596,7 +603,7 @@ def test_a_whole_championship(live_server, desk, phone, visitor, watcher, django
 
     v.goto(f"{base}/c/{pk}/results/")
     totals = expected.totals(range(1, 21))
-    assert standings_on_page(v) == {number: engine.show_score(totals[number]) for number in teams}
+    assert standings_on_page(v) == {number: shown_ca(totals[number]) for number in teams}
     shot(v, "10-final-standings")
 
     v.goto(f"{base}/c/{pk}/")
