@@ -1,0 +1,179 @@
+"""Importing a full backup: all of it in one transaction, or nothing.
+
+Choices (``docs/archive.md``):
+
+- Only **full backups** are imported. A public archive has no team links, PINs or deal key,
+  so a championship made from it could not be played on; it is refused with that reason.
+- Rows keep their **original ids**, so captain links (``/t/<team id>/<secret>/``) and
+  addresses stay the same. If any of those ids (or a result's idempotency key) is already
+  used in this installation, the import is refused: an archive never overwrites anything.
+  On PostgreSQL the id sequences are then moved past the imported ids.
+- **Accounts** are named by username. The importing director directs the imported
+  championship, and so does every director the archive names who has an active account
+  here. An account that made results or audited actions but does not exist here is
+  created inactive, without a password (it cannot log in), so that the history still says
+  who did what.
+- Stored scores are derived: they are recomputed from the imported results
+  (``recompute_championship``), so the standings are the same as before.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model
+from django.core.management.color import no_style
+from django.db import IntegrityError, connection, transaction
+from django.utils.translation import gettext as _
+
+from scoring.archive.errors import ArchiveError
+from scoring.archive.format import CHAMPIONSHIP, IMPLICIT_CHAMPIONSHIP, TABLES, USER, TableSpec
+from scoring.archive.rules import check_rules
+from scoring.archive.validation import CheckedArchive, load, read_full
+from scoring.models import ResultEntry
+from scoring.services import recompute_championship
+from tournaments.models import Championship
+
+# Ids asked about at a time (SQLite allows a limited number of query parameters).
+_CHUNK = 900
+
+
+def check_archive(data: bytes) -> CheckedArchive:
+    """Read and check a full backup without writing anything; raises ``ArchiveError``."""
+    checked = read_full(load(data))
+    check_rules(checked)
+    return checked
+
+
+def import_archive(data: bytes, *, director) -> Championship:
+    """Import a full backup (bytes) as a new championship directed by ``director``.
+
+    Raises :class:`ArchiveError` with a message saying what is wrong; then nothing has
+    been written.
+    """
+    checked = check_archive(data)
+    try:
+        with transaction.atomic():
+            championship = _write(checked, director)
+    except IntegrityError as error:  # a rule only the database knows, or an import racing
+        raise ArchiveError(
+            _("The database refused the archive (%(detail)s); nothing was imported.")
+            % {"detail": str(error).strip().splitlines()[0][:200]}
+        ) from None
+    return championship
+
+
+def _write(checked: CheckedArchive, director) -> Championship:
+    _refuse_collisions(checked)
+    users = _users(checked)
+    championship_row = dict(checked.championship)
+    championship_id = championship_row["id"]
+    _insert(CHAMPIONSHIP, [championship_row], users, championship_id)
+    for spec in TABLES:
+        _insert(spec, checked.rows[spec.key], users, championship_id)
+    _reset_sequences()
+    championship = Championship.objects.get(pk=championship_id)
+    User = get_user_model()
+    named = User.objects.filter(
+        **{f"{User.USERNAME_FIELD}__in": checked.directors}, is_active=True
+    )
+    championship.directors.add(director, *named)
+    recompute_championship(championship)
+    return championship
+
+
+def _insert(spec: TableSpec, rows: list[dict], users: dict[str, int], championship_id) -> None:
+    """Insert the rows as they are, ids and timestamps included: ``raw`` skips the fields'
+    ``pre_save``, which would replace ``auto_now_add`` times with the time of the import."""
+    model = spec.model
+    user_fields = [name for name, target in spec.refs.items() if target == USER]
+    objects = []
+    for row in rows:
+        values = dict(row)
+        for name in user_fields:
+            username = values.pop(name)
+            values[f"{name}_id"] = None if username is None else users[username]
+        if model in IMPLICIT_CHAMPIONSHIP:
+            values["championship_id"] = championship_id
+        objects.append(model(**values))
+    if not objects:
+        return
+    fields = model._meta.concrete_fields
+    batch = max(1, min(500, connection.ops.bulk_batch_size(fields, objects)))
+    manager = model._base_manager
+    for start in range(0, len(objects), batch):
+        manager._insert(objects[start:start + batch], fields=fields, raw=True)
+
+
+def _users(checked: CheckedArchive) -> dict[str, int]:
+    """``username -> id`` of every account the rows name, creating the missing ones inactive
+    and without a password (they keep the history's names; they cannot log in)."""
+    names = set()
+    for spec in TABLES:
+        for name, target in spec.refs.items():
+            if target == USER:
+                names.update(row[name] for row in checked.rows[spec.key] if row[name])
+    User = get_user_model()
+    field = User.USERNAME_FIELD
+    found = dict(User.objects.filter(**{f"{field}__in": names}).values_list(field, "pk"))
+    missing = sorted(names - set(found))
+    if missing:
+        created = []
+        for username in missing:
+            user = User(**{field: username}, is_active=False)
+            user.set_unusable_password()
+            created.append(user)
+        User.objects.bulk_create(created)
+        found.update(User.objects.filter(**{f"{field}__in": missing}).values_list(field, "pk"))
+    return found
+
+
+def _refuse_collisions(checked: CheckedArchive) -> None:
+    """Refuse if any id of the archive, or a result's idempotency key, is already used here."""
+    championship = Championship.objects.filter(pk=checked.championship["id"]).first()
+    if championship is not None:
+        raise ArchiveError(
+            _("Championship id %(id)s already exists in this installation (“%(name)s”). An "
+              "archive never overwrites a championship: delete that one first, or import the "
+              "archive into another installation.")
+            % {"id": championship.pk, "name": championship.name},
+            path="championship.id",
+        )
+    for spec in TABLES:
+        ids = [row["id"] for row in checked.rows[spec.key]]
+        taken = _taken(spec.model, "pk", ids)
+        if taken:
+            raise ArchiveError(
+                _("%(table)s: ids %(ids)s already exist in this installation (another "
+                  "championship uses them); an archive never overwrites existing rows, and "
+                  "ids are kept so that captain links stay the same.")
+                % {"table": spec.key, "ids": ", ".join(map(str, taken[:5]))},
+                path=spec.key,
+            )
+    keys = [r["idempotency_key"] for r in checked.rows["result_entries"] if r["idempotency_key"]]
+    taken = _taken(ResultEntry, "idempotency_key", keys)
+    if taken:
+        raise ArchiveError(
+            _("result_entries: idempotency key %(key)s is already used in this installation.")
+            % {"key": taken[0]},
+            path="result_entries",
+        )
+
+
+def _taken(model, field: str, values: list) -> list:
+    taken = []
+    for start in range(0, len(values), _CHUNK):
+        chunk = values[start:start + _CHUNK]
+        taken += model._base_manager.filter(**{f"{field}__in": chunk}).values_list(
+            field, flat=True
+        )
+    return sorted(taken)
+
+
+def _reset_sequences() -> None:
+    """Move PostgreSQL's id sequences past the imported ids (SQLite needs nothing: it
+    takes the next id from the largest one)."""
+    models = [CHAMPIONSHIP.model, *(spec.model for spec in TABLES)]
+    statements = connection.ops.sequence_reset_sql(no_style(), models)
+    if statements:
+        with connection.cursor() as cursor:
+            for sql in statements:
+                cursor.execute(sql)
