@@ -69,6 +69,13 @@ def _wrong(path: str, expected: str, value) -> ArchiveError:
     )
 
 
+def _truncated() -> ArchiveError:
+    return ArchiveError(
+        _("The archive is truncated: the file ends before the JSON does "
+          "(was the download or copy interrupted?).")
+    )
+
+
 def load(data: bytes) -> dict:
     """The archive's JSON object, once its size, encoding, marker and version are right."""
     if len(data) > max_bytes():
@@ -79,15 +86,18 @@ def load(data: bytes) -> dict:
     if not data.strip():
         raise ArchiveError(_("The file is empty."))
     try:
-        archive = json.loads(data.decode("utf-8"))
-    except UnicodeDecodeError:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        if error.reason == "unexpected end of data":  # cut in the middle of a character
+            raise _truncated() from None
         raise ArchiveError(_("The file is not a Duplicada archive: it is not UTF-8 text.")) from None
+    try:
+        archive = json.loads(text)
     except json.JSONDecodeError as error:
-        if error.pos >= len(data.decode("utf-8").rstrip()):
-            raise ArchiveError(
-                _("The archive is truncated: the file ends before the JSON does "
-                  "(was the download or copy interrupted?).")
-            ) from None
+        stripped = text.strip()
+        # An archive is one JSON object: one that opens and never closes was cut short.
+        if stripped.startswith("{") and not stripped.endswith("}"):
+            raise _truncated() from None
         raise ArchiveError(
             _("The file is not valid JSON (line %(line)s, column %(column)s: %(problem)s).")
             % {"line": error.lineno, "column": error.colno, "problem": error.msg}
