@@ -109,3 +109,24 @@ def test_file_names(db, director):
     assert archive_filename(championship, "full") == \
         "duplicada-7-open-de-tardor-2026-full-backup-SECRET.json"
     assert archive_filename(championship, "public") == "duplicada-7-open-de-tardor-2026-public.json"
+
+
+def test_accounts_missing_here_keep_their_names_but_cannot_log_in(db, director):
+    championship = rich_championship(director)
+    archive = export_full(championship)
+    delete_championship(championship)
+    archive["directors"] = ["ghost"]
+    renamed = 0
+    for key in ("result_entries", "result_reviews", "adjustments", "audit_events"):
+        for row in archive[key]:
+            if row["by_director"] == director.username:
+                row["by_director"] = "ghost"
+                renamed += 1
+    assert renamed
+    imported = import_archive(to_json_bytes(archive), director=director)
+    from django.contrib.auth import get_user_model
+
+    ghost = get_user_model().objects.get(username="ghost")
+    assert not ghost.is_active and not ghost.has_usable_password()
+    assert list(imported.directors.all()) == [director]  # ghost does not direct it
+    assert export_full(imported)["result_entries"] == archive["result_entries"]
