@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime
 import ipaddress
 import json
+import re
 from dataclasses import dataclass
 
 from django.conf import settings
@@ -69,6 +70,18 @@ def _wrong(path: str, expected: str, value) -> ArchiveError:
     )
 
 
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+
+
+def _cut_short(text: str) -> bool:
+    """Whether the JSON stops inside a string or with brackets still open: the end of the
+    file is missing, rather than something wrong in it."""
+    rest = _STRING.sub("", text)
+    if '"' in rest:  # a string that never closes
+        return True
+    return rest.count("{") + rest.count("[") > rest.count("}") + rest.count("]")
+
+
 def _truncated() -> ArchiveError:
     return ArchiveError(
         _("The archive is truncated: the file ends before the JSON does "
@@ -94,9 +107,7 @@ def load(data: bytes) -> dict:
     try:
         archive = json.loads(text)
     except json.JSONDecodeError as error:
-        stripped = text.strip()
-        # An archive is one JSON object: one that opens and never closes was cut short.
-        if stripped.startswith("{") and not stripped.endswith("}"):
+        if _cut_short(text):
             raise _truncated() from None
         raise ArchiveError(
             _("The file is not valid JSON (line %(line)s, column %(column)s: %(problem)s).")

@@ -130,3 +130,12 @@ def row_counts() -> dict[str, int]:
 
 def is_postgres() -> bool:
     return connection.vendor == "postgresql"
+
+
+def comparable(championship: Championship) -> dict:
+    """:func:`snapshot` as plain JSON values, to compare across processes."""
+    import json
+
+    snap = snapshot(championship)
+    snap["history"] = {f"{t}-{d}": value for (t, d), value in snap["history"].items()}
+    return json.loads(json.dumps(snap, default=str))

@@ -77,6 +77,9 @@ def test_newer_format_version(archive, director):
 def test_truncated(archive, director):
     data = as_bytes(archive)
     refused(data[: len(data) // 2], director, "truncated")
+    # Cut right after a row's closing brace, or inside a string.
+    refused(data[: data.index(b"}") + 1], director, "truncated")
+    refused(data[: data.index(b"Player") + 3], director, "truncated")
 
 
 @settings(max_examples=60, deadline=None,
