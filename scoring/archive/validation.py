@@ -31,7 +31,7 @@ from scoring.archive.format import (
 )
 
 #: The largest archive accepted (bytes); ``ARCHIVE_MAX_BYTES`` in the settings overrides it.
-#: A 200-team, 9-round event with every result is about 6 MB.
+#: A 200-team, 9-round event with every result is about 2.5 MB.
 DEFAULT_MAX_BYTES = 64 * 1024 * 1024
 
 _INT_RANGES = {
