@@ -6,9 +6,10 @@
 - :func:`export_public`: what anyone may see on the published pages.
 - :func:`to_json_bytes` writes either canonically; :func:`archive_filename` names the file.
 
-Modules: ``format`` (marker, version, the rows and how values are written), ``validation``
-(reading and typing an archive), ``rules`` (the championship's rules on it), ``export``,
-``public``, ``importing``, ``errors``.
+Modules: ``format`` (marker, version, the rows and how values are written), ``reading``
+(the file: size, JSON, marker, version), ``validation`` (the rows' types, ids and
+references), ``rules`` (the championship's rules on them), ``export``, ``public``,
+``importing``, ``errors``; ``views``, ``forms`` and ``urls`` for the pages.
 """
 
 from scoring.archive.errors import ArchiveError

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from scoring.archive.validation import max_bytes
+from scoring.archive.reading import max_bytes
 
 
 class ImportArchiveForm(forms.Form):

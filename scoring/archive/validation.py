@@ -1,5 +1,4 @@
-"""Reading an archive before anything is written: its marker and version, the type of
-every field (named by its path, e.g. ``teams[3].pin``), ids, references and uniqueness.
+"""Checking a full backup's rows before anything is written: the type of every field (named by its path, e.g. ``teams[3].pin``), ids, references and uniqueness.
 
 The championship's own rules (constraints and the services' checks) are in ``rules``.
 """
@@ -9,30 +8,21 @@ from __future__ import annotations
 import datetime
 import ipaddress
 import json
-import re
 from dataclasses import dataclass
 
-from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext as _
 
 from scoring.archive.errors import ArchiveError
 from scoring.archive.format import (
     CHAMPIONSHIP,
-    FORMAT,
-    FORMAT_VERSION,
     IMPLICIT_CHAMPIONSHIP,
-    KIND_FULL,
-    KIND_PUBLIC,
     TABLES,
     USER,
     TableSpec,
     read_datetime,
 )
-
-#: The largest archive accepted (bytes); ``ARCHIVE_MAX_BYTES`` in the settings overrides it.
-#: A 200-team, 9-round event with every result is about 2.5 MB.
-DEFAULT_MAX_BYTES = 64 * 1024 * 1024
+from scoring.archive.reading import wrong
 
 _INT_RANGES = {
     "SmallIntegerField": (-32768, 32767),
@@ -44,201 +34,140 @@ _BIG = (-(2**63), 2**63 - 1)
 _IDS = (1, 2**63 - 1)
 
 
-def max_bytes() -> int:
-    return getattr(settings, "ARCHIVE_MAX_BYTES", DEFAULT_MAX_BYTES)
-
-
-def _type_name(value) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return _("true/false")
-    if isinstance(value, int | float):
-        return _("a number")
-    if isinstance(value, str):
-        return _("text")
-    if isinstance(value, list):
-        return _("a list")
-    return _("an object")
-
-
-def _wrong(path: str, expected: str, value) -> ArchiveError:
-    return ArchiveError(
-        _("%(path)s: expected %(expected)s, found %(found)s.")
-        % {"path": path, "expected": expected, "found": _type_name(value)},
-        path=path,
-    )
-
-
-_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
-
-
-def _cut_short(text: str) -> bool:
-    """Whether the JSON stops inside a string or with brackets still open: the end of the
-    file is missing, rather than something wrong in it."""
-    rest = _STRING.sub("", text)
-    if '"' in rest:  # a string that never closes
-        return True
-    return rest.count("{") + rest.count("[") > rest.count("}") + rest.count("]")
-
-
-def _truncated() -> ArchiveError:
-    return ArchiveError(
-        _("The archive is truncated: the file ends before the JSON does "
-          "(was the download or copy interrupted?).")
-    )
-
-
-def load(data: bytes) -> dict:
-    """The archive's JSON object, once its size, encoding, marker and version are right."""
-    if len(data) > max_bytes():
-        raise ArchiveError(
-            _("The file is too large for an archive (%(size)s bytes; at most %(limit)s).")
-            % {"size": len(data), "limit": max_bytes()}
-        )
-    if not data.strip():
-        raise ArchiveError(_("The file is empty."))
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        if error.reason == "unexpected end of data":  # cut in the middle of a character
-            raise _truncated() from None
-        raise ArchiveError(_("The file is not a Duplicada archive: it is not UTF-8 text.")) from None
-    try:
-        archive = json.loads(text)
-    except json.JSONDecodeError as error:
-        if _cut_short(text):
-            raise _truncated() from None
-        raise ArchiveError(
-            _("The file is not valid JSON (line %(line)s, column %(column)s: %(problem)s).")
-            % {"line": error.lineno, "column": error.colno, "problem": error.msg}
-        ) from None
-    except RecursionError:
-        raise ArchiveError(_("The file is not a Duplicada archive.")) from None
-    if not isinstance(archive, dict) or archive.get("format") != FORMAT:
-        raise ArchiveError(
-            _("The file is JSON but not a Duplicada championship archive "
-              "(it has no \"format\": \"%(format)s\").") % {"format": FORMAT}
-        )
-    version = archive.get("format_version")
-    if isinstance(version, bool) or not isinstance(version, int):
-        raise _wrong("format_version", _("a whole number"), version)
-    if version > FORMAT_VERSION:
-        raise ArchiveError(
-            _("The archive has format version %(version)s, newer than this installation "
-              "reads (%(supported)s): update Duplicada, then import it again.")
-            % {"version": version, "supported": FORMAT_VERSION},
-            path="format_version",
-        )
-    if version != FORMAT_VERSION:
-        raise ArchiveError(
-            _("The archive has format version %(version)s; this installation reads version "
-              "%(supported)s only.") % {"version": version, "supported": FORMAT_VERSION},
-            path="format_version",
-        )
-    kind = archive.get("kind")
-    if kind == KIND_PUBLIC:
-        raise ArchiveError(
-            _("This is a public archive: it has no team links, PINs or deal key, so it "
-              "cannot be imported. Import the championship's full backup instead."),
-            path="kind",
-        )
-    if kind != KIND_FULL:
-        raise ArchiveError(
-            _("kind: expected \"%(full)s\", found %(found)s.")
-            % {"full": KIND_FULL, "found": json.dumps(kind)[:40]},
-            path="kind",
-        )
-    return archive
-
-
 # --- Field values ----------------------------------------------------------------------------
 
 
-def _read_value(model_field, value, path: str, ref: str | None):
-    if value is None:
-        if model_field.null:
-            return None
-        raise _wrong(path, _("a value"), value)
+def _reader(model_field, ref: str | None):
+    """A function ``(value, path) -> value`` that checks one field's values. Built once per
+    field, so that checking thousands of rows costs a few type tests per value; the path is
+    only put together when a value is wrong."""
+    read = _plain_reader(model_field, ref)
+
+    def reader(value, path):
+        if value is None:
+            if model_field.null:
+                return None
+            raise wrong(path(), _("a value"), value)
+        return read(value, path)
+
+    return reader
+
+
+def _plain_reader(model_field, ref: str | None):
     if ref == USER:
-        if not isinstance(value, str) or not 0 < len(value) <= 150:
-            raise _wrong(path, _("a username"), value)
-        return value
-    if ref is not None or model_field.primary_key:
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise _wrong(path, _("an id (a whole number)"), value)
-        if not _IDS[0] <= value <= _IDS[1]:
-            raise ArchiveError(_("%(path)s: %(value)s is not a valid id.")
-                               % {"path": path, "value": value}, path=path)
-        return value
-    if isinstance(model_field, models.BooleanField):
-        if not isinstance(value, bool):
-            raise _wrong(path, _("true or false"), value)
-        return value
-    if isinstance(model_field, models.DateTimeField | models.DateField):
-        if not isinstance(value, str):
-            raise _wrong(path, _("a date"), value)
-        try:
-            if isinstance(model_field, models.DateTimeField):
-                return read_datetime(value)
-            return datetime.date.fromisoformat(value)
-        except ValueError:
-            raise ArchiveError(_("%(path)s: %(value)s is not a date in the archive's format.")
-                               % {"path": path, "value": value[:40]}, path=path) from None
-    if isinstance(model_field, models.GenericIPAddressField):
-        try:
-            return str(ipaddress.ip_address(value))
-        except ValueError:
-            raise ArchiveError(_("%(path)s: %(value)s is not an IP address.")
-                               % {"path": path, "value": str(value)[:40]}, path=path) from None
-    if isinstance(model_field, models.IntegerField):
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise _wrong(path, _("a whole number"), value)
+        def read(value, path):
+            if type(value) is not str or not 0 < len(value) <= 150:
+                raise wrong(path(), _("a username"), value)
+            return value
+    elif ref is not None or model_field.primary_key:
+        def read(value, path):
+            if type(value) is not int:
+                raise wrong(path(), _("an id (a whole number)"), value)
+            if not _IDS[0] <= value <= _IDS[1]:
+                raise ArchiveError(_("%(path)s: %(value)s is not a valid id.")
+                                   % {"path": path(), "value": value}, path=path())
+            return value
+    elif isinstance(model_field, models.BooleanField):
+        def read(value, path):
+            if type(value) is not bool:
+                raise wrong(path(), _("true or false"), value)
+            return value
+    elif isinstance(model_field, models.DateTimeField | models.DateField):
+        parse = read_datetime if isinstance(model_field, models.DateTimeField) \
+            else datetime.date.fromisoformat
+
+        def read(value, path):
+            if type(value) is not str:
+                raise wrong(path(), _("a date"), value)
+            try:
+                return parse(value)
+            except ValueError:
+                raise ArchiveError(
+                    _("%(path)s: %(value)s is not a date in the archive's format.")
+                    % {"path": path(), "value": value[:40]}, path=path()) from None
+    elif isinstance(model_field, models.GenericIPAddressField):
+        def read(value, path):
+            try:
+                return str(ipaddress.ip_address(value))
+            except ValueError:
+                raise ArchiveError(_("%(path)s: %(value)s is not an IP address.")
+                                   % {"path": path(), "value": str(value)[:40]},
+                                   path=path()) from None
+    elif isinstance(model_field, models.IntegerField):
         low, high = _INT_RANGES.get(model_field.get_internal_type(), _BIG)
-        if not low <= value <= high:
-            raise ArchiveError(_("%(path)s: %(value)s is out of range (%(low)s to %(high)s).")
-                               % {"path": path, "value": value, "low": low, "high": high},
-                               path=path)
-        return value
-    if isinstance(model_field, models.CharField | models.TextField):
-        if not isinstance(value, str):
-            raise _wrong(path, _("text"), value)
-        if model_field.max_length and len(value) > model_field.max_length:
+
+        def read(value, path):
+            if type(value) is not int:
+                raise wrong(path(), _("a whole number"), value)
+            if not low <= value <= high:
+                raise ArchiveError(
+                    _("%(path)s: %(value)s is out of range (%(low)s to %(high)s).")
+                    % {"path": path(), "value": value, "low": low, "high": high}, path=path())
+            return value
+    elif isinstance(model_field, models.CharField | models.TextField):
+        read = _text_reader(model_field)
+    else:
+        raise AssertionError(f"no reader for {model_field!r}")  # a new kind of field: decide
+    return read
+
+
+def _text_reader(model_field):
+    longest = model_field.max_length
+    choices = {str(c[0]) for c in model_field.choices} if model_field.choices else None
+    shown = ", ".join(str(c[0]) for c in model_field.choices or ())
+
+    def read(value, path):
+        if type(value) is not str:
+            raise wrong(path(), _("text"), value)
+        if longest and len(value) > longest:
             raise ArchiveError(_("%(path)s: longer than %(max)s characters.")
-                               % {"path": path, "max": model_field.max_length}, path=path)
+                               % {"path": path(), "max": longest}, path=path())
         if not value and not model_field.blank:
-            raise ArchiveError(_("%(path)s: must not be empty.") % {"path": path}, path=path)
-        if model_field.choices and value not in {c[0] for c in model_field.choices}:
+            raise ArchiveError(_("%(path)s: must not be empty.") % {"path": path()}, path=path())
+        if choices is not None and value not in choices:
             raise ArchiveError(_("%(path)s: %(value)s is not one of %(choices)s.")
-                               % {"path": path, "value": json.dumps(value)[:40],
-                                  "choices": ", ".join(str(c[0]) for c in model_field.choices)},
-                               path=path)
+                               % {"path": path(), "value": json.dumps(value)[:40],
+                                  "choices": shown}, path=path())
         if "\x00" in value:  # PostgreSQL cannot store it
             raise ArchiveError(_("%(path)s: text must not contain NUL characters.")
-                               % {"path": path}, path=path)
+                               % {"path": path()}, path=path())
         return value
-    raise AssertionError(f"no reader for {model_field!r}")  # a new kind of field: decide here
+
+    return read
+
+
+_READERS: dict[str, list] = {}
+
+
+def _readers(spec: TableSpec) -> list[tuple[str, str, object]]:
+    """``(name, key in the checked row, reader)`` for each field of the table."""
+    if spec.key not in _READERS:
+        meta = spec.model._meta
+        _READERS[spec.key] = [
+            (name,
+             name if spec.refs.get(name) == USER else meta.get_field(name).attname,
+             _reader(meta.get_field(name), spec.refs.get(name)))
+            for name in spec.fields
+        ]
+    return _READERS[spec.key]
 
 
 def _read_row(spec: TableSpec, row, path: str) -> dict:
     """The row as ``{attname: value}``, every field present and of its type."""
-    if not isinstance(row, dict):
-        raise _wrong(path, _("an object"), row)
-    unknown = set(row) - set(spec.fields)
-    if unknown:
-        name = sorted(unknown)[0]
-        raise ArchiveError(_("%(path)s: unknown field \"%(field)s\".")
-                           % {"path": path, "field": name[:40]}, path=f"{path}.{name}")
+    if type(row) is not dict:
+        raise wrong(path, _("an object"), row)
+    if len(row) != len(spec.fields) or not row.keys() <= set(spec.fields):
+        unknown = sorted(set(row) - set(spec.fields))
+        if unknown:
+            raise ArchiveError(_("%(path)s: unknown field \"%(field)s\".")
+                               % {"path": path, "field": unknown[0][:40]},
+                               path=f"{path}.{unknown[0]}")
     values = {}
-    meta = spec.model._meta
-    for name in spec.fields:
+    for name, key, reader in _readers(spec):
         if name not in row:
             raise ArchiveError(_("%(path)s: missing.") % {"path": f"{path}.{name}"},
                                path=f"{path}.{name}")
-        model_field = meta.get_field(name)
-        attname = model_field.attname if spec.refs.get(name) != USER else name
-        values[attname] = _read_value(model_field, row[name], f"{path}.{name}",
-                                      spec.refs.get(name))
+        values[key] = reader(row[name], lambda name=name: f"{path}.{name}")
     return values
 
 
@@ -258,17 +187,17 @@ def read_full(archive: dict) -> CheckedArchive:
     championship = _read_row(CHAMPIONSHIP, archive["championship"], "championship")
     directors = archive.get("directors", None)
     if not isinstance(directors, list):
-        raise _wrong("directors", _("a list of usernames"), directors)
+        raise wrong("directors", _("a list of usernames"), directors)
     for i, name in enumerate(directors):
         if not isinstance(name, str) or not 0 < len(name) <= 150:
-            raise _wrong(f"directors[{i}]", _("a username"), name)
+            raise wrong(f"directors[{i}]", _("a username"), name)
     rows: dict[str, list[dict]] = {}
     for spec in TABLES:
         if spec.key not in archive:
             _missing(spec.key)
         items = archive[spec.key]
         if not isinstance(items, list):
-            raise _wrong(spec.key, _("a list"), items)
+            raise wrong(spec.key, _("a list"), items)
         rows[spec.key] = [_read_row(spec, row, f"{spec.key}[{i}]") for i, row in enumerate(items)]
     checked = CheckedArchive(championship, directors, rows)
     _check_ids(checked)

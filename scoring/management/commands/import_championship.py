@@ -9,7 +9,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
 from scoring.archive import ArchiveError, import_archive
-from scoring.archive.validation import max_bytes
+from scoring.archive.reading import max_bytes
 
 
 class Command(BaseCommand):
