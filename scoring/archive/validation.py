@@ -87,6 +87,8 @@ def _plain_reader(model_field, ref: str | None):
                     % {"path": path(), "value": value[:40]}, path=path()) from None
     elif isinstance(model_field, models.GenericIPAddressField):
         def read(value, path):
+            if type(value) is not str:
+                raise wrong(path(), _("an IP address"), value)
             try:
                 return str(ipaddress.ip_address(value))
             except ValueError:

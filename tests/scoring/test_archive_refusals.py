@@ -211,3 +211,45 @@ def test_a_fixed_archive_then_imports(archive, director, django_user_model):
     delete_championship(Championship.objects.get(pk=archive["championship"]["id"]))
     championship = import_archive(json.dumps(archive).encode(), director=director)
     assert championship.teams.count() == 4
+
+
+def test_the_database_stays_the_last_guard(archive, director, monkeypatch):
+    """A rule the checks missed is still refused by the database's constraints, with a
+    message, and the transaction leaves nothing behind."""
+    from scoring.archive import importing
+    from tournaments.models import Championship
+
+    delete_championship(Championship.objects.get(pk=archive["championship"]["id"]))
+    monkeypatch.setattr(importing, "check_rules", lambda checked: None)
+    archive["teams"][0]["pin"] = "12a4"
+    refused(as_bytes(archive), director, "The database refused the archive")
+
+
+JSON_VALUES = st.one_of(st.none(), st.booleans(), st.integers(-2**70, 2**70),
+                        st.text(max_size=30), st.lists(st.integers(), max_size=2),
+                        st.dictionaries(st.text(max_size=3), st.integers(), max_size=1))
+LISTS = ["teams", "rounds", "tables", "deals", "result_entries", "result_reviews"]
+
+
+@settings(max_examples=60, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_any_changed_value_imports_or_is_refused_cleanly(archive, director, data):
+    """Whatever one field of one row is changed to, the import either succeeds or raises
+    ArchiveError having written nothing; never another error, never half an import."""
+    from tournaments.models import Championship
+
+    existing = Championship.objects.filter(pk=archive["championship"]["id"]).first()
+    if existing is not None:
+        delete_championship(existing)
+    changed = copy.deepcopy(archive)
+    key = data.draw(st.sampled_from(["championship", *LISTS]))
+    row = changed[key] if key == "championship" else data.draw(st.sampled_from(changed[key]))
+    field = data.draw(st.sampled_from(sorted(row)))
+    row[field] = data.draw(JSON_VALUES)
+    before = row_counts()
+    try:
+        import_archive(as_bytes(changed), director=director)
+    except ArchiveError as error:
+        assert error.message
+        assert row_counts() == before
