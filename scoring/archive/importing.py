@@ -7,7 +7,7 @@ Choices (``docs/archive.md``):
 - Rows keep their **original ids**, so captain links (``/t/<team id>/<secret>/``) and
   addresses stay the same. If any of those ids (or a result's idempotency key) is already
   used in this installation, the import is refused: an archive never overwrites anything.
-  On PostgreSQL the id sequences are then moved past the imported ids.
+  On PostgreSQL the id sequences are moved past the imported ids first.
 - **Accounts** are named by username. The importing director directs the imported
   championship, and so does every director the archive names who has an active account
   here. An account that made results or audited actions but does not exist here is
@@ -20,7 +20,6 @@ Choices (``docs/archive.md``):
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
-from django.core.management.color import no_style
 from django.db import IntegrityError, connection, models, transaction
 from django.utils.translation import gettext as _
 
@@ -66,13 +65,13 @@ def import_archive(data: bytes, *, director) -> Championship:
 
 def _write(checked: CheckedArchive, director) -> Championship:
     _refuse_collisions(checked)
+    _advance_sequences(checked)
     users = _users(checked)
     championship_row = dict(checked.championship)
     championship_id = championship_row["id"]
     _insert(CHAMPIONSHIP, [championship_row], users, championship_id)
     for spec in TABLES:
         _insert(spec, checked.rows[spec.key], users, championship_id)
-    _reset_sequences()
     championship = Championship.objects.get(pk=championship_id)
     User = get_user_model()
     named = User.objects.filter(
@@ -201,12 +200,23 @@ def _taken(model, field: str, values: list) -> list:
     return sorted(taken)
 
 
-def _reset_sequences() -> None:
-    """Move PostgreSQL's id sequences past the imported ids (SQLite needs nothing: it
-    takes the next id from the largest one)."""
-    models = [CHAMPIONSHIP.model, *(spec.model for spec in TABLES)]
-    statements = connection.ops.sequence_reset_sql(no_style(), models)
-    if statements:
-        with connection.cursor() as cursor:
-            for sql in statements:
-                cursor.execute(sql)
+def _advance_sequences(checked: CheckedArchive) -> None:
+    """On PostgreSQL, move each id sequence past the archive's largest id, before the rows
+    go in: a result entered meanwhile at another championship then never draws an id the
+    import is about to use. Only ever forwards (``GREATEST`` with ``nextval``), unlike
+    ``sequence_reset_sql``, which sets a sequence to the largest committed id and so could
+    move it back behind a concurrent writer's uncommitted rows. SQLite needs nothing: its
+    ``AUTOINCREMENT`` takes the next id after the largest one ever used."""
+    if connection.vendor != "postgresql":
+        return
+    largest = [(CHAMPIONSHIP.model, checked.championship["id"])] + [
+        (spec.model, max(row["id"] for row in checked.rows[spec.key]))
+        for spec in TABLES if checked.rows[spec.key]
+    ]
+    with connection.cursor() as cursor:
+        for model, top in largest:
+            cursor.execute("SELECT pg_get_serial_sequence(%s, %s)",
+                           [model._meta.db_table, model._meta.pk.column])
+            (sequence,) = cursor.fetchone()
+            cursor.execute("SELECT setval(%s::regclass, GREATEST(%s, nextval(%s::regclass)))",
+                           [sequence, top, sequence])

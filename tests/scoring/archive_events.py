@@ -139,3 +139,20 @@ def comparable(championship: Championship) -> dict:
     snap = snapshot(championship)
     snap["history"] = {f"{t}-{d}": value for (t, d), value in snap["history"].items()}
     return json.loads(json.dumps(snap, default=str))
+
+
+def shift_ids(archive: dict, offset: int) -> dict:
+    """A copy of a full backup whose ids are all ``offset`` higher (as if made elsewhere)."""
+    import copy
+
+    shifted = copy.deepcopy(archive)
+    shifted["championship"]["id"] += offset
+    for key in ("teams", "rounds", "tables", "deals", "result_entries", "result_reviews",
+                "adjustments", "pin_attempts", "audit_events"):
+        for row in shifted[key]:
+            row["id"] += offset
+            for name in ("round", "table", "deal", "entry", "ns_team", "ew_team", "bye_team",
+                         "by_team", "team"):
+                if isinstance(row.get(name), int):
+                    row[name] += offset
+    return shifted

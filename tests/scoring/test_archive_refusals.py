@@ -7,7 +7,7 @@ import copy
 import json
 
 import pytest
-from archive_events import delete_championship, row_counts
+from archive_events import delete_championship, row_counts, shift_ids
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from scoring_factories import make_championship, make_round, result, teams_of
@@ -103,16 +103,7 @@ def test_ids_collide_with_another_championship(archive, director):
 
 def test_idempotency_key_already_used(archive, director):
     """Another installation's rows: every id is free, but a result's key is taken."""
-    shifted = copy.deepcopy(archive)
-    shifted["championship"]["id"] += 1000
-    for key in ("teams", "rounds", "tables", "deals", "result_entries", "result_reviews",
-                "adjustments", "pin_attempts", "audit_events"):
-        for row in shifted[key]:
-            row["id"] += 1000
-            for name in ("round", "table", "deal", "entry", "ns_team", "ew_team", "bye_team",
-                         "by_team", "team"):
-                if isinstance(row.get(name), int):
-                    row[name] += 1000
+    shifted = shift_ids(archive, 1000)
     refused(as_bytes(shifted), director, "idempotency key k-")
 
 

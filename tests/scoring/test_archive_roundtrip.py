@@ -7,7 +7,13 @@ from __future__ import annotations
 import json
 
 import pytest
-from archive_events import delete_championship, demo_championship, rich_championship, snapshot
+from archive_events import (
+    delete_championship,
+    demo_championship,
+    rich_championship,
+    shift_ids,
+    snapshot,
+)
 from django.test import Client
 
 from scoring.archive import (
@@ -130,3 +136,25 @@ def test_accounts_missing_here_keep_their_names_but_cannot_log_in(db, director):
     assert not ghost.is_active and not ghost.has_usable_password()
     assert list(imported.directors.all()) == [director]  # ghost does not direct it
     assert export_full(imported)["result_entries"] == archive["result_entries"]
+
+
+def test_ids_from_elsewhere_move_the_sequences_on(db, director):
+    """Ids above anything used here (a backup from a busier installation): afterwards new
+    rows take ids after them, on PostgreSQL as on SQLite."""
+    championship = demo_championship(director)
+    archive = export_full(championship)
+    delete_championship(championship)
+    shifted = shift_ids(archive, 5_000_000)
+    imported = import_archive(to_json_bytes(shifted), director=director)
+    from tournaments import services as tournament_services
+
+    other = tournament_services.create_championship(director, name="Next open")
+    team = tournament_services.add_team(other, name="Late entry", player1="A", player2="B")
+    assert other.pk > shifted["championship"]["id"]
+    assert team.pk > max(row["id"] for row in shifted["teams"])
+    from scoring import services
+
+    services.unpublish_results(imported, user=director)
+    event = AuditEvent.objects.filter(championship=imported).latest("pk")
+    assert event.action == "results_unpublished"
+    assert event.pk > max(row["id"] for row in shifted["audit_events"])
