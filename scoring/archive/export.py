@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 from django.contrib.auth import get_user_model
-from django.db import models, transaction
+from django.db import connection, models, transaction
 from django.utils import timezone
 
 from scoring.archive.format import (
@@ -85,12 +87,26 @@ def _usernames(championship: Championship) -> dict[int, str]:
     return dict(User.objects.filter(pk__in=ids).values_list("pk", User.USERNAME_FIELD))
 
 
+@contextmanager
+def snapshot():
+    """Every query of the export sees the same moment: a result stored meanwhile is wholly
+    in or wholly out. PostgreSQL needs REPEATABLE READ for that (READ COMMITTED takes a new
+    snapshot per statement); a SQLite transaction reads one snapshot already (it holds the
+    write lock while it lasts, as this project's SQLite transactions start IMMEDIATE: the
+    export takes well under a second, within the writers' busy timeout)."""
+    outermost = not connection.in_atomic_block
+    with transaction.atomic():
+        if outermost and connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
+        yield
+
+
 def export_full(championship: Championship) -> dict:
     """Every row of the championship, secrets included: enough to move it, running, to
     another installation (``import_archive``). Directors only; derived scores are left out
     and recomputed on import (``format.DERIVED_MODELS``)."""
-    # One snapshot: a result stored during the export is either wholly in or wholly out.
-    with transaction.atomic():
+    with snapshot():
         usernames = _usernames(championship)
         archive = header(KIND_FULL)
         archive["championship"] = _rows(

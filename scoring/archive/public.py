@@ -15,7 +15,7 @@ from django.db.models import Q
 
 import engine
 from scoring import selectors
-from scoring.archive.export import header
+from scoring.archive.export import header, snapshot
 from scoring.archive.format import KIND_PUBLIC, write_date, write_datetime
 from scoring.models import Adjustment, ResultEntry
 from scoring.services import TOTAL_POINTS
@@ -36,6 +36,11 @@ def _shown(value: Fraction | None) -> str | None:
 
 def export_public(championship: Championship) -> dict:
     """Everything anyone may see of the championship (``docs/archive.md``)."""
+    with snapshot():
+        return _public(championship)
+
+
+def _public(championship: Championship) -> dict:
     archive = header(KIND_PUBLIC)
     details = {name: getattr(championship, name) for name in _SETTINGS}
     details.update(id=championship.pk, starts_on=write_date(championship.starts_on),

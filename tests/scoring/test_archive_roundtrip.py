@@ -14,12 +14,14 @@ from archive_events import (
     shift_ids,
     snapshot,
 )
+from django.db import transaction
 from django.test import Client
 
 from scoring.archive import (
     ArchiveError,
     archive_filename,
     export_full,
+    export_public,
     import_archive,
     to_json_bytes,
 )
@@ -158,3 +160,18 @@ def test_ids_from_elsewhere_move_the_sequences_on(db, director):
     event = AuditEvent.objects.filter(championship=imported).latest("pk")
     assert event.action == "results_unpublished"
     assert event.pk > max(row["id"] for row in shifted["audit_events"])
+
+
+@pytest.mark.django_db(transaction=True)
+def test_export_outside_a_transaction_reads_one_snapshot(director):
+    """As a download does: the export opens its own transaction (REPEATABLE READ on
+    PostgreSQL) and gives the same archive as inside one."""
+    from django.db import connection
+
+    championship = demo_championship(director)
+    assert not connection.in_atomic_block
+    full, public = export_full(championship), export_public(championship)
+    with transaction.atomic():
+        assert without_time(to_json_bytes(export_full(championship))) == without_time(
+            to_json_bytes(full))
+        assert export_public(championship)["standings"] == public["standings"]
