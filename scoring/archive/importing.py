@@ -8,11 +8,12 @@ Choices (``docs/archive.md``):
   addresses stay the same. If any of those ids (or a result's idempotency key) is already
   used in this installation, the import is refused: an archive never overwrites anything.
   On PostgreSQL the id sequences are moved past the imported ids first.
-- **Accounts** are named by username. The importing director directs the imported
-  championship, and so does every director the archive names who has an active account
-  here. An account that made results or audited actions but does not exist here is
-  created inactive, without a password (it cannot log in), so that the history still says
-  who did what.
+- **Accounts** are named by username. Only the importing director directs the imported
+  championship: an account here with the username of one of the archive's directors may
+  be someone else, so those names are returned (``championship.archive_directors``) for
+  the importer to add by hand. An account that made results or audited actions but does
+  not exist here is created inactive, without a password (it cannot log in), so that the
+  history still says who did what.
 - Stored scores are derived: they are recomputed from the imported results
   (``recompute_championship``), so the standings are the same as before.
 """
@@ -48,6 +49,9 @@ def check_archive(data: bytes) -> CheckedArchive:
 def import_archive(data: bytes, *, director) -> Championship:
     """Import a full backup (bytes) as a new championship directed by ``director``.
 
+    The returned championship's ``archive_directors`` lists the archive's other directors
+    (usernames), who are not made directors here (see the module docstring).
+
     Raises :class:`ArchiveError` with a message saying what is wrong; then nothing has
     been written.
     """
@@ -73,11 +77,11 @@ def _write(checked: CheckedArchive, director) -> Championship:
     for spec in TABLES:
         _insert(spec, checked.rows[spec.key], users, championship_id)
     championship = Championship.objects.get(pk=championship_id)
-    User = get_user_model()
-    named = User.objects.filter(
-        **{f"{User.USERNAME_FIELD}__in": checked.directors}, is_active=True
-    )
-    championship.directors.add(director, *named)
+    championship.directors.add(director)
+    # The archive's own directors are told, not added: an account with the same username
+    # here need not be the same person.
+    championship.archive_directors = [name for name in checked.directors
+                                      if name != director.get_username()]
     recompute_championship(championship)
     return championship
 

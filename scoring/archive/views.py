@@ -72,6 +72,11 @@ def import_page(request):
                     _("Championship “%(name)s” imported, with its results, links and PINs.")
                     % {"name": championship.name},
                 )
+                if championship.archive_directors:
+                    messages.info(request, _(
+                        "The archive names other directors: %(names)s. They do not direct "
+                        "it here until you add them (an account here with the same name may "
+                        "be someone else).") % {"names": ", ".join(championship.archive_directors)})
                 return redirect("tournaments:director_championship", championship.pk)
         status = 400  # the form says what is wrong with the file
     return render(request, "archive/import.html", {"form": form}, status=status)

@@ -137,6 +137,7 @@ def test_accounts_missing_here_keep_their_names_but_cannot_log_in(db, director):
     ghost = get_user_model().objects.get(username="ghost")
     assert not ghost.is_active and not ghost.has_usable_password()
     assert list(imported.directors.all()) == [director]  # ghost does not direct it
+    assert imported.archive_directors == ["ghost"]
     assert export_full(imported)["result_entries"] == archive["result_entries"]
 
 

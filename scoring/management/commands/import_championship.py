@@ -43,3 +43,6 @@ class Command(BaseCommand):
                               f"{championship.teams.count()} teams, "
                               f"{championship.rounds.count()} rounds; directed by "
                               f"{', '.join(championship.directors.values_list('username', flat=True))}")
+            if championship.archive_directors:
+                self.stdout.write("The archive also names these directors, not added here: "
+                                  f"{', '.join(championship.archive_directors)}")
