@@ -87,7 +87,7 @@ def load(data: bytes) -> dict:
             _("The file is not valid JSON (line %(line)s, column %(column)s: %(problem)s).")
             % {"line": error.lineno, "column": error.colno, "problem": error.msg}
         ) from None
-    except RecursionError:
+    except (RecursionError, ValueError):  # nested too deep, a number of 5,000 digits...
         raise ArchiveError(_("The file is not a Duplicada archive.")) from None
     if not isinstance(archive, dict) or archive.get("format") != FORMAT:
         raise ArchiveError(

@@ -53,6 +53,8 @@ def test_corrupt_json(archive, director):
 def test_not_text(archive, director):
     refused(b"\xff\xfe{\x00}", director, "not UTF-8 text")
     refused(b"   \n", director, "empty")
+    refused(b"[" * 100_000 + b"]" * 100_000, director, "not a Duplicada archive")
+    refused(b'{"format": ' + b"9" * 5000 + b"}", director, "not a Duplicada archive")
 
 
 @pytest.mark.parametrize("foreign", [b'{"hello": "world"}', b"[1, 2, 3]", b'"text"',
