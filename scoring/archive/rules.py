@@ -9,6 +9,7 @@ Each refusal names the row. The database's constraints stay as the last guard.
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
@@ -16,7 +17,7 @@ from django.utils.translation import gettext as _
 import engine
 from scoring.archive.errors import ArchiveError
 from scoring.archive.validation import CheckedArchive
-from scoring.services import check_result_values
+from scoring.services import ADJUSTMENT_VALUES, check_result_values
 from tournaments.models import Round
 
 _HEX64 = re.compile(r"^[0-9a-f]{64}$")
@@ -119,5 +120,15 @@ def _results(rows: dict) -> None:
         except ValidationError as error:
             _refuse(f"result_entries[{i}]", " ".join(error.messages))
     for i, adjustment in enumerate(rows["adjustments"]):
+        path = f"adjustments[{i}]"
         if adjustment["score_den"] < 1:
-            _refuse(f"adjustments[{i}].score_den", _("must be at least 1."))
+            _refuse(f"{path}.score_den", _("must be at least 1."))
+        # As ``set_adjustment`` allows: a custom value from 0 to 2, else the kind's value.
+        score = Fraction(adjustment["score_num"], adjustment["score_den"])
+        fixed = ADJUSTMENT_VALUES.get(adjustment["kind"])
+        if not 0 <= score <= 2 or (fixed is not None and score != fixed):
+            _refuse(f"{path}.score_num", _("%(score)s is not a score this kind of adjustment "
+                                           "gives.") % {"score": f"{score}"})
+    for i, review in enumerate(rows["result_reviews"]):
+        if review["verdict"] == "dispute" and not review["comment"].strip():
+            _refuse(f"result_reviews[{i}].comment", _("a dispute always has a comment."))

@@ -181,6 +181,32 @@ BROKEN = [
 ]
 
 
+def test_adjustments_and_disputes_follow_the_services(db, director):
+    from archive_events import rich_championship
+
+    from scoring.models import ResultReview
+
+    championship = rich_championship(director)
+    archive = export_full(championship)
+    delete_championship(championship)
+    custom = next(i for i, a in enumerate(archive["adjustments"]) if a["kind"] == "custom")
+    average = next(i for i, a in enumerate(archive["adjustments"]) if a["kind"] == "average")
+    dispute = next(i for i, r in enumerate(archive["result_reviews"])
+                   if r["verdict"] == ResultReview.Verdict.DISPUTE)
+    for change, message in [
+        (lambda a: a["adjustments"][custom].update(score_num=41, score_den=20),
+         f"adjustments[{custom}].score_num: 41/20 is not a score"),
+        (lambda a: a["adjustments"][average].update(score_num=8, score_den=5),
+         f"adjustments[{average}].score_num: 8/5 is not a score"),
+        (lambda a: a["result_reviews"][dispute].update(comment="  "),
+         f"result_reviews[{dispute}].comment: a dispute always has a comment."),
+    ]:
+        changed = copy.deepcopy(archive)
+        change(changed)
+        refused(as_bytes(changed), director, message)
+    import_archive(as_bytes(archive), director=director)  # and unchanged, it imports
+
+
 @pytest.mark.parametrize("what,change,message", BROKEN, ids=[b[0] for b in BROKEN])
 def test_broken_rows_are_refused_naming_the_field(archive, director, what, change, message):
     change(archive)
