@@ -91,10 +91,13 @@ def _results(rounds: list[Round], deals, number: dict[int, int]) -> tuple[list, 
     tables = {t.pk: (r.number, t) for r in rounds if r.status == Round.Status.CLOSED
               for t in r.tables.all()}
     counted = selectors.counted_results(Q(deal_id__in=deal_ids))
+    wanted = {c.entry_id for c in counted.values()}
+    # By deal, not by a list of thousands of entry ids (SQLite limits query parameters).
     entries = {
         row["pk"]: row
-        for row in ResultEntry.objects.filter(pk__in=[c.entry_id for c in counted.values()])
+        for row in ResultEntry.objects.filter(deal_id__in=deal_ids)
         .values("pk", "contract", "delegated", "contro", "recontro", "points_ns", "breach")
+        if row["pk"] in wanted
     }
     results = []
     for score in sorted(selectors.current_scores(deal_ids),
