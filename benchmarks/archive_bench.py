@@ -9,7 +9,8 @@ at 127.0.0.1:5432) it builds the 200-team, 9-round Swiss event of ``benchmarks/e
 
 - **export**: ``export_full`` and ``to_json_bytes`` (target ≤ 5 s), and the file's size;
 - **import**: ``import_archive`` of that file after the championship was deleted, checks,
-  inserts and the recompute of every score included (target ≤ 5 s).
+  inserts and the recompute of every score included (target ≤ 5 s);
+- **public archive** export (``export_public``), with its size.
 """
 
 from __future__ import annotations
@@ -43,7 +44,7 @@ def delete_championship(championship) -> None:
 def archive_figures(director) -> list[tuple[str, str, str]]:
     from event import build_event
 
-    from scoring.archive import export_full, import_archive, to_json_bytes
+    from scoring.archive import export_full, export_public, import_archive, to_json_bytes
     from scoring.services import recompute_championship
     from tournaments.audit import Origin, record
     from tournaments.models import AuditEvent, Championship
@@ -65,6 +66,11 @@ def archive_figures(director) -> list[tuple[str, str, str]]:
         import_archive(data, director=director)
         imports.append(time.perf_counter() - start)
     again = to_json_bytes(export_full(Championship.objects.get(pk=pk)))
+    publics = []
+    for _ in range(REPEATS):
+        start = time.perf_counter()
+        public = to_json_bytes(export_public(Championship.objects.get(pk=pk)))
+        publics.append(time.perf_counter() - start)
     same = again.split(b'"exported_at"')[0] == data.split(b'"exported_at"')[0]
     return [
         ("full backup export, 200 teams × 9 rounds (3,600 results)",
@@ -72,6 +78,8 @@ def archive_figures(director) -> list[tuple[str, str, str]]:
         ("full backup import (checks, inserts, recompute)",
          f"{statistics.median(imports):.2f} s", "≤ 5 s"),
         ("full backup size", f"{len(data) / 1e6:.1f} MB", ""),
+        ("public archive export (8 closed rounds)", f"{statistics.median(publics):.2f} s",
+         f"{len(public) / 1e6:.1f} MB"),
         ("export → import → export identical (but the time)", "yes" if same else "NO", "yes"),
     ]
 
