@@ -22,5 +22,6 @@ urlpatterns = [
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("", include("tournaments.urls")),
     path("", include("scoring.urls")),
+    path("", include("scoring.archive.urls")),
 ]
 
