@@ -62,8 +62,8 @@ TABLES: tuple[TableSpec, ...] = (
     TableSpec("rounds", Round,
               ("id", "number", "status", "bye_team", "released_at", "closed_at"),
               {"bye_team": "teams"}),
-    TableSpec("tables", Table, ("id", "round", "number", "ns_team", "ew_team"),
-              {"round": "rounds", "ns_team": "teams", "ew_team": "teams"}),
+    TableSpec("tables", Table, ("id", "round", "number", "ns_team", "ew_team", "bye_team"),
+              {"round": "rounds", "ns_team": "teams", "ew_team": "teams", "bye_team": "teams"}),
     TableSpec("deals", Deal, ("id", "round", "number", "dealer", "cards", "source"),
               {"round": "rounds"}),
     TableSpec("result_entries", ResultEntry,
@@ -79,10 +79,11 @@ TABLES: tuple[TableSpec, ...] = (
                "cleared", *_PROVENANCE),
               {"table": "tables", "deal": "deals", "by_team": "teams", "by_director": USER}),
     TableSpec("pin_attempts", PinAttempt,
-              ("id", "table", "by_team", "ok", "created_at", "ip_address", "user_agent"),
-              {"table": "tables", "by_team": "teams"}),
+              ("id", "table", "entry", "by_team", "ok", "created_at", "ip_address",
+               "user_agent"),
+              {"table": "tables", "entry": "result_entries", "by_team": "teams"}),
     TableSpec("audit_events", AuditEvent,
-              ("id", "action", "round_number", "team", "by_director", "created_at",
+              ("id", "action", "round_number", "team", "detail", "by_director", "created_at",
                "ip_address", "user_agent"),
               {"team": "teams", "by_director": USER}),
 )
@@ -93,7 +94,8 @@ IMPLICIT_CHAMPIONSHIP = {Team, Round, Deal, AuditEvent}
 #: Model fields a full backup leaves out on purpose: derived data rebuilt on import.
 #: ``DealScore`` rows are recomputed from the results; a ``ScoreRefresh`` note only says
 #: that a deal awaits that rebuild, which the import does at once.
-DERIVED_MODELS = ("DealScore", "ScoreRefresh")
+#: An ``ExportJob`` is a file made on demand from the rest, kept for a day.
+DERIVED_MODELS = ("DealScore", "ScoreRefresh", "ExportJob")
 
 
 # --- Values ----------------------------------------------------------------------------------

@@ -31,6 +31,7 @@ from tournaments.models import Championship
 PDF = "application/pdf"
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 CSV = "text/csv; charset=utf-8"
+JSON = "application/json"
 
 
 class ExportFile(NamedTuple):
@@ -107,10 +108,22 @@ register(ExportKind("ranking_csv", _("Ranking (CSV)"),
 register(ExportKind("results_csv", _("Results (CSV)"),
                     _scoped("results", "csv", CSV, csv_files.results_csv), CSV, "csv"))
 
-# The championship archive adds its kinds here, one entry each, with builders
-# (championship, language) -> (file name, content type, bytes) that stand after no round:
-#   register(ExportKind("public_archive", _("Championship archive (JSON)"), public_archive,
-#                       "application/json", "json", scoped=False))
-#   register(ExportKind("full_backup", _("Full backup (JSON, holds secrets)"), full_backup,
-#                       "application/json", "json", scoped=False, directors_only=True,
-#                       holds_secrets=True))
+
+
+
+def _archive_file(championship: Championship, *, full: bool) -> ExportFile:
+    """The championship archive (docs/archive.md); it stands after no round."""
+    from scoring import archive  # imported late: scoring.models imports this package
+
+    kind = archive.KIND_FULL if full else archive.KIND_PUBLIC
+    made = archive.export_full(championship) if full else archive.export_public(championship)
+    return ExportFile(archive.archive_filename(championship, kind), JSON,
+                      archive.to_json_bytes(made))
+
+
+register(ExportKind("public_archive", _("Championship archive (JSON)"),
+                    lambda championship, language: _archive_file(championship, full=False),
+                    JSON, "json", scoped=False))
+register(ExportKind("full_backup", _("Full backup (JSON, holds secrets)"),
+                    lambda championship, language: _archive_file(championship, full=True),
+                    JSON, "json", scoped=False, directors_only=True, holds_secrets=True))
