@@ -7,8 +7,8 @@ from __future__ import annotations
 import logging
 import re
 
-# /t/<team_id>/<secret>/... (the captain's pages) and /api/captain/<team_id>/<secret>/...
-_LINK = re.compile(r"(/(?:api/captain|t)/\d+/)[^/\s?#\"']+")
+# /t/<team_id>/<secret>/... (the captain's pages) and /api/v1/captain/<team_id>/<secret>/...
+_LINK = re.compile(r"(/(?:api/(?:v\d+/)?captain|t)/\d+/)[^/\s?#\"']+")
 
 
 def redact_link_secrets(text: str) -> str:

@@ -135,7 +135,7 @@ class Driver:
     # --- Requests --------------------------------------------------------------------------
 
     def _request(self, action: Action) -> tuple[str, str | None, dict | None]:
-        base = f"/api/captain/{action.team_id}/{action.secret}"
+        base = f"/api/v1/captain/{action.team_id}/{action.secret}"
         kind = action.kind
         if kind == "tables":
             return "GET", f"{base}/tables/", None

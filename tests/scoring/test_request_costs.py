@@ -52,7 +52,7 @@ def costs(tables: int, director) -> dict[str, int]:
     ns, ew = table.ns_team, table.ew_team
     api = Client()
     result = {}
-    captain = f"/api/captain/{ns.pk}/{ns.link_secret}/results/"
+    captain = f"/api/v1/captain/{ns.pk}/{ns.link_secret}/results/"
     result["api submit"], response = count(lambda: api.post(
         captain, {"deal": deals[0].number, "contract": "O", "points_ns": 40,
                   "idempotency_key": f"cost-1-{tables}"}, content_type="application/json"))
@@ -63,10 +63,10 @@ def costs(tables: int, director) -> dict[str, int]:
                   "idempotency_key": f"cost-1-{tables}"}, content_type="application/json"))
     assert response.status_code == 200
     result["api confirm"], response = count(lambda: api.post(
-        f"/api/captain/{ew.pk}/{ew.link_secret}/results/{entry_id}/confirm/"))
+        f"/api/v1/captain/{ew.pk}/{ew.link_secret}/results/{entry_id}/confirm/"))
     assert response.status_code == 200
     result["api tables"], response = count(lambda: api.get(
-        f"/api/captain/{ew.pk}/{ew.link_secret}/tables/"))
+        f"/api/v1/captain/{ew.pk}/{ew.link_secret}/tables/"))
     assert response.status_code == 200
     page = Client()
     result["page submit"], response = count(lambda: page.post(
@@ -93,7 +93,7 @@ def costs(tables: int, director) -> dict[str, int]:
         result[name], response = count(lambda url=url: director_client.get(url))
         assert response.status_code == 200, name
     result["api standings"], response = count(lambda: director_client.get(
-        f"/api/championships/{championship.pk}/standings/"))
+        f"/api/v1/championships/{championship.pk}/standings/"))
     assert response.status_code == 200
     return result
 

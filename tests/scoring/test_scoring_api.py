@@ -10,7 +10,7 @@ from scoring.models import ResultEntry
 
 
 def url(team):
-    return f"/api/captain/{team.pk}/{team.link_secret}/results/"
+    return f"/api/v1/captain/{team.pk}/{team.link_secret}/results/"
 
 
 def test_captain_submits_through_the_api(teams, deal1):
@@ -44,7 +44,7 @@ def test_api_validation_names_the_fields(teams, deal1):
 
 def test_api_link_and_closed_round(teams, round1, deal1):
     client = APIClient()
-    assert client.get(f"/api/captain/{teams[0].pk}/wrong/results/").status_code == 404
+    assert client.get(f"/api/v1/captain/{teams[0].pk}/wrong/results/").status_code == 404
     close(round1)
     response = client.post(url(teams[0]), {"deal": 1, "contract": "O", "points_ns": 40},
                            format="json")
@@ -54,21 +54,21 @@ def test_api_link_and_closed_round(teams, round1, deal1):
 
 def test_api_standings(championship, teams, table1, deal1, director, round1):
     client = APIClient()
-    assert client.get(f"/api/championships/{championship.pk}/standings/").status_code == 404
+    assert client.get(f"/api/v1/championships/{championship.pk}/standings/").status_code == 404
     client.force_authenticate(director)
     entry, _ = services.submit_result(team=teams[0], table=table1, deal=deal1,
                                       data=services.ResultData(contract="O", points_ns=40),
                                       idempotency_key=None)
     services.confirm_entry(entry_id=entry.pk, team=teams[1])
-    rows = client.get(f"/api/championships/{championship.pk}/standings/").data
+    rows = client.get(f"/api/v1/championships/{championship.pk}/standings/").data
     assert rows[0]["total"] == "1.50" and rows[0]["total_exact"] == "3/2"
     services.publish_results(championship)
-    public = APIClient().get(f"/api/championships/{championship.pk}/standings/").data
+    public = APIClient().get(f"/api/v1/championships/{championship.pk}/standings/").data
     assert all(row["total"] == "0.00" for row in public)  # round 1 is not closed yet
 
 
 def confirm_url(team, entry_id):
-    return f"/api/captain/{team.pk}/{team.link_secret}/results/{entry_id}/confirm/"
+    return f"/api/v1/captain/{team.pk}/{team.link_secret}/results/{entry_id}/confirm/"
 
 
 def test_captain_confirms_through_the_api(teams, deal1):

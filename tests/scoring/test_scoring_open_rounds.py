@@ -43,7 +43,7 @@ def text(response) -> str:
 
 
 def api_url(team, what="results"):
-    return f"/api/captain/{team.pk}/{team.link_secret}/{what}/"
+    return f"/api/v1/captain/{team.pk}/{team.link_secret}/{what}/"
 
 
 @pytest.fixture
@@ -293,7 +293,7 @@ def test_api_refuses_closed_rounds_and_unknown_deals(teams, round1, round2, deal
     assert response.status_code == 409
     tables = api.get(api_url(teams[0], "tables")).data
     assert [(t["round"], t["open"]) for t in tables] == [(2, False)]
-    assert APIClient().get(f"/api/captain/{teams[0].pk}/wrong/tables/").status_code == 404
+    assert APIClient().get(f"/api/v1/captain/{teams[0].pk}/wrong/tables/").status_code == 404
 
 
 def test_api_get_queries_are_bounded(teams, round1, round2, deals):

@@ -1,28 +1,29 @@
-"""REST API URLs (see /api/docs/ for the OpenAPI schema)."""
+"""REST API URLs under ``/api/v1/`` (the OpenAPI schema is at /api/schema/, its docs at
+/api/docs/), split by audience like the pages' URLs."""
 
 from django.urls import path
 
-from scoring import api
+from scoring.api import captain, public
 
 urlpatterns = [
     path(
         "championships/<int:pk>/standings/",
-        api.StandingsView.as_view(),
+        public.StandingsView.as_view(),
         name="api-standings",
     ),
     path(
         "captain/<int:team_id>/<str:secret>/results/",
-        api.CaptainResultsView.as_view(),
+        captain.CaptainResultsView.as_view(),
         name="api-captain-results",
     ),
     path(
         "captain/<int:team_id>/<str:secret>/tables/",
-        api.CaptainTablesView.as_view(),
+        captain.CaptainTablesView.as_view(),
         name="api-captain-tables",
     ),
     path(
         "captain/<int:team_id>/<str:secret>/results/<int:entry_id>/confirm/",
-        api.CaptainConfirmView.as_view(),
+        captain.CaptainConfirmView.as_view(),
         name="api-captain-confirm",
     ),
 ]

@@ -1,9 +1,9 @@
-"""REST API of the scoring app, with the same validation and permissions as the pages."""
+"""The captain's API, through the team's private link: the same refusals and messages as the
+captain's page."""
 
 from __future__ import annotations
 
 from django.http import Http404
-from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
@@ -16,30 +16,10 @@ from scoring.serializers import (
     CaptainTableSerializer,
     ResultEntrySerializer,
     ResultSubmitSerializer,
-    StandingSerializer,
 )
 from scoring.services import Origin, ScoringError
 from tournaments import selectors as tournament_selectors
-from tournaments.models import Championship, Deal, Round
-
-
-class StandingsView(APIView):
-    """The standings: public (closed rounds only) once published; live for its directors."""
-
-    permission_classes = [AllowAny]
-
-    @extend_schema(responses={200: StandingSerializer(many=True)})
-    def get(self, request, pk: int):
-        championship = get_object_or_404(Championship, pk=pk)
-        director = tournament_selectors.is_director(request.user, championship)
-        # The same rule as the pages: drafts are unknown to anyone but their directors.
-        if not director and (
-            not championship.results_public
-            or championship.status == Championship.Status.DRAFT
-        ):
-            raise Http404("Results are not published")
-        rows = selectors.standings(championship, live=director)
-        return Response(StandingSerializer(rows, many=True).data)
+from tournaments.models import Deal, Round
 
 
 class _CaptainLinkView(APIView):
