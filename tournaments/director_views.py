@@ -113,11 +113,7 @@ def championship_detail(request, championship: Championship):
 
 @director_page
 def championship_edit(request, championship: Championship):
-    locked = []
-    if services.settings_locked(championship) or championship.status != Championship.Status.DRAFT:
-        locked = list(services.LOCKED_SETTINGS)
-    elif championship.rounds.exists():
-        locked = list(services.SHAPE_SETTINGS)
+    locked = list(services.locked_fields(championship))
     form = ChampionshipForm(
         request.POST or None, initial=ChampionshipForm.initial_from(championship), locked=locked
     )

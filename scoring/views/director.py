@@ -12,7 +12,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from scoring import selectors, services
+from scoring import permissions, selectors, services
 from scoring.forms import (
     AdjustmentForm,
     ClearAdjustmentForm,
@@ -23,7 +23,7 @@ from scoring.services import Origin, ScoringError
 from scoring.views.common import _add_errors, _no_store
 from tournaments import selectors as tournament_selectors
 from tournaments import services as tournament_services
-from tournaments.models import Championship, Deal, Round, Table
+from tournaments.models import Championship, Round
 
 
 def _director_championship(request, pk: int) -> Championship:
@@ -62,14 +62,7 @@ def director_grid(request, pk: int, number: int):
 
 
 def _director_cell(request, pk: int, number: int, table_number: int, deal_number: int):
-    championship = _director_championship(request, pk)
-    round_ = _round_or_404(championship, number)
-    table = get_object_or_404(
-        Table.objects.select_related("ns_team", "ew_team", "round"), round=round_,
-        number=table_number,
-    )
-    deal = get_object_or_404(Deal, round=round_, number=deal_number)
-    return championship, round_, table, deal
+    return permissions.director_cell(request.user, pk, number, table_number, deal_number)
 
 
 def _cell_url(championship, round_, table, deal) -> str:
