@@ -266,3 +266,7 @@ class PinAttempt(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table} · {'ok' if self.ok else 'wrong'}"
+
+
+# The API's own tables (tokens, idempotent answers, throttle counters).
+from scoring.api_models import ApiToken, IdempotentRequest, ThrottleCount  # noqa: E402, F401

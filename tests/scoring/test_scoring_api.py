@@ -23,7 +23,7 @@ def test_captain_submits_through_the_api(teams, deal1):
     again = client.post(url(teams[0]), body, format="json")
     assert again.status_code == 200 and again.data["id"] == response.data["id"]
     assert ResultEntry.objects.count() == 1
-    listed = client.get(url(teams[1])).data
+    listed = client.get(url(teams[1])).data["results"]
     assert [e["id"] for e in listed] == [response.data["id"]]
 
 
