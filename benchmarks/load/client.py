@@ -137,8 +137,6 @@ class Driver:
     def _request(self, action: Action) -> tuple[str, str | None, dict | None]:
         base = f"/api/v1/captain/{action.team_id}/{action.secret}"
         kind = action.kind
-        if kind in ("tables", "results"):
-            data = data.get("results", []) if isinstance(data, dict) else []  # one page
         if kind == "tables":
             return "GET", f"{base}/tables/", None
         if kind == "results":
