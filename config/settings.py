@@ -245,6 +245,7 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    "PREPROCESSING_HOOKS": ["scoring.api.schema.only_versioned"],
 }
 
 # Team links carry their secret in the path: every handler redacts it.
