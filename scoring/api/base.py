@@ -55,13 +55,21 @@ class CaptainView(ApiView):
 
     permission_classes = [AllowAny]
     authentication_classes: list = []
-    throttle_classes = [CaptainWriteThrottle]
 
     def team(self) -> Team:
-        return permissions.captain_team(self.kwargs["team_id"], self.kwargs["secret"])
+        """The link's team; a write is counted against the link once the link is known
+        good (a wrong link is a 404 and writes nothing)."""
+        team = permissions.captain_team(self.kwargs["team_id"], self.kwargs["secret"])
+        throttle = CaptainWriteThrottle()
+        if not throttle.allow_request(self.request, self):
+            self.throttled(self.request, throttle.wait())
+        return team
 
     def idempotency_scope(self, request) -> str:
-        return f"team:{self.kwargs['team_id']}"
+        # The link is checked before a stored answer is given back: a wrong secret with the
+        # right team number and key must not read the first answer.
+        team = permissions.captain_team(self.kwargs["team_id"], self.kwargs["secret"])
+        return f"team:{team.pk}"
 
 
 class PublicView(ApiView):

@@ -116,6 +116,10 @@ def test_a_retried_confirmation_gets_the_first_answer(teams, deal1):
     assert retry["Idempotent-Replayed"] == "true"
     assert not ResultReview.objects.exists()
     assert IdempotentRequest.objects.filter(scope=f"team:{teams[0].pk}").count() == 1
+    # A wrong secret with the same team and key reads nothing.
+    guessed = APIClient().post(pin_url.replace(teams[0].link_secret, "guess"), {"pin": "1"},
+                               format="json", HTTP_IDEMPOTENCY_KEY="pin-1")
+    assert guessed.status_code == 404 and "pin_wrong" not in guessed.content.decode()
 
 
 def test_a_key_reused_for_another_request_is_refused(director, championship):
