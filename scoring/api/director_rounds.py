@@ -24,6 +24,7 @@ from scoring.api.serializers_director import (
     RoundSerializer,
     SwapTablesSerializer,
     SwapTeamsSerializer,
+    TableSerializer,
 )
 from tournaments import selectors as tournament_selectors
 from tournaments import services
@@ -73,6 +74,15 @@ class RoundView(DirectorView):
         _championship, round_ = self.round(pk, number)
         round_ = get_object_or_404(tournament_selectors.rounds(_championship), number=number)
         return Response(RoundDetailSerializer(with_tables(round_)).data)
+
+
+class TablesView(DirectorView):
+    @extend_schema(responses={200: TableSerializer(many=True), 401: ERRORS[401], 404: ERRORS[404]})
+    def get(self, request, pk: int, number: int):
+        """The round's tables: who sits NS and EW at each."""
+        _championship, round_ = self.round(pk, number)
+        return paginated(self, request, tournament_selectors.round_tables(round_),
+                         TableSerializer)
 
 
 def _round_action(name: str, doc: str):

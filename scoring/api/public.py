@@ -143,17 +143,14 @@ class DealCheckView(PublicView):
         """Once the championship is finished: the deal regenerated from the revealed key,
         and the deal played (if its round was closed), and whether they match."""
         championship = get_object_or_404(Championship, pk=pk)
-        if not championship.key_revealed or number > 100_000:
+        check = tournament_selectors.check_deal(championship, number) if number <= 100_000 \
+            else None
+        if check is None:
             raise Http404("The key is not revealed")
-        regenerated = engine.generate_deal(championship.key_bytes, number)
-        stored = championship.deals.select_related("round").filter(number=number).first()
-        played = stored if stored is not None and tournament_selectors.deal_is_public(
-            stored) else None
         return Response(DealCheckSerializer({
-            "number": number, "regenerated": engine.format_deal(regenerated),
-            "played": played.cards if played else None,
-            "imported": bool(played and played.source == played.Source.IMPORTED),
-            "matches": (engine.parse_deal(played.cards) == regenerated) if played else None,
+            "number": number, "regenerated": engine.format_deal(check.regenerated),
+            "played": check.played.cards if check.played else None,
+            "imported": check.imported, "matches": check.matches,
         }).data)
 
 

@@ -79,6 +79,7 @@ director_urls = [
     path(f"{C}rounds/generate/", dr.GenerateView.as_view(), name="api-generate"),
     path(f"{C}rounds/discard/", dr.DiscardView.as_view(), name="api-discard"),
     path(ROUND, dr.RoundView.as_view(), name="api-round"),
+    path(f"{ROUND}tables/", dr.TablesView.as_view(), name="api-tables"),
     path(f"{ROUND}release/", dr.ReleaseView.as_view(), name="api-release"),
     path(f"{ROUND}close/", dr.CloseView.as_view(), name="api-close"),
     path(f"{ROUND}reopen/", dr.ReopenView.as_view(), name="api-reopen"),

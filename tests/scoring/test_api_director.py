@@ -168,3 +168,20 @@ def test_docs_are_served_from_the_installation(client):
     assert "cdn" not in docs.lower() and "unpkg" not in docs.lower()
     assert client.get("/static/drf_spectacular_sidecar/swagger-ui-dist/swagger-ui-bundle.js"
                       ).status_code == 200
+
+
+def test_deal_check_once_the_championship_is_finished(api, championship, round1):
+    c = f"/api/v1/championships/{championship.pk}/"
+    assert APIClient().get(c + "deal-check/1/").status_code == 404  # the key is secret
+    assert api.post(c + "finish/").status_code == 409  # round 1 is still open
+    assert api.post(c + "rounds/1/close/").status_code == 200
+    finished = api.post(c + "finish/").json()
+    assert finished["status"] == "finished" and finished["deal_key"]
+    public = APIClient()
+    assert public.get(c + "commitment/").json()["deal_key"] == finished["deal_key"]
+    check = public.get(c + "deal-check/1/").json()
+    assert check["matches"] is True and check["played"] == check["regenerated"]
+    unplayed = public.get(c + "deal-check/99/").json()
+    assert unplayed["played"] is None and unplayed["matches"] is None
+    tables = api.get(c + "rounds/1/tables/").json()["results"]
+    assert [t["number"] for t in tables] == [1, 2]

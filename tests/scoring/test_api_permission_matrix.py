@@ -79,6 +79,7 @@ ENDPOINTS = [
     ("generate", "post", C + "rounds/generate/", None, {**DIRECTOR_ONLY, "director": 409}),
     ("discard", "post", C + "rounds/discard/", None, {**DIRECTOR_ONLY, "director": None}),
     ("round", "get", C + "rounds/1/", None, {**DIRECTOR_ONLY, "director": 200}),
+    ("tables", "get", C + "rounds/1/tables/", None, {**DIRECTOR_ONLY, "director": 200}),
     ("release", "post", C + "rounds/1/release/", None, {**DIRECTOR_ONLY, "director": 409}),
     ("close", "post", C + "rounds/1/close/", None, {**DIRECTOR_ONLY, "director": 200}),
     ("reopen", "post", C + "rounds/1/reopen/", None, {**DIRECTOR_ONLY, "director": 409}),
