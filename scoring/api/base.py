@@ -4,6 +4,7 @@ throttled and made idempotent. The rules themselves are the pages' (``scoring.pe
 
 from __future__ import annotations
 
+from django.shortcuts import get_object_or_404
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.views import APIView
 
@@ -33,12 +34,10 @@ class DirectorView(ApiView):
     def championship(self, pk: int) -> Championship:
         return tournament_selectors.championship_for_director(self.request.user, pk)
 
-    def round(self, pk: int, number: int) -> tuple[Championship, Round]:
+    def round_of(self, pk: int, number: int) -> tuple[Championship, Round]:
         return permissions.director_round(self.request.user, pk, number)
 
     def team(self, championship: Championship, team_pk: int) -> Team:
-        from django.shortcuts import get_object_or_404
-
         return get_object_or_404(championship.teams, pk=team_pk)
 
     def who(self) -> dict:

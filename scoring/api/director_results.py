@@ -30,7 +30,7 @@ class GridView(DirectorView):
     @extend_schema(responses={200: GridSerializer, **READ})
     def get(self, request, pk: int, number: int):
         """Every table by every deal of the round, each cell's status and counted result."""
-        _championship, round_ = self.round(pk, number)
+        _championship, round_ = self.round_of(pk, number)
         return Response(GridSerializer(selectors.round_grid(round_)).data)
 
 

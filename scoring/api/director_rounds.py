@@ -71,7 +71,7 @@ class RoundView(DirectorView):
     @extend_schema(responses={200: RoundDetailSerializer, 401: ERRORS[401], 404: ERRORS[404]})
     def get(self, request, pk: int, number: int):
         """The round with its tables and bye."""
-        _championship, round_ = self.round(pk, number)
+        _championship, round_ = self.round_of(pk, number)
         round_ = get_object_or_404(tournament_selectors.rounds(_championship), number=number)
         return Response(RoundDetailSerializer(with_tables(round_)).data)
 
@@ -80,7 +80,7 @@ class TablesView(DirectorView):
     @extend_schema(responses={200: TableSerializer(many=True), 401: ERRORS[401], 404: ERRORS[404]})
     def get(self, request, pk: int, number: int):
         """The round's tables: who sits NS and EW at each."""
-        _championship, round_ = self.round(pk, number)
+        _championship, round_ = self.round_of(pk, number)
         return paginated(self, request, tournament_selectors.round_tables(round_),
                          TableSerializer)
 
@@ -90,7 +90,7 @@ def _round_action(name: str, doc: str):
         @extend_schema(request=None, parameters=[IDEMPOTENCY],
                        responses={200: RoundActionSerializer, **ERRORS}, description=doc)
         def post(self, request, pk: int, number: int):
-            _championship, round_ = self.round(pk, number)
+            _championship, round_ = self.round_of(pk, number)
             getattr(services, name)(round_, **self.who())
             return round_answer(round_)
 
@@ -109,7 +109,7 @@ class SwapTeamsView(DirectorView):
                    responses={200: RoundActionSerializer, **ERRORS})
     def post(self, request, pk: int, number: int):
         """Swap two teams (by number) in a drafted round; warns of teams who met before."""
-        championship, round_ = self.round(pk, number)
+        championship, round_ = self.round_of(pk, number)
         serializer = SwapTeamsSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         teams = {
@@ -125,7 +125,7 @@ class SwapTablesView(DirectorView):
                    responses={200: RoundActionSerializer, **ERRORS})
     def post(self, request, pk: int, number: int):
         """Swap two tables' places (and so their deals' order) in a drafted round."""
-        _championship, round_ = self.round(pk, number)
+        _championship, round_ = self.round_of(pk, number)
         serializer = SwapTablesSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         services.swap_tables(round_, serializer.validated_data["table_a"],
@@ -142,7 +142,7 @@ class DealImportView(DirectorView):
         if number is None:
             target = self.championship(pk)
         else:
-            _championship, target = self.round(pk, number)
+            _championship, target = self.round_of(pk, number)
         serializer = DealImportSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         deals = services.import_deals(target, serializer.validated_data["text"])
@@ -156,5 +156,5 @@ class DealRestoreView(DirectorView):
                    responses={200: CountSerializer, **ERRORS})
     def post(self, request, pk: int, number: int):
         """Bring back the deals generated from the key (a drafted round)."""
-        _championship, round_ = self.round(pk, number)
+        _championship, round_ = self.round_of(pk, number)
         return Response({"count": services.restore_generated_deals(round_)})
