@@ -106,6 +106,7 @@ def test_query_counts_do_not_grow_with_the_number_of_tables(django_user_model):
         by_size[size] = costs(size, director)
     small, large = (by_size[size] for size in SIZES)
     assert small == large, {k: (small[k], large[k]) for k in small if small[k] != large[k]}
-    # And they stay small: a captain's write is a handful of statements.
-    assert large["api submit"] <= 10 and large["api confirm"] <= 10, large
+    # And they stay small: a captain's write is a handful of statements (through the API,
+    # one of them counts the link's writes for throttling; PostgreSQL adds the row lock).
+    assert large["api submit"] <= 10 and large["api confirm"] <= 11, large
     assert large["captain page"] <= 8, large
