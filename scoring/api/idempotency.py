@@ -10,8 +10,11 @@ transaction as the entry; see ``captain.CaptainResultsView``).
 from __future__ import annotations
 
 import json
+import random
+from datetime import timedelta
 
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from rest_framework import exceptions
 from rest_framework.renderers import JSONRenderer
@@ -22,6 +25,8 @@ from scoring.api_models import IdempotentRequest
 HEADER = "Idempotency-Key"
 WRITE_METHODS = ("POST", "PUT", "PATCH", "DELETE")
 MAX_KEY = 100
+# A retry comes within minutes; answers are forgotten after a week (pruned now and then).
+KEPT_FOR = timedelta(days=7)
 
 
 class _Replay(Exception):
@@ -91,4 +96,6 @@ class IdempotentMixin:
                     )
             except IntegrityError:
                 pass  # the same key sent twice at once: the first answer stored is kept
+            if random.random() < 0.01:
+                IdempotentRequest.objects.filter(created_at__lt=timezone.now() - KEPT_FOR).delete()
         return response
