@@ -60,6 +60,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "drf_spectacular",
     "axes",
+    "drf_spectacular_sidecar",
     "tournaments",
     "scoring",
 ]
@@ -257,17 +258,36 @@ SCORING_REBUILD_DELAY = float(os.environ.get("SCORING_REBUILD_DELAY", "2"))
 EXPORTS_DIR = Path(os.environ.get("EXPORTS_DIR", BASE_DIR / "var" / "exports"))
 EXPORTS_KEEP_HOURS = float(os.environ.get("EXPORTS_KEEP_HOURS", "24"))
 
+# The REST API (scoring/api/): director API tokens or the browser session (with DRF's CSRF
+# check), one JSON shape for errors, size-capped parsers, throttles counted in the database.
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_AUTHENTICATION_CLASSES": [
+        "scoring.api.authentication.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+    "DEFAULT_PARSER_CLASSES": [
+        "scoring.api.parsers.LimitedJSONParser",
+        "scoring.api.parsers.LimitedFormParser",
+        "scoring.api.parsers.LimitedMultiPartParser",
+    ],
+    "EXCEPTION_HANDLER": "scoring.api.errors.handle",
 }
+API_MAX_JSON_BYTES = int(os.environ.get("API_MAX_JSON_BYTES", str(256 * 1024)))
+API_MAX_UPLOAD_BYTES = int(os.environ.get("API_MAX_UPLOAD_BYTES", str(2 * 1024 * 1024)))
+API_CAPTAIN_WRITES = int(os.environ.get("API_CAPTAIN_WRITES", "60"))  # per team link a minute
+API_TOKEN_FAILURES = int(os.environ.get("API_TOKEN_FAILURES", "20"))  # per address, 10 minutes
 SPECTACULAR_SETTINGS = {
     "TITLE": "Duplicada API",
     "DESCRIPTION": "Duplicate Botifarra championships.",
-    "VERSION": "0.1.0",
+    "VERSION": "1.0.0",
+    # The interactive docs are served from this installation (venues are often offline).
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    "COMPONENT_SPLIT_REQUEST": True,
+    "PREPROCESSING_HOOKS": ["scoring.api.schema.only_versioned"],
 }
 
 # Team links carry their secret in the path: every handler redacts it.

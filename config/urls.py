@@ -14,7 +14,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
-    path("api/", include("scoring.api_urls")),
+    path("api/v1/", include("scoring.api.urls")),
     path("", tournament_views.home, name="home"),
     path("favicon.ico", RedirectView.as_view(url=static("favicon.svg"), permanent=True),
          name="favicon"),

@@ -274,4 +274,6 @@ class PinAttempt(models.Model):
 
 # Export jobs live with the exports (scoring/exports/models.py); imported here so that Django
 # finds the model of the app.
+# The API's own tables (tokens, idempotent answers, throttle counters).
+from scoring.api_models import ApiToken, IdempotentRequest, ThrottleCount  # noqa: E402, F401
 from scoring.exports.models import ExportJob  # noqa: E402, F401

@@ -31,6 +31,9 @@ captain = [
 ]
 
 director = [
+    path("director/api-tokens/", views.api_tokens, name="api_tokens"),
+    path("director/api-tokens/<int:pk>/rename/", views.api_token_rename, name="api_token_rename"),
+    path("director/api-tokens/<int:pk>/revoke/", views.api_token_revoke, name="api_token_revoke"),
     path("director/c/<int:pk>/results/", views.director_results, name="director_results"),
     path("director/c/<int:pk>/results/publish/", views.director_publish, name="publish"),
     path(

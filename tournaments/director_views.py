@@ -126,11 +126,7 @@ def championship_detail(request, championship: Championship):
 def championship_edit(request, championship: Championship):
     if refused := _refuse_if_finished(request, championship):
         return refused
-    locked = []
-    if services.settings_locked(championship) or championship.status != Championship.Status.DRAFT:
-        locked = list(services.LOCKED_SETTINGS)
-    elif championship.rounds.exists():
-        locked = list(services.SHAPE_SETTINGS)
+    locked = list(services.locked_fields(championship))
     form = ChampionshipForm(
         posted(request), initial=ChampionshipForm.initial_from(championship), locked=locked
     )

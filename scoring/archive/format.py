@@ -94,8 +94,11 @@ IMPLICIT_CHAMPIONSHIP = {Team, Round, Deal, AuditEvent}
 #: Model fields a full backup leaves out on purpose: derived data rebuilt on import.
 #: ``DealScore`` rows are recomputed from the results; a ``ScoreRefresh`` note only says
 #: that a deal awaits that rebuild, which the import does at once.
-#: An ``ExportJob`` is a file made on demand from the rest, kept for a day.
-DERIVED_MODELS = ("DealScore", "ScoreRefresh", "ExportJob")
+#: An ``ExportJob`` is a file made on demand from the rest, kept for a day. The API's own
+#: rows (a director's tokens, stored idempotent answers, throttle counters) belong to the
+#: installation, not to a championship.
+DERIVED_MODELS = ("DealScore", "ScoreRefresh", "ExportJob", "ApiToken", "IdempotentRequest",
+                  "ThrottleCount")
 
 
 # --- Values ----------------------------------------------------------------------------------

@@ -54,7 +54,7 @@ def _context(scope, title: str) -> dict:
 def ranking_pdf(scope) -> bytes:
     context = _context(scope, _("Ranking"))
     context["rows"] = data.ranking(scope)
-    return render_pdf("scoring/exports/ranking.html", context)
+    return render_pdf("scoring/exports/print/ranking.html", context)
 
 
 def travellers_pdf(scope) -> bytes:
@@ -70,7 +70,7 @@ def travellers_pdf(scope) -> bytes:
         })
     context = _context(scope, _("Travellers"))
     context["items"] = items
-    return render_pdf("scoring/exports/travellers.html", context)
+    return render_pdf("scoring/exports/print/travellers.html", context)
 
 
 def scorecards_pdf(scope) -> bytes:
@@ -87,6 +87,6 @@ def scorecards_pdf(scope) -> bytes:
         cards.append({"team": team, "lines": shown, "total": numbers.show_score(total)})
     context = _context(scope, _("Team scorecards"))
     context["cards"] = cards
-    return render_pdf("scoring/exports/scorecards.html", context)
+    return render_pdf("scoring/exports/print/scorecards.html", context)
 
 

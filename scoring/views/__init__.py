@@ -23,8 +23,10 @@ from scoring.views.exports import (
     export_download,
 )
 from scoring.views.results import projector, scorecard, standings, traveller, travellers
+from scoring.views.tokens import api_token_rename, api_token_revoke, api_tokens
 
 __all__ = [
+    "api_token_rename", "api_token_revoke", "api_tokens",
     "captain", "captain_confirm", "captain_dispute", "captain_pin", "captain_submit",
     "director_cell", "director_close_round", "director_grid", "director_publish",
     "director_results", "projector", "scorecard", "standings", "traveller", "travellers",

@@ -4,27 +4,18 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from scoring import selectors, services
+from scoring import permissions, selectors, services
 from scoring.forms import DisputeForm, PinForm, ResultForm
 from scoring.models import ResultEntry
 from scoring.services import Origin, ScoringError
 from scoring.views.captain_page import _captain_tables
 from scoring.views.common import _add_errors, _no_store
-from tournaments import selectors as tournament_selectors
-from tournaments.models import Deal, Round, Table, Team
-
-
-def _team_or_404(team_id: int, secret: str) -> Team:
-    team = tournament_selectors.team_by_link(team_id, secret)
-    if team is None:
-        raise Http404("Unknown link")
-    return team
+from tournaments.models import Deal, Table, Team
 
 
 def _captain_url(team: Team, deal_number: int | None = None) -> str:
@@ -36,12 +27,7 @@ def _render_captain(request, team: Team, *, bound=None, status=200):
     position = selectors.team_position(team)
     # A withdrawn team's link reads but never writes (the services refuse it too).
     writable = position.writable and not team.withdrawn
-    if position.kind == "play":
-        tables = position.tables
-    elif position.table is not None:
-        tables = [position.table]
-    else:
-        tables = []
+    tables = permissions.captain_shown_tables(position)
     sections = _captain_tables(team, tables, bound=bound, writable=writable)
     context = {
         "team": team,
@@ -62,23 +48,8 @@ def _render_captain(request, team: Team, *, bound=None, status=200):
     return _no_store(render(request, "scoring/captain.html", context, status=status))
 
 
-def _no_open_table() -> ScoringError:
-    return ScoringError(
-        _("Your team has no open table right now: the round is closed or has not started."),
-        code="round_closed",
-    )
-
-
 def _open_table_for_deal(team: Team, deal_number: int) -> tuple[Table, Deal]:
-    """The team's table in the round of deal ``deal_number``, where the link writes that
-    deal: 404 for a deal the championship does not have, ScoringError unless the deal's
-    round is released and the team plays in it. A link never writes to another table."""
-    table, deal = selectors.open_table_for_deal(team, deal_number)
-    if deal is None:
-        raise Http404("No such deal")
-    if table is None:
-        raise _no_open_table()
-    return table, deal
+    return permissions.captain_table_for_deal(team, deal_number)
 
 
 # --- Captain ---------------------------------------------------------------------------------
@@ -87,13 +58,13 @@ def _open_table_for_deal(team: Team, deal_number: int) -> tuple[Table, Deal]:
 def captain(request, team_id: int, secret: str):
     """The team's private page: each of its tables in an open round, earliest first, with
     their deals; else its latest table read-only, or the bye or waiting notice."""
-    team = _team_or_404(team_id, secret)
+    team = permissions.captain_team(team_id, secret)
     return _render_captain(request, team)
 
 
 @require_POST
 def captain_submit(request, team_id: int, secret: str, deal_number: int):
-    team = _team_or_404(team_id, secret)
+    team = permissions.captain_team(team_id, secret)
     try:
         table, deal = _open_table_for_deal(team, deal_number)
     except ScoringError as exc:
@@ -124,21 +95,12 @@ def captain_submit(request, team_id: int, secret: str, deal_number: int):
 
 
 def _entry_of_team_table(team: Team, entry_id: int) -> ResultEntry:
-    """An entry at one of the team's open tables (any released round it plays in): 404 for
-    an entry of another team's table, ScoringError for one of the team's closed tables."""
-    entry = selectors.entry_at_team_table(team, entry_id)
-    if entry is None:
-        if not selectors.team_position(team).tables:
-            raise _no_open_table()
-        raise Http404("No such result at your table")
-    if entry.table.round.status != Round.Status.RELEASED:
-        raise _no_open_table()
-    return entry
+    return permissions.captain_open_entry(team, entry_id)
 
 
 @require_POST
 def captain_confirm(request, team_id: int, secret: str, entry_id: int):
-    team = _team_or_404(team_id, secret)
+    team = permissions.captain_team(team_id, secret)
     try:
         entry = _entry_of_team_table(team, entry_id)
         services.confirm_entry(entry_id=entry.pk, team=team, entry=entry,
@@ -152,7 +114,7 @@ def captain_confirm(request, team_id: int, secret: str, entry_id: int):
 
 @require_POST
 def captain_dispute(request, team_id: int, secret: str, entry_id: int):
-    team = _team_or_404(team_id, secret)
+    team = permissions.captain_team(team_id, secret)
     try:
         entry = _entry_of_team_table(team, entry_id)
     except ScoringError as exc:
@@ -182,7 +144,7 @@ def captain_dispute(request, team_id: int, secret: str, entry_id: int):
 
 @require_POST
 def captain_pin(request, team_id: int, secret: str, entry_id: int):
-    team = _team_or_404(team_id, secret)
+    team = permissions.captain_team(team_id, secret)
     try:
         entry = _entry_of_team_table(team, entry_id)
     except ScoringError as exc:

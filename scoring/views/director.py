@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from scoring import selectors, services
+from scoring import permissions, selectors, services
 from scoring.forms import (
     AdjustmentForm,
     ClearAdjustmentForm,
@@ -77,14 +77,7 @@ def director_grid(request, pk: int, number: int):
 
 
 def _director_cell(request, pk: int, number: int, table_number: int, deal_number: int):
-    championship = _director_championship(request, pk)
-    round_ = _round_or_404(championship, number)
-    table = get_object_or_404(
-        Table.objects.select_related("ns_team", "ew_team", "round"), round=round_,
-        number=table_number,
-    )
-    deal = get_object_or_404(Deal, round=round_, number=deal_number)
-    return championship, round_, table, deal
+    return permissions.director_cell(request.user, pk, number, table_number, deal_number)
 
 
 def _cell_url(championship, round_, table, deal) -> str:

@@ -2,24 +2,19 @@
 
 from __future__ import annotations
 
-from django.http import Http404, HttpResponseBadRequest
+from django.http import HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 
-from scoring import numbers, selectors
+from scoring import numbers, permissions, selectors
 from tournaments import selectors as tournament_selectors
-from tournaments.models import Championship, Deal, Round, Team
+from tournaments.models import Championship, Deal, Team
 from tournaments.presentation import deal_view
 
 
 def _results_access(request, pk: int) -> tuple[Championship, bool]:
-    """The championship and whether the viewer directs it (live view). Raises 404 for a
-    championship the viewer may not see; the caller shows "not published" itself."""
-    championship = get_object_or_404(Championship, pk=pk)
-    director = tournament_selectors.is_director(request.user, championship)
-    if not director and championship.status == Championship.Status.DRAFT:
-        raise Http404("No such championship")
-    return championship, director
+    access = permissions.results_access(request.user, pk)
+    return access.championship, access.director
 
 
 def _not_published(request, championship):
@@ -83,10 +78,7 @@ def projector(request, pk: int):
 
 
 def _scored_deals(championship: Championship, director: bool):
-    statuses = [Round.Status.CLOSED] + ([Round.Status.RELEASED] if director else [])
-    return Deal.objects.filter(championship=championship, round__status__in=statuses).select_related(
-        "round"
-    ).order_by("number")
+    return permissions.result_deals(permissions.ResultsAccess(championship, director))
 
 
 def travellers(request, pk: int):

@@ -36,6 +36,17 @@ def settings_locked(championship: Championship) -> bool:
     return championship.rounds.exclude(status=Round.Status.DRAFTED).exists()
 
 
+def locked_fields(championship: Championship) -> tuple[str, ...]:
+    """The settings that can no longer change (the form disables them; the API refuses
+    them): the game settings once round 1 is released or the championship runs, the shape
+    of the rounds while drafted rounds exist."""
+    if settings_locked(championship) or championship.status != Championship.Status.DRAFT:
+        return LOCKED_SETTINGS
+    if championship.rounds.exists():
+        return SHAPE_SETTINGS
+    return ()
+
+
 def _clean_championship(values: dict) -> dict:
     values = dict(values)
     for key in ("name", "venue"):
