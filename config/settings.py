@@ -215,6 +215,9 @@ CELERY_TIMEZONE = TIME_ZONE
 # (scoring/refresh.py). Pages never wait for it: they score a changed deal themselves.
 SCORING_REBUILD_DELAY = float(os.environ.get("SCORING_REBUILD_DELAY", "2"))
 
+# Live updates (live/): through this Redis between web processes; in-process without it.
+LIVE_REDIS_URL = os.environ.get("LIVE_REDIS_URL", CELERY_BROKER_URL)
+
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_AUTHENTICATION_CLASSES": [

@@ -17,6 +17,7 @@ from scoring.services.checks import (
     _lock_table,
     _locked_entry_for_team,
 )
+from scoring.services.live_events import result_changed
 from scoring.services.pins import _locked_message, _pin_matches, pin_locked_until
 from scoring.services.rescoring import deal_changed
 from scoring.services.values import Origin, PinRefused, ResultData, ScoringError, _recheck
@@ -77,6 +78,7 @@ def submit_result(
                 ip_address=origin.ip_address,
                 user_agent=origin.user_agent,
             )
+            result_changed(table, deal, round_)
     except IntegrityError:
         # The same key sent twice at once (a retry racing the first send): the unique
         # constraint let one through; answer the other with it.
@@ -101,11 +103,12 @@ def confirm_entry(*, entry_id: int, team: Team, origin: Origin = Origin(),
     """The other team confirms an entry through its own link. Confirming twice is harmless.
     ``entry`` may be passed already loaded (with its table and deal) to save a query."""
     with transaction.atomic():
-        entry, _round = _locked_entry_for_team(entry_id, team, entry)
+        entry, round_ = _locked_entry_for_team(entry_id, team, entry)
         existing = _existing_confirmation(entry)
         if existing is not None:
             return existing
         _check_reviewable(entry, team)
+        result_changed(entry.table, entry.deal, round_)
         return _record_confirmation(entry, origin, by_team=team)
 
 
@@ -138,7 +141,7 @@ def dispute_entry(
             {"comment": _("Comment: say what is wrong, so that the director can settle it.")}
         )
     with transaction.atomic():
-        entry, _round = _locked_entry_for_team(entry_id, team)
+        entry, round_ = _locked_entry_for_team(entry_id, team)
         if _existing_confirmation(entry) is not None:
             raise ScoringError(
                 _("This result is already confirmed. Please ask the director to correct it."),
@@ -148,6 +151,7 @@ def dispute_entry(
         last = entry.reviews.order_by("-id").first()
         if last is not None and last.verdict == ResultReview.Verdict.DISPUTE:
             return last  # already disputed (a double tap)
+        result_changed(entry.table, entry.deal, round_)
         return ResultReview.objects.create(
             entry=entry,
             verdict=ResultReview.Verdict.DISPUTE,
@@ -170,7 +174,7 @@ def confirm_with_pin(
     refusal: PinRefused | None = None
     review = None
     with transaction.atomic():
-        entry, _round = _locked_entry_for_team(entry_id, team)
+        entry, round_ = _locked_entry_for_team(entry_id, team)
         table = entry.table
         existing = _existing_confirmation(entry)
         if existing is not None:
@@ -199,6 +203,7 @@ def confirm_with_pin(
             ip_address=origin.ip_address,
             user_agent=origin.user_agent,
         )
+        result_changed(table, entry.deal, round_)  # a right or wrong PIN: the table was heard
         if ok:
             review = _record_confirmation(entry, origin, by_team=confirmer, via_pin=True)
         else:

@@ -10,6 +10,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+import live
 from scoring import selectors, services
 from scoring.forms import DisputeForm, PinForm, ResultForm
 from scoring.models import ResultEntry
@@ -50,6 +51,7 @@ def _render_captain(request, team: Team, *, bound=None, status=200):
         "sections": sections,
         # Every deal row of every table shown, in page order.
         "deals": [row for section in sections for row in section.deals],
+        "live_url": live.stream_url("team", team.championship_id, team.pk),
     }
     if sections:
         first = sections[0]

@@ -12,6 +12,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+import live
 from scoring import selectors, services
 from scoring.forms import (
     AdjustmentForm,
@@ -56,6 +57,7 @@ def director_grid(request, pk: int, number: int):
         "grid": grid,
         "rounds": championship.rounds.order_by("number"),
         "refresh_seconds": 15,
+        "live_url": live.stream_url("director", championship.pk),
     }
     template = "scoring/_grid.html" if request.GET.get("partial") else "scoring/director_grid.html"
     return _no_store(render(request, template, context))

@@ -7,6 +7,7 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 
 import engine
+import live
 from scoring import selectors
 from tournaments import selectors as tournament_selectors
 from tournaments.models import Championship, Deal, Round, Team
@@ -23,6 +24,10 @@ def _results_access(request, pk: int) -> tuple[Championship, bool]:
     return championship, director
 
 
+def _live_url(championship: Championship, director: bool) -> str:
+    return live.stream_url("director" if director else "public", championship.pk)
+
+
 def _not_published(request, championship):
     return render(request, "scoring/not_published.html", {"championship": championship})
 
@@ -32,7 +37,8 @@ def standings(request, pk: int):
     if not (director or championship.results_public):
         return _not_published(request, championship)
     rows = selectors.standings(championship, live=director)
-    context = {"championship": championship, "rows": rows, "director": director}
+    context = {"championship": championship, "rows": rows, "director": director,
+               "live_url": _live_url(championship, director)}
     return render(request, "scoring/standings.html", context)
 
 
@@ -57,6 +63,7 @@ def projector(request, pk: int):
         "pages": pages,
         "next_url": f"{reverse('scoring:projector', args=[pk])}?page={next_page}",
         "seconds": 12,
+        "live_url": _live_url(championship, director),
     }
     return render(request, "scoring/projector.html", context)
 

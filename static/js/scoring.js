@@ -23,12 +23,16 @@
     });
   });
 
-  // Director's grid: fetch the grid again every few seconds, in place.
+  // Director's grid: fetch the grid again, in place, when a result arrives (live updates),
+  // or every few seconds while the live stream is unavailable.
   var grid = document.getElementById("grid");
   if (grid) {
     var seconds = parseInt(grid.getAttribute("data-refresh-seconds"), 10) || 15;
     var every = Math.max(3, Math.min(seconds, 5)) * 1000;
+    var live = window.DuplicadaLive;
+    var pending = null;
     var refresh = function () {
+      pending = null;
       fetch(grid.getAttribute("data-refresh-url"), { credentials: "same-origin", cache: "no-store" })
         .then(function (response) { return response.ok ? response.text() : null; })
         .then(function (html) {
@@ -38,9 +42,15 @@
           var fresh = holder.querySelector("#grid");
           if (fresh) { grid.replaceWith(fresh); grid = fresh; }
         })
-        .catch(function () { /* bad Wi-Fi: try again next time */ })
-        .then(function () { setTimeout(refresh, every); });
+        .catch(function () { /* bad Wi-Fi: try again next time */ });
     };
-    setTimeout(refresh, every);
+    if (live) {
+      live.onChange(function (event) {
+        if (event.round && String(event.round) !== grid.getAttribute("data-round")) return;
+        // A burst of confirmations is one fetch.
+        if (!pending) pending = setTimeout(refresh, 100);
+      });
+    }
+    setInterval(function () { if (!(live && live.connected)) refresh(); }, every);
   }
 })();
