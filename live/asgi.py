@@ -101,6 +101,9 @@ async def stream(scope, receive, send) -> None:
 
 def with_live(django_application):
     """The ASGI application: the event stream at :data:`STREAM_PATH`, Django for the rest."""
+    from live import relay
+
+    relay.layer().warm()
 
     async def application(scope, receive, send):
         if scope["type"] == "http" and scope.get("path") == STREAM_PATH:

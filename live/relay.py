@@ -55,6 +55,9 @@ class InProcessLayer:
     def start_listening(self) -> None:
         pass
 
+    def warm(self) -> None:
+        pass
+
 
 class RedisLayer:
     def __init__(self, url: str, channel: str):
@@ -76,6 +79,11 @@ class RedisLayer:
         except queue.Full:
             self._warn("live events are piling up; dropping one")
             return
+        self.warm()
+
+    def warm(self) -> None:
+        """Start the publisher thread (it imports the client and connects) if it is not
+        running: done when the server starts, so the first event does not pay for it."""
         if self._publisher is None or not self._publisher.is_alive():
             with self._lock:
                 if self._publisher is None or not self._publisher.is_alive():
@@ -89,6 +97,10 @@ class RedisLayer:
 
         client = redis.Redis.from_url(self.url, socket_connect_timeout=REDIS_TIMEOUT,
                                       socket_timeout=REDIS_TIMEOUT)
+        try:
+            client.ping()
+        except Exception as exc:
+            self._warn(f"live updates: Redis does not answer ({exc})")
         while True:
             message = self._outbox.get()
             try:

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import asyncio
 import json
+import socket
 import threading
+import time
 
 import pytest
 from django.db import transaction
@@ -145,3 +147,23 @@ def test_a_bad_token_gets_no_stream(monkeypatch):
     monkeypatch.setattr(relay, "_layer", relay.InProcessLayer())
     status, payloads = asyncio.run(_drive("forged", lambda: None))
     assert status == 403 and payloads == []
+
+
+def test_without_redis_streams_are_refused_and_writers_do_not_wait(monkeypatch, free_port):
+    """Redis configured but away: the page is told to poll (503), and publishing an event
+    costs the writer nothing (the background publisher drops it)."""
+    layer = relay.RedisLayer(f"redis://127.0.0.1:{free_port}/0", "test-channel")
+    monkeypatch.setattr(relay, "_layer", layer)
+    started = time.perf_counter()
+    for _ in range(50):
+        live.send_now(EVENT)
+    assert time.perf_counter() - started < 0.05
+    status, payloads = asyncio.run(_drive(make_token("director", 7), lambda: None))
+    assert status == 503 and payloads == []
+
+
+@pytest.fixture
+def free_port():
+    with socket.socket() as sock:  # bound then closed: nothing listens there
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
