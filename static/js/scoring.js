@@ -52,5 +52,19 @@
       });
     }
     setInterval(function () { if (!(live && live.connected)) refresh(); }, every);
+    // "Last heard": keep the times fresh between fetches, in the page's language.
+    if (window.Intl && Intl.RelativeTimeFormat) {
+      var words = new Intl.RelativeTimeFormat(document.documentElement.lang || undefined,
+                                              { numeric: "auto" });
+      setInterval(function () {
+        document.querySelectorAll("#grid [data-heard]").forEach(function (cell) {
+          var seconds = Math.round((Date.parse(cell.getAttribute("data-heard")) - Date.now()) / 1000);
+          if (isNaN(seconds)) return;
+          cell.textContent = seconds > -60 ? words.format(seconds, "second")
+            : seconds > -3600 ? words.format(Math.round(seconds / 60), "minute")
+            : words.format(Math.round(seconds / 3600), "hour");
+        });
+      }, 30000);
+    }
   }
 })();
