@@ -15,10 +15,11 @@ from scoring.views.director import (
     director_publish,
     director_results,
 )
+from scoring.views.offline import captain_service_worker
 from scoring.views.results import projector, scorecard, standings, traveller, travellers
 
 __all__ = [
-    "captain", "captain_confirm", "captain_dispute", "captain_pin", "captain_submit",
+    "captain", "captain_confirm", "captain_service_worker", "captain_dispute", "captain_pin", "captain_submit",
     "director_cell", "director_close_round", "director_grid", "director_publish",
     "director_results", "projector", "scorecard", "standings", "traveller", "travellers",
 ]

@@ -13,14 +13,18 @@
     out.textContent = valid ? String(72 - value) : "";
     if (ew) ew.placeholder = valid ? String(72 - value) : "";
   }
-  document.querySelectorAll("form.result-form").forEach(function (form) {
-    form.addEventListener("input", function () { updateEw(form); });
-    updateEw(form);
-    // A double tap sends the form once (the server also stores it once).
-    form.addEventListener("submit", function () {
-      var button = form.querySelector("button[type=submit]");
-      if (button) setTimeout(function () { button.disabled = true; }, 0);
-    });
+  // Delegated, so that forms fetched again in place (live updates) behave the same.
+  document.querySelectorAll("form.result-form").forEach(updateEw);
+  document.addEventListener("input", function (event) {
+    var form = event.target.form;
+    if (form && form.classList.contains("result-form")) updateEw(form);
+  });
+  // A double tap sends the form once (the server also stores it once).
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (event.defaultPrevented || !form.classList.contains("result-form")) return;
+    var button = form.querySelector("button[type=submit]");
+    if (button) setTimeout(function () { button.disabled = true; }, 0);
   });
 
   // Director's grid: fetch the grid again, in place, when a result arrives (live updates),
