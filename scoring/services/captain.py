@@ -23,6 +23,9 @@ from scoring.services.rescoring import deal_changed
 from scoring.services.values import Origin, PinRefused, ResultData, ScoringError, _recheck
 from tournaments.models import Deal, Table, Team
 
+#: The columns that make up a result (``ResultData``'s fields).
+_VALUES = ("contract", "points_ns", "delegated", "contro", "recontro", "breach")
+
 
 def submit_result(
     *,
@@ -32,11 +35,17 @@ def submit_result(
     data: ResultData,
     idempotency_key: str | None,
     origin: Origin = Origin(),
+    seen_entry_id: int | None = None,
 ) -> tuple[ResultEntry, bool]:
     """A captain enters a result. Returns ``(entry, created)``.
 
     The entry is pending until the other team confirms it. Sending the same form twice (same
     ``idempotency_key``) stores it once and returns the first row.
+
+    ``seen_entry_id`` is the latest entry of the deal the captain's page showed (0: none).
+    If the other team has since entered a *different* result (the captain typed this one
+    on a phone with no network, say), it is refused: the captain should review that one
+    rather than silently replace it (rules.md 6.1).
     """
     data = _recheck(data)
     key = (idempotency_key or "").strip()[:64] or None
@@ -45,16 +54,22 @@ def submit_result(
             round_ = _lock_table(table.pk, table.round_id)
             # One look for both: this form sent before, and a result the director set here.
             sent_before = director_set = False
+            theirs = None  # the other team's latest entry the captain has not seen
             earlier = Q(table_id=table.pk, deal_id=deal.pk, by_director_override=True)
             if key:
                 earlier |= Q(idempotency_key=key)
-            for entry_id, entry_key in ResultEntry.objects.filter(earlier).order_by().values_list(
-                "id", "idempotency_key"
+            if seen_entry_id is not None:
+                earlier |= Q(table_id=table.pk, deal_id=deal.pk, pk__gt=seen_entry_id)
+            for entry_id, entry_key, by_director, by_team, *values in (
+                ResultEntry.objects.filter(earlier).order_by("id").values_list(
+                    "id", "idempotency_key", "by_director_override", "by_team_id", *_VALUES)
             ):
                 if key and entry_key == key:
                     sent_before = entry_id
-                else:
+                elif by_director:
                     director_set = True
+                elif by_team != team.pk:
+                    theirs = values
             if sent_before:
                 # Answered as the first time, even if the round has closed since.
                 existing = ResultEntry.objects.get(pk=sent_before)
@@ -69,10 +84,18 @@ def submit_result(
                       "change it.") % {"deal": deal.number},
                     code="director_set",
                 )
+            fields = data.entry_fields()
+            if theirs is not None and list(theirs) != [fields[name] for name in _VALUES]:
+                raise ScoringError(
+                    _("While this was waiting to be sent, the other team entered a different "
+                      "result for deal %(deal)s. Check it on this page, then confirm it or "
+                      "dispute it.") % {"deal": deal.number},
+                    code="other_team_entered",
+                )
             entry = ResultEntry.objects.create(
                 table=table,
                 deal=deal,
-                **data.entry_fields(),
+                **fields,
                 by_team=team,
                 idempotency_key=key,
                 ip_address=origin.ip_address,

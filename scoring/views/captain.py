@@ -127,6 +127,13 @@ def captain(request, team_id: int, secret: str):
     return _render_captain(request, team)
 
 
+def _seen(request, deal_number: int) -> int | None:
+    """The latest entry of the deal the page showed when the form was filled in (the
+    form's ``seen`` field), or ``None`` when the form did not say."""
+    value = request.POST.get(f"d{deal_number}-seen", "")
+    return int(value) if value.isdigit() else None
+
+
 @require_POST
 def captain_submit(request, team_id: int, secret: str, deal_number: int):
     team = _team_or_404(team_id, secret)
@@ -145,6 +152,7 @@ def captain_submit(request, team_id: int, secret: str, deal_number: int):
             data=form.result_data(),
             idempotency_key=form.cleaned_data.get("idempotency_key"),
             origin=Origin.from_request(request),
+            seen_entry_id=_seen(request, deal.number),
         )
     except ScoringError as exc:
         return _answer(request, team, ok=False, message=exc.message, deal_number=deal.number)
