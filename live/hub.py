@@ -34,6 +34,11 @@ class Subscription:
             self.queue.put_nowait({"kind": "resync"})
 
 
+def _offer_all(subscriptions: list[Subscription], event) -> None:
+    for subscription in subscriptions:
+        subscription.offer(event)
+
+
 class Hub:
     def __init__(self):
         self._lock = threading.Lock()
@@ -55,13 +60,17 @@ class Hub:
 
     def dispatch(self, event) -> None:
         """Hand ``event`` to every open stream; safe from any thread, never blocks."""
+        by_loop: dict[asyncio.AbstractEventLoop, list[Subscription]] = {}
         with self._lock:
-            subscriptions = list(self._subscriptions)
-        for subscription in subscriptions:
+            for subscription in self._subscriptions:
+                by_loop.setdefault(subscription.loop, []).append(subscription)
+        # One wake-up per loop (a server has one), not one per stream.
+        for loop, subscriptions in by_loop.items():
             try:
-                subscription.loop.call_soon_threadsafe(subscription.offer, event)
-            except RuntimeError:  # its loop has closed
-                self.unsubscribe(subscription)
+                loop.call_soon_threadsafe(_offer_all, subscriptions, event)
+            except RuntimeError:  # the loop has closed
+                for subscription in subscriptions:
+                    self.unsubscribe(subscription)
 
     def close_all(self) -> None:
         self.dispatch(CLOSE)
