@@ -7,7 +7,17 @@
   var live = window.DuplicadaLive = {
     connected: false,
     handlers: [],
-    onChange: function (fn) { live.handlers.push(fn); }
+    onChange: function (fn) { live.handlers.push(fn); },
+    // Run fn soon after an event, but at most once every `gap` ms: during the end-of-round
+    // burst a director's page fetches a few times a second, not once per confirmation.
+    throttle: function (fn, gap) {
+      var timer = null, last = 0;
+      return function () {
+        if (timer) return;
+        var wait = Math.max(100, last + gap - Date.now());
+        timer = setTimeout(function () { timer = null; last = Date.now(); fn(); }, wait);
+      };
+    }
   };
   if (!holder) return;
   var url = holder.getAttribute("data-live-url");
@@ -49,9 +59,7 @@
   // Pages with live regions (standings, projector): fetch the page again and swap them in.
   var regions = document.querySelectorAll("[data-live-region]");
   if (!regions.length) return;
-  var timer = null;
   function refresh() {
-    timer = null;
     fetch(location.href, { credentials: "same-origin", cache: "no-store" })
       .then(function (response) { return response.ok ? response.text() : null; })
       .then(function (html) {
@@ -64,7 +72,7 @@
       })
       .catch(function () { /* bad Wi-Fi: the next event or poll tries again */ });
   }
-  live.onChange(function () { if (!timer) timer = setTimeout(refresh, 150); });
+  live.onChange(live.throttle(refresh, 700));
   var poll = parseInt(holder.getAttribute("data-live-poll"), 10);
   if (poll > 0) {
     setInterval(function () { if (!live.connected) refresh(); }, poll * 1000);

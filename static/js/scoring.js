@@ -34,9 +34,7 @@
     var seconds = parseInt(grid.getAttribute("data-refresh-seconds"), 10) || 15;
     var every = Math.max(3, Math.min(seconds, 5)) * 1000;
     var live = window.DuplicadaLive;
-    var pending = null;
     var refresh = function () {
-      pending = null;
       fetch(grid.getAttribute("data-refresh-url"), { credentials: "same-origin", cache: "no-store" })
         .then(function (response) { return response.ok ? response.text() : null; })
         .then(function (html) {
@@ -49,10 +47,10 @@
         .catch(function () { /* bad Wi-Fi: try again next time */ });
     };
     if (live) {
+      var soon = live.throttle(refresh, 700);  // a burst of confirmations: a few fetches
       live.onChange(function (event) {
         if (event.round && String(event.round) !== grid.getAttribute("data-round")) return;
-        // A burst of confirmations is one fetch.
-        if (!pending) pending = setTimeout(refresh, 100);
+        soon();
       });
     }
     setInterval(function () { if (!(live && live.connected)) refresh(); }, every);
