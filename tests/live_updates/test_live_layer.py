@@ -130,6 +130,20 @@ async def _drive(token: str, publish, *, wait_for: int = 1, timeout: float = 5.0
     return sent[0]["status"], payloads
 
 
+def _run(coroutine):
+    """Run ``coroutine`` on a loop of its own, in a thread of its own: the browser tests
+    leave playwright's loop running in this one."""
+    outcome = {}
+
+    def target():
+        outcome["value"] = asyncio.run(coroutine)
+
+    thread = threading.Thread(target=target)
+    thread.start()
+    thread.join(30)
+    return outcome["value"]
+
+
 def test_the_stream_passes_on_what_its_listener_may_see(monkeypatch):
     monkeypatch.setattr(relay, "_layer", relay.InProcessLayer())
 
@@ -137,7 +151,7 @@ def test_the_stream_passes_on_what_its_listener_may_see(monkeypatch):
         hub.dispatch({**EVENT, "teams": [98, 99]})  # another table: not for team 12
         hub.dispatch(EVENT)
 
-    status, payloads = asyncio.run(_drive(make_token("team", 7, 12), publish))
+    status, payloads = _run(_drive(make_token("team", 7, 12), publish))
     assert status == 200
     assert payloads == [{"kind": "result", "round": 2, "deal": 3}]
     assert len(hub) == 0  # the closed stream left the hub
@@ -145,7 +159,7 @@ def test_the_stream_passes_on_what_its_listener_may_see(monkeypatch):
 
 def test_a_bad_token_gets_no_stream(monkeypatch):
     monkeypatch.setattr(relay, "_layer", relay.InProcessLayer())
-    status, payloads = asyncio.run(_drive("forged", lambda: None))
+    status, payloads = _run(_drive("forged", lambda: None))
     assert status == 403 and payloads == []
 
 
@@ -158,7 +172,7 @@ def test_without_redis_streams_are_refused_and_writers_do_not_wait(monkeypatch, 
     for _ in range(50):
         live.send_now(EVENT)
     assert time.perf_counter() - started < 0.05
-    status, payloads = asyncio.run(_drive(make_token("director", 7), lambda: None))
+    status, payloads = _run(_drive(make_token("director", 7), lambda: None))
     assert status == 503 and payloads == []
 
 
