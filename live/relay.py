@@ -118,8 +118,10 @@ class RedisLayer:
 
     def start_listening(self) -> None:
         """Start the listener on the running loop, once per process."""
-        if self._listener is None or self._listener.done():
-            self._listener = asyncio.get_running_loop().create_task(self._listen_forever())
+        loop = asyncio.get_running_loop()
+        if self._listener is None or self._listener.done() or self._listener.get_loop() is not loop:
+            self.ready = False  # (a listener on another, finished loop says nothing of this one)
+            self._listener = loop.create_task(self._listen_forever())
 
     async def wait_ready(self, timeout: float) -> bool:
         deadline = time.monotonic() + timeout

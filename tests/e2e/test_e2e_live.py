@@ -84,3 +84,21 @@ def test_grid_and_captain_page_update_without_polling(browser, event):
           f"{'another' if count == 2 else 'the same'} process updated in "
           f"{seen_after * 1000:.0f} ms")
     assert seen_after < 1.0, seen_after
+
+
+def test_without_the_stream_the_grid_polls(live_server, phone, event):
+    """Under a WSGI server (here pytest's live server) /live/ answers 204: the grid notices
+    and fetches itself every few seconds instead."""
+    from scoring import services
+
+    championship, ns, ew, entry = event
+    grid = phone.new_page()
+    grid.goto(f"{live_server.url}/accounts/login/?next=/director/c/{championship.pk}/results/")
+    grid.fill("#id_username", "live-director")
+    grid.fill("#id_password", "live-pass-9")
+    grid.get_by_role("button", name="Log in").click()
+    cell = grid.locator("td.cell[data-table='1'][data-deal='2']")
+    expect(cell).to_have_attribute("data-status", "pending")
+    expect(grid.locator("html")).to_have_attribute("data-live", "off")
+    services.confirm_entry(entry_id=entry.pk, team=ew)
+    expect(cell).to_have_attribute("data-status", "confirmed", timeout=12_000)
