@@ -57,6 +57,8 @@ def outbox_strings() -> dict:
         "refused_hint": _("What you typed is still in the form: correct it and send it "
                           "again, or ask the director."),
         "offline": _("No connection: it is sent by itself as soon as the network is back."),
+        "offline_banner": _("No network: what you enter is kept on this phone and sent by "
+                            "itself when the connection is back."),
         "send_now": _("Send now"),
         "dismiss": _("Dismiss"),
         "status_error": _("The server did not accept it (error %(status)s).")

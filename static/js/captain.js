@@ -297,7 +297,25 @@
     ticks += 1;
     if (ticks % 3 === 0 && !(live && live.connected) && navigator.onLine !== false) refresh();
   }, 15000);
-  window.addEventListener("online", function () { flush(); });
+  window.addEventListener("online", function () { banner(); flush(); });
+  window.addEventListener("offline", banner);
+
+  function banner() {
+    // Say so while the phone has no network: what is entered meanwhile waits on it.
+    var shown = document.getElementById("offline-banner");
+    if (navigator.onLine === false && !shown) {
+      shown = document.createElement("p");
+      shown.id = "offline-banner";
+      shown.className = "card notice";
+      shown.setAttribute("role", "status");
+      shown.textContent = T.offline_banner;
+      var main = document.querySelector("main");
+      if (main) main.insertBefore(shown, main.firstChild);
+    } else if (navigator.onLine !== false && shown) {
+      shown.remove();
+    }
+  }
+  banner();
 
   // On opening (perhaps from the phone's copy, with no network): what waits, then send it.
   items().then(function (all) {

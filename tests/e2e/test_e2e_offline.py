@@ -70,6 +70,7 @@ def test_offline_entries_and_confirmation_are_sent_once_when_back(live_server, p
     response = page.reload()  # the page opens again with no network: the phone's copy
     assert response.from_service_worker
     assert page.locator("h1").inner_text().endswith(ns.name)
+    expect(page.locator("#offline-banner")).to_contain_text("No network")
     _enter(page, 1, "Botifarra", 40)
     _enter(page, 2, "Cups", 25)
     page.locator("#deal-3").get_by_role("button", name="Confirm").click()
@@ -85,6 +86,7 @@ def test_offline_entries_and_confirmation_are_sent_once_when_back(live_server, p
     expect(page.locator("input[name='d1-points_ns']")).to_have_value("40")
 
     phone.set_offline(False)  # sent by itself
+    expect(page.locator("#offline-banner")).to_have_count(0)
     for number, kind in ((1, "result"), (2, "result"), (3, "confirm")):
         expect(_note(page, number, kind)).to_have_attribute("data-outbox-state", "sent")
     expect(page.locator("#deal-1")).to_have_attribute("data-status", "pending")
