@@ -9,6 +9,7 @@ import sys
 import time
 from contextlib import contextmanager
 from pathlib import Path
+from urllib.parse import quote
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -22,7 +23,9 @@ def free_port() -> int:
 def database_url(settings_dict: dict) -> str:
     if settings_dict["ENGINE"].endswith("sqlite3"):
         return f"sqlite:///{settings_dict['NAME']}"
-    return (f"postgres://{settings_dict['USER']}:{settings_dict['PASSWORD']}@"
+    user, password = quote(settings_dict["USER"] or "", safe=""), quote(
+        settings_dict["PASSWORD"] or "", safe="")
+    return (f"postgres://{user}:{password}@"
             f"{settings_dict['HOST'] or '127.0.0.1'}:{settings_dict['PORT'] or 5432}/"
             f"{settings_dict['NAME']}")
 
