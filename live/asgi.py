@@ -52,7 +52,7 @@ async def _wait_for_disconnect(receive) -> None:
 async def stream(scope, receive, send) -> None:
     from live import relay
 
-    if scope.get("method") not in ("GET", "HEAD"):
+    if scope.get("method") != "GET":
         await _plain(send, 405, "GET only")
         return
     token = parse_qs(scope.get("query_string", b"").decode("latin-1")).get("s", [""])[0]
