@@ -1,4 +1,5 @@
-"""gunicorn settings for production: ``gunicorn -c config/gunicorn.conf.py config.wsgi``.
+"""gunicorn settings for production: ``gunicorn -c config/gunicorn.conf.py config.asgi:application
+-k uvicorn_worker.UvicornWorker`` (or ``config.wsgi`` without live updates).
 
 Each value can be changed through an environment variable of the same name in capitals with
 a ``GUNICORN_`` prefix (e.g. ``GUNICORN_WORKERS=16``); README "Security" and "Running in production" say
@@ -10,7 +11,7 @@ bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8001")
 # About four per core: a request mostly waits on the database.
 workers = int(os.environ.get("GUNICORN_WORKERS", "8"))
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))
-graceful_timeout = 30
+graceful_timeout = 5  # open live-update streams are closed, not waited for
 keepalive = 5
 
 # Access log on stdout, with team links redacted (their secret is the captain's credential):

@@ -13,8 +13,9 @@ from config.logging_filters import RedactLinkSecrets, redact_link_secrets
 class RedactingLogger(Logger):
     def setup(self, cfg):
         super().setup(cfg)
-        # The error log can quote a request line too (a bad request, a worker timeout).
-        for handler in self.error_log.handlers:
+        # The error log can quote a request line too (a bad request, a worker timeout), and
+        # uvicorn's workers write their own access lines through these handlers (not atoms()).
+        for handler in (*self.error_log.handlers, *self.access_log.handlers):
             handler.addFilter(RedactLinkSecrets())
 
     def atoms(self, resp, req, environ, request_time):

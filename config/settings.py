@@ -260,6 +260,9 @@ EXPORTS_KEEP_HOURS = float(os.environ.get("EXPORTS_KEEP_HOURS", "24"))
 
 # The REST API (scoring/api/): director API tokens or the browser session (with DRF's CSRF
 # check), one JSON shape for errors, size-capped parsers, throttles counted in the database.
+# Live updates (live/): through this Redis between web processes; in-process without it.
+LIVE_REDIS_URL = os.environ.get("LIVE_REDIS_URL", CELERY_BROKER_URL)
+
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_AUTHENTICATION_CLASSES": [

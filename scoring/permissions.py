@@ -42,7 +42,14 @@ def captain_team(team_id: int, secret: str) -> Team:
     return team
 
 
-def no_open_table() -> ScoringError:
+def no_open_table(round_: Round | None = None) -> ScoringError:
+    if round_ is not None and round_.status == Round.Status.CLOSED:
+        # Say which round: the answer may reach a result sent from a phone that was offline.
+        return ScoringError(
+            _("Round %(number)s is closed: results can no longer be entered or confirmed "
+              "here. Please ask the director.") % {"number": round_.number},
+            code="round_closed",
+        )
     return ScoringError(
         _("Your team has no open table right now: the round is closed or has not started."),
         code="round_closed",
@@ -59,7 +66,7 @@ def captain_table_for_deal(team: Team, deal_number: int, *, with_teams: bool = T
     if deal is None:
         raise UnknownDeal("No such deal")
     if table is None:
-        raise no_open_table()
+        raise no_open_table(deal.round)
     return table, deal
 
 
@@ -72,7 +79,7 @@ def captain_open_entry(team: Team, entry_id: int) -> ResultEntry:
             raise no_open_table()
         raise Http404("No such result at your table")
     if entry.table.round.status != Round.Status.RELEASED:
-        raise no_open_table()
+        raise no_open_table(entry.table.round)
     return entry
 
 

@@ -7,6 +7,7 @@ from scoring import views
 app_name = "scoring"
 
 captain = [
+    path("t/sw.js", views.captain_service_worker, name="captain_sw"),
     path("t/<int:team_id>/<str:secret>/", views.captain, name="captain"),
     path(
         "t/<int:team_id>/<str:secret>/deals/<int:deal_number>/",

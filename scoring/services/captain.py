@@ -17,6 +17,7 @@ from scoring.services.checks import (
     _lock_table,
     _locked_entry_for_team,
 )
+from scoring.services.live_events import result_changed
 from scoring.services.pins import _locked_message, _pin_matches, pin_locked_until
 from scoring.services.rescoring import deal_changed
 from scoring.services.values import Origin, PinRefused, ResultData, ScoringError, _recheck
@@ -25,6 +26,9 @@ from tournaments.models import Deal, Table, Team
 #: A team may enter (or correct) one deal at its table at most this many times; past that a
 #: phone is misbehaving or someone is flooding the table, and the director corrects it.
 MAX_ENTRIES_PER_DEAL = 10
+
+#: The columns that make up a result (``ResultData``'s fields).
+_VALUES = ("contract", "points_ns", "delegated", "contro", "recontro", "breach")
 
 
 def submit_result(
@@ -35,11 +39,17 @@ def submit_result(
     data: ResultData,
     idempotency_key: str | None,
     origin: Origin = Origin(),
+    seen_entry_id: int | None = None,
 ) -> tuple[ResultEntry, bool]:
     """A captain enters a result. Returns ``(entry, created)``.
 
     The entry is pending until the other team confirms it. Sending the same form twice (same
     ``idempotency_key``) stores it once and returns the first row.
+
+    ``seen_entry_id`` is the latest entry of the deal the captain's page showed (0: none).
+    If the other team has since entered a *different* result (the captain typed this one
+    on a phone with no network, say), it is refused: the captain should review that one
+    rather than silently replace it (rules.md 6.1).
     """
     data = _recheck(data)
     key = (idempotency_key or "").strip()[:64] or None
@@ -55,10 +65,12 @@ def submit_result(
             sent_before = None
             director_set = settled = False
             ours = 0
-            for entry_id, entry_key, table_id, deal_id, by_team_id, by_director, is_confirmed in (
-                earlier.order_by().annotate(confirmed=confirmed).values_list(
+            theirs = None  # the other team's latest entry that the captain's page did not show
+            for (entry_id, entry_key, table_id, deal_id, by_team_id, by_director, is_confirmed,
+                 *values) in (
+                earlier.order_by("id").annotate(confirmed=confirmed).values_list(
                     "id", "idempotency_key", "table_id", "deal_id", "by_team_id",
-                    "by_director_override", "confirmed")
+                    "by_director_override", "confirmed", *_VALUES)
             ):
                 if key and entry_key == key:
                     sent_before = entry_id
@@ -67,6 +79,9 @@ def submit_result(
                 director_set |= by_director
                 settled |= is_confirmed
                 ours += by_team_id == team.pk
+                if (seen_entry_id is not None and entry_id > seen_entry_id and not by_director
+                        and by_team_id != team.pk):
+                    theirs = values
             if sent_before:
                 # Answered as the first time, even if the round has closed since.
                 existing = ResultEntry.objects.get(pk=sent_before)
@@ -95,15 +110,24 @@ def submit_result(
                       "director to correct it.") % {"deal": deal.number, "count": ours},
                     code="too_many_entries",
                 )
+            fields = data.entry_fields()
+            if theirs is not None and list(theirs) != [fields[name] for name in _VALUES]:
+                raise ScoringError(
+                    _("While this was waiting to be sent, the other team entered a different "
+                      "result for deal %(deal)s. Check it on this page, then confirm it or "
+                      "dispute it.") % {"deal": deal.number},
+                    code="other_team_entered",
+                )
             entry = ResultEntry.objects.create(
                 table=table,
                 deal=deal,
-                **data.entry_fields(),
+                **fields,
                 by_team=team,
                 idempotency_key=key,
                 ip_address=origin.ip_address,
                 user_agent=origin.user_agent,
             )
+            result_changed(table, deal, round_)
     except IntegrityError:
         # The same key sent twice at once (a retry racing the first send): the unique
         # constraint let one through; answer the other with it.
@@ -128,11 +152,12 @@ def confirm_entry(*, entry_id: int, team: Team, origin: Origin = Origin(),
     """The other team confirms an entry through its own link. Confirming twice is harmless.
     ``entry`` may be passed already loaded (with its table and deal) to save a query."""
     with transaction.atomic():
-        entry, _round = _locked_entry_for_team(entry_id, team, entry)
+        entry, round_ = _locked_entry_for_team(entry_id, team, entry)
         existing = _existing_confirmation(entry)
         if existing is not None:
             return existing
         _check_reviewable(entry, team)
+        result_changed(entry.table, entry.deal, round_)
         return _record_confirmation(entry, origin, by_team=team)
 
 
@@ -165,7 +190,7 @@ def dispute_entry(
             {"comment": _("Comment: say what is wrong, so that the director can settle it.")}
         )
     with transaction.atomic():
-        entry, _round = _locked_entry_for_team(entry_id, team)
+        entry, round_ = _locked_entry_for_team(entry_id, team)
         if _existing_confirmation(entry) is not None:
             raise ScoringError(
                 _("This result is already confirmed. Please ask the director to correct it."),
@@ -175,6 +200,7 @@ def dispute_entry(
         last = entry.reviews.order_by("-id").first()
         if last is not None and last.verdict == ResultReview.Verdict.DISPUTE:
             return last  # already disputed (a double tap)
+        result_changed(entry.table, entry.deal, round_)
         return ResultReview.objects.create(
             entry=entry,
             verdict=ResultReview.Verdict.DISPUTE,
@@ -197,7 +223,7 @@ def confirm_with_pin(
     refusal: PinRefused | None = None
     review = None
     with transaction.atomic():
-        entry, _round = _locked_entry_for_team(entry_id, team)
+        entry, round_ = _locked_entry_for_team(entry_id, team)
         table = entry.table
         existing = _existing_confirmation(entry)
         if existing is not None:
@@ -234,6 +260,7 @@ def confirm_with_pin(
             ip_address=origin.ip_address,
             user_agent=origin.user_agent,
         )
+        result_changed(table, entry.deal, round_)  # a right or wrong PIN: the table was heard
         if ok:
             review = _record_confirmation(entry, origin, by_team=confirmer, via_pin=True)
         else:

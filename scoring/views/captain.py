@@ -4,17 +4,20 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
+from django.http import JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+import live
 from scoring import permissions, selectors, services
 from scoring.forms import DisputeForm, PinForm, ResultForm
 from scoring.models import ResultEntry
 from scoring.services import Origin, ScoringError
 from scoring.views.captain_page import _captain_tables
 from scoring.views.common import _add_errors, _no_store
+from scoring.views.offline import cache_name, outbox_strings
 from tournaments.models import Deal, Table, Team
 
 
@@ -41,11 +44,43 @@ def _render_captain(request, team: Team, *, bound=None, status=200):
             (t.round.number, selectors.opponent_of(t, team.pk).name)
             for t in position.withdrawal_byes
         ],
+        "live_url": live.stream_url("team", team.championship_id, team.pk),
+        "outbox_strings": outbox_strings(),
+        "offline_cache": cache_name(),
     }
     if sections:
         first = sections[0]
         context.update(table=first.table, our_side=first.our_side, opponent=first.opponent)
     return _no_store(render(request, "scoring/captain.html", context, status=status))
+
+
+def _from_outbox(request) -> bool:
+    """Sent by the page's script (static/js/captain.js), possibly long after the captain
+    pressed the button: it wants the answer itself, not a redirect to the page."""
+    return request.headers.get("X-Duplicada-Outbox") == "1"
+
+
+def _answer(request, team: Team, *, ok: bool, message: str, deal_number: int | None = None,
+            status: int | None = None, errors: dict | None = None):
+    """The server's answer to a captain's action: a message on the page after a redirect
+    (no JavaScript), or JSON for the outbox (409 for a refusal, 400 for field errors)."""
+    if _from_outbox(request):
+        body = {"ok": ok, "message": message}
+        if errors:
+            body["errors"] = errors
+        return _no_store(JsonResponse(body, status=status or (200 if ok else 409)))
+    (messages.success if ok else messages.error)(request, message)
+    return redirect(_captain_url(team, deal_number))
+
+
+def _form_errors(request, team: Team, form, bound: dict):
+    """A form with errors: the page shows them in the form; the outbox gets them as JSON."""
+    if _from_outbox(request):
+        errors = {name.split("-", 1)[-1]: list(messages_) for name, messages_ in
+                  form.errors.items()}
+        text = " ".join(message for messages_ in errors.values() for message in messages_)
+        return _answer(request, team, ok=False, message=text, status=400, errors=errors)
+    return _render_captain(request, team, bound=bound)
 
 
 def _open_table_for_deal(team: Team, deal_number: int) -> tuple[Table, Deal]:
@@ -62,17 +97,23 @@ def captain(request, team_id: int, secret: str):
     return _render_captain(request, team)
 
 
+def _seen(request, deal_number: int) -> int | None:
+    """The latest entry of the deal the page showed when the form was filled in (the
+    form's ``seen`` field), or ``None`` when the form did not say."""
+    value = request.POST.get(f"d{deal_number}-seen", "")
+    return int(value) if value.isdigit() else None
+
+
 @require_POST
 def captain_submit(request, team_id: int, secret: str, deal_number: int):
     team = permissions.captain_team(team_id, secret)
     try:
         table, deal = _open_table_for_deal(team, deal_number)
     except ScoringError as exc:
-        messages.error(request, exc.message)
-        return redirect(_captain_url(team))
+        return _answer(request, team, ok=False, message=exc.message)
     form = ResultForm(request.POST, prefix=f"d{deal.number}")
     if not form.is_valid():
-        return _render_captain(request, team, bound={deal.pk: {"result": form}})
+        return _form_errors(request, team, form, {deal.pk: {"result": form}})
     try:
         entry, created = services.submit_result(
             team=team,
@@ -81,17 +122,14 @@ def captain_submit(request, team_id: int, secret: str, deal_number: int):
             data=form.result_data(),
             idempotency_key=form.cleaned_data.get("idempotency_key"),
             origin=Origin.from_request(request),
+            seen_entry_id=_seen(request, deal.number),
         )
     except ScoringError as exc:
-        messages.error(request, exc.message)
-    else:
-        opponent = selectors.opponent_of(table, team.pk)
-        messages.success(
-            request,
-            _("Deal %(deal)s entered. %(team)s must now confirm it.")
-            % {"deal": deal.number, "team": opponent.name},
-        )
-    return redirect(_captain_url(team, deal.number))
+        return _answer(request, team, ok=False, message=exc.message, deal_number=deal.number)
+    opponent = selectors.opponent_of(table, team.pk)
+    return _answer(request, team, ok=True, deal_number=deal.number,
+                   message=_("Deal %(deal)s entered. %(team)s must now confirm it.")
+                   % {"deal": deal.number, "team": opponent.name})
 
 
 def _entry_of_team_table(team: Team, entry_id: int) -> ResultEntry:
@@ -106,10 +144,9 @@ def captain_confirm(request, team_id: int, secret: str, entry_id: int):
         services.confirm_entry(entry_id=entry.pk, team=team, entry=entry,
                                origin=Origin.from_request(request))
     except ScoringError as exc:
-        messages.error(request, exc.message)
-        return redirect(_captain_url(team))
-    messages.success(request, _("Deal %(deal)s confirmed.") % {"deal": entry.deal.number})
-    return redirect(_captain_url(team, entry.deal.number))
+        return _answer(request, team, ok=False, message=exc.message)
+    return _answer(request, team, ok=True, deal_number=entry.deal.number,
+                   message=_("Deal %(deal)s confirmed.") % {"deal": entry.deal.number})
 
 
 @require_POST
@@ -118,11 +155,11 @@ def captain_dispute(request, team_id: int, secret: str, entry_id: int):
     try:
         entry = _entry_of_team_table(team, entry_id)
     except ScoringError as exc:
-        messages.error(request, exc.message)
-        return redirect(_captain_url(team))
+        return _answer(request, team, ok=False, message=exc.message)
     form = DisputeForm(request.POST, prefix=f"x{entry.deal.number}")
     if not form.is_valid():
-        return _render_captain(request, team, bound={entry.deal_id: {"dispute": form}})
+        return _form_errors(request, team, form, {entry.deal_id: {"dispute": form}})
+    number = entry.deal.number
     try:
         services.dispute_entry(
             entry_id=entry.pk,
@@ -131,15 +168,16 @@ def captain_dispute(request, team_id: int, secret: str, entry_id: int):
             origin=Origin.from_request(request),
         )
     except ScoringError as exc:
-        messages.error(request, exc.message)
+        return _answer(request, team, ok=False, message=exc.message, deal_number=number)
     except ValidationError as exc:
-        _add_errors(request, exc)
-    else:
-        messages.success(
-            request,
-            _("Deal %(deal)s disputed. The director has been told.") % {"deal": entry.deal.number},
-        )
-    return redirect(_captain_url(team, entry.deal.number))
+        if not _from_outbox(request):
+            _add_errors(request, exc)
+            return redirect(_captain_url(team, number))
+        return _answer(request, team, ok=False, message=" ".join(exc.messages), status=400,
+                       deal_number=number)
+    return _answer(request, team, ok=True, deal_number=number,
+                   message=_("Deal %(deal)s disputed. The director has been told.")
+                   % {"deal": number})
 
 
 @require_POST

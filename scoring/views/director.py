@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
+import live
 from scoring import permissions, selectors, services
 from scoring.forms import (
     AdjustmentForm,
@@ -71,6 +72,7 @@ def director_grid(request, pk: int, number: int):
         # The grid fetches itself again this often (static/js/scoring.js; a meta refresh
         # without JavaScript).
         "refresh_seconds": GRID_REFRESH_SECONDS,
+        "live_url": live.stream_url("director", championship.pk),
     }
     template = "scoring/_grid.html" if request.GET.get("partial") else "scoring/director_grid.html"
     return _no_store(render(request, template, context))

@@ -6,6 +6,7 @@ from django.http import HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 
+import live
 from scoring import numbers, permissions, selectors
 from tournaments import selectors as tournament_selectors
 from tournaments.models import Championship, Deal, Team
@@ -15,6 +16,10 @@ from tournaments.presentation import deal_view
 def _results_access(request, pk: int) -> tuple[Championship, bool]:
     access = permissions.results_access(request.user, pk)
     return access.championship, access.director
+
+
+def _live_url(championship: Championship, director: bool) -> str:
+    return live.stream_url("director" if director else "public", championship.pk)
 
 
 def _not_published(request, championship):
@@ -41,7 +46,7 @@ def standings(request, pk: int):
         return HttpResponseBadRequest(str(error))
     context = {
         "championship": championship, "rows": _ranked(scope), "director": director,
-        "scope": scope,
+        "scope": scope, "live_url": _live_url(championship, director),
     }
     return render(request, "scoring/standings.html", context)
 
@@ -73,6 +78,7 @@ def projector(request, pk: int):
         "pages": pages,
         "next_url": f"{reverse('scoring:projector', args=[pk])}?page={next_page}{after}",
         "seconds": 12,
+        "live_url": _live_url(championship, director),
     }
     return render(request, "scoring/projector.html", context)
 

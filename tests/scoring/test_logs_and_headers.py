@@ -119,7 +119,25 @@ def test_gunicorn_access_log_redacts_links(tmp_path):
 
 def test_readme_runs_gunicorn_with_the_configuration():
     readme = (ROOT / "README.md").read_text()
-    assert "gunicorn -c config/gunicorn.conf.py config.wsgi" in readme
+    assert "gunicorn -c config/gunicorn.conf.py config.asgi:application" in readme
+
+
+def test_uvicorn_workers_access_lines_are_redacted(tmp_path):
+    """uvicorn's gunicorn worker writes its own access lines through gunicorn's access-log
+    handlers (not through ``atoms()``): those handlers redact too."""
+    from gunicorn.config import Config
+
+    from config.gunicorn_logging import RedactingLogger
+
+    cfg = Config()
+    cfg.set("accesslog", str(tmp_path / "access.log"))
+    logger = RedactingLogger(cfg)
+    logger.access_log.info('%s - "%s %s HTTP/%s" %d', "127.0.0.1:5000", "GET",
+                           f"/t/4/{SECRET}/", "1.1", 200)
+    for handler in logger.access_log.handlers:
+        handler.flush()
+    text = (tmp_path / "access.log").read_text()
+    assert SECRET not in text and "/t/4/[secret]/" in text
 
 
 @pytest.mark.django_db
@@ -157,7 +175,7 @@ def test_captain_pages_and_api_are_private(director, django_user_model):
     make_round(championship, 1, [(a, b)])
     client = Client()
     for url in (reverse("scoring:captain", args=[a.pk, a.link_secret]),
-                f"/api/captain/{a.pk}/{a.link_secret}/tables/",
+                f"/api/v1/captain/{a.pk}/{a.link_secret}/tables/",
                 f"/t/{a.pk}/wrong-secret/"):
         assert client.get(url)["Cache-Control"] == "private, no-store", url
     public = reverse("scoring:standings", args=[championship.pk])
