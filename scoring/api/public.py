@@ -9,6 +9,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework.exceptions import ValidationError
 from rest_framework.response import Response
 
 import engine
@@ -60,21 +61,10 @@ class StandingsPagination(Pagination):
         return schema
 
 
-def standings_stage(championship: Championship, *, live: bool) -> dict:
-    """"After round N of M" or "final", for the standings shown to this caller."""
-    after = selectors.scored_rounds(championship, live=live).order_by("-number").first()
-    planned = (championship.rounds_planned if championship.is_swiss
-               else championship.rounds.count()) or 0
-    final = championship.status == Championship.Status.FINISHED
-    if final:
-        label = _("Final standings")
-    elif after is None:
-        label = _("No round has been scored yet")
-    else:
-        label = _("After round %(round)s of %(rounds)s") % {"round": after.number,
-                                                             "rounds": planned}
-    return {"after_round": after.number if after else None, "rounds": planned,
-            "final": final, "label": label}
+def standings_stage(scope: selectors.RankingScope) -> dict:
+    """Where the standings stand (the pages' ranking scope): "after round N of M", or final."""
+    return {"after_round": scope.after or None, "rounds": scope.total_rounds,
+            "final": scope.final, "label": scope.label}
 
 
 class StandingsView(PublicView):
@@ -82,12 +72,20 @@ class StandingsView(PublicView):
 
     pagination_class = StandingsPagination
 
-    @extend_schema(responses={200: StandingSerializer(many=True), **NOT_FOUND})
+    @extend_schema(
+        parameters=[OpenApiParameter("after", int, description=_(
+            "Stand after this closed round (as the standings page's ?after=N)."))],
+        responses={200: StandingSerializer(many=True), 400: ErrorSerializer, **NOT_FOUND})
     def get(self, request, pk: int):
         access = _published(request, pk)
-        rows = selectors.standings(access.championship, live=access.director)
+        try:
+            scope = selectors.ranking_scope(access.championship, live=access.director,
+                                            after=request.query_params.get("after"))
+        except selectors.ScopeError as error:
+            raise ValidationError({"after": [str(error).split(": ", 1)[-1]]}) from None
+        rows = selectors.standings(scope.championship, live=scope.live, up_to=scope.up_to)
         paginator = self.pagination_class()
-        paginator.stage = standings_stage(access.championship, live=access.director)
+        paginator.stage = standings_stage(scope)
         page = paginator.paginate_queryset(rows, request, view=self)
         return paginator.get_paginated_response(StandingSerializer(page, many=True).data)
 
