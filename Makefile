@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test setup lint bench load drills messages clean
+.PHONY: demo test setup lint bench load drills messages clean venue
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -18,6 +18,11 @@ setup: $(STAMP)
 demo: $(STAMP)
 	DEBUG=1 $(BIN)/python manage.py demo
 	DEBUG=1 $(BIN)/python manage.py runserver 127.0.0.1:8000
+
+## At the club: serve this laptop to the phones on the venue's Wi-Fi (README, "At the club").
+## Options: make venue VENUE_ARGS="--address 192.168.1.20 --port 8000".
+venue: $(STAMP)
+	$(BIN)/python manage.py venue $(VENUE_ARGS)
 
 ## Set up and run the whole test suite (uses DATABASE_URL / CELERY_BROKER_URL if set).
 test: $(STAMP)

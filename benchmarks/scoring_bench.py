@@ -151,14 +151,14 @@ def request_figures(director, tables: int = 200, samples: int = 101) -> list[tup
     for index, table in enumerate(rows[:samples]):
         count = index == 0
         ns, ew = table.ns_team, table.ew_team
-        base = f"/api/captain/{ns.pk}/{ns.link_secret}/results/"
+        base = f"/api/v1/captain/{ns.pk}/{ns.link_secret}/results/"
         body = {"deal": deal.number, "contract": "O", "points_ns": 40,
                 "idempotency_key": uuid.uuid4().hex}
         response = timed("submit", lambda base=base, body=body: client.post(
             base, body, content_type="application/json"), count=count)
         assert response.status_code == 201, response.content
         entry_id = response.json()["id"]
-        url = f"/api/captain/{ew.pk}/{ew.link_secret}/results/{entry_id}/confirm/"
+        url = f"/api/v1/captain/{ew.pk}/{ew.link_secret}/results/{entry_id}/confirm/"
         response = timed("confirm", lambda url=url: client.post(url), count=count)
         assert response.status_code == 200, response.content
         page = f"/t/{ew.pk}/{ew.link_secret}/"

@@ -8,6 +8,7 @@ and Redis with Celery workers. README.md lists every variable.
 from __future__ import annotations
 
 import os
+from datetime import timedelta
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
@@ -58,6 +59,8 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "rest_framework",
     "drf_spectacular",
+    "axes",
+    "drf_spectacular_sidecar",
     "tournaments",
     "scoring",
 ]
@@ -73,6 +76,9 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "config.security_headers.SecurityHeadersMiddleware",
+    # Last, as its documentation asks: turns a locked-out login into the lockout page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -135,17 +141,38 @@ def sqlite_database(path: Path) -> dict:
 
 
 DATABASE_URL = os.environ.get("DATABASE_URL", "")
+# Where the embedded installation keeps its SQLite database (manage.py venue --data-dir).
+DATA_DIR = Path(os.environ.get("DUPLICADA_DATA_DIR") or BASE_DIR / "var")
 DATABASES = {
     "default": database_from_url(DATABASE_URL)
     if DATABASE_URL
-    else sqlite_database(BASE_DIR / "var" / "duplicada.sqlite3")
+    else sqlite_database(DATA_DIR / "duplicada.sqlite3")
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
-    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator",
+     "OPTIONS": {"min_length": 10}},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# Login throttling (django-axes, README "Security"): 5 wrong passwords for one user name, or
+# from one address, lock logins for that name or address for 15 minutes. The attempts are
+# kept in the database, so every web process sees them; a right password resets the count.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "5"))
+AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("LOGIN_LOCKOUT_MINUTES", "15")))
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "tournaments.login_audit.lockout_response"
+# The same client address as everywhere else (TRUSTED_PROXY_HOPS), not a header a client wrote.
+AXES_CLIENT_IP_CALLABLE = "tournaments.audit.client_ip"
+AXES_VERBOSE = False
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "tournaments:director_home"
 LOGOUT_REDIRECT_URL = "home"
@@ -158,6 +185,8 @@ LANGUAGES = [
     ("en", _("English")),
 ]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# Dates as d/m/Y in every language (config/formats/).
+FORMAT_MODULE_PATH = ["config.formats"]
 USE_I18N = True
 TIME_ZONE = "Europe/Madrid"
 USE_TZ = True
@@ -187,6 +216,15 @@ SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_SAMESITE = "Lax"
 CSRF_COOKIE_SAMESITE = "Lax"
 
+# Request size limits, explicit (README "Security"): form bodies up to 2.5 MB, uploads over
+# 2.5 MB go to a temporary file instead of memory (team lists are refused past 2 MB without
+# being read whole), and at most 1000 fields and 10 files per request. The proxy in front
+# must also cap the body size.
+DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
+FILE_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
+DATA_UPLOAD_MAX_NUMBER_FIELDS = 1000
+DATA_UPLOAD_MAX_NUMBER_FILES = 10
+
 # Behind a reverse proxy that terminates TLS: secure cookies, HTTP redirected to HTTPS and
 # HSTS. Only here: HSTS sent over a plain-HTTP deployment would lock browsers out.
 if env_bool("BEHIND_HTTPS_PROXY"):
@@ -215,17 +253,44 @@ CELERY_TIMEZONE = TIME_ZONE
 # (scoring/refresh.py). Pages never wait for it: they score a changed deal themselves.
 SCORING_REBUILD_DELAY = float(os.environ.get("SCORING_REBUILD_DELAY", "2"))
 
+# Export files made in the background (scoring/exports/jobs.py), kept this many hours. With
+# workers on other machines, EXPORTS_DIR must be storage that web processes share with them.
+EXPORTS_DIR = Path(os.environ.get("EXPORTS_DIR", BASE_DIR / "var" / "exports"))
+EXPORTS_KEEP_HOURS = float(os.environ.get("EXPORTS_KEEP_HOURS", "24"))
+
+# The REST API (scoring/api/): director API tokens or the browser session (with DRF's CSRF
+# check), one JSON shape for errors, size-capped parsers, throttles counted in the database.
+# Live updates (live/): through this Redis between web processes; in-process without it.
+LIVE_REDIS_URL = os.environ.get("LIVE_REDIS_URL", CELERY_BROKER_URL)
+
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_AUTHENTICATION_CLASSES": [
+        "scoring.api.authentication.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+    "DEFAULT_PARSER_CLASSES": [
+        "scoring.api.parsers.LimitedJSONParser",
+        "scoring.api.parsers.LimitedFormParser",
+        "scoring.api.parsers.LimitedMultiPartParser",
+    ],
+    "EXCEPTION_HANDLER": "scoring.api.errors.handle",
 }
+API_MAX_JSON_BYTES = int(os.environ.get("API_MAX_JSON_BYTES", str(256 * 1024)))
+API_MAX_UPLOAD_BYTES = int(os.environ.get("API_MAX_UPLOAD_BYTES", str(2 * 1024 * 1024)))
+API_CAPTAIN_WRITES = int(os.environ.get("API_CAPTAIN_WRITES", "60"))  # per team link a minute
+API_TOKEN_FAILURES = int(os.environ.get("API_TOKEN_FAILURES", "20"))  # per address, 10 minutes
 SPECTACULAR_SETTINGS = {
     "TITLE": "Duplicada API",
     "DESCRIPTION": "Duplicate Botifarra championships.",
-    "VERSION": "0.1.0",
+    "VERSION": "1.0.0",
+    # The interactive docs are served from this installation (venues are often offline).
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    "COMPONENT_SPLIT_REQUEST": True,
+    "PREPROCESSING_HOOKS": ["scoring.api.schema.only_versioned"],
 }
 
 # Team links carry their secret in the path: every handler redacts it.
@@ -250,6 +315,10 @@ LOGGING = {
     },
     "loggers": {
         "django.server": {"handlers": ["django.server"], "level": "INFO", "propagate": False},
+        # Replaces Django's own "django" handlers (a console one with DEBUG on, mail to the
+        # admins with it off), which would log request paths unredacted.
+        "django": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING"),
+                   "propagate": False},
     },
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }

@@ -2,9 +2,12 @@
 
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
+from django.templatetags.static import static
 from django.urls import include, path
+from django.views.generic import RedirectView
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
+from live import views as live_views
 from tournaments import views as tournament_views
 
 urlpatterns = [
@@ -12,11 +15,15 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
-    path("api/", include("scoring.api_urls")),
+    path("api/v1/", include("scoring.api.urls")),
+    path("live/", live_views.unavailable, name="live"),  # under ASGI, live/asgi.py answers
     path("", tournament_views.home, name="home"),
+    path("favicon.ico", RedirectView.as_view(url=static("favicon.svg"), permanent=True),
+         name="favicon"),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("", include("tournaments.urls")),
     path("", include("scoring.urls")),
+    path("", include("scoring.archive.urls")),
 ]
 

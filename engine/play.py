@@ -149,29 +149,41 @@ class PlayOutcome:
 
     ns_points: int
     ns_tricks: int
+    #: How many tricks the record covers: 12, or fewer for a record that stops early
+    #: (rules.md 4); the points and tricks are those of the tricks covered.
+    tricks_played: int = 12
+    #: East-West's points in a record that stops early (``None`` for a complete one).
+    partial_ew_points: int | None = None
 
     #: Distinguishes an outcome from an :class:`IllegalCard` without ``isinstance``.
     is_legal: ClassVar[bool] = True
 
     @property
+    def complete(self) -> bool:
+        """Whether the record covers all twelve tricks."""
+        return self.tricks_played == 12
+
+    @property
     def ew_points(self) -> int:
-        """Points of East-West: 72 minus those of North-South."""
+        """Points of East-West: 72 minus those of North-South in a complete play."""
+        if self.partial_ew_points is not None:
+            return self.partial_ew_points
         return 72 - self.ns_points
 
     @property
     def ew_tricks(self) -> int:
         """Tricks taken by East-West."""
-        return 12 - self.ns_tricks
+        return self.tricks_played - self.ns_tricks
 
     @property
     def points(self) -> Mapping[Side, int]:
         """Points per side (card points plus one per trick)."""
-        return {Side.NS: self.ns_points, Side.EW: 72 - self.ns_points}
+        return {Side.NS: self.ns_points, Side.EW: self.ew_points}
 
     @property
     def tricks(self) -> Mapping[Side, int]:
         """Tricks per side."""
-        return {Side.NS: self.ns_tricks, Side.EW: 12 - self.ns_tricks}
+        return {Side.NS: self.ns_tricks, Side.EW: self.ew_tricks}
 
 
 @dataclass(frozen=True, slots=True)
@@ -346,8 +358,11 @@ def _card_indices(cards: Sequence[Card]) -> list[int]:
     except (KeyError, TypeError):
         bad = next((c for c in cards if not isinstance(c, Card)), None)
         raise PlayRecordError(f"not a card: {bad!r}") from None
-    if len(indices) != 48:
-        raise PlayRecordError(f"a play record has 48 cards (12 tricks of 4), not {len(indices)}")
+    if len(indices) > 48 or len(indices) % 4 or not indices:
+        raise PlayRecordError(
+            f"a play record has 48 cards (12 tricks of 4), or whole tricks up to where it "
+            f"stops, not {len(indices)}"
+        )
     return indices
 
 
@@ -465,10 +480,11 @@ def _run(
     return won_ns, tricks_ns, bad, ok
 
 
-def _explain_record_error(deal: Deal, leader: int, beaters: tuple[int, ...], cards: list[int]):
-    """Re-play a record that failed the hand check and raise a PlayRecordError describing it."""
+def _first_card_not_held(deal: Deal, leader: int, beaters: tuple[int, ...], cards: list[int]):
+    """Re-play a record card by card: ``(index in the record, PlayRecordError)`` for the
+    first card its player does not hold, or ``None`` if every card is held."""
     hands = list(deal.masks)
-    for number in range(1, 13):
+    for number in range(1, len(cards) // 4 + 1):
         trick = cards[4 * number - 4 : 4 * number]
         seat = leader
         winner_seat, winner = leader, trick[0]
@@ -480,7 +496,7 @@ def _explain_record_error(deal: Deal, leader: int, beaters: tuple[int, ...], car
                     if owner is _SEATS[seat]
                     else f"which was dealt to {owner}"
                 )
-                raise PlayRecordError(
+                return 4 * number - 4 + position, PlayRecordError(
                     f"trick {number}: {_SEATS[seat]} is to play but the record has "
                     f"{ALL_CARDS[card]}, {what}"
                 )
@@ -489,7 +505,24 @@ def _explain_record_error(deal: Deal, leader: int, beaters: tuple[int, ...], car
                 winner_seat, winner = seat, card
             seat = _NEXT[seat]
         leader = winner_seat
-    raise AssertionError("unreachable: the record was inconsistent")  # pragma: no cover
+    return None
+
+
+def _record_index(cards: list[int], number: int, seat: int, leader: int, beaters) -> int:
+    """Where in the record the card that ``seat`` played to trick ``number`` is."""
+    for trick in range(1, number):
+        first = 4 * trick - 4
+        played = cards[first : first + 4]
+        winner_seat, winner, current = leader, played[0], leader
+        for card in played[1:]:
+            current = _NEXT[current]
+            if beaters[winner] >> card & 1:
+                winner_seat, winner = current, card
+        leader = winner_seat
+    position, current = 0, leader
+    while current != seat:
+        current, position = _NEXT[current], position + 1
+    return 4 * number - 4 + position
 
 
 def validate_play(
@@ -499,26 +532,42 @@ def validate_play(
     variant: Variant,
     cards: Sequence[Card],
 ) -> PlayOutcome | IllegalCard:
-    """Check a complete play record of ``deal`` and score it.
+    """Check a play record of ``deal`` and score it (rules.md 4).
 
-    ``cards`` are the 48 cards in the order played; the first trick is led by ``dealer.next``
-    and each trick by the winner of the one before. Returns the :class:`PlayOutcome` if every
-    card obeys ``variant``, else the first :class:`IllegalCard`. Raises
-    :class:`PlayRecordError` if the record is not a play of this deal at all (wrong length, a
-    card the player due to play does not hold, a card played twice), even when an illegal card
-    comes earlier.
+    ``cards`` are the cards in the order played: all 48, or the whole tricks up to where the
+    record stops. The first trick is led by ``dealer.next`` and each trick by the winner of
+    the one before. The **first** problem in play order is reported: an :class:`IllegalCard`
+    for a card that breaks a rule of ``variant``, or :class:`PlayRecordError` raised for a
+    card the player due to play does not hold (a card of another seat, or one already
+    played). Raises :class:`PlayRecordError` too for a record that is no play at all (wrong
+    length, non-cards). Otherwise returns the :class:`PlayOutcome` of the tricks covered.
     """
     indices = _card_indices(cards)
     beaters = _beaters(contract)
     rule3, second_counts = _variant_flags(variant)
     leader = dealer.next.index
     won_ns, tricks_ns, bad, ok = _run(deal.masks, leader, beaters, rule3, second_counts, indices)
-    if not ok:
-        _explain_record_error(deal, leader, beaters, indices)
+    complete = len(indices) == 48
+    # The fast loop proves a complete record held; a partial one is re-played to check.
+    not_held = None if complete and ok else _first_card_not_held(deal, leader, beaters, indices)
+    if not_held is not None:
+        index, error = not_held
+        # A breach before the first card not held wins; anything the loop found after that
+        # card was computed from hands the record had already made wrong.
+        if bad is None or _record_index(indices, bad[0], bad[1], leader, beaters) >= index:
+            raise error
     if bad is not None:
         number, seat, rule, card = bad
         return IllegalCard(number, _SEATS[seat], ALL_CARDS[card], rule)
-    return PlayOutcome(T.points(won_ns) + tricks_ns, tricks_ns)
+    ns_points = T.points(won_ns) + tricks_ns
+    if complete:
+        return PlayOutcome(ns_points, tricks_ns)
+    tricks = len(indices) // 4
+    played = 0
+    for card in indices:
+        played |= 1 << card
+    ew_points = T.points(played & ~won_ns) + tricks - tricks_ns
+    return PlayOutcome(ns_points, tricks_ns, tricks, ew_points)
 
 
 def random_legal_play(

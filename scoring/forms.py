@@ -48,7 +48,7 @@ class ResultForm(forms.Form):
     points_ew = forms.IntegerField(
         label=_("EW points"),
         required=False,
-        help_text=_("Optional: 72 − NS."),
+        help_text=_("Optional; 72 − NS ="),
         widget=forms.NumberInput(attrs={**NUMERIC, "min": 0, "max": 72, "class": "points"}),
         error_messages={
             "invalid": _("EW points: enter a whole number from 0 to 72, or leave it empty.")
@@ -62,7 +62,11 @@ class ResultForm(forms.Form):
         initial=ResultEntry.Breach.NONE,
         error_messages={"invalid_choice": _("Rule breach: choose none, NS, EW or both.")},
     )
-    idempotency_key = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
+    idempotency_key = forms.CharField(
+        widget=forms.HiddenInput, required=False, max_length=64,
+        error_messages={"max_length": _("Form key: at most 64 characters. Reload the page and "
+                                        "enter the result again.")},
+    )
 
     def __init__(self, *args, **kwargs):
         kwargs.setdefault("initial", {})
@@ -72,6 +76,9 @@ class ResultForm(forms.Form):
 
     def clean(self):
         cleaned = super().clean()
+        # The key is a hidden field, whose errors a page does not show beside it.
+        for message in self.errors.pop("idempotency_key", []):
+            self.add_error(None, message)
         values = {
             "contract": cleaned.get("contract"),
             "points_ns": cleaned.get("points_ns"),
@@ -139,7 +146,8 @@ class PinForm(forms.Form):
 
     def clean_pin(self):
         pin = self.cleaned_data.get("pin", "").strip()
-        if len(pin) != 4 or not pin.isdigit():
+        # ASCII digits: "١٢٣٤".isdigit() is true too, and a PIN is never typed that way.
+        if len(pin) != 4 or not all("0" <= char <= "9" for char in pin):
             raise ValidationError(_("PIN: type the other team's 4 digits."))
         return pin
 

@@ -249,6 +249,10 @@ class PinAttempt(models.Model):
     """
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="pin_attempts")
+    # The entry the PIN was typed to confirm, so that the cell's history shows the attempt.
+    entry = models.ForeignKey(
+        "ResultEntry", null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
     # The team whose phone was used (the one that entered the result).
     by_team = models.ForeignKey(
         Team, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
@@ -266,3 +270,10 @@ class PinAttempt(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table} · {'ok' if self.ok else 'wrong'}"
+
+
+# Export jobs live with the exports (scoring/exports/models.py); imported here so that Django
+# finds the model of the app.
+# The API's own tables (tokens, idempotent answers, throttle counters).
+from scoring.api_models import ApiToken, IdempotentRequest, ThrottleCount  # noqa: E402, F401
+from scoring.exports.models import ExportJob  # noqa: E402, F401

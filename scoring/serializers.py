@@ -12,7 +12,10 @@ from scoring.services import check_result_values
 
 
 class ResultSubmitSerializer(serializers.Serializer):
-    deal = serializers.IntegerField(help_text=_("Deal number (numbered through the championship)."))
+    deal = serializers.IntegerField(
+        min_value=1, max_value=100_000,
+        help_text=_("Deal number (numbered through the championship)."),
+    )
     contract = serializers.ChoiceField(
         choices=ResultEntry.Contract.choices,
         error_messages={"invalid_choice": _("Contract: choose a suit or Botifarra.")},
@@ -106,7 +109,7 @@ class StandingSerializer(serializers.Serializer):
     team = serializers.IntegerField(source="team.number")
     name = serializers.CharField(source="team.name")
     players = serializers.CharField(source="team.players")
-    total = serializers.CharField(source="total_shown", help_text=_("2 decimals, halves up."))
+    total = serializers.CharField(source="total_plain", help_text=_("2 decimals, halves up."))
     total_exact = serializers.SerializerMethodField(help_text=_("Exact fraction, e.g. '185/8'."))
     deals = serializers.IntegerField()
     deal_score_sum = serializers.IntegerField()
@@ -114,3 +117,32 @@ class StandingSerializer(serializers.Serializer):
 
     def get_total_exact(self, row) -> str:
         return str(row.total)
+
+
+class DisputeSerializer(serializers.Serializer):
+    comment = serializers.CharField(
+        max_length=2000, help_text=_("What is wrong, for the director."),
+        error_messages={
+            "blank": _("Comment: say what is wrong, so that the director can settle it."),
+            "required": _("Comment: say what is wrong, so that the director can settle it."),
+        },
+    )
+
+
+class PinSerializer(serializers.Serializer):
+    pin = serializers.RegexField(
+        r"^[0-9]{4}$", help_text=_("The other team's 4-digit PIN."),
+        error_messages={
+            "invalid": _("PIN: type the other team's 4 digits."),
+            "required": _("PIN: type the other team's 4 digits."),
+            "blank": _("PIN: type the other team's 4 digits."),
+        },
+    )
+
+
+class ErrorSerializer(serializers.Serializer):
+    """A refusal: ``{"detail": ..., "code": ...}``; bad input instead maps each field to
+    its messages (``{"<field>": ["..."]}``)."""
+
+    detail = serializers.CharField()
+    code = serializers.CharField()

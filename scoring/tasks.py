@@ -41,3 +41,7 @@ def recompute_championship_task(championship_id: int) -> int:
     from tournaments.models import Championship
 
     return recompute_championship(Championship.objects.get(pk=championship_id))
+
+
+# The exports' task, found by the worker through this module (Celery looks in tasks.py).
+from scoring.exports.tasks import run_export_job_task  # noqa: E402, F401

@@ -7,6 +7,7 @@ from scoring import views
 app_name = "scoring"
 
 captain = [
+    path("t/sw.js", views.captain_service_worker, name="captain_sw"),
     path("t/<int:team_id>/<str:secret>/", views.captain, name="captain"),
     path(
         "t/<int:team_id>/<str:secret>/deals/<int:deal_number>/",
@@ -31,6 +32,9 @@ captain = [
 ]
 
 director = [
+    path("director/api-tokens/", views.api_tokens, name="api_tokens"),
+    path("director/api-tokens/<int:pk>/rename/", views.api_token_rename, name="api_token_rename"),
+    path("director/api-tokens/<int:pk>/revoke/", views.api_token_revoke, name="api_token_revoke"),
     path("director/c/<int:pk>/results/", views.director_results, name="director_results"),
     path("director/c/<int:pk>/results/publish/", views.director_publish, name="publish"),
     path(
@@ -57,4 +61,22 @@ public = [
     path("c/<int:pk>/results/teams/<int:number>/", views.scorecard, name="scorecard"),
 ]
 
-urlpatterns = captain + director + public
+exports = [
+    path("c/<int:pk>/results/export/<str:kind>/", views.export_download, name="export"),
+    path("director/c/<int:pk>/exports/", views.director_exports, name="director_exports"),
+    path(
+        "director/c/<int:pk>/exports/start/", views.director_export_start, name="export_start"
+    ),
+    path(
+        "director/c/<int:pk>/exports/jobs/<int:job_id>/retry/",
+        views.director_export_retry,
+        name="export_retry",
+    ),
+    path(
+        "director/c/<int:pk>/exports/jobs/<int:job_id>/file/",
+        views.director_export_file,
+        name="export_file",
+    ),
+]
+
+urlpatterns = captain + director + public + exports

@@ -21,7 +21,7 @@ from config.middleware import (
     unavailable_message,
 )
 
-API_SUBMIT = "/api/captain/7/not-the-real-secret/results/"
+API_SUBMIT = "/api/v1/captain/7/not-the-real-secret/results/"
 CAPTAIN_PAGE = "/t/7/not-the-real-secret/"
 
 
@@ -65,7 +65,7 @@ def test_api_answers_503_json(client, database_gone, caplog):
 
 
 def test_api_get_answers_503_json(client, database_gone):
-    response = client.get("/api/captain/7/not-the-real-secret/tables/")
+    response = client.get("/api/v1/captain/7/not-the-real-secret/tables/")
     assert response.status_code == 503
     assert response.json()["code"] == "database_unavailable"
 
@@ -89,7 +89,7 @@ def test_interface_error_too(client, monkeypatch):
 
     monkeypatch.setattr("tournaments.selectors.team_by_link", closed)
     assert client.get(CAPTAIN_PAGE).status_code == 503
-    assert client.get("/api/captain/7/x/tables/").json()["code"] == "database_unavailable"
+    assert client.get("/api/v1/captain/7/x/tables/").json()["code"] == "database_unavailable"
 
 
 def test_other_exceptions_are_left_alone(rf):

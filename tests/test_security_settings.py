@@ -68,8 +68,8 @@ def test_redaction_of_team_links():
     assert redact_link_secrets("Not Found: /t/12/AbC-_x9/entries/3/confirm/") == (
         "Not Found: /t/12/[secret]/entries/3/confirm/"
     )
-    assert redact_link_secrets('"GET /api/captain/4/s3cr3t/results/ HTTP/1.1" 404') == (
-        '"GET /api/captain/4/[secret]/results/ HTTP/1.1" 404'
+    assert redact_link_secrets('"GET /api/v1/captain/4/s3cr3t/results/ HTTP/1.1" 404') == (
+        '"GET /api/v1/captain/4/[secret]/results/ HTTP/1.1" 404'
     )
     assert redact_link_secrets("/c/1/results/teams/2/") == "/c/1/results/teams/2/"
 

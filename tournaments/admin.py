@@ -6,9 +6,10 @@ and PINs (directors see them on the team page).
 """
 
 from django.contrib import admin
+from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from tournaments import selectors
+from tournaments import audit, selectors
 from tournaments.models import AuditEvent, Championship, Deal, Round, Table, Team
 
 # Fields whose values are secret. The admin lets anyone who may view a model filter its list
@@ -58,6 +59,17 @@ class ChampionshipAdmin(ReadMostlyAdmin):
             readonly.append("directors")
         return readonly
 
+    def save_related(self, request, form, formsets, change):
+        # A superuser may change the directors here: recorded like on the director's pages.
+        before = set(form.instance.directors.all()) if change else set()
+        super().save_related(request, form, formsets, change)
+        after = set(form.instance.directors.all())
+        origin = audit.origin_of(request)
+        for user, action in [*((u, AuditEvent.Action.DIRECTOR_ADDED) for u in after - before),
+                             *((u, AuditEvent.Action.DIRECTOR_REMOVED) for u in before - after)]:
+            audit.record(action, form.instance, by=request.user, origin=origin,
+                         detail=user.get_username())
+
     @admin.display(description=_("deal key"))
     def revealed_key(self, obj):
         return obj.deal_key if obj.key_revealed else _("(revealed when the championship finishes)")
@@ -84,8 +96,26 @@ class TableInline(admin.TabularInline):
         return False
 
 
+class DraftsOfOwnChampionshipsOnly:
+    """Drafted pairings are the directors' business until the round is released: staff see
+    them only for the championships they direct (superusers see everything)."""
+
+    round_path = "round"
+
+    def get_queryset(self, request):
+        queryset = super().get_queryset(request)
+        if request.user.is_superuser:
+            return queryset
+        directed = selectors.directed_championships(request.user).values("pk")
+        drafted = {f"{self.round_path}status": Round.Status.DRAFTED}
+        return queryset.exclude(
+            Q(**drafted) & ~Q(**{f"{self.round_path}championship__in": directed})
+        )
+
+
 @admin.register(Round)
-class RoundAdmin(ReadMostlyAdmin):
+class RoundAdmin(DraftsOfOwnChampionshipsOnly, ReadMostlyAdmin):
+    round_path = ""
     list_display = ["championship", "number", "status", "bye_team", "released_at", "closed_at"]
     list_filter = ["championship", "status"]
     readonly_fields = ["championship", "number", "status", "bye_team", "released_at", "closed_at"]
@@ -94,7 +124,8 @@ class RoundAdmin(ReadMostlyAdmin):
 
 
 @admin.register(Table)
-class TableAdmin(ReadMostlyAdmin):
+class TableAdmin(DraftsOfOwnChampionshipsOnly, ReadMostlyAdmin):
+    round_path = "round__"
     list_display = ["round", "number", "ns_team", "ew_team"]
     list_filter = ["round__championship"]
     readonly_fields = ["round", "number", "ns_team", "ew_team"]
@@ -129,11 +160,20 @@ class AuditEventAdmin(ReadMostlyAdmin):
     """The directors' recorded actions: read only."""
 
     list_display = ["created_at", "championship", "action", "round_number", "team",
-                    "by_director", "ip_address"]
+                    "by_director", "detail", "ip_address"]
+
+    def get_queryset(self, request):
+        # Who acted from which address is for the championship's directors (and superusers,
+        # who also see failed logins, which belong to no championship).
+        queryset = super().get_queryset(request)
+        if request.user.is_superuser:
+            return queryset
+        return queryset.filter(
+            championship__in=selectors.directed_championships(request.user).values("pk"))
     list_filter = ["championship", "action"]
     list_select_related = ["championship", "team", "by_director"]
     readonly_fields = ["championship", "action", "round_number", "team", "by_director",
-                       "created_at", "ip_address", "user_agent"]
+                       "detail", "created_at", "ip_address", "user_agent"]
 
     def has_change_permission(self, request, obj=None):
         return False

@@ -47,21 +47,24 @@ def origin_of(request) -> Origin:
 
 def record(
     action: str,
-    championship: Championship | int,
+    championship: Championship | int | None,
     *,
     by=None,
     origin=None,
     round_number: int | None = None,
     team=None,
+    detail: str = "",
 ) -> AuditEvent:
     """Add one audit row. ``origin`` is anything with ``ip_address`` and ``user_agent``
-    (this module's :class:`Origin` or the scoring app's)."""
+    (this module's :class:`Origin` or the scoring app's); ``championship`` is ``None`` for
+    an event about no championship (a failed login)."""
     championship_id = getattr(championship, "pk", championship)
     return AuditEvent.objects.create(
         championship_id=championship_id,
         action=action,
         round_number=round_number,
         team=team,
+        detail=(detail or "")[:150],
         by_director=by if by is not None and by.is_authenticated else None,
         ip_address=getattr(origin, "ip_address", None),
         user_agent=(getattr(origin, "user_agent", "") or "")[:300],

@@ -8,6 +8,7 @@ import json
 
 from django.conf import settings
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from tournaments import services
 from tournaments.models import Championship
@@ -31,7 +32,8 @@ def load_demo(director) -> tuple[Championship | None, str]:
     existing = Championship.objects.filter(name=details["name"]).first()
     if existing is not None:
         existing.directors.add(director)
-        return existing, f"Demo championship already loaded: “{existing.name}”."
+        return existing, _("Demo championship already loaded: “%(name)s”.") % {
+            "name": existing.name}
     for key in ("starts_on", "ends_on"):
         if details.get(key):
             details[key] = datetime.date.fromisoformat(details[key])
@@ -42,7 +44,8 @@ def load_demo(director) -> tuple[Championship | None, str]:
     for round_ in rounds[: data.get("released_rounds", 0)]:
         services.release_round(round_)
     championship.refresh_from_db()
-    return championship, (
-        f"Demo championship loaded: “{championship.name}”, {len(data['teams'])} teams, "
-        f"{len(rounds)} rounds, the first {data.get('released_rounds', 0)} released."
-    )
+    return championship, _(
+        "Demo championship loaded: “%(name)s”, %(teams)s teams, %(rounds)s rounds, the "
+        "first %(released)s released."
+    ) % {"name": championship.name, "teams": len(data["teams"]), "rounds": len(rounds),
+         "released": data.get("released_rounds", 0)}

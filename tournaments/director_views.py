@@ -23,6 +23,7 @@ from tournaments.forms import (
     SwapTeamsForm,
     TeamForm,
     TeamImportForm,
+    posted,
 )
 from tournaments.models import Championship, Round
 from tournaments.presentation import deal_view
@@ -43,6 +44,15 @@ def director_page(view):
 
 def _round_or_404(championship: Championship, number: int) -> Round:
     return get_object_or_404(championship.rounds.select_related("bye_team"), number=number)
+
+
+def _refuse_if_finished(request, championship: Championship):
+    """A finished championship no longer changes: its edit and import pages send the
+    director back to it."""
+    if championship.status != Championship.Status.FINISHED:
+        return None
+    messages.error(request, _("The championship is finished; it can no longer be changed."))
+    return redirect("tournaments:director_championship", championship.pk)
 
 
 def _form_error(form, error: services.ServiceError) -> None:
@@ -75,10 +85,11 @@ def director_home(request):
 
 @login_required
 def championship_create(request):
-    form = ChampionshipForm(request.POST or None)
+    form = ChampionshipForm(posted(request))
     if request.method == "POST" and form.is_valid():
         try:
-            championship = services.create_championship(request.user, **form.cleaned_data)
+            championship = services.create_championship(
+                request.user, origin=audit.origin_of(request), **form.cleaned_data)
         except services.ServiceError as error:
             _form_error(form, error)
         else:
@@ -113,18 +124,16 @@ def championship_detail(request, championship: Championship):
 
 @director_page
 def championship_edit(request, championship: Championship):
-    locked = []
-    if services.settings_locked(championship) or championship.status != Championship.Status.DRAFT:
-        locked = list(services.LOCKED_SETTINGS)
-    elif championship.rounds.exists():
-        locked = list(services.SHAPE_SETTINGS)
+    if refused := _refuse_if_finished(request, championship):
+        return refused
+    locked = list(services.locked_fields(championship))
     form = ChampionshipForm(
-        request.POST or None, initial=ChampionshipForm.initial_from(championship), locked=locked
+        posted(request), initial=ChampionshipForm.initial_from(championship), locked=locked
     )
     if request.method == "POST" and form.is_valid():
         changes = {k: v for k, v in form.cleaned_data.items() if k not in locked}
         try:
-            services.update_championship(championship, **changes)
+            services.update_championship(championship, **_who(request), **changes)
         except services.ServiceError as error:
             _form_error(form, error)
         else:
@@ -143,7 +152,8 @@ def director_add(request, championship: Championship):
     form = AddDirectorForm(request.POST)
     if form.is_valid():
         try:
-            user = services.add_director(championship, form.cleaned_data["username"])
+            user = services.add_director(championship, form.cleaned_data["username"],
+                                         **_who(request))
         except services.ServiceError as error:
             messages.error(request, error.message)
         else:
@@ -183,33 +193,12 @@ def generate_rounds(request, championship: Championship):
     return redirect("tournaments:director_championship", championship.pk)
 
 
-@require_POST
-@director_page
-def discard_rounds(request, championship: Championship):
-    _action(
-        request, championship, services.discard_drafted_rounds, championship,
-        success=_("Drafted rounds discarded."),
-    )
-    return redirect("tournaments:director_championship", championship.pk)
-
-
-@require_POST
-@director_page
-def finish(request, championship: Championship):
-    _action(
-        request, championship, services.finish_championship, championship,
-        success=_("The championship is finished and its deal key is now public."),
-        **_who(request),
-    )
-    return redirect("tournaments:director_championship", championship.pk)
-
-
 # --- Teams ---------------------------------------------------------------------------------
 
 
 @director_page
 def team_list(request, championship: Championship):
-    form = TeamForm(request.POST or None)
+    form = TeamForm(posted(request))
     if request.method == "POST" and form.is_valid():
         try:
             team = services.add_team(championship, **form.cleaned_data)
@@ -233,7 +222,7 @@ def _team_or_404(championship, team_pk):
 def team_edit(request, championship: Championship, team_pk: int):
     team = _team_or_404(championship, team_pk)
     initial = {f: getattr(team, f) for f in TeamForm.base_fields}
-    form = TeamForm(request.POST or None, initial=initial)
+    form = TeamForm(posted(request), initial=initial)
     if request.method == "POST" and form.is_valid():
         try:
             services.update_team(team, **form.cleaned_data)
@@ -257,27 +246,6 @@ def team_edit(request, championship: Championship, team_pk: int):
 
 @require_POST
 @director_page
-def team_withdraw(request, championship: Championship, team_pk: int):
-    team = _team_or_404(championship, team_pk)
-    drafted, ok = _action(
-        request, championship, services.withdraw_team, team,
-        success=_("Team %(number)s withdrawn.") % {"number": team.number},
-        **_who(request),
-    )
-    if ok and drafted:
-        messages.warning(
-            request,
-            ngettext(
-                "It still plays in drafted round %(rounds)s: regenerate it or swap a team in.",
-                "It still plays in drafted rounds %(rounds)s: regenerate them or swap teams in.",
-                len(drafted),
-            ) % {"rounds": ", ".join(map(str, drafted))},
-        )
-    return redirect("tournaments:director_teams", championship.pk)
-
-
-@require_POST
-@director_page
 def team_reinstate(request, championship: Championship, team_pk: int):
     team = _team_or_404(championship, team_pk)
     _action(
@@ -286,15 +254,6 @@ def team_reinstate(request, championship: Championship, team_pk: int):
         **_who(request),
     )
     return redirect("tournaments:director_teams", championship.pk)
-
-
-@require_POST
-@director_page
-def team_reissue_link(request, championship: Championship, team_pk: int):
-    team = _team_or_404(championship, team_pk)
-    services.reissue_link(team, **_who(request))
-    messages.success(request, _("New private link issued; the old one no longer works. Print the team card again."))
-    return redirect("tournaments:director_team_edit", championship.pk, team.pk)
 
 
 @require_POST
@@ -308,7 +267,9 @@ def team_reissue_pin(request, championship: Championship, team_pk: int):
 
 @director_page
 def team_import(request, championship: Championship):
-    form = TeamImportForm(request.POST or None, request.FILES or None)
+    if refused := _refuse_if_finished(request, championship):
+        return refused
+    form = TeamImportForm(posted(request), request.FILES or None)
     errors = []
     if request.method == "POST" and form.is_valid():
         try:
@@ -386,18 +347,6 @@ def round_release(request, championship: Championship, number: int):
 
 @require_POST
 @director_page
-def round_close(request, championship: Championship, number: int):
-    round_ = _round_or_404(championship, number)
-    _action(
-        request, championship, services.close_round, round_,
-        success=_("Round %(number)s closed: its deals are now public.") % {"number": number},
-        **_who(request),
-    )
-    return _back_to_round(round_)
-
-
-@require_POST
-@director_page
 def round_reopen(request, championship: Championship, number: int):
     round_ = _round_or_404(championship, number)
     _action(
@@ -445,8 +394,10 @@ def round_swap_tables(request, championship: Championship, number: int):
 @director_page
 def deal_import(request, championship: Championship, number: int | None = None):
     """Import deals for one round, or (without ``number``) for any drafted round."""
+    if refused := _refuse_if_finished(request, championship):
+        return refused
     round_ = _round_or_404(championship, number) if number is not None else None
-    form = DealImportForm(request.POST or None)
+    form = DealImportForm(posted(request))
     errors = []
     if request.method == "POST" and form.is_valid():
         try:

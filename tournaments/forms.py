@@ -6,7 +6,14 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.limits import MAX_TABLE_NUMBER, MAX_TEAM_NUMBER
 from tournaments.models import Championship, Team
+
+
+def posted(request):
+    """The data to bind a form to: a POST, even an empty one (``request.POST or None``
+    would leave a form posted with no field unbound, shown again without a word)."""
+    return request.POST if request.method == "POST" else None
 
 
 class DateInput(forms.DateInput):
@@ -52,7 +59,7 @@ class ChampionshipForm(forms.Form):
 
 class TeamForm(forms.Form):
     number = forms.IntegerField(
-        label=_("Number"), min_value=1, required=False,
+        label=_("Number"), min_value=1, max_value=MAX_TEAM_NUMBER, required=False,
         help_text=_("Leave empty for the next free number."),
     )
     name = forms.CharField(label=_("Team name"), max_length=Team._meta.get_field("name").max_length)
@@ -84,8 +91,8 @@ class SwapTeamsForm(forms.Form):
 
 
 class SwapTablesForm(forms.Form):
-    table_a = forms.IntegerField(label=_("Table"), min_value=1)
-    table_b = forms.IntegerField(label=_("with table"), min_value=1)
+    table_a = forms.IntegerField(label=_("Table"), min_value=1, max_value=MAX_TABLE_NUMBER)
+    table_b = forms.IntegerField(label=_("with table"), min_value=1, max_value=MAX_TABLE_NUMBER)
 
 
 class DealImportForm(forms.Form):

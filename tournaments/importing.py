@@ -11,6 +11,7 @@ from __future__ import annotations
 import csv
 import io
 import re
+import zipfile
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
@@ -22,6 +23,14 @@ REQUIRED_TEAM_COLUMNS = ("name", "player1", "player2")
 #: Upload limits: a championship has at most a few hundred teams.
 MAX_UPLOAD_BYTES = 2 * 1024 * 1024
 MAX_TEAM_ROWS = 2000
+#: A sheet may hold a few notes below the teams, but no more rows than this.
+MAX_SHEET_ROWS = 5000
+#: No cell of a team list needs more (the longest field holds 120).
+MAX_CELL_CHARS = 1000
+#: An .xlsx is a zip: what it unpacks to is bounded before openpyxl opens it, so a small file
+#: that unpacks to hundreds of megabytes is refused from its directory alone.
+MAX_XLSX_UNPACKED_BYTES = 20 * 1024 * 1024
+MAX_XLSX_MEMBERS = 200
 
 
 @dataclass(frozen=True)
@@ -59,10 +68,33 @@ class FileProblem(Exception):
 def _cell_text(value) -> str:
     if value is None:
         return ""
-    if isinstance(value, float) and value.is_integer():
+    if isinstance(value, float) and value.is_integer() and abs(value) < 1e15:
         # Spreadsheets store typed numbers as floats: 7.0 is team 7.
         return str(int(value))
-    return str(value).strip()
+    # Only ordinary spaces: str.strip() would also drop control characters such as U+001C
+    # silently, which tournaments.names refuses with a message instead.
+    text = str(value).strip(" \t\r\n")
+    if len(text) > MAX_CELL_CHARS:
+        raise FileProblem(
+            _("A cell holds more than %(limit)s characters; no team list needs that many.")
+            % {"limit": MAX_CELL_CHARS}
+        )
+    return text
+
+
+def read_upload(uploaded_file) -> bytes:
+    """The bytes of an upload, reading no more than one byte past the size limit (a larger
+    file is refused without being read whole into memory)."""
+    if isinstance(uploaded_file, bytes | bytearray):
+        data = bytes(uploaded_file)
+    else:
+        size = getattr(uploaded_file, "size", None)
+        if size is not None and size > MAX_UPLOAD_BYTES:
+            raise FileProblem(_("The file is too large (at most 2 MB)."))
+        data = uploaded_file.read(MAX_UPLOAD_BYTES + 1)
+    if len(data) > MAX_UPLOAD_BYTES:
+        raise FileProblem(_("The file is too large (at most 2 MB)."))
+    return data
 
 
 def _normalise_header(value: str) -> str:
@@ -107,26 +139,69 @@ def _rows_from_csv(data: bytes) -> list[list[str]]:
     sample = text[:4096]
     # Spreadsheets in Catalan and Spanish locales write ';' as the separator.
     delimiter = ";" if sample.count(";") > sample.count(",") else ","
-    return [list(row) for row in csv.reader(io.StringIO(text), delimiter=delimiter)]
+    rows = []
+    try:
+        for row in csv.reader(io.StringIO(text), delimiter=delimiter):
+            rows.append([_cell_text(cell) for cell in row])
+            _check_row_count(rows)
+    except csv.Error:  # e.g. a field longer than the csv module's limit, or a stray NUL
+        raise FileProblem(
+            _("The CSV file cannot be read (a field is too long or badly quoted).")
+        ) from None
+    return rows
+
+
+def _check_row_count(rows: list) -> None:
+    if len(rows) > MAX_SHEET_ROWS:
+        raise FileProblem(
+            _("The file has more than %(count)s rows; a team list needs far fewer.")
+            % {"count": MAX_SHEET_ROWS}
+        )
+
+
+def _check_zip_sizes(data: bytes) -> None:
+    """Refuse an .xlsx whose members would unpack to too much, judged from the zip's
+    directory before anything is decompressed. (Python's zipfile never returns more than a
+    member's declared size, so the declared sizes bound the work.)"""
+    unreadable = FileProblem(_("The file is not a readable Excel (.xlsx) workbook."))
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            members = archive.infolist()
+    except (zipfile.BadZipFile, ValueError, OSError, EOFError):
+        raise unreadable from None
+    if len(members) > MAX_XLSX_MEMBERS:
+        raise FileProblem(_("The workbook has too many parts to be a team list."))
+    if sum(member.file_size for member in members) > MAX_XLSX_UNPACKED_BYTES:
+        raise FileProblem(
+            _("The workbook unpacks to more than %(limit)s MB; a team list is far smaller.")
+            % {"limit": MAX_XLSX_UNPACKED_BYTES // (1024 * 1024)}
+        )
 
 
 def _rows_from_xlsx(data: bytes) -> list[list[str]]:
+    # openpyxl parses with defusedxml when it is installed (it is a dependency): a DOCTYPE,
+    # entity expansion or external entity in any part of the workbook is refused.
     from openpyxl import load_workbook
 
+    _check_zip_sizes(data)
+    workbook = None
     try:
         workbook = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
-    except Exception:  # openpyxl raises many kinds of errors on a damaged file
-        raise FileProblem(_("The file is not a readable Excel (.xlsx) workbook.")) from None
-    try:
-        sheet = workbook.worksheets[0]
+        if not workbook.worksheets:
+            raise FileProblem(_("The workbook has no sheet."))
         rows = []
-        for row in sheet.iter_rows(values_only=True):
+        # Reading the rows parses the sheet, so it is where most damage shows up.
+        for row in workbook.worksheets[0].iter_rows(values_only=True):
             rows.append([_cell_text(value) for value in row])
-            if len(rows) > MAX_TEAM_ROWS + 1:
-                break
+            _check_row_count(rows)
         return rows
+    except FileProblem:
+        raise
+    except Exception:  # openpyxl and the XML parser raise many kinds of errors on a damaged file
+        raise FileProblem(_("The file is not a readable Excel (.xlsx) workbook.")) from None
     finally:
-        workbook.close()
+        if workbook is not None:
+            workbook.close()
 
 
 @dataclass(frozen=True)
@@ -140,8 +215,7 @@ def read_team_rows(filename: str, data: bytes) -> list[TeamRow]:
 
     Raises :class:`FileProblem` for an unreadable file or a bad header row.
     """
-    if len(data) > MAX_UPLOAD_BYTES:
-        raise FileProblem(_("The file is too large (at most 2 MB)."))
+    data = read_upload(data)
     name = (filename or "").lower()
     if name.endswith(".xlsx") or data[:2] == b"PK":
         rows = _rows_from_xlsx(data)
@@ -258,7 +332,8 @@ def read_deal_lines(text: str) -> tuple[list[DealLine], list[RowError]]:
 # The engine reports notation problems in English; these patterns translate them.
 _PROBLEMS = [
     (re.compile(r"^duplicate card (\w\w) \(in (.+)\)$"), lambda m: _(
-        "the card %(card)s appears twice (in %(seats)s)") % {"card": m[1], "seats": m[2]}),
+        "the card %(card)s appears twice (in %(seats)s)") % {"card": m[1],
+                                                            "seats": _seat_list(m[2])}),
     (re.compile(r"^duplicate card (\w\w) in the hand of (\w)$"), lambda m: _(
         "the card %(card)s appears twice in the hand of %(seat)s") % {"card": m[1], "seat": m[2]}),
     (re.compile(r"^missing cards? (.+)$"), lambda m: _(
@@ -274,6 +349,16 @@ _PROBLEMS = [
     (re.compile(r"^wrong number of groups"), lambda m: _(
         "each hand needs 4 suit groups separated by “.” (oros, copes, espases, bastos)")),
 ]
+
+
+def _seat_list(text: str) -> str:
+    """The engine's "E and W" in the user's language ("Est i Oest")."""
+    from tournaments.presentation import SEAT_NAMES
+
+    seats = [str(SEAT_NAMES.get(seat, seat)) for seat in re.findall(r"\b[NESW]\b", text)]
+    if len(seats) < 2:
+        return ", ".join(seats) or text
+    return _("%(seats)s and %(last)s") % {"seats": ", ".join(seats[:-1]), "last": seats[-1]}
 
 
 def translate_deal_problem(problem: str) -> str:

@@ -265,6 +265,12 @@ class Table(models.Model):
     ew_team = models.ForeignKey(
         Team, on_delete=models.PROTECT, related_name="ew_tables", verbose_name=_("EW team")
     )
+    # Set when the other team withdrew before this round was released: this team scores a
+    # bye here and the table plays nothing (rules.md 6.5, policy — withdrawal).
+    bye_team = models.ForeignKey(
+        Team, null=True, blank=True, on_delete=models.PROTECT, related_name="withdrawal_byes",
+        verbose_name=_("bye (opponent withdrawn)"),
+    )
 
     class Meta:
         ordering = ["round", "number"]
@@ -332,7 +338,8 @@ class Deal(models.Model):
 class AuditEvent(models.Model):
     """A director's action that changes what captains may do or what the public sees:
     releasing, closing or reopening a round, publishing results, reissuing a team's link or
-    PIN, withdrawing a team. One row per action, recording who, when and from where; rows
+    PIN, withdrawing a team, adding or removing a co-director, a failed director login. One
+    row per action, recording who, when and from where; rows
     are only ever added. (Results keep their own history in the scoring app.)"""
 
     class Action(models.TextChoices):
@@ -345,10 +352,19 @@ class AuditEvent(models.Model):
         PIN_REISSUED = "pin_reissued", _("team PIN reissued")
         TEAM_WITHDRAWN = "team_withdrawn", _("team withdrawn")
         TEAM_REINSTATED = "team_reinstated", _("team reinstated")
+        WITHDRAWAL_BYE_GIVEN = "withdrawal_bye_given", _("bye given (opponent withdrawn)")
+        WITHDRAWAL_BYE_REMOVED = "withdrawal_bye_removed", _("bye taken back (opponent reinstated)")
+        ROUND_BYE_CANCELLED = "round_bye_cancelled", _("bye cancelled (team withdrawn)")
+        ROUND_BYE_RESTORED = "round_bye_restored", _("bye restored (team reinstated)")
         CHAMPIONSHIP_FINISHED = "championship_finished", _("championship finished")
+        DIRECTOR_ADDED = "director_added", _("director added")
+        DIRECTOR_REMOVED = "director_removed", _("director removed")
+        LOGIN_FAILED = "login_failed", _("failed login")
 
+    # Empty only for events about no championship (a failed login).
     championship = models.ForeignKey(
-        Championship, on_delete=models.CASCADE, related_name="audit_events"
+        Championship, null=True, blank=True, on_delete=models.CASCADE,
+        related_name="audit_events",
     )
     action = models.CharField(_("action"), max_length=32, choices=Action.choices)
     round_number = models.PositiveIntegerField(_("round"), null=True, blank=True)
@@ -362,6 +378,9 @@ class AuditEvent(models.Model):
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
     ip_address = models.GenericIPAddressField(null=True, blank=True)
     user_agent = models.CharField(max_length=300, blank=True)
+    # Whom the action was about when that is not a team: the co-director added or removed,
+    # or the user name a failed login tried.
+    detail = models.CharField(_("detail"), max_length=150, blank=True)
 
     class Meta:
         ordering = ["championship", "created_at", "id"]

@@ -9,6 +9,7 @@ must ask them (rules.md 8).
 from __future__ import annotations
 
 import hmac
+from dataclasses import dataclass
 
 from django.db.models import Prefetch, QuerySet
 from django.http import Http404
@@ -156,6 +157,36 @@ def round_deals(round_: Round) -> QuerySet[Deal]:
     """All deals of a round, for directors. Other callers must check
     :func:`deals_visible_to_public` first."""
     return round_.deals.order_by("number")
+
+
+@dataclass(frozen=True)
+class DealCheck:
+    """A deal regenerated from the revealed key, and the deal played if anyone may see it."""
+
+    number: int
+    regenerated: object  # engine.Deal
+    played: Deal | None  # None: not played, or its round was never closed
+    matches: bool | None
+
+    @property
+    def imported(self) -> bool:
+        return self.played is not None and self.played.source == Deal.Source.IMPORTED
+
+
+def check_deal(championship: Championship, number: int) -> DealCheck | None:
+    """Once the championship is finished (its key revealed), anyone may regenerate a deal
+    and compare it with the one played; ``None`` before. The key is public then, but an
+    imported deal of a round that was never closed stays unpublished: only
+    :func:`deal_is_public` decides."""
+    import engine
+
+    if not championship.key_revealed:
+        return None
+    regenerated = engine.generate_deal(championship.key_bytes, number)
+    stored = championship.deals.select_related("round").filter(number=number).first()
+    if stored is None or not deal_is_public(stored):
+        return DealCheck(number, regenerated, None, None)
+    return DealCheck(number, regenerated, stored, engine.parse_deal(stored.cards) == regenerated)
 
 
 def championship_deals(championship: Championship) -> QuerySet[Deal]:

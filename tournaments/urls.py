@@ -6,6 +6,7 @@ Team pages (the private link ``/t/<team_id>/<secret>/``) belong to the scoring a
 from django.urls import path
 
 from tournaments import analysis_views, views
+from tournaments import confirm_views as confirm
 from tournaments import director_views as d
 
 app_name = "tournaments"
@@ -16,7 +17,7 @@ director = [
     path("director/c/<int:pk>/", d.championship_detail, name="director_championship"),
     path("director/c/<int:pk>/edit/", d.championship_edit, name="director_edit"),
     path("director/c/<int:pk>/directors/", d.director_add, name="director_add_director"),
-    path("director/c/<int:pk>/finish/", d.finish, name="director_finish"),
+    path("director/c/<int:pk>/finish/", confirm.finish, name="director_finish"),
     # Teams
     path("director/c/<int:pk>/teams/", d.team_list, name="director_teams"),
     path("director/c/<int:pk>/teams/import/", d.team_import, name="director_team_import"),
@@ -29,7 +30,7 @@ director = [
     path("director/c/<int:pk>/teams/<int:team_pk>/", d.team_edit, name="director_team_edit"),
     path(
         "director/c/<int:pk>/teams/<int:team_pk>/withdraw/",
-        d.team_withdraw,
+        confirm.team_withdraw,
         name="director_team_withdraw",
     ),
     path(
@@ -39,7 +40,7 @@ director = [
     ),
     path(
         "director/c/<int:pk>/teams/<int:team_pk>/reissue-link/",
-        d.team_reissue_link,
+        confirm.team_reissue_link,
         name="director_team_reissue_link",
     ),
     path(
@@ -49,14 +50,14 @@ director = [
     ),
     # Rounds and deals
     path("director/c/<int:pk>/rounds/generate/", d.generate_rounds, name="director_generate"),
-    path("director/c/<int:pk>/rounds/discard/", d.discard_rounds, name="director_discard"),
+    path("director/c/<int:pk>/rounds/discard/", confirm.discard_rounds, name="director_discard"),
     path("director/c/<int:pk>/rounds/<int:number>/", d.round_detail, name="director_round"),
     path(
         "director/c/<int:pk>/rounds/<int:number>/release/",
         d.round_release,
         name="director_release",
     ),
-    path("director/c/<int:pk>/rounds/<int:number>/close/", d.round_close, name="director_close"),
+    path("director/c/<int:pk>/rounds/<int:number>/close/", confirm.round_close, name="director_close"),
     path(
         "director/c/<int:pk>/rounds/<int:number>/reopen/", d.round_reopen, name="director_reopen"
     ),

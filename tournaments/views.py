@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from django.shortcuts import get_object_or_404, render
 
-import engine
 from tournaments import selectors
 from tournaments.forms import DealCheckForm
 from tournaments.models import Championship
@@ -73,18 +72,13 @@ def deal_check(request, pk: int):
         context["form"] = form
         if form.is_bound and form.is_valid():
             number = form.cleaned_data["number"]
-            regenerated = engine.generate_deal(championship.key_bytes, number)
+            check = selectors.check_deal(championship, number)
             context["number"] = number
-            context["regenerated"] = deal_view(None, deal=regenerated, number=number)
-            stored = (
-                championship.deals.select_related("round").filter(number=number).first()
-            )
-            # The key is public now, but an imported deal of a round that was never closed
-            # stays unpublished: only deal_is_public decides.
-            if stored is not None and selectors.deal_is_public(stored):
-                context["stored"] = deal_view(stored)
-                context["imported"] = stored.source == stored.Source.IMPORTED
-                context["matches"] = engine.parse_deal(stored.cards) == regenerated
+            context["regenerated"] = deal_view(None, deal=check.regenerated, number=number)
+            if check.played is not None:
+                context["stored"] = deal_view(check.played)
+                context["imported"] = check.imported
+                context["matches"] = check.matches
             else:
                 context["not_played"] = True
     return render(request, "tournaments/deal_check.html", context)

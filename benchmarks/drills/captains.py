@@ -80,10 +80,10 @@ class Cell:
         return self.body["idempotency_key"]
 
     def submit_path(self) -> str:
-        return f"/api/captain/{self.enter['id']}/{self.enter['secret']}/results/"
+        return f"/api/v1/captain/{self.enter['id']}/{self.enter['secret']}/results/"
 
     def confirm_path(self) -> str:
-        return (f"/api/captain/{self.other['id']}/{self.other['secret']}/results/"
+        return (f"/api/v1/captain/{self.other['id']}/{self.other['secret']}/results/"
                 f"{self.entry_id}/confirm/")
 
     def spec(self) -> dict:

@@ -87,7 +87,7 @@ def _drill(server, proxy: TcpProxy, url: str, build: dict, log) -> Verdict:
     outage_page = call(server.port, "GET", f"/t/{cells[0].other['id']}/"
                        f"{cells[0].other['secret']}/", kind="page",
                        headers={"Accept-Language": "ca"})
-    outage_api = call(server.port, "GET", f"/api/captain/{cells[0].other['id']}/"
+    outage_api = call(server.port, "GET", f"/api/v1/captain/{cells[0].other['id']}/"
                       f"{cells[0].other['secret']}/tables/", kind="api get")
     time.sleep(max(0.0, cut_at + OUTAGE_SECONDS - time.monotonic()))
     replies = stream.replies + [outage_api]

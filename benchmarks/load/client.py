@@ -135,7 +135,7 @@ class Driver:
     # --- Requests --------------------------------------------------------------------------
 
     def _request(self, action: Action) -> tuple[str, str | None, dict | None]:
-        base = f"/api/captain/{action.team_id}/{action.secret}"
+        base = f"/api/v1/captain/{action.team_id}/{action.secret}"
         kind = action.kind
         if kind == "tables":
             return "GET", f"{base}/tables/", None
@@ -199,6 +199,8 @@ class Driver:
 
     def _read_body(self, action: Action, data) -> tuple[str | None, str | None]:
         kind = action.kind
+        if kind in ("tables", "results"):
+            data = data.get("results", []) if isinstance(data, dict) else []  # one page
         if kind == "tables":
             if not any(row.get("table") == action.table and row.get("deals") for row in data):
                 return "bad body", "tables: the team's table is not listed"

@@ -113,7 +113,7 @@ def _warm_up(port: int, build: dict, count: int) -> None:
         for what in ("tables", "results"):
             conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
             try:
-                conn.request("GET", f"/api/captain/{team['id']}/{team['secret']}/{what}/")
+                conn.request("GET", f"/api/v1/captain/{team['id']}/{team['secret']}/{what}/")
                 conn.getresponse().read()
             except OSError:
                 pass

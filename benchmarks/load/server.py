@@ -85,7 +85,7 @@ class Gunicorn:
     def _answers(self) -> bool:
         try:
             conn = http.client.HTTPConnection(LOOPBACK, self.port, timeout=2)
-            conn.request("GET", "/api/captain/0/not-a-secret/tables/")
+            conn.request("GET", "/api/v1/captain/0/not-a-secret/tables/")
             conn.getresponse().read()
             conn.close()
             return True

@@ -49,6 +49,7 @@ from scoring.selectors.positions import (
     team_position,
     team_side,
 )
+from scoring.selectors.scope import RankingScope, ScopeError, ranking_scope
 from scoring.selectors.scores import (
     CountedResult,
     ScoreRow,
@@ -99,4 +100,5 @@ __all__ = [
     "show_deal_score", "show_final", "standings", "team_position", "team_side",
     "traveller", "CountedResult", "ScoreRow", "counted_results", "current_scores",
     "table_score", "entry_at_team_table", "open_table_for_deal",
+    "RankingScope", "ScopeError", "ranking_scope",
 ]

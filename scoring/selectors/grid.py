@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import NamedTuple
 
-from django.db.models import Q
+from django.db.models import Max, Q
+from django.utils import timezone
+from django.utils.dateparse import parse_datetime
 
-from scoring.models import ResultEntry, ResultReview
+from scoring.models import PinAttempt, ResultEntry, ResultReview
+from scoring.selectors.pins import PinSummary, pin_summaries
 from scoring.selectors.scores import adjustments_in_force, counted_results, plain_rows
 from scoring.selectors.states import (
     ADJUSTED,
@@ -19,6 +23,9 @@ from scoring.selectors.states import (
 )
 from scoring.selectors.tables import TableLine, table_lines
 from tournaments.models import Championship, Deal, Round
+
+# A cell of a table where one team has a bye because the other withdrew: nothing to play.
+BYE = "bye"
 
 
 class GridCell(NamedTuple):
@@ -40,6 +47,10 @@ class GridCell(NamedTuple):
 class GridRow:
     table: TableLine
     cells: list[GridCell]
+    pins: PinSummary | None = None  # wrong PINs and lockout at the table, if any
+    #: When a captain's phone at this table was last heard from (an entry, a confirmation,
+    #: a dispute or a PIN attempt), or ``None``.
+    heard: datetime | None = None
 
 
 @dataclass
@@ -49,6 +60,17 @@ class Grid:
     rows: list[GridRow]
     counts: dict[str, int]
 
+    def missing_cells(self) -> list[tuple[int, int, str]]:
+        """``(table number, deal number, status)`` of every cell without a counted result,
+        table by table (withdrawal byes have nothing to play and are not missing)."""
+        waiting = {EMPTY, PENDING, DISPUTED}
+        return [
+            (row.table.number, cell.deal.number, cell.status)
+            for row in self.rows
+            for cell in row.cells
+            if cell.status in waiting
+        ]
+
     @property
     def missing(self) -> int:
         """Cells that have no counted result yet (empty, pending or disputed)."""
@@ -56,7 +78,7 @@ class Grid:
 
 
 def round_grid(round_: Round) -> Grid:
-    """Every table by every deal of the round, from plain rows in six queries.
+    """Every table by every deal of the round, from plain rows in seven queries.
 
     The grid shows all tables, so its work grows with them; it reads each entry, review
     and adjustment once as a tuple and builds no model object per row. The result that
@@ -66,28 +88,51 @@ def round_grid(round_: Round) -> Grid:
     deals = list(round_.deals.order_by("number"))
     deal_ids = [deal.pk for deal in deals]
     latest: dict[tuple[int, int], tuple[int, bool]] = {}
-    for entry_id, table_id, deal_id, by_director in plain_rows(
+    heard: dict[int, datetime] = {}
+    for entry_id, table_id, deal_id, by_director, by_team, at in plain_rows(
         ResultEntry.objects.filter(deal_id__in=deal_ids)
         .order_by("id")
-        .values_list("id", "table_id", "deal_id", "by_director_override")
+        .values_list("id", "table_id", "deal_id", "by_director_override", "by_team_id",
+                     "created_at")
     ):
         latest[(table_id, deal_id)] = (entry_id, by_director)  # later ids replace earlier
+        if by_team is not None:
+            _heard(heard, table_id, at)
     counted = counted_results(Q(deal_id__in=deal_ids))
     confirmed: set[int] = set()
     last_verdict: dict[int, str] = {}
-    for entry_id, verdict in plain_rows(
+    for entry_id, verdict, table_id, by_team, at in plain_rows(
         ResultReview.objects.filter(entry__deal_id__in=deal_ids)
         .order_by("id")
-        .values_list("entry_id", "verdict")
+        .values_list("entry_id", "verdict", "entry__table_id", "by_team_id", "created_at")
     ):
         last_verdict[entry_id] = verdict
+        if by_team is not None:
+            _heard(heard, table_id, at)
         if verdict == ResultReview.Verdict.CONFIRM:
             confirmed.add(entry_id)
     adjusted = adjustments_in_force(Q(deal_id__in=deal_ids))
+    pins = pin_summaries(table.pk for table in tables)
+    # Plain rows carry the driver's values (text on SQLite): compared as they come, and
+    # only the latest of each table is turned into a datetime.
+    heard = {table_id: _as_datetime(at) for table_id, at in heard.items()}
+    # PIN attempts, right or wrong: one row per table (the index on table, created_at).
+    for table_id, at in (
+        PinAttempt.objects.filter(table__round_id=round_.pk)
+        .order_by()
+        .values("table_id")
+        .annotate(last=Max("created_at"))
+        .values_list("table_id", "last")
+    ):
+        _heard(heard, table_id, at)
     counts = dict.fromkeys(STATUSES, 0)
     rows = []
     for table in tables:
         cells = []
+        if table.bye_team is not None:
+            # The opponent withdrew before the round: nothing is played here (rules.md 6.5).
+            rows.append(GridRow(table=table, cells=[GridCell(d, BYE, None) for d in deals]))
+            continue
         for deal in deals:
             key = (table.pk, deal.pk)
             result = counted.get(key)
@@ -105,8 +150,21 @@ def round_grid(round_: Round) -> Grid:
                     status = PENDING
             counts[status] += 1
             cells.append(GridCell(deal, status, result.points_ns if result else None))
-        rows.append(GridRow(table=table, cells=cells))
+        rows.append(GridRow(table=table, cells=cells, pins=pins.get(table.pk),
+                            heard=heard.get(table.pk)))
     return Grid(round=round_, deals=deals, rows=rows, counts=counts)
+
+
+def _heard(heard: dict, table_id: int, at) -> None:
+    if at is not None and (table_id not in heard or at > heard[table_id]):
+        heard[table_id] = at
+
+
+def _as_datetime(value) -> datetime:
+    if isinstance(value, datetime):
+        return value if timezone.is_aware(value) else timezone.make_aware(value, UTC)
+    parsed = parse_datetime(value)
+    return parsed if timezone.is_aware(parsed) else timezone.make_aware(parsed, UTC)
 
 
 def current_round(championship: Championship) -> Round | None:

@@ -22,6 +22,9 @@ class TeamPosition:
     tables: list[Table] = field(default_factory=list)
     # The released rounds in which the team has the bye while it still plays another one.
     bye_rounds: list[Round] = field(default_factory=list)
+    # The released rounds' tables at which the team scores a bye because its opponent
+    # withdrew (rules.md 6.5): shown, never played.
+    withdrawal_byes: list[Table] = field(default_factory=list)
 
     @property
     def writable(self) -> bool:
@@ -55,13 +58,25 @@ def team_position(team: Team) -> TeamPosition:
         table.round = by_id[table.round_id]
         tables[table.round_id] = table
     released = [r for r in rounds if r.status == Round.Status.RELEASED]
-    open_tables = [tables[r.pk] for r in released if r.pk in tables]
+    # A table whose opponent withdrew before its round was released is not played.
+    unplayed = {r.pk for r in released
+                if r.pk in tables and tables[r.pk].bye_team_id is not None}
+    # ... of which those where this team scores the bye (the withdrawn team scores nothing).
+    withdrawal_byes = [tables[rid] for rid in sorted(unplayed, key=lambda rid: by_id[rid].number)
+                       if tables[rid].bye_team_id == team.pk]
+    open_tables = [tables[r.pk] for r in released if r.pk in tables and r.pk not in unplayed]
     if open_tables:
         bye_rounds = [r for r in released if r.pk not in tables and r.bye_team_id == team.pk]
         first = open_tables[0]
-        return TeamPosition(first.round, first, "play", open_tables, bye_rounds)
+        return TeamPosition(first.round, first, "play", open_tables, bye_rounds,
+                            withdrawal_byes)
     latest = rounds[-1]
     table = tables.get(latest.pk)
+    if table is not None and table.bye_team_id is not None:
+        # Nothing was played at this table: a bye for the one team, nothing for the other.
+        if table.bye_team_id != team.pk:
+            return TeamPosition(latest, None, "waiting")
+        return TeamPosition(latest, None, "bye", withdrawal_byes=withdrawal_byes or [table])
     if table is None:
         kind = "bye" if latest.bye_team_id == team.pk else "waiting"
         return TeamPosition(latest, None, kind)
@@ -86,7 +101,7 @@ def open_table_for_deal(team: Team, deal_number: int, *, with_teams: bool = True
         return None, deal
     tables = Table.objects.select_related("ns_team", "ew_team") if with_teams else Table.objects
     table = (
-        tables.filter(round_id=deal.round_id)
+        tables.filter(round_id=deal.round_id, bye_team=None)  # a withdrawal bye is not played
         .filter(models_q_team(team))
         .order_by()
         .first()

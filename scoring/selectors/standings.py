@@ -6,14 +6,17 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 import engine
+from scoring import numbers
 from scoring.selectors.scores import standing_rows
 from tournaments.models import Championship, Deal, Round, Table, Team
 
 
-def scored_rounds(championship: Championship, *, live: bool):
-    """The rounds whose scores count: released and closed ones (live) or closed ones only."""
+def scored_rounds(championship: Championship, *, live: bool, up_to: int | None = None):
+    """The rounds whose scores count: released and closed ones (live) or closed ones only;
+    with ``up_to``, only rounds numbered up to it (a ranking "after round N", ``scope``)."""
     statuses = [Round.Status.CLOSED] + ([Round.Status.RELEASED] if live else [])
-    return Round.objects.filter(championship=championship, status__in=statuses)
+    rounds = Round.objects.filter(championship=championship, status__in=statuses)
+    return rounds if up_to is None else rounds.filter(number__lte=up_to)
 
 
 def _round_deals(championship: Championship, round_ids) -> tuple[list[int], dict[int, int]]:
@@ -42,26 +45,38 @@ class StandingRow:
 
     @property
     def total_shown(self) -> str:
+        """The total in the reader's language (decimal comma in Catalan and Spanish)."""
+        return numbers.show_score(self.total)
+
+    @property
+    def total_plain(self) -> str:
+        """The total with a decimal point, for machines (the API)."""
         return engine.show_score(self.total)
 
 
-def standings(championship: Championship, *, live: bool) -> list[StandingRow]:
-    """The ranked standings (rules.md 6.6), from the current scores and byes.
+def standings(championship: Championship, *, live: bool, up_to: int | None = None
+              ) -> list[StandingRow]:
+    """The ranked standings (rules.md 6.6), from the current scores and byes, of the scored
+    rounds (up to round ``up_to`` when given).
 
     Six queries whatever the size of the event; the score rows are read as plain tuples
     and their finals added as integer fractions (``Tally.add_table_rows``).
     """
-    rounds = list(scored_rounds(championship, live=live).values_list("id", "bye_team_id"))
+    rounds = list(
+        scored_rounds(championship, live=live, up_to=up_to).values_list("id", "bye_team_id")
+    )
     round_ids = [rid for rid, _ in rounds]
     teams = {team.pk: team for team in championship.teams.order_by("number")}
     tally = engine.Tally(teams)
     deal_ids, deal_counts = _round_deals(championship, round_ids)
-    seats = {
-        table_id: (ns, ew)
-        for table_id, ns, ew in Table.objects.filter(round_id__in=round_ids).values_list(
-            "id", "ns_team_id", "ew_team_id"
-        )
-    }
+    seats = {}
+    withdrawal_byes = []  # (round id, team id): the opponent withdrew (rules.md 6.5)
+    for table_id, rid, ns, ew, bye in Table.objects.filter(round_id__in=round_ids).values_list(
+        "id", "round_id", "ns_team_id", "ew_team_id", "bye_team_id"
+    ):
+        seats[table_id] = (ns, ew)
+        if bye:
+            withdrawal_byes.append((rid, bye))
     tally.add_table_rows(
         (*seats[table_id], ns_num, ns_den, ew_num, ew_den, ns_score, ew_score)
         for table_id, ns_num, ns_den, ew_num, ew_den, ns_score, ew_score
@@ -70,6 +85,8 @@ def standings(championship: Championship, *, live: bool) -> list[StandingRow]:
     for rid, bye_team_id in rounds:
         if bye_team_id:
             tally.add_bye(bye_team_id, deal_counts[rid])
+    for rid, bye_team_id in withdrawal_byes:
+        tally.add_bye(bye_team_id, deal_counts[rid])
     placed = engine.rank_standings(tally.lines())
     return [
         StandingRow(

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from django.db.models import Prefetch
 
 from scoring.models import Adjustment, ResultEntry, ResultReview
+from scoring.selectors.pins import pin_attempts_of
 from tournaments.models import Deal, Table
 
 EMPTY = "empty"
@@ -100,6 +101,12 @@ class ResultState:
         return any(entry.by_director_override for entry in self.entries)
 
     @property
+    def settled(self) -> bool:
+        """Whether the teams can no longer enter this deal: a director set the result or
+        someone confirmed one (rules.md 6.1, the Bridgemate rule)."""
+        return any(entry_is_confirmed(entry) for entry in self.entries)
+
+    @property
     def pending_entry(self) -> ResultEntry | None:
         """The latest entry when it still waits for a review (pending or disputed)."""
         latest = self.latest
@@ -167,7 +174,7 @@ def result_state(table: Table, deal: Deal) -> ResultState:
 @dataclass
 class HistoryItem:
     when: object
-    kind: str  # "entry", "review", "adjustment"
+    kind: str  # "entry", "review", "adjustment", "pin"
     obj: object
 
 
@@ -180,5 +187,7 @@ def history(state: ResultState) -> list[HistoryItem]:
             items.append(HistoryItem(review.created_at, "review", review))
     for adjustment in state.adjustment_rows:
         items.append(HistoryItem(adjustment.created_at, "adjustment", adjustment))
+    for attempt in pin_attempts_of(state.entries):
+        items.append(HistoryItem(attempt.created_at, "pin", attempt))
     items.sort(key=lambda item: (item.when, item.kind != "entry", item.obj.pk))
     return items

@@ -9,6 +9,7 @@ from fractions import Fraction
 from django.db.models import Q
 
 import engine
+from scoring import numbers
 from scoring.models import ResultEntry
 from scoring.selectors.positions import deal_trump_side, models_q_team, opponent_of, team_side
 from scoring.selectors.scores import CountedResult, ScoreRow, counted_results, current_scores
@@ -30,7 +31,8 @@ def show_deal_score(value: int | None) -> str:
 
 
 def show_final(value: Fraction | None) -> str:
-    return "–" if value is None else engine.show_score(value)
+    """A final score in the reader's language, or a dash."""
+    return "–" if value is None else numbers.show_score(value)
 
 
 @dataclass
@@ -122,9 +124,11 @@ class ScorecardLine:
         return show_final(self.final)
 
 
-def scorecard(team: Team, *, live: bool) -> tuple[list[ScorecardLine], Fraction]:
-    """Every deal of the team in the scored rounds, and its exact total."""
-    rounds = list(scored_rounds(team.championship, live=live).order_by("number"))
+def scorecard(team: Team, *, live: bool, up_to: int | None = None
+              ) -> tuple[list[ScorecardLine], Fraction]:
+    """Every deal of the team in the scored rounds (up to round ``up_to``), and its exact
+    total."""
+    rounds = list(scored_rounds(team.championship, live=live, up_to=up_to).order_by("number"))
     round_ids = [r.pk for r in rounds]
     tables = list(
         Table.objects.filter(round_id__in=round_ids)
@@ -149,8 +153,14 @@ def scorecard(team: Team, *, live: bool) -> tuple[list[ScorecardLine], Fraction]
     total = Fraction(0)
     for round_ in rounds:
         table = table_of_round.get(round_.pk)
+        has_bye = round_.bye_team_id == team.pk
+        if table is not None and table.bye_team_id is not None:
+            # The opponent withdrew before this round (rules.md 6.5): a bye, or nothing
+            # for the withdrawn team.
+            has_bye = table.bye_team_id == team.pk
+            table = None
         if table is None:
-            if round_.bye_team_id == team.pk:
+            if has_bye:
                 count = len(deals_of_round[round_.pk]) or team.championship.deals_per_match
                 lines.append(
                     ScorecardLine(round_, None, None, "bye", None, None, None,

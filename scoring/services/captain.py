@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
-from django.db.models import Q
+from django.db.models import Exists, OuterRef, Q
 from django.utils.translation import gettext as _
 
 from scoring import selectors
@@ -17,10 +17,18 @@ from scoring.services.checks import (
     _lock_table,
     _locked_entry_for_team,
 )
+from scoring.services.live_events import result_changed
 from scoring.services.pins import _locked_message, _pin_matches, pin_locked_until
 from scoring.services.rescoring import deal_changed
 from scoring.services.values import Origin, PinRefused, ResultData, ScoringError, _recheck
 from tournaments.models import Deal, Table, Team
+
+#: A team may enter (or correct) one deal at its table at most this many times; past that a
+#: phone is misbehaving or someone is flooding the table, and the director corrects it.
+MAX_ENTRIES_PER_DEAL = 10
+
+#: The columns that make up a result (``ResultData``'s fields).
+_VALUES = ("contract", "points_ns", "delegated", "contro", "recontro", "breach")
 
 
 def submit_result(
@@ -31,29 +39,49 @@ def submit_result(
     data: ResultData,
     idempotency_key: str | None,
     origin: Origin = Origin(),
+    seen_entry_id: int | None = None,
 ) -> tuple[ResultEntry, bool]:
     """A captain enters a result. Returns ``(entry, created)``.
 
     The entry is pending until the other team confirms it. Sending the same form twice (same
     ``idempotency_key``) stores it once and returns the first row.
+
+    ``seen_entry_id`` is the latest entry of the deal the captain's page showed (0: none).
+    If the other team has since entered a *different* result (the captain typed this one
+    on a phone with no network, say), it is refused: the captain should review that one
+    rather than silently replace it (rules.md 6.1).
     """
     data = _recheck(data)
     key = (idempotency_key or "").strip()[:64] or None
     try:
         with transaction.atomic():
             round_ = _lock_table(table.pk, table.round_id)
-            # One look for both: this form sent before, and a result the director set here.
-            sent_before = director_set = False
-            earlier = Q(table_id=table.pk, deal_id=deal.pk, by_director_override=True)
-            if key:
-                earlier |= Q(idempotency_key=key)
-            for entry_id, entry_key in ResultEntry.objects.filter(earlier).order_by().values_list(
-                "id", "idempotency_key"
+            # One look at this form sent before and at this table's earlier entries of the
+            # deal (few: a team's entries per deal are capped below).
+            here = Q(table_id=table.pk, deal_id=deal.pk)
+            confirmed = Exists(ResultReview.objects.filter(
+                entry=OuterRef("pk"), verdict=ResultReview.Verdict.CONFIRM))
+            earlier = ResultEntry.objects.filter(here | Q(idempotency_key=key) if key else here)
+            sent_before = None
+            director_set = settled = False
+            ours = 0
+            theirs = None  # the other team's latest entry that the captain's page did not show
+            for (entry_id, entry_key, table_id, deal_id, by_team_id, by_director, is_confirmed,
+                 *values) in (
+                earlier.order_by("id").annotate(confirmed=confirmed).values_list(
+                    "id", "idempotency_key", "table_id", "deal_id", "by_team_id",
+                    "by_director_override", "confirmed", *_VALUES)
             ):
                 if key and entry_key == key:
                     sent_before = entry_id
-                else:
-                    director_set = True
+                if (table_id, deal_id) != (table.pk, deal.pk):
+                    continue
+                director_set |= by_director
+                settled |= is_confirmed
+                ours += by_team_id == team.pk
+                if (seen_entry_id is not None and entry_id > seen_entry_id and not by_director
+                        and by_team_id != team.pk):
+                    theirs = values
             if sent_before:
                 # Answered as the first time, even if the round has closed since.
                 existing = ResultEntry.objects.get(pk=sent_before)
@@ -68,15 +96,38 @@ def submit_result(
                       "change it.") % {"deal": deal.number},
                     code="director_set",
                 )
+            if settled:
+                # The Bridgemate rule (rules.md 6.1): once the other team (or the director)
+                # has confirmed a result, only the director may change it.
+                raise ScoringError(
+                    _("The result of deal %(deal)s is confirmed: only the director can change "
+                      "it now.") % {"deal": deal.number},
+                    code="confirmed",
+                )
+            if ours >= MAX_ENTRIES_PER_DEAL:
+                raise ScoringError(
+                    _("Your team has already entered deal %(deal)s %(count)s times. Ask the "
+                      "director to correct it.") % {"deal": deal.number, "count": ours},
+                    code="too_many_entries",
+                )
+            fields = data.entry_fields()
+            if theirs is not None and list(theirs) != [fields[name] for name in _VALUES]:
+                raise ScoringError(
+                    _("While this was waiting to be sent, the other team entered a different "
+                      "result for deal %(deal)s. Check it on this page, then confirm it or "
+                      "dispute it.") % {"deal": deal.number},
+                    code="other_team_entered",
+                )
             entry = ResultEntry.objects.create(
                 table=table,
                 deal=deal,
-                **data.entry_fields(),
+                **fields,
                 by_team=team,
                 idempotency_key=key,
                 ip_address=origin.ip_address,
                 user_agent=origin.user_agent,
             )
+            result_changed(table, deal, round_)
     except IntegrityError:
         # The same key sent twice at once (a retry racing the first send): the unique
         # constraint let one through; answer the other with it.
@@ -101,11 +152,12 @@ def confirm_entry(*, entry_id: int, team: Team, origin: Origin = Origin(),
     """The other team confirms an entry through its own link. Confirming twice is harmless.
     ``entry`` may be passed already loaded (with its table and deal) to save a query."""
     with transaction.atomic():
-        entry, _round = _locked_entry_for_team(entry_id, team, entry)
+        entry, round_ = _locked_entry_for_team(entry_id, team, entry)
         existing = _existing_confirmation(entry)
         if existing is not None:
             return existing
         _check_reviewable(entry, team)
+        result_changed(entry.table, entry.deal, round_)
         return _record_confirmation(entry, origin, by_team=team)
 
 
@@ -138,7 +190,7 @@ def dispute_entry(
             {"comment": _("Comment: say what is wrong, so that the director can settle it.")}
         )
     with transaction.atomic():
-        entry, _round = _locked_entry_for_team(entry_id, team)
+        entry, round_ = _locked_entry_for_team(entry_id, team)
         if _existing_confirmation(entry) is not None:
             raise ScoringError(
                 _("This result is already confirmed. Please ask the director to correct it."),
@@ -148,6 +200,7 @@ def dispute_entry(
         last = entry.reviews.order_by("-id").first()
         if last is not None and last.verdict == ResultReview.Verdict.DISPUTE:
             return last  # already disputed (a double tap)
+        result_changed(entry.table, entry.deal, round_)
         return ResultReview.objects.create(
             entry=entry,
             verdict=ResultReview.Verdict.DISPUTE,
@@ -170,7 +223,7 @@ def confirm_with_pin(
     refusal: PinRefused | None = None
     review = None
     with transaction.atomic():
-        entry, _round = _locked_entry_for_team(entry_id, team)
+        entry, round_ = _locked_entry_for_team(entry_id, team)
         table = entry.table
         existing = _existing_confirmation(entry)
         if existing is not None:
@@ -179,6 +232,13 @@ def confirm_with_pin(
         _check_reviewable(entry, confirmer)
         if confirmer is None:
             raise ScoringError(_("This result needs no confirmation."), code="director")
+        if confirmer.withdrawn:
+            # A withdrawn team's link can no longer confirm; neither can its PIN.
+            raise ScoringError(
+                _("%(team)s has withdrawn: its PIN can no longer confirm results. Please ask "
+                  "the director.") % {"team": confirmer.name},
+                code="withdrawn",
+            )
         if entry.by_team_id != team.pk:
             # A PIN is typed on the phone of the team that entered the result. Otherwise a
             # team could type its own PIN on the other team's entry: a right attempt that
@@ -194,11 +254,13 @@ def confirm_with_pin(
         ok = bool(pin) and _pin_matches(confirmer, str(pin))
         PinAttempt.objects.create(
             table=table,
+            entry=entry,
             by_team=team,
             ok=ok,
             ip_address=origin.ip_address,
             user_agent=origin.user_agent,
         )
+        result_changed(table, entry.deal, round_)  # a right or wrong PIN: the table was heard
         if ok:
             review = _record_confirmation(entry, origin, by_team=confirmer, via_pin=True)
         else:

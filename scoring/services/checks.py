@@ -47,6 +47,12 @@ def _check_team_may_write(team: Team, table: Table, round_: Round) -> None:
               "Please ask the director."),
             code="withdrawn",
         )
+    if table.bye_team_id is not None:
+        raise ScoringError(
+            _("The other team has withdrawn: this table plays no deal and your team has a "
+              "bye."),
+            code="withdrawal_bye",
+        )
     if round_.status != Round.Status.RELEASED:
         raise ScoringError(
             _("Round %(number)s is closed: results can no longer be entered or confirmed "

@@ -18,8 +18,16 @@ from scoring.services.checks import (
     _existing_confirmation,
     _lock_table,
 )
+from scoring.services.live_events import publication_changed, result_changed
 from scoring.services.rescoring import deal_changed
-from scoring.services.values import ADJUSTMENT_VALUES, Origin, ResultData, ScoringError, _recheck
+from scoring.services.values import (
+    ADJUSTMENT_VALUES,
+    MAX_ADJUSTED_DENOMINATOR,
+    Origin,
+    ResultData,
+    ScoringError,
+    _recheck,
+)
 from tournaments import audit
 from tournaments.models import AuditEvent, Championship, Deal, Round, Table
 
@@ -58,6 +66,7 @@ def director_enter_result(
             user_agent=origin.user_agent,
         )
         deal_changed(deal.pk)
+        result_changed(table, deal, round_)
     return entry
 
 
@@ -65,11 +74,12 @@ def director_confirm_entry(*, entry_id: int, user, origin: Origin = Origin()) ->
     """The director confirms a team's pending or disputed entry (settling a dispute)."""
     with transaction.atomic():
         entry = ResultEntry.objects.select_related("table", "deal").get(pk=entry_id)
-        _lock_table(entry.table_id, entry.table.round_id)
+        round_ = _lock_table(entry.table_id, entry.table.round_id)
         existing = _existing_confirmation(entry)
         if existing is not None:
             return existing
         _check_reviewable(entry, None)
+        result_changed(entry.table, entry.deal, round_)
         return _record_confirmation(entry, origin, by_director=user)
 
 
@@ -100,8 +110,13 @@ def set_adjustment(
         else:
             try:
                 value = adjusted_value(Fraction(value))
-            except (TypeError, ValueError):
+            except (TypeError, ValueError, OverflowError, ZeroDivisionError):
                 errors["value"] = _("Value: an adjusted score must lie between 0 and 2.")
+            else:
+                if value.denominator > MAX_ADJUSTED_DENOMINATOR:
+                    # The database columns hold the exact fraction: bound it (API callers too).
+                    errors["value"] = _("Value: use a fraction with a denominator of at most "
+                                        "a million, or at most six decimals.")
     elif kind in ADJUSTMENT_VALUES:
         value = ADJUSTMENT_VALUES[kind]
     if errors:
@@ -124,6 +139,7 @@ def set_adjustment(
             user_agent=origin.user_agent,
         )
         deal_changed(deal.pk)
+        result_changed(table, deal, round_)
     return adjustment
 
 
@@ -135,7 +151,7 @@ def clear_adjustment(
     if not reason:
         raise ValidationError({"reason": _("Reason: say why the adjusted score is withdrawn.")})
     with transaction.atomic():
-        _lock_table(table.pk, table.round_id)
+        round_ = _lock_table(table.pk, table.round_id)
         in_force = selectors.adjustments_in_force(
             Adjustment.objects.filter(table=table, deal=deal, side=side)
         ).get(side)
@@ -155,6 +171,7 @@ def clear_adjustment(
             user_agent=origin.user_agent,
         )
         deal_changed(deal.pk)
+        result_changed(table, deal, round_)
     return adjustment
 
 
@@ -184,6 +201,7 @@ def set_results_public(
             by=user,
             origin=origin,
         )
+        publication_changed(championship)
     championship.results_public = public
     return championship
 

@@ -6,7 +6,7 @@ import hmac
 from datetime import timedelta
 
 from django.utils import timezone
-from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from scoring.models import PinAttempt
 from tournaments.models import Table, Team
@@ -29,8 +29,16 @@ def pin_locked_until(table: Table, now=None):
         .order_by("-id")
         .values_list("ok", "created_at")[: PIN_MAX_FAILURES + 1]
     )
+    return locked_until_from(attempts, now)
+
+
+def locked_until_from(attempts_newest_first, now):
+    """The lockout rule of :func:`pin_locked_until` applied to one table's attempts, given
+    as ``(ok, created_at)`` pairs, newest first (older ones are ignored)."""
     failures = []
-    for ok, created_at in attempts:
+    for ok, created_at in attempts_newest_first:
+        if created_at < now - PIN_FAILURE_WINDOW or len(failures) >= PIN_MAX_FAILURES:
+            break
         if ok:
             break
         failures.append(created_at)
@@ -53,10 +61,14 @@ def _pin_matches(team: Team, pin: str) -> bool:
 
 def _locked_message(until) -> str:
     minutes = max(1, -(-int((until - timezone.now()).total_seconds()) // 60))
-    return _(
+    return ngettext(
         "Too many wrong PINs at this table: confirming with a PIN is locked for "
-        "%(minutes)s more minute(s). The other team can confirm on its own phone, or call "
-        "the director."
+        "%(minutes)s more minute. The other team can confirm on its own phone, or call "
+        "the director.",
+        "Too many wrong PINs at this table: confirming with a PIN is locked for "
+        "%(minutes)s more minutes. The other team can confirm on its own phone, or call "
+        "the director.",
+        minutes,
     ) % {"minutes": minutes}
 
 

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 from dataclasses import dataclass
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from fractions import Fraction
 
 from django.core.exceptions import ValidationError
@@ -156,19 +157,34 @@ def _recheck(data: ResultData) -> ResultData:
 
 
 
+#: The largest denominator of a custom adjusted score. Its numerator is at most twice as
+#: big, so both fit the database's integer columns (2**31 - 1) with room to spare.
+MAX_ADJUSTED_DENOMINATOR = 1_000_000
+# Only plain ASCII digits, a bounded number of them, and no exponent: ``1e-10000000`` or a
+# thousand-digit fraction would cost seconds of CPU before failing (and "²" or "Infinity"
+# are not numbers a director types).
+_DECIMAL_VALUE = re.compile(r"[0-9]{1,3}(?:\.[0-9]{1,6})?", re.ASCII)
+_FRACTION_VALUE = re.compile(r"([0-9]{1,7})/([0-9]{1,7})", re.ASCII)
+
+
 def parse_adjusted_value(text: str) -> Fraction:
-    """A custom adjusted score typed by the director: a decimal (1.55) or a fraction (31/20)."""
+    """A custom adjusted score typed by the director: a decimal (1.55, at most six
+    decimals) or a fraction (31/20, denominator at most a million)."""
     text = (text or "").strip().replace(",", ".")
-    try:
-        if "/" in text:
-            num, den = text.split("/", 1)
-            value = Fraction(int(num), int(den))
-        else:
-            value = Fraction(Decimal(text))
-    except (ValueError, ZeroDivisionError, InvalidOperation):
+    if len(text) > 20:  # the patterns below are anchored and bounded; this keeps them cheap
+        text = "x"
+    if _DECIMAL_VALUE.fullmatch(text):
+        value = Fraction(Decimal(text))
+    elif (match := _FRACTION_VALUE.fullmatch(text)) and int(match[2]) != 0:
+        value = Fraction(int(match[1]), int(match[2]))
+    else:
         raise ValidationError(
-            {"value": _("Value: enter a number from 0 to 2, e.g. 1.55 or 31/20.")}
-        ) from None
+            {"value": _("Value: enter a number from 0 to 2, e.g. 1.55 or 31/20 "
+                        "(at most six decimals).")}
+        )
+    if value.denominator > MAX_ADJUSTED_DENOMINATOR:
+        raise ValidationError({"value": _("Value: use a fraction with a denominator of at most "
+                                          "a million, or at most six decimals.")})
     if not 0 <= value <= 2:
         raise ValidationError({"value": _("Value: an adjusted score must lie between 0 and 2.")})
     return value

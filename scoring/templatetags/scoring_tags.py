@@ -7,7 +7,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 import engine
-from scoring import selectors
+from scoring import numbers, selectors
 from scoring.models import ResultEntry
 
 register = template.Library()
@@ -85,7 +85,12 @@ def deal_score(value) -> str:
 def author(row) -> str:
     """Who made a row: a team's name, or the director's user name."""
     if getattr(row, "by_director_id", None):
-        return _("director %(name)s") % {"name": row.by_director.get_username()}
+        user = row.by_director
+        name = user.get_full_name() or user.get_username()
+        # A user called "director" would read "director director".
+        if name.casefold() in {"director", str(_("director")).casefold()}:
+            return _("the director")
+        return _("director %(name)s") % {"name": name}
     if getattr(row, "by_team_id", None):
         return str(row.by_team.name)
     return "?"
@@ -103,12 +108,13 @@ def adjusted_mark() -> str:
 
 @register.filter
 def fraction_exact(value) -> str:
-    """The exact fraction, for the director's history (e.g. 17/22)."""
-    if value is None:
+    """The exact fraction, for the director's history (e.g. 17/22), only when the two
+    decimals shown are not exact (1.50 is 3/2 already: one number, shown once)."""
+    if value is None or (value * 100).denominator == 1:
         return ""
-    return str(value)
+    return f"= {value}"
 
 
 @register.filter
 def bye_score_per_deal(_unused=None) -> str:
-    return engine.show_score(engine.BYE_SCORE)
+    return numbers.show_score(engine.BYE_SCORE)

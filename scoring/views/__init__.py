@@ -15,10 +15,23 @@ from scoring.views.director import (
     director_publish,
     director_results,
 )
+from scoring.views.exports import (
+    director_export_file,
+    director_export_retry,
+    director_export_start,
+    director_exports,
+    export_download,
+)
+from scoring.views.offline import captain_service_worker
 from scoring.views.results import projector, scorecard, standings, traveller, travellers
+from scoring.views.tokens import api_token_rename, api_token_revoke, api_tokens
 
 __all__ = [
-    "captain", "captain_confirm", "captain_dispute", "captain_pin", "captain_submit",
+    "api_token_rename", "api_token_revoke", "api_tokens",
+    "captain", "captain_confirm", "captain_dispute", "captain_pin", "captain_service_worker",
+    "captain_submit",
     "director_cell", "director_close_round", "director_grid", "director_publish",
     "director_results", "projector", "scorecard", "standings", "traveller", "travellers",
+    "director_export_file", "director_export_retry", "director_export_start",
+    "director_exports", "export_download",
 ]

@@ -4,27 +4,21 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.http import Http404
+from django.http import JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from scoring import selectors, services
+import live
+from scoring import permissions, selectors, services
 from scoring.forms import DisputeForm, PinForm, ResultForm
 from scoring.models import ResultEntry
 from scoring.services import Origin, ScoringError
 from scoring.views.captain_page import _captain_tables
 from scoring.views.common import _add_errors, _no_store
-from tournaments import selectors as tournament_selectors
-from tournaments.models import Deal, Round, Table, Team
-
-
-def _team_or_404(team_id: int, secret: str) -> Team:
-    team = tournament_selectors.team_by_link(team_id, secret)
-    if team is None:
-        raise Http404("Unknown link")
-    return team
+from scoring.views.offline import cache_name, outbox_strings
+from tournaments.models import Deal, Table, Team
 
 
 def _captain_url(team: Team, deal_number: int | None = None) -> str:
@@ -36,12 +30,7 @@ def _render_captain(request, team: Team, *, bound=None, status=200):
     position = selectors.team_position(team)
     # A withdrawn team's link reads but never writes (the services refuse it too).
     writable = position.writable and not team.withdrawn
-    if position.kind == "play":
-        tables = position.tables
-    elif position.table is not None:
-        tables = [position.table]
-    else:
-        tables = []
+    tables = permissions.captain_shown_tables(position)
     sections = _captain_tables(team, tables, bound=bound, writable=writable)
     context = {
         "team": team,
@@ -50,6 +39,14 @@ def _render_captain(request, team: Team, *, bound=None, status=200):
         "sections": sections,
         # Every deal row of every table shown, in page order.
         "deals": [row for section in sections for row in section.deals],
+        # Rounds in which the opponents withdrew before play: a bye (rules.md 6.5).
+        "withdrawal_byes": [
+            (t.round.number, selectors.opponent_of(t, team.pk).name)
+            for t in position.withdrawal_byes
+        ],
+        "live_url": live.stream_url("team", team.championship_id, team.pk),
+        "outbox_strings": outbox_strings(),
+        "offline_cache": cache_name(),
     }
     if sections:
         first = sections[0]
@@ -57,23 +54,37 @@ def _render_captain(request, team: Team, *, bound=None, status=200):
     return _no_store(render(request, "scoring/captain.html", context, status=status))
 
 
-def _no_open_table() -> ScoringError:
-    return ScoringError(
-        _("Your team has no open table right now: the round is closed or has not started."),
-        code="round_closed",
-    )
+def _from_outbox(request) -> bool:
+    """Sent by the page's script (static/js/captain.js), possibly long after the captain
+    pressed the button: it wants the answer itself, not a redirect to the page."""
+    return request.headers.get("X-Duplicada-Outbox") == "1"
+
+
+def _answer(request, team: Team, *, ok: bool, message: str, deal_number: int | None = None,
+            status: int | None = None, errors: dict | None = None):
+    """The server's answer to a captain's action: a message on the page after a redirect
+    (no JavaScript), or JSON for the outbox (409 for a refusal, 400 for field errors)."""
+    if _from_outbox(request):
+        body = {"ok": ok, "message": message}
+        if errors:
+            body["errors"] = errors
+        return _no_store(JsonResponse(body, status=status or (200 if ok else 409)))
+    (messages.success if ok else messages.error)(request, message)
+    return redirect(_captain_url(team, deal_number))
+
+
+def _form_errors(request, team: Team, form, bound: dict):
+    """A form with errors: the page shows them in the form; the outbox gets them as JSON."""
+    if _from_outbox(request):
+        errors = {name.split("-", 1)[-1]: list(messages_) for name, messages_ in
+                  form.errors.items()}
+        text = " ".join(message for messages_ in errors.values() for message in messages_)
+        return _answer(request, team, ok=False, message=text, status=400, errors=errors)
+    return _render_captain(request, team, bound=bound)
 
 
 def _open_table_for_deal(team: Team, deal_number: int) -> tuple[Table, Deal]:
-    """The team's table in the round of deal ``deal_number``, where the link writes that
-    deal: 404 for a deal the championship does not have, ScoringError unless the deal's
-    round is released and the team plays in it. A link never writes to another table."""
-    table, deal = selectors.open_table_for_deal(team, deal_number)
-    if deal is None:
-        raise Http404("No such deal")
-    if table is None:
-        raise _no_open_table()
-    return table, deal
+    return permissions.captain_table_for_deal(team, deal_number)
 
 
 # --- Captain ---------------------------------------------------------------------------------
@@ -82,21 +93,27 @@ def _open_table_for_deal(team: Team, deal_number: int) -> tuple[Table, Deal]:
 def captain(request, team_id: int, secret: str):
     """The team's private page: each of its tables in an open round, earliest first, with
     their deals; else its latest table read-only, or the bye or waiting notice."""
-    team = _team_or_404(team_id, secret)
+    team = permissions.captain_team(team_id, secret)
     return _render_captain(request, team)
+
+
+def _seen(request, deal_number: int) -> int | None:
+    """The latest entry of the deal the page showed when the form was filled in (the
+    form's ``seen`` field), or ``None`` when the form did not say."""
+    value = request.POST.get(f"d{deal_number}-seen", "")
+    return int(value) if value.isdigit() else None
 
 
 @require_POST
 def captain_submit(request, team_id: int, secret: str, deal_number: int):
-    team = _team_or_404(team_id, secret)
+    team = permissions.captain_team(team_id, secret)
     try:
         table, deal = _open_table_for_deal(team, deal_number)
     except ScoringError as exc:
-        messages.error(request, exc.message)
-        return redirect(_captain_url(team))
+        return _answer(request, team, ok=False, message=exc.message)
     form = ResultForm(request.POST, prefix=f"d{deal.number}")
     if not form.is_valid():
-        return _render_captain(request, team, bound={deal.pk: {"result": form}})
+        return _form_errors(request, team, form, {deal.pk: {"result": form}})
     try:
         entry, created = services.submit_result(
             team=team,
@@ -105,57 +122,44 @@ def captain_submit(request, team_id: int, secret: str, deal_number: int):
             data=form.result_data(),
             idempotency_key=form.cleaned_data.get("idempotency_key"),
             origin=Origin.from_request(request),
+            seen_entry_id=_seen(request, deal.number),
         )
     except ScoringError as exc:
-        messages.error(request, exc.message)
-    else:
-        opponent = selectors.opponent_of(table, team.pk)
-        messages.success(
-            request,
-            _("Deal %(deal)s entered. %(team)s must now confirm it.")
-            % {"deal": deal.number, "team": opponent.name},
-        )
-    return redirect(_captain_url(team, deal.number))
+        return _answer(request, team, ok=False, message=exc.message, deal_number=deal.number)
+    opponent = selectors.opponent_of(table, team.pk)
+    return _answer(request, team, ok=True, deal_number=deal.number,
+                   message=_("Deal %(deal)s entered. %(team)s must now confirm it.")
+                   % {"deal": deal.number, "team": opponent.name})
 
 
 def _entry_of_team_table(team: Team, entry_id: int) -> ResultEntry:
-    """An entry at one of the team's open tables (any released round it plays in): 404 for
-    an entry of another team's table, ScoringError for one of the team's closed tables."""
-    entry = selectors.entry_at_team_table(team, entry_id)
-    if entry is None:
-        if not selectors.team_position(team).tables:
-            raise _no_open_table()
-        raise Http404("No such result at your table")
-    if entry.table.round.status != Round.Status.RELEASED:
-        raise _no_open_table()
-    return entry
+    return permissions.captain_open_entry(team, entry_id)
 
 
 @require_POST
 def captain_confirm(request, team_id: int, secret: str, entry_id: int):
-    team = _team_or_404(team_id, secret)
+    team = permissions.captain_team(team_id, secret)
     try:
         entry = _entry_of_team_table(team, entry_id)
         services.confirm_entry(entry_id=entry.pk, team=team, entry=entry,
                                origin=Origin.from_request(request))
     except ScoringError as exc:
-        messages.error(request, exc.message)
-        return redirect(_captain_url(team))
-    messages.success(request, _("Deal %(deal)s confirmed.") % {"deal": entry.deal.number})
-    return redirect(_captain_url(team, entry.deal.number))
+        return _answer(request, team, ok=False, message=exc.message)
+    return _answer(request, team, ok=True, deal_number=entry.deal.number,
+                   message=_("Deal %(deal)s confirmed.") % {"deal": entry.deal.number})
 
 
 @require_POST
 def captain_dispute(request, team_id: int, secret: str, entry_id: int):
-    team = _team_or_404(team_id, secret)
+    team = permissions.captain_team(team_id, secret)
     try:
         entry = _entry_of_team_table(team, entry_id)
     except ScoringError as exc:
-        messages.error(request, exc.message)
-        return redirect(_captain_url(team))
+        return _answer(request, team, ok=False, message=exc.message)
     form = DisputeForm(request.POST, prefix=f"x{entry.deal.number}")
     if not form.is_valid():
-        return _render_captain(request, team, bound={entry.deal_id: {"dispute": form}})
+        return _form_errors(request, team, form, {entry.deal_id: {"dispute": form}})
+    number = entry.deal.number
     try:
         services.dispute_entry(
             entry_id=entry.pk,
@@ -164,20 +168,21 @@ def captain_dispute(request, team_id: int, secret: str, entry_id: int):
             origin=Origin.from_request(request),
         )
     except ScoringError as exc:
-        messages.error(request, exc.message)
+        return _answer(request, team, ok=False, message=exc.message, deal_number=number)
     except ValidationError as exc:
-        _add_errors(request, exc)
-    else:
-        messages.success(
-            request,
-            _("Deal %(deal)s disputed. The director has been told.") % {"deal": entry.deal.number},
-        )
-    return redirect(_captain_url(team, entry.deal.number))
+        if not _from_outbox(request):
+            _add_errors(request, exc)
+            return redirect(_captain_url(team, number))
+        return _answer(request, team, ok=False, message=" ".join(exc.messages), status=400,
+                       deal_number=number)
+    return _answer(request, team, ok=True, deal_number=number,
+                   message=_("Deal %(deal)s disputed. The director has been told.")
+                   % {"deal": number})
 
 
 @require_POST
 def captain_pin(request, team_id: int, secret: str, entry_id: int):
-    team = _team_or_404(team_id, secret)
+    team = permissions.captain_team(team_id, secret)
     try:
         entry = _entry_of_team_table(team, entry_id)
     except ScoringError as exc:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
@@ -10,9 +12,11 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from scoring import selectors, services
+import live
+from scoring import permissions, selectors, services
 from scoring.forms import (
     AdjustmentForm,
     ClearAdjustmentForm,
@@ -20,10 +24,15 @@ from scoring.forms import (
 )
 from scoring.models import ResultEntry
 from scoring.services import Origin, ScoringError
+from scoring.services.pins import pin_locked_until
 from scoring.views.common import _add_errors, _no_store
 from tournaments import selectors as tournament_selectors
 from tournaments import services as tournament_services
+from tournaments.confirmation import Confirmation, confirm_page, confirmed
 from tournaments.models import Championship, Deal, Round, Table
+
+GRID_REFRESH_SECONDS = 5
+_ENTRY_ID = re.compile(r"[0-9]{1,18}", re.ASCII)
 
 
 def _director_championship(request, pk: int) -> Championship:
@@ -41,7 +50,11 @@ def director_results(request, pk: int):
     round_ = selectors.current_round(championship)
     if round_ is None:
         messages.info(request, _("There are no rounds yet."))
-        return redirect("scoring:standings", pk=championship.pk)
+        return redirect("tournaments:director_championship", championship.pk)
+    if round_.status == Round.Status.DRAFTED:
+        messages.info(request, _("Round %(number)s has not been released yet: its results grid "
+                                 "opens when it is.") % {"number": round_.number})
+        return redirect("tournaments:director_round", championship.pk, round_.number)
     return redirect("scoring:grid", pk=championship.pk, number=round_.number)
 
 
@@ -55,27 +68,46 @@ def director_grid(request, pk: int, number: int):
         "round": round_,
         "grid": grid,
         "rounds": championship.rounds.order_by("number"),
-        "refresh_seconds": 15,
+        "next_round": championship.rounds.filter(number=round_.number + 1).first(),
+        # The grid fetches itself again this often (static/js/scoring.js; a meta refresh
+        # without JavaScript).
+        "refresh_seconds": GRID_REFRESH_SECONDS,
+        "live_url": live.stream_url("director", championship.pk),
     }
     template = "scoring/_grid.html" if request.GET.get("partial") else "scoring/director_grid.html"
     return _no_store(render(request, template, context))
 
 
 def _director_cell(request, pk: int, number: int, table_number: int, deal_number: int):
-    championship = _director_championship(request, pk)
-    round_ = _round_or_404(championship, number)
-    table = get_object_or_404(
-        Table.objects.select_related("ns_team", "ew_team", "round"), round=round_,
-        number=table_number,
-    )
-    deal = get_object_or_404(Deal, round=round_, number=deal_number)
-    return championship, round_, table, deal
+    return permissions.director_cell(request.user, pk, number, table_number, deal_number)
 
 
 def _cell_url(championship, round_, table, deal) -> str:
     return reverse(
         "scoring:cell", args=[championship.pk, round_.number, table.number, deal.number]
     )
+
+
+def _neighbour_cells(round_: Round, table: Table, deal: Deal) -> dict:
+    """The results before and after this one, deal by deal along the table, then on to the
+    next table: ``previous`` and ``next`` as (table number, deal number), or None. Three
+    small queries, whatever the size of the round."""
+    deals = list(round_.deals.order_by("number").values_list("number", flat=True))
+    at = deals.index(deal.number)
+    tables = Table.objects.filter(round=round_).order_by("number").values_list(
+        "number", flat=True)
+    previous = next_ = None
+    if at > 0:
+        previous = (table.number, deals[at - 1])
+    else:
+        before = tables.filter(number__lt=table.number).order_by("-number").first()
+        previous = (before, deals[-1]) if before is not None else None
+    if at < len(deals) - 1:
+        next_ = (table.number, deals[at + 1])
+    else:
+        after = tables.filter(number__gt=table.number).first()
+        next_ = (after, deals[0]) if after is not None else None
+    return {"previous_cell": previous, "next_cell": next_}
 
 
 @login_required
@@ -102,7 +134,8 @@ def director_cell(request, pk: int, number: int, table_number: int, deal_number:
                     return redirect(_cell_url(championship, round_, table, deal))
             elif action == "confirm":
                 entry_id = request.POST.get("entry", "")
-                if not entry_id.isdigit():
+                # ASCII digits only ("²".isdigit() is true), and few enough for the id column.
+                if not _ENTRY_ID.fullmatch(entry_id):
                     raise Http404("No such result")
                 entry = get_object_or_404(ResultEntry, pk=entry_id, table=table, deal=deal)
                 services.director_confirm_entry(entry_id=entry.pk, user=request.user,
@@ -150,30 +183,72 @@ def director_cell(request, pk: int, number: int, table_number: int, deal_number:
         "deal": deal,
         "state": state,
         "history": selectors.history(state),
+        "pin_locked_until": pin_locked_until(table),
         "score": score,
         "trump_side": selectors.deal_trump_side(deal),
         "result_form": result_form,
         "adjustment_form": adjustment_form,
         "adjustments": state.adjustments,
+        **_neighbour_cells(round_, table, deal),
     }
     return _no_store(render(request, "scoring/director_cell.html", context))
 
 
+def _missing_lines(grid) -> list[str]:
+    labels = {
+        selectors.EMPTY: _("no result"),
+        selectors.PENDING: _("waiting for confirmation"),
+        selectors.DISPUTED: _("disputed"),
+    }
+    return [
+        _("Table %(table)s, deal %(deal)s: %(status)s")
+        % {"table": table, "deal": deal, "status": labels[status]}
+        for table, deal, status in grid.missing_cells()
+    ]
+
+
 @login_required
-@require_POST
 def director_close_round(request, pk: int, number: int):
+    """Close a round, after a confirmation page that lists the results still missing."""
     championship = _director_championship(request, pk)
     round_ = _round_or_404(championship, number)
-    try:
-        # The tournaments app owns round states and records who closed the round.
-        tournament_services.close_round(
-            round_, by=request.user, origin=Origin.from_request(request)
-        )
-    except tournament_services.ServiceError as exc:
-        messages.error(request, exc.message)
-    else:
-        messages.success(request, _("Round %(number)s closed.") % {"number": round_.number})
-    return redirect("scoring:grid", pk=championship.pk, number=round_.number)
+    grid_url = reverse("scoring:grid", args=[championship.pk, round_.number])
+    if confirmed(request):
+        try:
+            # The tournaments app owns round states and records who closed the round.
+            tournament_services.close_round(
+                round_, by=request.user, origin=Origin.from_request(request)
+            )
+        except tournament_services.ServiceError as exc:
+            messages.error(request, exc.message)
+        else:
+            messages.success(request, _("Round %(number)s closed.") % {"number": round_.number})
+        return redirect(grid_url)
+    if round_.status != Round.Status.RELEASED:
+        messages.info(request, _("Round %(number)s is not in play, so there is nothing to "
+                                 "close.") % {"number": round_.number})
+        return redirect(grid_url)
+    missing = _missing_lines(selectors.round_grid(round_))
+    consequences = [
+        _("Its tables can no longer enter or confirm results, and its deals become public: "
+          "players and the public see the cards.")
+    ]
+    if missing:
+        consequences.append(_("A missing result stays not played: it scores nothing until "
+                              "you enter it or set an adjusted score (you can reopen the "
+                              "round while it is the last one closed)."))
+    return confirm_page(request, Confirmation(
+        title=_("Close round %(number)s?") % {"number": round_.number},
+        consequences=consequences,
+        items_heading=ngettext("%(count)s result missing:", "%(count)s results missing:",
+                               len(missing)) % {"count": len(missing)} if missing
+        else _("Every result is in."),
+        items=missing,
+        button=_("Close round %(number)s") % {"number": round_.number},
+        cancel_url=grid_url,
+        championship=championship,
+        danger=bool(missing),
+    ))
 
 
 @login_required

@@ -2,37 +2,52 @@
 
 from __future__ import annotations
 
-from django.http import Http404
+from django.http import HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 
-import engine
-from scoring import selectors
+import live
+from scoring import numbers, permissions, selectors
 from tournaments import selectors as tournament_selectors
-from tournaments.models import Championship, Deal, Round, Team
+from tournaments.models import Championship, Deal, Team
 from tournaments.presentation import deal_view
 
 
 def _results_access(request, pk: int) -> tuple[Championship, bool]:
-    """The championship and whether the viewer directs it (live view). Raises 404 for a
-    championship the viewer may not see; the caller shows "not published" itself."""
-    championship = get_object_or_404(Championship, pk=pk)
-    director = tournament_selectors.is_director(request.user, championship)
-    if not director and championship.status == Championship.Status.DRAFT:
-        raise Http404("No such championship")
-    return championship, director
+    access = permissions.results_access(request.user, pk)
+    return access.championship, access.director
+
+
+def _live_url(championship: Championship, director: bool) -> str:
+    return live.stream_url("director" if director else "public", championship.pk)
 
 
 def _not_published(request, championship):
     return render(request, "scoring/not_published.html", {"championship": championship})
 
 
+def _scope(request, championship: Championship, director: bool):
+    """The ranking's scope: live for a director, closed rounds for the public, or the
+    closed round ``?after=N``. Raises ScopeError (shown as a 400) for a bad ``after``."""
+    return selectors.ranking_scope(championship, live=director, after=request.GET.get("after"))
+
+
+def _ranked(scope) -> list:
+    return selectors.standings(scope.championship, live=scope.live, up_to=scope.up_to)
+
+
 def standings(request, pk: int):
     championship, director = _results_access(request, pk)
     if not (director or championship.results_public):
         return _not_published(request, championship)
-    rows = selectors.standings(championship, live=director)
-    context = {"championship": championship, "rows": rows, "director": director}
+    try:
+        scope = _scope(request, championship, director)
+    except selectors.ScopeError as error:
+        return HttpResponseBadRequest(str(error))
+    context = {
+        "championship": championship, "rows": _ranked(scope), "director": director,
+        "scope": scope, "live_url": _live_url(championship, director),
+    }
     return render(request, "scoring/standings.html", context)
 
 
@@ -41,7 +56,11 @@ def projector(request, pk: int):
     championship, director = _results_access(request, pk)
     if not (director or championship.results_public):
         return _not_published(request, championship)
-    rows = selectors.standings(championship, live=director)
+    try:
+        scope = _scope(request, championship, director)
+    except selectors.ScopeError as error:
+        return HttpResponseBadRequest(str(error))
+    rows = _ranked(scope)
     per_page = 10
     pages = max(1, -(-len(rows) // per_page))
     try:
@@ -50,22 +69,22 @@ def projector(request, pk: int):
         page = 1
     page = min(max(page, 1), pages)
     next_page = page % pages + 1
+    after = f"&after={scope.up_to}" if scope.up_to else ""
     context = {
         "championship": championship,
+        "scope": scope,
         "rows": rows[(page - 1) * per_page : page * per_page],
         "page": page,
         "pages": pages,
-        "next_url": f"{reverse('scoring:projector', args=[pk])}?page={next_page}",
+        "next_url": f"{reverse('scoring:projector', args=[pk])}?page={next_page}{after}",
         "seconds": 12,
+        "live_url": _live_url(championship, director),
     }
     return render(request, "scoring/projector.html", context)
 
 
 def _scored_deals(championship: Championship, director: bool):
-    statuses = [Round.Status.CLOSED] + ([Round.Status.RELEASED] if director else [])
-    return Deal.objects.filter(championship=championship, round__status__in=statuses).select_related(
-        "round"
-    ).order_by("number")
+    return permissions.result_deals(permissions.ResultsAccess(championship, director))
 
 
 def travellers(request, pk: int):
@@ -113,7 +132,7 @@ def scorecard(request, pk: int, number: int):
         "championship": championship,
         "team": team,
         "lines": lines,
-        "total": engine.show_score(total),
+        "total": numbers.show_score(total),
     }
     return render(request, "scoring/scorecard.html", context)
 

@@ -27,8 +27,7 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-PHONE = {"width": 390, "height": 844}
-
+from phones import PHONE, phone_context  # noqa: E402,F401
 
 
 @pytest.fixture(scope="session")
@@ -55,9 +54,7 @@ def browser():
 @pytest.fixture
 def phone(browser):
     """A fresh browser context the size of a phone, in English."""
-    context = browser.new_context(viewport=PHONE, locale="en-US", is_mobile=True,
-                                  has_touch=True)
-    context.set_default_timeout(15_000)
+    context = phone_context(browser)
     try:
         yield context
     finally:

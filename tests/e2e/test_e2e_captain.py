@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 
 import pytest
+from playwright.sync_api import expect
 
 # Set E2E_SCREENSHOTS to a folder to keep screenshots of each step.
 SHOTS = os.environ.get("E2E_SCREENSHOTS")
@@ -44,8 +45,10 @@ def test_enter_confirm_with_pin_and_see_it_on_the_grid(live_server, phone, event
     shot(page, "1-captain-entering")
     deal.get_by_role("button", name="Send deal 1").click()
 
+    # Sent by the page's outbox, which then fetches the deal again in place.
     deal = page.locator("#deal-1")
-    assert deal.get_attribute("data-status") == "pending"
+    expect(deal).to_have_attribute("data-status", "pending")
+    expect(deal.locator(".outbox-note")).to_have_attribute("data-outbox-state", "sent")
     assert "Waiting for" in deal.inner_text()
     # East takes the phone and types its team's PIN.
     shot(page, "2-captain-pending")

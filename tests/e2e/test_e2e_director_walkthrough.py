@@ -62,6 +62,13 @@ IGNORED_TEXT = re.compile(
 )
 
 
+def shown_ca(value) -> str:
+    """A score as the Catalan pages show it: decimal comma (1,77)."""
+    import engine
+
+    return engine.show_score(value).replace(".", ",")
+
+
 def shot(page, name):
     if SHOTS:
         page.screenshot(path=os.path.join(SHOTS, f"walkthrough-{name}.png"), full_page=True)
@@ -449,7 +456,7 @@ def test_a_whole_championship(live_server, desk, phone, visitor, watcher, django
 
     # The director settles the dispute and sets an adjusted score.
     d.goto(f"{base}/director/c/{pk}/")
-    d.get_by_role("link", name=re.compile("Graella de resultats")).click()
+    d.get_by_role("link", name="Graella de resultats de la ronda actual").click()
     expect(d).to_have_url(f"{base}/director/c/{pk}/results/rounds/1/")
     watcher.catalan(d, "results grid")
     disputed = d.locator(f"td.cell[data-table='1'][data-deal='{deals1[3].number}']")
@@ -471,7 +478,7 @@ def test_a_whole_championship(live_server, desk, phone, visitor, watcher, django
     expect(d.locator(".messages")).to_contain_text("Resultat entrat")
     expected.result(deals1[3], table, contract="B", points_ns=22)
     watcher.catalan(d, "result page (settled)")
-    d.get_by_role("link", name=re.compile("Ronda 1")).first.click()
+    d.get_by_role("link", name="Ronda 1: resultats").click()
     expect(d.locator(f"td.cell[data-table='1'][data-deal='{number}']")).to_have_attribute(
         "data-status", "confirmed"
     )
@@ -486,12 +493,16 @@ def test_a_whole_championship(live_server, desk, phone, visitor, watcher, django
     form.get_by_role("button", name="Aplica la puntuació ajustada").click()
     expect(d.locator(".messages")).to_contain_text("ajustada")
     expected.adjust(deals1[0], other, "NS", Fraction(31, 20))
-    expect(d.locator(".adjustment-in-force")).to_contain_text("1.55")
+    expect(d.locator(".adjustment-in-force")).to_contain_text("1,55")  # Catalan: a decimal comma
     watcher.catalan(d, "result page (adjusted)")
     shot(d, "08-adjusted")
 
     # 5. Close round 1 and publish -------------------------------------------------------
     d.goto(f"{base}/director/c/{pk}/results/rounds/1/")
+    d.get_by_role("link", name="Tanca la ronda 1").click()
+    # The confirmation page lists what is missing; only its button closes the round.
+    expect(d.locator("h1")).to_contain_text("Tancar la ronda 1?")
+    watcher.catalan(d, "close confirmation")
     d.get_by_role("button", name="Tanca la ronda 1").click()
     expect(d.locator(".messages")).to_contain_text("Ronda 1")
     round1.refresh_from_db()
@@ -507,7 +518,7 @@ def test_a_whole_championship(live_server, desk, phone, visitor, watcher, django
     shot(v, "09-standings-round-1")
     totals = expected.totals([deal.number for deal in deals1])
     assert standings_on_page(v) == {
-        number: engine.show_score(totals.get(number, Fraction(0))) for number in teams
+        number: shown_ca(totals.get(number, Fraction(0))) for number in teams
     }
 
     v.goto(f"{base}/c/{pk}/results/deals/{deals1[0].number}/")
@@ -516,8 +527,8 @@ def test_a_whole_championship(live_server, desk, phone, visitor, watcher, django
     for tbl in tables1:
         cells = v.locator(f"table.traveller tr[data-table='{tbl.number}'] td")
         score = scores[tbl.pk]
-        assert cells.nth(7).inner_text().startswith(engine.show_score(score.ns_final))
-        assert cells.nth(8).inner_text().startswith(engine.show_score(score.ew_final))
+        assert cells.nth(7).inner_text().startswith(shown_ca(score.ns_final))
+        assert cells.nth(8).inner_text().startswith(shown_ca(score.ew_final))
     assert "(ajust.)" in v.locator(f"table.traveller tr[data-table='{other.number}']").inner_text()
     # Now that the round is closed, the cards are public.
     expect(v.locator("code.notation")).to_have_text(deal_notation(deals1[0]))
@@ -532,7 +543,7 @@ def test_a_whole_championship(live_server, desk, phone, visitor, watcher, django
     v.goto(f"{base}/c/{pk}/results/teams/{ns.number}/")
     watcher.catalan(v, "scorecard")
     expect(v.locator("table.scorecard tfoot")).to_contain_text(
-        engine.show_score(totals[ns.number])
+        shown_ca(totals[ns.number])
     )
     v.goto(f"{base}/c/{pk}/results/deals/")
     watcher.catalan(v, "travellers")
@@ -575,7 +586,8 @@ def test_a_whole_championship(live_server, desk, phone, visitor, watcher, django
         tournaments.close_round(round_)
 
     d.goto(f"{base}/director/c/{pk}/")
-    d.get_by_role("button", name="Acaba el campionat i revela la clau de repartiment").click()
+    d.get_by_role("link", name="Acaba el campionat i revela la clau de repartiment").click()
+    d.get_by_role("button", name="Acaba i revela la clau de repartiment").click()
     expect(d.locator(".messages")).to_contain_text("clau")
     championship.refresh_from_db()
     assert championship.status == Championship.Status.FINISHED
@@ -591,7 +603,7 @@ def test_a_whole_championship(live_server, desk, phone, visitor, watcher, django
 
     v.goto(f"{base}/c/{pk}/results/")
     totals = expected.totals(range(1, 21))
-    assert standings_on_page(v) == {number: engine.show_score(totals[number]) for number in teams}
+    assert standings_on_page(v) == {number: shown_ca(totals[number]) for number in teams}
     shot(v, "10-final-standings")
 
     v.goto(f"{base}/c/{pk}/")

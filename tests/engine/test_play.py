@@ -307,7 +307,7 @@ def _legal_record(seed=1, deal=DEAL):
     return random_legal_play(deal, DEALER, TRUMPS_OROS, WESTERN, random.Random(seed))
 
 
-@pytest.mark.parametrize("length", [0, 1, 47, 49])
+@pytest.mark.parametrize("length", [0, 1, 47, 49, 52, 6])
 def test_wrong_length(length):
     record = (_legal_record() * 2)[:length]
     with pytest.raises(PlayRecordError, match="48 cards"):
@@ -331,12 +331,51 @@ def test_card_played_twice():
         validate_play(DEAL, DEALER, TRUMPS_OROS, WESTERN, record)
 
 
-def test_record_error_wins_over_an_earlier_illegal_card():
+def test_an_earlier_illegal_card_wins_over_a_later_card_not_held():
+    # rules.md 4: the first problem in play order is reported.
     record, breach, _ = play_out(DEAL, DEALER, TRUMPS_OROS, WESTERN, cards("E8 C2"))
     assert breach is not None
     record[-1] = record[0]
-    with pytest.raises(PlayRecordError):
+    assert validate_play(DEAL, DEALER, TRUMPS_OROS, WESTERN, record) == IllegalCard(*breach)
+
+
+def test_an_earlier_card_not_held_wins_over_a_later_illegal_card():
+    record, breach, _ = play_out(DEAL, DEALER, TRUMPS_OROS, WESTERN, cards("E8 C2"))
+    _number, _seat, card, _rule = breach
+    # Just before the breach, the card the breach plays: its player does not hold it.
+    where = record.index(card) - 1
+    record[where] = card
+    with pytest.raises(PlayRecordError, match=f"trick {where // 4 + 1}: .* dealt to"):
         validate_play(DEAL, DEALER, TRUMPS_OROS, WESTERN, record)
+
+
+@given(seed=st.integers(0, 10**6), tricks=st.integers(1, 12))
+@settings(max_examples=60, deadline=None)
+def test_a_record_that_stops_early_is_validated_as_far_as_it_goes(seed, tricks):
+    full = random_legal_play(DEAL, DEALER, TRUMPS_OROS, EASTERN, random.Random(seed))
+    whole = validate_play(DEAL, DEALER, TRUMPS_OROS, EASTERN, full)
+    outcome = validate_play(DEAL, DEALER, TRUMPS_OROS, EASTERN, full[: 4 * tricks])
+    assert outcome.is_legal and outcome.tricks_played == tricks
+    assert outcome.complete == (tricks == 12)
+    assert outcome.ns_tricks + outcome.ew_tricks == tricks
+    if tricks == 12:
+        assert outcome == whole
+    else:
+        # Points of the tricks covered: never more than the whole play's, adding up to the
+        # card points played plus one per trick.
+        assert outcome.ns_points <= whole.ns_points and outcome.ew_points <= whole.ew_points
+        assert outcome.points == {Side.NS: outcome.ns_points, Side.EW: outcome.ew_points}
+
+
+def test_a_partial_record_reports_its_problems_too():
+    record, breach, _ = play_out(DEAL, DEALER, TRUMPS_OROS, WESTERN, cards("E8 C2"))
+    number = breach[0]
+    partial = record[: 4 * number]
+    assert validate_play(DEAL, DEALER, TRUMPS_OROS, WESTERN, partial) == IllegalCard(*breach)
+    clean = _legal_record()[:8]
+    clean[5] = clean[0]  # a card already played, in trick 2
+    with pytest.raises(PlayRecordError, match="trick 2: "):
+        validate_play(DEAL, DEALER, TRUMPS_OROS, WESTERN, clean)
 
 
 @pytest.mark.parametrize("bad", ["O9", None, 3])
@@ -369,3 +408,20 @@ def test_dealer_decides_the_first_leader():
         wrong = dealer.partner  # its first lead is not from the right seat's hand
         with pytest.raises(PlayRecordError):
             validate_play(deal, wrong, TRUMPS_OROS, EASTERN, record)
+
+
+@given(seed=st.integers(0, 10**6), where=st.integers(0, 47))
+@settings(max_examples=80, deadline=None)
+def test_the_first_problem_in_play_order_is_reported(seed, where):
+    """A record with rule breaches and one card its player does not hold: whichever comes
+    first in play order is reported (rules.md 4)."""
+    record, breach, _ = play_out(DEAL, DEALER, TRUMPS_OROS, EASTERN, rng=random.Random(seed),
+                                 illegal_rate=0.2)
+    breach_at = record.index(breach[2]) if breach else 99
+    other = where + 1 if where % 4 != 3 else where - 1  # same trick, another seat's card
+    record[where] = record[other]
+    if breach_at < where:
+        assert validate_play(DEAL, DEALER, TRUMPS_OROS, EASTERN, record) == IllegalCard(*breach)
+    else:
+        with pytest.raises(PlayRecordError, match=f"^trick {where // 4 + 1}: "):
+            validate_play(DEAL, DEALER, TRUMPS_OROS, EASTERN, record)

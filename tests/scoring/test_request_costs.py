@@ -52,7 +52,7 @@ def costs(tables: int, director) -> dict[str, int]:
     ns, ew = table.ns_team, table.ew_team
     api = Client()
     result = {}
-    captain = f"/api/captain/{ns.pk}/{ns.link_secret}/results/"
+    captain = f"/api/v1/captain/{ns.pk}/{ns.link_secret}/results/"
     result["api submit"], response = count(lambda: api.post(
         captain, {"deal": deals[0].number, "contract": "O", "points_ns": 40,
                   "idempotency_key": f"cost-1-{tables}"}, content_type="application/json"))
@@ -63,10 +63,10 @@ def costs(tables: int, director) -> dict[str, int]:
                   "idempotency_key": f"cost-1-{tables}"}, content_type="application/json"))
     assert response.status_code == 200
     result["api confirm"], response = count(lambda: api.post(
-        f"/api/captain/{ew.pk}/{ew.link_secret}/results/{entry_id}/confirm/"))
+        f"/api/v1/captain/{ew.pk}/{ew.link_secret}/results/{entry_id}/confirm/"))
     assert response.status_code == 200
     result["api tables"], response = count(lambda: api.get(
-        f"/api/captain/{ew.pk}/{ew.link_secret}/tables/"))
+        f"/api/v1/captain/{ew.pk}/{ew.link_secret}/tables/"))
     assert response.status_code == 200
     page = Client()
     result["page submit"], response = count(lambda: page.post(
@@ -93,7 +93,7 @@ def costs(tables: int, director) -> dict[str, int]:
         result[name], response = count(lambda url=url: director_client.get(url))
         assert response.status_code == 200, name
     result["api standings"], response = count(lambda: director_client.get(
-        f"/api/championships/{championship.pk}/standings/"))
+        f"/api/v1/championships/{championship.pk}/standings/"))
     assert response.status_code == 200
     return result
 
@@ -106,6 +106,7 @@ def test_query_counts_do_not_grow_with_the_number_of_tables(django_user_model):
         by_size[size] = costs(size, director)
     small, large = (by_size[size] for size in SIZES)
     assert small == large, {k: (small[k], large[k]) for k in small if small[k] != large[k]}
-    # And they stay small: a captain's write is a handful of statements.
-    assert large["api submit"] <= 10 and large["api confirm"] <= 10, large
+    # And they stay small: a captain's write is a handful of statements (through the API,
+    # one of them counts the link's writes for throttling; PostgreSQL adds the row lock).
+    assert large["api submit"] <= 10 and large["api confirm"] <= 11, large
     assert large["captain page"] <= 8, large

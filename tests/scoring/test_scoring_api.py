@@ -10,7 +10,7 @@ from scoring.models import ResultEntry
 
 
 def url(team):
-    return f"/api/captain/{team.pk}/{team.link_secret}/results/"
+    return f"/api/v1/captain/{team.pk}/{team.link_secret}/results/"
 
 
 def test_captain_submits_through_the_api(teams, deal1):
@@ -23,7 +23,7 @@ def test_captain_submits_through_the_api(teams, deal1):
     again = client.post(url(teams[0]), body, format="json")
     assert again.status_code == 200 and again.data["id"] == response.data["id"]
     assert ResultEntry.objects.count() == 1
-    listed = client.get(url(teams[1])).data
+    listed = client.get(url(teams[1])).data["results"]
     assert [e["id"] for e in listed] == [response.data["id"]]
 
 
@@ -44,7 +44,7 @@ def test_api_validation_names_the_fields(teams, deal1):
 
 def test_api_link_and_closed_round(teams, round1, deal1):
     client = APIClient()
-    assert client.get(f"/api/captain/{teams[0].pk}/wrong/results/").status_code == 404
+    assert client.get(f"/api/v1/captain/{teams[0].pk}/wrong/results/").status_code == 404
     close(round1)
     response = client.post(url(teams[0]), {"deal": 1, "contract": "O", "points_ns": 40},
                            format="json")
@@ -54,21 +54,22 @@ def test_api_link_and_closed_round(teams, round1, deal1):
 
 def test_api_standings(championship, teams, table1, deal1, director, round1):
     client = APIClient()
-    assert client.get(f"/api/championships/{championship.pk}/standings/").status_code == 404
+    assert client.get(f"/api/v1/championships/{championship.pk}/standings/").status_code == 404
     client.force_authenticate(director)
     entry, _ = services.submit_result(team=teams[0], table=table1, deal=deal1,
                                       data=services.ResultData(contract="O", points_ns=40),
                                       idempotency_key=None)
     services.confirm_entry(entry_id=entry.pk, team=teams[1])
-    rows = client.get(f"/api/championships/{championship.pk}/standings/").data
+    rows = client.get(f"/api/v1/championships/{championship.pk}/standings/").data["results"]
     assert rows[0]["total"] == "1.50" and rows[0]["total_exact"] == "3/2"
     services.publish_results(championship)
-    public = APIClient().get(f"/api/championships/{championship.pk}/standings/").data
+    public = APIClient().get(f"/api/v1/championships/{championship.pk}/standings/").data[
+        "results"]
     assert all(row["total"] == "0.00" for row in public)  # round 1 is not closed yet
 
 
 def confirm_url(team, entry_id):
-    return f"/api/captain/{team.pk}/{team.link_secret}/results/{entry_id}/confirm/"
+    return f"/api/v1/captain/{team.pk}/{team.link_secret}/results/{entry_id}/confirm/"
 
 
 def test_captain_confirms_through_the_api(teams, deal1):

@@ -212,8 +212,13 @@ def test_later_pending_or_disputed_entries_do_not_change_any_score(six):
     enter(t[2], tables[1], deal, points_ns=30)
     before = snapshot(championship)
     standings_before = [(r.team.pk, r.total) for r in selectors.standings(championship, live=True)]
-    pending, _ = services.submit_result(team=t[1], table=tables[0], deal=deal,
-                                        data=result(points_ns=20), idempotency_key=None)
+    # Teams can no longer enter a confirmed deal (the Bridgemate rule, rules.md 6.1): the
+    # later entry is stored directly, as one made before that rule would have been.
+    with pytest.raises(services.ScoringError, match="only the director"):
+        services.submit_result(team=t[1], table=tables[0], deal=deal,
+                               data=result(points_ns=20), idempotency_key=None)
+    pending = ResultEntry.objects.create(table=tables[0], deal=deal, by_team=t[1],
+                                         **result(points_ns=20).entry_fields())
     assert snapshot(championship) == before
     services.dispute_entry(entry_id=pending.pk, team=t[0], comment="Not what we played")
     assert snapshot(championship) == before

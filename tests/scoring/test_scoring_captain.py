@@ -49,7 +49,7 @@ def test_page_shows_the_table_and_deals_but_never_the_cards(client, teams, round
             assert hand not in body
     # Numeric keypad on the phone.
     assert 'inputmode="numeric"' in body
-    assert response["Cache-Control"] == "no-store"
+    assert response["Cache-Control"] == "private, no-store"
 
 
 def test_page_shows_no_other_tables_entries(client, teams, table2, deal1):

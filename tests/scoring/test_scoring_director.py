@@ -154,7 +154,7 @@ def test_close_and_publish(director_client, championship, round1, teams, table1,
     assert client.get(traveller_url).status_code == 404
     rows = client.get(standings_url).context["rows"]
     assert all(row.total == 0 for row in rows)
-    director_client.post(reverse("scoring:close_round", args=[championship.pk, 1]))
+    director_client.post(reverse("scoring:close_round", args=[championship.pk, 1]), {"confirm": "yes"})
     round1.refresh_from_db()
     assert round1.status == "closed"
     assert client.get(traveller_url).status_code == 200

@@ -84,7 +84,10 @@ def test_confirming_twice_stores_one_review(teams, table1, deal1):
 def test_a_newer_pending_entry_does_not_displace_the_confirmed_one(teams, table1, deal1):
     first = submit(teams[0], table1, deal1, points_ns=40)
     services.confirm_entry(entry_id=first.pk, team=teams[1])
-    second = submit(teams[1], table1, deal1, points_ns=30)
+    # Teams can no longer enter a confirmed deal (rules.md 6.1); a newer entry (as stored
+    # before that rule) still does not displace the confirmed one until it is confirmed.
+    second = ResultEntry.objects.create(table=table1, deal=deal1, by_team=teams[1],
+                                        **result(points_ns=30).entry_fields())
     state = selectors.result_state(table1, deal1)
     assert state.counted == first
     assert state.status == selectors.PENDING

@@ -15,7 +15,7 @@ def test_api_standings_of_a_draft_are_unknown_like_the_page(championship, client
     )
     assert client.get(reverse("scoring:standings", args=[championship.pk])).status_code == 404
     api = APIClient()
-    assert api.get(f"/api/championships/{championship.pk}/standings/").status_code == 404
+    assert api.get(f"/api/v1/championships/{championship.pk}/standings/").status_code == 404
 
 
 def test_api_standings_of_another_championship_for_a_director_are_public_only(
@@ -27,9 +27,9 @@ def test_api_standings_of_another_championship_for_a_director_are_public_only(
     make_championship(teams=2, director=outsider)
     api = APIClient()
     api.force_authenticate(outsider)
-    assert api.get(f"/api/championships/{championship.pk}/standings/").status_code == 404
+    assert api.get(f"/api/v1/championships/{championship.pk}/standings/").status_code == 404
     services.publish_results(championship)
-    assert api.get(f"/api/championships/{championship.pk}/standings/").status_code == 200
+    assert api.get(f"/api/v1/championships/{championship.pk}/standings/").status_code == 200
 
 
 def test_director_cell_with_a_malformed_entry_is_404_not_500(director_client, championship,

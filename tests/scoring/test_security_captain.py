@@ -39,7 +39,7 @@ def test_withdrawn_team_link_cannot_write(client, teams, table1, deal1):
     assert not PinAttempt.objects.exists()
     # The API refuses too.
     api = APIClient()
-    response = api.post(f"/api/captain/{team.pk}/{team.link_secret}/results/",
+    response = api.post(f"/api/v1/captain/{team.pk}/{team.link_secret}/results/",
                         {"deal": 1, "contract": "O", "points_ns": 40}, format="json")
     assert response.status_code == 409
     assert ResultEntry.objects.count() == 1

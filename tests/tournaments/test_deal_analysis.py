@@ -17,16 +17,23 @@ from tournaments.services.analysis import analyse_deal
 
 pytestmark = pytest.mark.django_db
 
-# Each seat holds one whole suit: quick to solve, and a real deal all the same.
-SUITS_DEAL = "N:9ARCS8765432... .9ARCS8765432.. ..9ARCS8765432. ...9ARCS8765432"
+# Each seat holds one whole suit: quick to solve, and a real deal all the same. The deals of
+# a round differ (a round may not hold the same cards twice): the suits move round the seats.
+SUIT_HANDS = ["9ARCS8765432...", ".9ARCS8765432..", "..9ARCS8765432.", "...9ARCS8765432"]
 
 
-def _one_round(championship, deal_text=SUITS_DEAL):
+def suits_deal(turn: int) -> str:
+    turn %= 4
+    return "N:" + " ".join(SUIT_HANDS[turn:] + SUIT_HANDS[:turn])
+
+
+def _one_round(championship):
     add_teams(championship, 2)
     services.generate_schedule(championship)
     round_ = championship.rounds.get()
     numbers = list(round_.deals.order_by("number").values_list("number", flat=True))
-    services.import_deals(round_, "\n".join(f"{n} {deal_text}" for n in numbers))
+    assert len(numbers) <= len(SUIT_HANDS)
+    services.import_deals(round_, "\n".join(f"{n} {suits_deal(i)}" for i, n in enumerate(numbers)))
     return round_
 
 

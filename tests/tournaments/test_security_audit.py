@@ -42,12 +42,12 @@ def test_round_release_close_reopen_and_publish_are_recorded(scheduled, director
     pk = scheduled.pk
     laptop.post(reverse("tournaments:director_release", args=[pk, 1]))
     _check(_last(AuditEvent.Action.ROUND_RELEASED), director, scheduled, round_number=1)
-    laptop.post(reverse("tournaments:director_close", args=[pk, 1]))
+    laptop.post(reverse("scoring:close_round", args=[pk, 1]), {"confirm": "yes"})
     _check(_last(AuditEvent.Action.ROUND_CLOSED), director, scheduled, round_number=1)
     laptop.post(reverse("tournaments:director_reopen", args=[pk, 1]))
     _check(_last(AuditEvent.Action.ROUND_REOPENED), director, scheduled, round_number=1)
     # Closing from the results grid is recorded too.
-    laptop.post(reverse("scoring:close_round", args=[pk, 1]))
+    laptop.post(reverse("scoring:close_round", args=[pk, 1]), {"confirm": "yes"})
     assert scheduled.rounds.get(number=1).status == Round.Status.CLOSED
     assert AuditEvent.objects.filter(action=AuditEvent.Action.ROUND_CLOSED).count() == 2
     _check(_last(AuditEvent.Action.ROUND_CLOSED), director, scheduled, round_number=1)
@@ -59,15 +59,16 @@ def test_round_release_close_reopen_and_publish_are_recorded(scheduled, director
 
 
 def test_refused_actions_record_nothing(scheduled, laptop):
-    laptop.post(reverse("tournaments:director_close", args=[scheduled.pk, 1]))  # not released
-    laptop.post(reverse("scoring:close_round", args=[scheduled.pk, 1]))
+    laptop.post(reverse("tournaments:director_close", args=[scheduled.pk, 1]), {"confirm": "yes"})  # not released
+    laptop.post(reverse("scoring:close_round", args=[scheduled.pk, 1]), {"confirm": "yes"})
     assert not AuditEvent.objects.exists()
 
 
 def test_team_link_pin_and_withdrawal_are_recorded(scheduled, director, laptop):
     team = scheduled.teams.first()
     old_secret, old_pin = team.link_secret, team.pin
-    laptop.post(reverse("tournaments:director_team_reissue_link", args=[scheduled.pk, team.pk]))
+    laptop.post(reverse("tournaments:director_team_reissue_link", args=[scheduled.pk, team.pk]),
+                {"confirm": "yes"})
     _check(_last(AuditEvent.Action.LINK_REISSUED), director, scheduled, team=team)
     laptop.post(reverse("tournaments:director_team_reissue_pin", args=[scheduled.pk, team.pk]))
     _check(_last(AuditEvent.Action.PIN_REISSUED), director, scheduled, team=team)
@@ -76,7 +77,8 @@ def test_team_link_pin_and_withdrawal_are_recorded(scheduled, director, laptop):
     # The audit row keeps no secret.
     for event in AuditEvent.objects.all():
         assert team.link_secret not in event.user_agent
-    laptop.post(reverse("tournaments:director_team_withdraw", args=[scheduled.pk, team.pk]))
+    laptop.post(reverse("tournaments:director_team_withdraw", args=[scheduled.pk, team.pk]),
+                {"confirm": "yes"})
     _check(_last(AuditEvent.Action.TEAM_WITHDRAWN), director, scheduled, team=team)
     laptop.post(reverse("tournaments:director_team_reinstate", args=[scheduled.pk, team.pk]))
     _check(_last(AuditEvent.Action.TEAM_REINSTATED), director, scheduled, team=team)

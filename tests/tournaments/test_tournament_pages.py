@@ -75,11 +75,13 @@ def test_teams_pages(director_client, championship):
     page = director_client.get(reverse("tournaments:director_team_edit", args=[championship.pk, team.pk]))
     assert team.link_secret in page.content.decode() and team.pin in page.content.decode()
     assert page["Cache-Control"] == "no-store, private"
-    director_client.post(reverse("tournaments:director_team_withdraw", args=[championship.pk, team.pk]))
+    director_client.post(reverse("tournaments:director_team_withdraw", args=[championship.pk, team.pk]),
+                         {"confirm": "yes"})
     team.refresh_from_db()
     assert team.withdrawn
     old = team.link_secret
-    director_client.post(reverse("tournaments:director_team_reissue_link", args=[championship.pk, team.pk]))
+    director_client.post(reverse("tournaments:director_team_reissue_link", args=[championship.pk, team.pk]),
+                         {"confirm": "yes"})
     team.refresh_from_db()
     assert team.link_secret != old
 
@@ -107,7 +109,7 @@ def test_round_pages_and_actions(director_client, scheduled):
     assert r1.status == Round.Status.RELEASED
     response = director_client.post(reverse("tournaments:director_release", args=[pk, 3]), follow=True)
     assert "Release round 2 first." in response.content.decode()
-    director_client.post(reverse("tournaments:director_close", args=[pk, 1]))
+    director_client.post(reverse("scoring:close_round", args=[pk, 1]), {"confirm": "yes"})
     r1.refresh_from_db()
     assert r1.status == Round.Status.CLOSED
 

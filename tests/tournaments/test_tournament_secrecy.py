@@ -83,6 +83,12 @@ def response_text(response) -> str:
     return content.decode("utf-8", "replace")
 
 
+def export_kinds() -> list[str]:
+    from scoring.exports import registry
+
+    return list(registry.KINDS)
+
+
 def candidate_values(championship, team, other):
     numbers = list(range(0, championship.deals.count() + 2))
     return {
@@ -94,7 +100,9 @@ def candidate_values(championship, team, other):
         "team_pk": [team.pk],
         "secret": [team.link_secret],
         "entry_id": [1, 2],
-        "kind": ["csv", "xlsx"],
+        # Team-file templates, and every kind of export.
+        "kind": ["csv", "xlsx", *export_kinds()],
+        "job_id": [1, 2],
         "format": ["json"],
     }
 

@@ -7,8 +7,8 @@ writes nothing; views show the message.
 Movements (rules.md 7):
 
 - **Round robin**: :func:`generate_schedule` creates every round at once (drafted, with its
-  tables, bye and deals). Teams withdrawn after that keep their place in the schedule; the
-  director decides what to do (adjusted scores, or swapping another team in by hand).
+  tables, bye and deals). A team withdrawn after that keeps its place in the schedule and
+  its opponents in the rounds not yet released have a bye (``withdrawals``, rules.md 6.5).
 - **Swiss**: :func:`generate_next_round` pairs one round at a time from the current ranking
   (``tournaments.ranking``); round 1 is a seeded draw from the deal key. Withdrawn teams are
   not paired.
@@ -18,7 +18,8 @@ secret key, and may be replaced by imported ones until the round is released.
 
 Modules: ``common`` (the error, locks and checks every operation shares, and a round's
 deals from the key), ``championships`` (details, settings and directors), ``teams``
-(registering, importing, withdrawing; links and PINs), ``rounds`` (generating and
+(registering, importing, withdrawing; links and PINs), ``withdrawals`` (the byes a
+withdrawal gives in the rounds not yet released), ``rounds`` (generating and
 discarding drafted rounds), ``round_states`` (releasing, closing and reopening a round;
 finishing the championship), ``drafts`` (changing a drafted round by hand), ``deals``
 (importing deals and restoring the generated ones).
@@ -30,6 +31,7 @@ from tournaments.services.championships import (
     SHAPE_SETTINGS,
     add_director,
     create_championship,
+    locked_fields,
     remove_director,
     settings_locked,
     update_championship,
@@ -65,7 +67,7 @@ __all__ = [
     "CHAMPIONSHIP_FIELDS", "LOCKED_SETTINGS", "SHAPE_SETTINGS", "TEAM_FIELDS", "ServiceError",
     "add_director", "add_team", "check_pin", "close_round", "create_championship",
     "discard_drafted_rounds", "finish_championship", "generate_next_round", "generate_schedule",
-    "import_deals", "import_teams", "reinstate_team", "reissue_link", "reissue_pin",
+    "import_deals", "import_teams", "locked_fields", "reinstate_team", "reissue_link", "reissue_pin",
     "release_round", "remove_director", "reopen_round", "restore_generated_deals",
     "settings_locked", "swap_tables", "swap_teams", "team_import_template", "update_championship",
     "update_team", "withdraw_team",

@@ -7,7 +7,9 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 import engine
-from tournaments.models import Championship, Round
+from tournaments import audit
+from tournaments.models import AuditEvent, Championship, Round
+from tournaments.names import NameProblem, clean_name
 from tournaments.services.common import ServiceError, _lock
 
 # Settings that decide how the championship is played; they lock once round 1 is released.
@@ -34,11 +36,28 @@ def settings_locked(championship: Championship) -> bool:
     return championship.rounds.exclude(status=Round.Status.DRAFTED).exists()
 
 
+def locked_fields(championship: Championship) -> tuple[str, ...]:
+    """The settings that can no longer change (the form disables them; the API refuses
+    them): the game settings once round 1 is released or the championship runs, the shape
+    of the rounds while drafted rounds exist."""
+    if settings_locked(championship) or championship.status != Championship.Status.DRAFT:
+        return LOCKED_SETTINGS
+    if championship.rounds.exists():
+        return SHAPE_SETTINGS
+    return ()
+
+
 def _clean_championship(values: dict) -> dict:
     values = dict(values)
     for key in ("name", "venue"):
         if key in values:
-            values[key] = (values[key] or "").strip()
+            try:
+                values[key] = clean_name(values[key])
+            except NameProblem as problem:
+                raise ServiceError(
+                    f"{_field_label(Championship, key).capitalize()}: {problem.message}",
+                    field=key,
+                ) from None
     if "name" in values and not values["name"]:
         raise ServiceError(_("The name is required."), field="name")
     dpm = values.get("deals_per_match")
@@ -80,8 +99,15 @@ def _check_championship(championship: Championship) -> None:
         raise ServiceError(_("The last day cannot be before the first day."), field="ends_on")
 
 
+def _record_publication(championship: Championship, public: bool, by, origin) -> None:
+    audit.record(
+        AuditEvent.Action.RESULTS_PUBLISHED if public else AuditEvent.Action.RESULTS_UNPUBLISHED,
+        championship, by=by, origin=origin,
+    )
+
+
 @transaction.atomic
-def create_championship(director, **settings) -> Championship:
+def create_championship(director, *, origin=None, **settings) -> Championship:
     """Create a championship directed by ``director``, with a fresh secret deal key.
 
     ``settings`` are any of :data:`CHAMPIONSHIP_FIELDS`. The key's commitment is public from
@@ -102,11 +128,15 @@ def create_championship(director, **settings) -> Championship:
     _check_championship(championship)
     championship.save()
     championship.directors.add(director)
+    if championship.results_public:
+        # Public from the start: recorded like any later publication.
+        _record_publication(championship, True, director, origin)
     return championship
 
 
 @transaction.atomic
-def update_championship(championship: Championship, **changes) -> Championship:
+def update_championship(championship: Championship, *, by=None, origin=None,
+                        **changes) -> Championship:
     """Change a championship's details and settings.
 
     The name, venue, dates and whether results are public can always change. The game
@@ -143,27 +173,35 @@ def update_championship(championship: Championship, **changes) -> Championship:
         setattr(championship, field, value)
     _check_championship(championship)
     championship.save()
+    if "results_public" in changed:
+        _record_publication(championship, championship.results_public, by, origin)
     return championship
 
 
 @transaction.atomic
-def add_director(championship: Championship, username: str):
-    """Let the user called ``username`` direct the championship too."""
+def add_director(championship: Championship, username: str, *, by=None, origin=None):
+    """Let the user called ``username`` direct the championship too (they then see its
+    secret deals, so it is recorded)."""
     User = get_user_model()
     user = User.objects.filter(**{User.USERNAME_FIELD: (username or "").strip()}).first()
     if user is None or not user.is_active:
         raise ServiceError(
             _("There is no active user called “%(name)s”.") % {"name": username}, field="username"
         )
-    championship.directors.add(user)
+    if not championship.directors.filter(pk=user.pk).exists():
+        championship.directors.add(user)
+        audit.record(AuditEvent.Action.DIRECTOR_ADDED, championship, by=by, origin=origin,
+                     detail=user.get_username())
     return user
 
 
 @transaction.atomic
-def remove_director(championship: Championship, user) -> None:
+def remove_director(championship: Championship, user, *, by=None, origin=None) -> None:
     championship = _lock(championship)
     if not championship.directors.filter(pk=user.pk).exists():
         return
     if championship.directors.count() <= 1:
         raise ServiceError(_("A championship needs at least one director."))
     championship.directors.remove(user)
+    audit.record(AuditEvent.Action.DIRECTOR_REMOVED, championship, by=by, origin=origin,
+                 detail=user.get_username())

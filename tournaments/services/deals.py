@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 import engine
 from tournaments.importing import RowError, read_deal_lines, translate_deal_problem
@@ -45,6 +46,7 @@ def import_deals(target: Championship | Round, text: str) -> list[Deal]:
     }
     seen: dict[int, int] = {}
     updates: list[Deal] = []
+    lines_of: dict[int, int] = {}  # deal id -> the line that gives its new cards
     for line in lines:
         deal = deals.get(line.number)
         if deal is None:
@@ -83,17 +85,39 @@ def import_deals(target: Championship | Round, text: str) -> list[Deal]:
         deal.cards = engine.format_deal(parsed)
         deal.source = Deal.Source.IMPORTED
         updates.append(deal)
+        lines_of[deal.pk] = line.line
+    errors += _same_cards_twice(deals.values(), lines_of)
     if not lines and not errors:
         raise ServiceError(_("No deals found: write one deal per line."), field="text")
     errors.sort(key=lambda error: error.row or 0)
     if errors:
         raise ServiceError(
-            _("Nothing was imported: %(count)s problem(s).") % {"count": len(errors)},
+            ngettext("Nothing was imported: %(count)s problem.",
+                     "Nothing was imported: %(count)s problems.", len(errors))
+            % {"count": len(errors)},
             field="text",
             errors=[RowError(e.row, e.field, e.message, is_line=True) for e in errors],
         )
     Deal.objects.bulk_update(updates, ["cards", "source"])
     return sorted(updates, key=lambda deal: deal.number)
+
+
+def _same_cards_twice(deals, lines_of: dict[int, int]) -> list[RowError]:
+    """A round must not hold the same cards twice: one problem for each imported deal whose
+    cards (as they would be after the import) another deal of its round already has."""
+    by_round: dict[tuple[int, str], Deal] = {}
+    problems = []
+    # Deals kept as they are first, then the imported ones in line order.
+    for deal in sorted(deals, key=lambda d: (d.pk in lines_of, lines_of.get(d.pk, 0), d.number)):
+        key = (deal.round_id, deal.cards)
+        other = by_round.get(key)
+        if other is None:
+            by_round[key] = deal
+        elif deal.pk in lines_of:
+            problems.append(RowError(lines_of[deal.pk], "", _(
+                "deal %(number)s has the same cards as deal %(other)s of round %(round)s.")
+                % {"number": deal.number, "other": other.number, "round": deal.round.number}))
+    return problems
 
 
 @transaction.atomic

@@ -9,6 +9,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from tournaments.models import Round, Table, Team
+from tournaments.services import withdrawals
 from tournaments.services.common import (
     ServiceError,
     _lock_round,
@@ -91,6 +92,8 @@ def swap_teams(round_: Round, team_a: Team, team_b: Team) -> list[str]:
         swap.get(old.bye, old.bye) if old.bye is not None else None,
     )
     _write_layout(round_, old, new)
+    # A withdrawn team swapped in or out changes who has a bye at the tables it touches.
+    withdrawals.refresh_drafted_byes(round_.championship_id)
     touched = [pair for n, pair in new.tables.items() if pair != old.tables[n]]
     return _rematch_warnings(round_, touched)
 
@@ -114,3 +117,4 @@ def swap_tables(round_: Round, table_a: int, table_b: int) -> None:
     tables = dict(old.tables)
     tables[table_a], tables[table_b] = old.tables[table_b], old.tables[table_a]
     _write_layout(round_, old, _Layout(tables, old.bye))
+    withdrawals.refresh_drafted_byes(round_.championship_id)

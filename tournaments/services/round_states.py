@@ -7,10 +7,16 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+import live
 from tournaments import audit
 from tournaments.models import AuditEvent, Championship, Round, Table
 from tournaments.services import analysis
 from tournaments.services.common import ServiceError, _lock, _lock_round, _not_finished
+
+
+def _round_changed(round_: Round) -> None:
+    """Open pages re-fetch after the commit (captains' pages, the grid, standings)."""
+    live.publish({"kind": "round", "c": round_.championship_id, "round": round_.number})
 
 
 @transaction.atomic
@@ -44,6 +50,7 @@ def release_round(round_: Round, *, by=None, origin=None) -> Round:
     round_.save(update_fields=["status", "released_at"])
     audit.record(AuditEvent.Action.ROUND_RELEASED, championship, by=by, origin=origin,
                  round_number=round_.number)
+    _round_changed(round_)
     if championship.status == Championship.Status.DRAFT:
         championship.status = Championship.Status.RUNNING
         championship.save(update_fields=["status"])
@@ -81,6 +88,7 @@ def close_round(round_: Round, *, by=None, origin=None) -> Round:
     round_.save(update_fields=["status", "closed_at"])
     audit.record(AuditEvent.Action.ROUND_CLOSED, round_.championship_id, by=by, origin=origin,
                  round_number=round_.number)
+    _round_changed(round_)
     analysis.on_round_closed(round_)  # the deals' analysis, in the background after commit
     return round_
 
@@ -105,6 +113,7 @@ def reopen_round(round_: Round, *, by=None, origin=None) -> Round:
     round_.save(update_fields=["status", "closed_at"])
     audit.record(AuditEvent.Action.ROUND_REOPENED, round_.championship_id, by=by, origin=origin,
                  round_number=round_.number)
+    _round_changed(round_)
     return round_
 
 

@@ -8,27 +8,38 @@ import itertools
 
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournaments import audit
 from tournaments.importing import (
     FileProblem,
     RowError,
     read_team_rows,
+    read_upload,
     team_template_csv,
     team_template_xlsx,
 )
+from tournaments.limits import MAX_TEAM_NUMBER
 from tournaments.models import AuditEvent, Championship, Round, Team, new_link_secret, new_pin
+from tournaments.names import NameProblem, clean_name, team_name_key
+from tournaments.services import withdrawals
 from tournaments.services.common import ServiceError, _lock, _not_finished
 
 TEAM_FIELDS = ("name", "club", "player1", "player2")
 
 
-def _clean_team_values(values: dict) -> dict[str, str]:
-    cleaned = {}
+def _clean_team_values(values: dict) -> tuple[dict[str, str], list[tuple[str, str]]]:
+    """The values as stored (tournaments.names) and the problems of the ones that cannot
+    be, as (field, message) pairs."""
+    cleaned, problems = {}, []
     for field in TEAM_FIELDS:
         value = values.get(field, "")
-        cleaned[field] = "" if value is None else " ".join(str(value).split())
-    return cleaned
+        try:
+            cleaned[field] = clean_name(value)
+        except NameProblem as problem:
+            cleaned[field] = " ".join(str(value).split())
+            problems.append((field, problem.message))
+    return cleaned, problems
 
 
 def _team_problems(
@@ -55,6 +66,9 @@ def _team_problems(
     if number is not None:
         if number < 1:
             problems.append(("number", _("The number must be 1 or more.")))
+        elif number > MAX_TEAM_NUMBER:
+            problems.append(("number", _("The number must be at most %(limit)s.")
+                             % {"limit": MAX_TEAM_NUMBER}))
         else:
             clash = others.filter(number=number).first()
             if clash:
@@ -63,7 +77,11 @@ def _team_problems(
                      % {"number": number, "team": clash.name})
                 )
     if values["name"]:
-        clash = others.filter(name__iexact=values["name"]).first()
+        # Compared in Python: the rule (tournaments.names) ignores case and spaces, and a
+        # championship has a few hundred teams at most.
+        key = team_name_key(values["name"])
+        clash = next((team for team in others.only("pk", "number", "name")
+                      if team_name_key(team.name) == key), None)
         if clash:
             problems.append(
                 ("name", _("Team %(number)s already has this name.") % {"number": clash.number})
@@ -78,6 +96,14 @@ def _check_can_add_teams(championship: Championship) -> None:
             _("The round robin schedule already exists, so no team can join. "
               "Discard the drafted rounds first to add teams.")
         )
+    # A Swiss team joins before the next round is paired, with no score (rules.md 7).
+    drafted = championship.rounds.filter(status=Round.Status.DRAFTED).order_by("number").first()
+    if championship.is_swiss and drafted is not None:
+        raise ServiceError(
+            _("Round %(number)s is already paired, so no team can join it. Discard the drafted "
+              "round first, add the team, then pair the round again.")
+            % {"number": drafted.number}
+        )
 
 
 def _next_team_number(championship: Championship) -> int:
@@ -91,8 +117,8 @@ def add_team(championship: Championship, *, number: int | None = None, **values)
     """Register a team; without ``number`` it takes the next free one."""
     championship = _lock(championship)
     _check_can_add_teams(championship)
-    cleaned = _clean_team_values(values)
-    problems = _team_problems(championship, cleaned, number)
+    cleaned, problems = _clean_team_values(values)
+    problems += _team_problems(championship, cleaned, number)
     if problems:
         field, message = problems[0]
         raise ServiceError(message, field=field)
@@ -105,9 +131,10 @@ def add_team(championship: Championship, *, number: int | None = None, **values)
 def update_team(team: Team, *, number: int | None = None, **values) -> Team:
     """Change a team's number, name, club or players."""
     team = Team.objects.select_for_update().get(pk=team.pk)
-    cleaned = _clean_team_values(values)
+    _not_finished(team.championship)
+    cleaned, problems = _clean_team_values(values)
     number = team.number if number is None else number
-    problems = _team_problems(team.championship, cleaned, number, exclude_pk=team.pk)
+    problems += _team_problems(team.championship, cleaned, number, exclude_pk=team.pk)
     if problems:
         field, message = problems[0]
         raise ServiceError(message, field=field)
@@ -120,26 +147,35 @@ def update_team(team: Team, *, number: int | None = None, **values) -> Team:
 
 @transaction.atomic
 def withdraw_team(team: Team, *, by=None, origin=None) -> list[int]:
-    """Withdraw a team: it is not paired in later Swiss rounds.
+    """Withdraw a team (rules.md 6.5, policy — withdrawal): it keeps its scores, its link
+    stops writing, later Swiss rounds leave it out, and in every round not yet released its
+    opponent scores a bye instead (each bye an ``AuditEvent``; see ``withdrawals``).
 
-    Returns the numbers of the drafted rounds in which it still plays, for the director to
-    regenerate (Swiss) or rearrange by hand (round robin).
+    Returns the numbers of the drafted rounds in which it was placed (a table, whose
+    opponent now has a bye, or the round's own bye, now cancelled).
     """
     _not_finished(team.championship)
+    changes = withdrawals.planned_changes(team.championship_id, withdrawing=team)
+    drafted = _drafted_rounds_of(team)  # before its own byes are cancelled
     Team.objects.filter(pk=team.pk).update(withdrawn=True)
     team.withdrawn = True
     audit.record(AuditEvent.Action.TEAM_WITHDRAWN, team.championship_id, by=by, origin=origin,
                  team=team)
-    return _drafted_rounds_of(team)
+    withdrawals.apply_changes(team.championship_id, changes, by=by, origin=origin)
+    return drafted
 
 
 @transaction.atomic
 def reinstate_team(team: Team, *, by=None, origin=None) -> Team:
+    """The team plays again: in the rounds not yet released its opponents' byes are taken
+    back (and its own bye, if it had one, restored). Released rounds keep their byes."""
     _not_finished(team.championship)
+    changes = withdrawals.planned_changes(team.championship_id, reinstating=team)
     Team.objects.filter(pk=team.pk).update(withdrawn=False)
     team.withdrawn = False
     audit.record(AuditEvent.Action.TEAM_REINSTATED, team.championship_id, by=by, origin=origin,
                  team=team)
+    withdrawals.apply_changes(team.championship_id, changes, by=by, origin=origin)
     return team
 
 
@@ -212,20 +248,20 @@ def import_teams(championship: Championship, uploaded_file) -> list[Team]:
     championship = _lock(championship)
     _check_can_add_teams(championship)
     name = getattr(uploaded_file, "name", "") or ""
-    data = uploaded_file.read() if hasattr(uploaded_file, "read") else bytes(uploaded_file)
     try:
-        rows = read_team_rows(name, data)
+        rows = read_team_rows(name, read_upload(uploaded_file))
     except FileProblem as problem:
         raise ServiceError(problem.message, field="file") from None
 
     errors: list[RowError] = []
     existing_numbers = {t.number: t.name for t in championship.teams.all()}
-    existing_names = {t.name.lower(): t.number for t in championship.teams.all()}
+    existing_names = {team_name_key(t.name): t.number for t in championship.teams.all()}
     seen_numbers: dict[int, int] = {}
     seen_names: dict[str, int] = {}
     parsed: list[tuple[int, int | None, dict[str, str]]] = []
     for row in rows:
-        values = _clean_team_values(row.values)
+        values, name_problems = _clean_team_values(row.values)
+        errors += [RowError(row.row, field, message) for field, message in name_problems]
         raw_number = row.values.get("number", "").strip()
         number = None
         if raw_number:
@@ -237,6 +273,9 @@ def import_teams(championship: Championship, uploaded_file) -> list[Team]:
             else:
                 if number < 1:
                     errors.append(RowError(row.row, "number", _("The number must be 1 or more.")))
+                elif number > MAX_TEAM_NUMBER:
+                    errors.append(RowError(row.row, "number", _(
+                        "The number must be at most %(limit)s.") % {"limit": MAX_TEAM_NUMBER}))
                 elif number in existing_numbers:
                     errors.append(RowError(row.row, "number", _(
                         "Number %(number)s is already used by “%(team)s”.")
@@ -256,8 +295,8 @@ def import_teams(championship: Championship, uploaded_file) -> list[Team]:
                 errors.append(RowError(row.row, field, _(
                     "At most %(limit)s characters (it has %(count)s).")
                     % {"limit": limit, "count": len(values[field])}))
-        key = values["name"].lower()
-        if key:
+        key = team_name_key(values["name"])
+        if key and not any(field == "name" for field, _message in name_problems):
             if key in existing_names:
                 errors.append(RowError(row.row, "name", _(
                     "Team %(number)s already has this name.") % {"number": existing_names[key]}))
@@ -270,7 +309,9 @@ def import_teams(championship: Championship, uploaded_file) -> list[Team]:
 
     if errors:
         raise ServiceError(
-            _("Nothing was imported: %(count)s problem(s) in the file.") % {"count": len(errors)},
+            ngettext("Nothing was imported: %(count)s problem in the file.",
+                     "Nothing was imported: %(count)s problems in the file.", len(errors))
+            % {"count": len(errors)},
             field="file",
             errors=errors,
         )

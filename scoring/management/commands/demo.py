@@ -9,6 +9,7 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.core.management.base import BaseCommand
 from django.utils import translation
+from django.utils.translation import gettext as _
 
 DEMO_DIRECTOR = "director"
 
@@ -24,7 +25,8 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args, password=None, **options):
-        # The demo's stored texts (reasons, comments) are in the site's default language.
+        # The demo's stored texts (reasons, comments) and everything it prints are in the
+        # site's default language: one language throughout.
         translation.activate(settings.LANGUAGE_CODE)
         call_command("migrate", interactive=False, verbosity=0)
         User = get_user_model()
@@ -34,14 +36,15 @@ class Command(BaseCommand):
             director = User.objects.create_superuser(DEMO_DIRECTOR, "", password)
             self.stdout.write(
                 self.style.SUCCESS(
-                    f"Director account created. Log in as '{DEMO_DIRECTOR}' "
-                    f"with password '{password}'."
+                    _("Director account created. Log in as “%(user)s” with password "
+                      "“%(password)s”.") % {"user": DEMO_DIRECTOR, "password": password}
                 )
             )
         else:
-            self.stdout.write(f"Director account: '{director.get_username()}' (already existed).")
+            self.stdout.write(_("Director account: “%(user)s” (already existed).")
+                              % {"user": director.get_username()})
         self.load_demo_championship(director)
-        self.stdout.write("Open http://127.0.0.1:8000/")
+        self.stdout.write(_("Open %(url)s") % {"url": "http://127.0.0.1:8000/"})
 
     def load_demo_championship(self, director) -> None:
         # The demo lives beside each app: tournaments builds the championship and its

@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0003_audit_events'),
+        ('tournaments', '0006_audit_actions'),
     ]
 
     operations = [

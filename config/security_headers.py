@@ -1,0 +1,71 @@
+"""Response headers that keep pages private and scripts our own (README "Security").
+
+**Content-Security-Policy.** Scripts, styles, fonts, images and connections come from this
+site only: no inline script runs unless it carries the request's nonce. To add an inline
+script (or ``<style>``) to a template, give it the nonce::
+
+    <script nonce="{{ request.csp_nonce }}">...</script>
+
+and prefer a file under ``static/js/`` anyway. Live updates (``fetch``, ``EventSource``,
+WebSocket to the same host) and a service worker or manifest served from this site are
+allowed. The API's interactive documentation loads Swagger UI from its CDN, so it alone gets
+a wider policy.
+
+**Cache-Control.** A captain's page and the captain API carry the team's private link and
+show what the team may change: ``private, no-store`` on every answer under ``/t/`` and under
+``/api/.../captain/``. A logged-in director sees public pages with director's extras, so
+their answers are ``private, no-store`` as well.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+
+from django.conf import settings
+
+_CAPTAIN_PATH = re.compile(r"^/(?:t/|api/(?:[^/]+/){0,3}?captain/)")
+_DOCS_PATH = re.compile(r"^/api/(?:[^/]+/)?docs/")
+
+_POLICY = (
+    "default-src 'self'; script-src 'self' 'nonce-{nonce}'; "
+    "style-src 'self' 'nonce-{nonce}'; style-src-attr 'unsafe-inline'; "
+    "img-src 'self' data:; font-src 'self'; connect-src 'self'; worker-src 'self'; "
+    "manifest-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; "
+    "frame-ancestors 'none'"
+)
+_CDN = "https://cdn.jsdelivr.net"
+_DOCS_POLICY = (
+    f"default-src 'self'; script-src 'self' 'unsafe-inline' {_CDN}; "
+    f"style-src 'self' 'unsafe-inline' {_CDN}; img-src 'self' data: {_CDN}; "
+    "connect-src 'self'; object-src 'none'; base-uri 'self'; frame-ancestors 'none'"
+)
+
+PRIVATE = "private, no-store"
+
+
+class SecurityHeadersMiddleware:
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        request.csp_nonce = secrets.token_urlsafe(16)
+        response = self.get_response(request)
+        path = request.path_info
+        if "Content-Security-Policy" not in response:
+            policy = _DOCS_POLICY if _DOCS_PATH.match(path) else _POLICY
+            response["Content-Security-Policy"] = policy.format(nonce=request.csp_nonce)
+        if _CAPTAIN_PATH.match(path) or _director_is_looking(request):
+            directives = {part.strip().lower()
+                          for part in response.get("Cache-Control", "").split(",")}
+            if not {"private", "no-store"} <= directives:
+                response["Cache-Control"] = PRIVATE
+        return response
+
+
+def _director_is_looking(request) -> bool:
+    # Only a request with a session can be a logged-in director's; others cost no query.
+    if settings.SESSION_COOKIE_NAME not in request.COOKIES:
+        return False
+    user = getattr(request, "user", None)
+    return bool(user is not None and user.is_authenticated)

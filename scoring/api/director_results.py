@@ -1,0 +1,125 @@
+"""A director's results: the grid of a round, a cell's full history, and entering or
+overriding, confirming, adjusting and clearing an adjustment: the services and selectors
+of the director's result pages (``scoring.views.director``)."""
+
+from __future__ import annotations
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema
+from rest_framework.response import Response
+
+from scoring import permissions, selectors, services
+from scoring.api.base import DirectorView
+from scoring.api.captain import IDEMPOTENCY
+from scoring.api.director_championships import ERRORS
+from scoring.api.serializers_results import (
+    AdjustSerializer,
+    CellSerializer,
+    ClearAdjustmentSerializer,
+    DirectorConfirmSerializer,
+    DirectorResultSerializer,
+    GridSerializer,
+)
+from scoring.models import ResultEntry
+from scoring.services import parse_adjusted_value
+
+READ = {401: ERRORS[401], 404: ERRORS[404]}
+
+
+class GridView(DirectorView):
+    @extend_schema(responses={200: GridSerializer, **READ})
+    def get(self, request, pk: int, number: int):
+        """Every table by every deal of the round, each cell's status and counted result."""
+        _championship, round_ = self.round_of(pk, number)
+        return Response(GridSerializer(selectors.round_grid(round_)).data)
+
+
+class _CellView(DirectorView):
+    def cell(self, pk, number, table_number, deal_number):
+        _c, _r, table, deal = permissions.director_cell(
+            self.request.user, pk, number, table_number, deal_number)
+        return table, deal
+
+    def cell_answer(self, table, deal) -> Response:
+        state = selectors.result_state(table, deal)
+        return Response(CellSerializer({
+            "table": table, "deal": deal, "status": state.status, "counted": state.counted,
+            "history": selectors.history(state),
+            "score": selectors.table_score(table.pk, deal.pk),
+        }).data)
+
+
+class CellView(_CellView):
+    @extend_schema(responses={200: CellSerializer, **READ}, operation_id="v1_cell_retrieve")
+    def get(self, request, pk: int, number: int, table_number: int, deal_number: int):
+        """One table's result on one deal: every entry, review and adjusted score with who,
+        when and from where; the status, the counted entry and the score."""
+        return self.cell_answer(*self.cell(pk, number, table_number, deal_number))
+
+
+class EnterView(_CellView):
+    @extend_schema(request=DirectorResultSerializer, parameters=[IDEMPOTENCY],
+                   responses={200: CellSerializer, **ERRORS})
+    def post(self, request, pk: int, number: int, table_number: int, deal_number: int):
+        """Enter or override the result: it counts at once, without confirmation."""
+        table, deal = self.cell(pk, number, table_number, deal_number)
+        serializer = DirectorResultSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        services.director_enter_result(
+            table=table, deal=deal, data=data["result"], user=request.user, note=data["note"],
+            origin=self.scoring_origin(),
+        )
+        return self.cell_answer(table, deal)
+
+
+class ConfirmView(_CellView):
+    @extend_schema(request=DirectorConfirmSerializer, parameters=[IDEMPOTENCY],
+                   responses={200: CellSerializer, **ERRORS})
+    def post(self, request, pk: int, number: int, table_number: int, deal_number: int):
+        """Confirm an entry of this cell (e.g. a disputed one)."""
+        table, deal = self.cell(pk, number, table_number, deal_number)
+        serializer = DirectorConfirmSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        entry = get_object_or_404(ResultEntry, pk=serializer.validated_data["entry"],
+                                  table=table, deal=deal)
+        services.director_confirm_entry(entry_id=entry.pk, user=request.user,
+                                        origin=self.scoring_origin())
+        return self.cell_answer(table, deal)
+
+
+class AdjustView(_CellView):
+    @extend_schema(request=AdjustSerializer, parameters=[IDEMPOTENCY],
+                   responses={200: CellSerializer, **ERRORS})
+    def post(self, request, pk: int, number: int, table_number: int, deal_number: int):
+        """Set an adjusted score (rules.md 6.5) for one side or both, with a reason."""
+        table, deal = self.cell(pk, number, table_number, deal_number)
+        serializer = AdjustSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        value = None
+        if data["kind"] == "custom":
+            value = parse_adjusted_value(data.get("value", ""))
+        sides = ["NS", "EW"] if data["side"] == "both" else [data["side"]]
+        for side in sides:
+            services.set_adjustment(
+                table=table, deal=deal, side=side, kind=data["kind"], value=value,
+                reason=data["reason"], user=request.user, origin=self.scoring_origin(),
+            )
+        return self.cell_answer(table, deal)
+
+
+class ClearAdjustmentView(_CellView):
+    @extend_schema(request=ClearAdjustmentSerializer, parameters=[IDEMPOTENCY],
+                   responses={200: CellSerializer, **ERRORS})
+    def post(self, request, pk: int, number: int, table_number: int, deal_number: int):
+        """Withdraw a side's adjusted score, with a reason."""
+        table, deal = self.cell(pk, number, table_number, deal_number)
+        serializer = ClearAdjustmentSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        services.clear_adjustment(
+            table=table, deal=deal, side=serializer.validated_data["side"],
+            reason=serializer.validated_data["reason"], user=request.user,
+            origin=self.scoring_origin(),
+        )
+        return self.cell_answer(table, deal)

@@ -1,0 +1,174 @@
+"""The public API: what the result and championship pages show to the same caller. Result
+pages are for the championship's directors (live) and, once published, for everyone
+(closed rounds only); a round's cards only once it is closed (rules.md 8). The rules are
+``scoring.permissions`` and ``tournaments.selectors``, shared with the pages."""
+
+from __future__ import annotations
+
+from django.http import Http404
+from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework.exceptions import ValidationError
+from rest_framework.response import Response
+
+import engine
+from scoring import permissions, selectors
+from scoring.api.base import PublicView
+from scoring.api.pagination import Pagination, paginated
+from scoring.api.serializers_director import DealSerializer
+from scoring.api.serializers_results import (
+    CommitmentSerializer,
+    DealCheckSerializer,
+    ScorecardSerializer,
+    TravellerDealSerializer,
+    TravellerSerializer,
+)
+from scoring.serializers import ErrorSerializer, StandingSerializer
+from tournaments import selectors as tournament_selectors
+from tournaments.models import Championship, Team
+
+NOT_FOUND = {404: OpenApiResponse(ErrorSerializer, description="Unknown or unpublished.")}
+
+
+def _published(request, pk: int) -> permissions.ResultsAccess:
+    access = permissions.results_access(request.user, pk)
+    if not access.published:
+        raise Http404("Results are not published")
+    return access
+
+
+class StandingsPagination(Pagination):
+    """A page of the standings, with where the championship stands."""
+
+    stage: dict = {}
+
+    def get_paginated_response(self, data):
+        response = super().get_paginated_response(data)
+        response.data["stage"] = self.stage
+        return response
+
+    def get_paginated_response_schema(self, schema):
+        schema = super().get_paginated_response_schema(schema)
+        schema["properties"]["stage"] = {
+            "type": "object",
+            "description": "after_round N of rounds (null before any round counts); "
+                           "final once the championship is finished; label as shown.",
+            "properties": {"after_round": {"type": "integer", "nullable": True},
+                           "rounds": {"type": "integer"}, "final": {"type": "boolean"},
+                           "label": {"type": "string"}},
+        }
+        return schema
+
+
+def standings_stage(scope: selectors.RankingScope) -> dict:
+    """Where the standings stand (the pages' ranking scope): "after round N of M", or final."""
+    return {"after_round": scope.after or None, "rounds": scope.total_rounds,
+            "final": scope.final, "label": scope.label}
+
+
+class StandingsView(PublicView):
+    """The standings: public (closed rounds only) once published; live for its directors."""
+
+    pagination_class = StandingsPagination
+
+    @extend_schema(
+        parameters=[OpenApiParameter("after", int, description=_(
+            "Stand after this closed round (as the standings page's ?after=N)."))],
+        responses={200: StandingSerializer(many=True), 400: ErrorSerializer, **NOT_FOUND})
+    def get(self, request, pk: int):
+        access = _published(request, pk)
+        try:
+            scope = selectors.ranking_scope(access.championship, live=access.director,
+                                            after=request.query_params.get("after"))
+        except selectors.ScopeError as error:
+            raise ValidationError({"after": [str(error).split(": ", 1)[-1]]}) from None
+        rows = selectors.standings(scope.championship, live=scope.live, up_to=scope.up_to)
+        paginator = self.pagination_class()
+        paginator.stage = standings_stage(scope)
+        page = paginator.paginate_queryset(rows, request, view=self)
+        return paginator.get_paginated_response(StandingSerializer(page, many=True).data)
+
+
+class TravellersView(PublicView):
+    @extend_schema(responses={200: TravellerDealSerializer(many=True), **NOT_FOUND})
+    def get(self, request, pk: int):
+        """The deals whose travellers the caller may read."""
+        access = _published(request, pk)
+        return paginated(self, request, permissions.result_deals(access), TravellerDealSerializer)
+
+
+class TravellerView(PublicView):
+    @extend_schema(responses={200: TravellerSerializer, **NOT_FOUND})
+    def get(self, request, pk: int, number: int):
+        """Every table's result on the deal, with both scores; the cards once its round is
+        closed."""
+        access = _published(request, pk)
+        deal = get_object_or_404(permissions.result_deals(access), number=number)
+        cards = deal.cards if tournament_selectors.deal_is_public(deal) else None
+        return Response(TravellerSerializer({
+            "deal": deal, "trump_side": selectors.deal_trump_side(deal), "cards": cards,
+            "lines": selectors.traveller(deal),
+        }).data)
+
+
+class ScorecardView(PublicView):
+    @extend_schema(responses={200: ScorecardSerializer, **NOT_FOUND})
+    def get(self, request, pk: int, number: int):
+        """A team's deals in the scored rounds and its total."""
+        access = _published(request, pk)
+        team = get_object_or_404(Team, championship=access.championship, number=number)
+        lines, total = selectors.scorecard(team, live=access.director)
+        return Response(ScorecardSerializer(
+            {"team": team, "total": engine.show_score(total), "lines": lines}).data)
+
+
+class CommitmentView(PublicView):
+    @extend_schema(responses={200: CommitmentSerializer, **NOT_FOUND})
+    def get(self, request, pk: int):
+        """The deal key's commitment, public from the start; the key once finished."""
+        championship = get_object_or_404(Championship, pk=pk)
+        return Response(CommitmentSerializer({
+            "id": championship.pk, "name": championship.name, "status": championship.status,
+            "key_commitment": championship.key_commitment,
+            "deal_key": championship.deal_key if championship.key_revealed else None,
+        }).data)
+
+
+class DealCheckView(PublicView):
+    @extend_schema(responses={200: DealCheckSerializer, **NOT_FOUND})
+    def get(self, request, pk: int, number: int):
+        """Once the championship is finished: the deal regenerated from the revealed key,
+        and the deal played (if its round was closed), and whether they match."""
+        championship = get_object_or_404(Championship, pk=pk)
+        check = tournament_selectors.check_deal(championship, number) if number <= 100_000 \
+            else None
+        if check is None:
+            raise Http404("The key is not revealed")
+        return Response(DealCheckSerializer({
+            "number": number, "regenerated": engine.format_deal(check.regenerated),
+            "played": check.played.cards if check.played else None,
+            "imported": check.imported, "matches": check.matches,
+        }).data)
+
+
+class RoundDealsView(PublicView):
+    @extend_schema(
+        parameters=[OpenApiParameter("number", int, OpenApiParameter.PATH)],
+        responses={200: DealSerializer(many=True), **NOT_FOUND},
+    )
+    def get(self, request, pk: int, number: int):
+        """A round's deals (rules.md 8): for the championship's directors always; for
+        anyone else only once the round is closed."""
+        championship = get_object_or_404(Championship, pk=pk)
+        if tournament_selectors.is_director(request.user, championship):
+            round_ = get_object_or_404(championship.rounds, number=number)
+        else:
+            visible = get_object_or_404(
+                tournament_selectors.visible_championships(request.user), pk=pk)
+            round_ = get_object_or_404(tournament_selectors.released_rounds(visible),
+                                       number=number)
+            if not tournament_selectors.deals_visible_to_public(round_):
+                raise Http404("The round's deals are secret until it is closed")
+        deals = tournament_selectors.round_deals(round_).select_related("round")
+        return paginated(self, request, deals, DealSerializer)

@@ -1,0 +1,149 @@
+"""Serializers of a director's championships, teams, rounds, tables and deals. They check
+the shape of the input; the services (``tournaments.services``) decide what is allowed and
+name the field when they refuse."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _
+from rest_framework import serializers
+
+from tournaments import services
+from tournaments.models import Championship, Team
+
+MAX_NUMBER = 100_000
+
+
+class ChampionshipSerializer(serializers.Serializer):
+    id = serializers.IntegerField(read_only=True)
+    name = serializers.CharField(max_length=200)
+    venue = serializers.CharField(max_length=200, required=False, allow_blank=True)
+    starts_on = serializers.DateField(required=False, allow_null=True)
+    ends_on = serializers.DateField(required=False, allow_null=True)
+    status = serializers.ChoiceField(choices=Championship.Status.choices, read_only=True)
+    movement = serializers.ChoiceField(choices=Championship.Movement.choices, required=False)
+    rounds_planned = serializers.IntegerField(min_value=1, max_value=200, required=False,
+                                              allow_null=True, help_text=_("Swiss only."))
+    deals_per_match = serializers.IntegerField(min_value=1, max_value=12, required=False)
+    variant = serializers.ChoiceField(choices=Championship.Variant.choices, required=False)
+    doubling = serializers.ChoiceField(choices=Championship.Doubling.choices, required=False)
+    results_public = serializers.BooleanField(required=False)
+    key_commitment = serializers.CharField(read_only=True)
+    deal_key = serializers.SerializerMethodField(
+        help_text=_("The secret deal key, once the championship is finished; else null."))
+    locked_fields = serializers.SerializerMethodField(
+        help_text=_("Settings that can no longer change."))
+    created_at = serializers.DateTimeField(read_only=True)
+
+    def get_deal_key(self, championship) -> str | None:
+        return championship.deal_key if championship.key_revealed else None
+
+    def get_locked_fields(self, championship) -> list[str]:
+        return list(services.locked_fields(championship))
+
+
+class TeamSerializer(serializers.Serializer):
+    id = serializers.IntegerField(read_only=True)
+    number = serializers.IntegerField(min_value=1, max_value=MAX_NUMBER, required=False,
+                                      allow_null=True,
+                                      help_text=_("Leave out for the next free number."))
+    name = serializers.CharField(max_length=Team._meta.get_field("name").max_length)
+    club = serializers.CharField(max_length=120, required=False, allow_blank=True)
+    player1 = serializers.CharField(max_length=120)
+    player2 = serializers.CharField(max_length=120)
+    withdrawn = serializers.BooleanField(read_only=True)
+    private_link = serializers.SerializerMethodField(
+        help_text=_("The team's private link (its captain's page), for its card."))
+    captain_api = serializers.SerializerMethodField(
+        help_text=_("The captain's API path, /api/v1/captain/<team>/<secret>/."))
+    pin = serializers.CharField(read_only=True)
+
+    def get_private_link(self, team) -> str:
+        request = self.context.get("request")
+        path = team.private_path
+        return request.build_absolute_uri(path) if request is not None else path
+
+    def get_captain_api(self, team) -> str:
+        return f"/api/v1/captain/{team.pk}/{team.link_secret}/"
+
+
+class TeamImportSerializer(serializers.Serializer):
+    file = serializers.FileField(help_text=_("CSV or Excel .xlsx: number, name, club, "
+                                             "player1, player2."))
+
+
+class TeamSideSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    number = serializers.IntegerField()
+    name = serializers.CharField()
+
+
+class TableSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    ns_team = TeamSideSerializer()
+    ew_team = TeamSideSerializer()
+
+
+class RoundSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    status = serializers.CharField()
+    released_at = serializers.DateTimeField(allow_null=True)
+    closed_at = serializers.DateTimeField(allow_null=True)
+    bye_team = TeamSideSerializer(allow_null=True)
+    first_deal = serializers.IntegerField()
+    last_deal = serializers.IntegerField()
+
+
+class RoundDetailSerializer(RoundSerializer):
+    tables = TableSerializer(many=True, source="table_list")
+
+
+class RoundActionSerializer(serializers.Serializer):
+    """The round after the action, and any warnings (e.g. teams who met before)."""
+
+    round = RoundDetailSerializer()
+    warnings = serializers.ListField(child=serializers.CharField())
+
+
+class GeneratedSerializer(serializers.Serializer):
+    rounds = RoundSerializer(many=True)
+
+
+class CountSerializer(serializers.Serializer):
+    count = serializers.IntegerField()
+
+
+class WithdrawnSerializer(serializers.Serializer):
+    team = TeamSerializer()
+    drafted_rounds = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text=_("Drafted rounds the team still plays in: regenerate or swap a team in."))
+
+
+class SwapTeamsSerializer(serializers.Serializer):
+    team_a = serializers.IntegerField(min_value=1, max_value=MAX_NUMBER,
+                                      help_text=_("Team number."))
+    team_b = serializers.IntegerField(min_value=1, max_value=MAX_NUMBER,
+                                      help_text=_("Team number."))
+
+
+class SwapTablesSerializer(serializers.Serializer):
+    table_a = serializers.IntegerField(min_value=1, max_value=MAX_NUMBER)
+    table_b = serializers.IntegerField(min_value=1, max_value=MAX_NUMBER)
+
+
+class DealSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    round = serializers.IntegerField(source="round.number")
+    dealer = serializers.CharField()
+    cards = serializers.CharField(help_text=_("The four hands in the notation of rules.md 2."))
+    source = serializers.CharField()
+
+
+class DealImportSerializer(serializers.Serializer):
+    text = serializers.CharField(
+        max_length=100_000,
+        help_text=_("One deal a line: the number, a space, the deal in the notation."))
+
+
+class PublishSerializer(serializers.Serializer):
+    public = serializers.BooleanField()

@@ -1,0 +1,105 @@
+"""REST API URLs under ``/api/v1/`` (the OpenAPI schema is at /api/schema/, its docs at
+/api/docs/), split by audience like the pages' URLs: captains (the team's private link),
+directors, the public result pages, and the exports."""
+
+from django.urls import path, register_converter
+
+from scoring.api import (
+    captain,
+    director_championships,
+    director_results,
+    director_rounds,
+    director_teams,
+    public,
+)
+
+
+class IdConverter:
+    """A positive number small enough for any database column (a 30-digit id would
+    overflow SQLite's integers: a 404, not a 500)."""
+
+    regex = "[0-9]{1,9}"
+
+    def to_python(self, value: str) -> int:
+        return int(value)
+
+    def to_url(self, value) -> str:
+        return str(value)
+
+
+register_converter(IdConverter, "id")
+
+CAPTAIN = "captain/<id:team_id>/<str:secret>/"
+
+captain_urls = [
+    path(f"{CAPTAIN}tables/", captain.CaptainTablesView.as_view(), name="api-captain-tables"),
+    path(f"{CAPTAIN}results/", captain.CaptainResultsView.as_view(), name="api-captain-results"),
+    path(f"{CAPTAIN}results/<id:entry_id>/confirm/", captain.CaptainConfirmView.as_view(),
+         name="api-captain-confirm"),
+    path(f"{CAPTAIN}results/<id:entry_id>/dispute/", captain.CaptainDisputeView.as_view(),
+         name="api-captain-dispute"),
+    path(f"{CAPTAIN}results/<id:entry_id>/pin/", captain.CaptainPinView.as_view(),
+         name="api-captain-pin"),
+]
+
+C = "championships/<id:pk>/"
+ROUND = f"{C}rounds/<id:number>/"
+CELL = f"{ROUND}results/<id:table_number>/<id:deal_number>/"
+
+public_urls = [
+    path(f"{C}standings/", public.StandingsView.as_view(), name="api-standings"),
+    path(f"{C}travellers/", public.TravellersView.as_view(), name="api-travellers"),
+    path(f"{C}travellers/<id:number>/", public.TravellerView.as_view(), name="api-traveller"),
+    path(f"{C}scorecards/<id:number>/", public.ScorecardView.as_view(), name="api-scorecard"),
+    path(f"{C}commitment/", public.CommitmentView.as_view(), name="api-commitment"),
+    path(f"{C}deal-check/<id:number>/", public.DealCheckView.as_view(), name="api-deal-check"),
+    path(f"{ROUND}deals/", public.RoundDealsView.as_view(), name="api-round-deals"),
+]
+
+dc, dt, dr, dres = director_championships, director_teams, director_rounds, director_results
+director_urls = [
+    path("championships/", dc.ChampionshipsView.as_view(), name="api-championships"),
+    path(C, dc.ChampionshipView.as_view(), name="api-championship"),
+    path(f"{C}finish/", dc.FinishView.as_view(), name="api-finish"),
+    path(f"{C}publish/", dc.PublishView.as_view(), name="api-publish"),
+    # Teams
+    path(f"{C}teams/", dt.TeamsView.as_view(), name="api-teams"),
+    path(f"{C}teams/import/", dt.TeamImportView.as_view(), name="api-team-import"),
+    path(f"{C}teams/<id:team_pk>/", dt.TeamView.as_view(), name="api-team"),
+    path(f"{C}teams/<id:team_pk>/withdraw/", dt.TeamWithdrawView.as_view(),
+         name="api-team-withdraw"),
+    path(f"{C}teams/<id:team_pk>/reinstate/", dt.TeamReinstateView.as_view(),
+         name="api-team-reinstate"),
+    path(f"{C}teams/<id:team_pk>/reissue-link/", dt.TeamReissueLinkView.as_view(),
+         name="api-team-reissue-link"),
+    path(f"{C}teams/<id:team_pk>/reissue-pin/", dt.TeamReissuePinView.as_view(),
+         name="api-team-reissue-pin"),
+    # Rounds, tables and deals
+    path(f"{C}rounds/", dr.RoundsView.as_view(), name="api-rounds"),
+    path(f"{C}rounds/generate/", dr.GenerateView.as_view(), name="api-generate"),
+    path(f"{C}rounds/discard/", dr.DiscardView.as_view(), name="api-discard"),
+    path(ROUND, dr.RoundView.as_view(), name="api-round"),
+    path(f"{ROUND}tables/", dr.TablesView.as_view(), name="api-tables"),
+    path(f"{ROUND}release/", dr.ReleaseView.as_view(), name="api-release"),
+    path(f"{ROUND}close/", dr.CloseView.as_view(), name="api-close"),
+    path(f"{ROUND}reopen/", dr.ReopenView.as_view(), name="api-reopen"),
+    path(f"{ROUND}swap-teams/", dr.SwapTeamsView.as_view(), name="api-swap-teams"),
+    path(f"{ROUND}swap-tables/", dr.SwapTablesView.as_view(), name="api-swap-tables"),
+    path(f"{ROUND}deals/import/", dr.DealImportView.as_view(), name="api-round-deal-import"),
+    path(f"{ROUND}deals/restore/", dr.DealRestoreView.as_view(), name="api-deal-restore"),
+    path(f"{C}deals/import/", dr.DealImportView.as_view(), name="api-deal-import"),
+    # Results
+    path(f"{ROUND}results/", dres.GridView.as_view(), name="api-grid"),
+    path(CELL, dres.CellView.as_view(), name="api-cell"),
+    path(f"{CELL}enter/", dres.EnterView.as_view(), name="api-cell-enter"),
+    path(f"{CELL}confirm/", dres.ConfirmView.as_view(), name="api-cell-confirm"),
+    path(f"{CELL}adjust/", dres.AdjustView.as_view(), name="api-cell-adjust"),
+    path(f"{CELL}clear-adjustment/", dres.ClearAdjustmentView.as_view(),
+         name="api-cell-clear-adjustment"),
+]
+
+# The exports (start a job, poll it, download it) plug in here, under
+# championships/<id:pk>/exports/..., as director endpoints (scoring.api.base.DirectorView).
+export_urls: list = []
+
+urlpatterns = captain_urls + public_urls + director_urls + export_urls

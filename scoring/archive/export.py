@@ -1,0 +1,120 @@
+"""Writing archives: the full backup (directors only) and the public archive."""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+
+from django.contrib.auth import get_user_model
+from django.db import connection, models, transaction
+from django.utils import timezone
+
+from scoring.archive.format import (
+    CHAMPIONSHIP,
+    FORMAT,
+    FORMAT_VERSION,
+    IMPLICIT_CHAMPIONSHIP,
+    KIND_FULL,
+    TABLES,
+    USER,
+    TableSpec,
+    write_date,
+    write_datetime,
+)
+from tournaments.models import Championship
+
+
+def header(kind: str) -> dict:
+    return {
+        "format": FORMAT,
+        "format_version": FORMAT_VERSION,
+        "kind": kind,
+        "exported_at": write_datetime(timezone.now()),
+    }
+
+
+def _writer(model_field):
+    if isinstance(model_field, models.DateTimeField):
+        return write_datetime
+    if isinstance(model_field, models.DateField):
+        return write_date
+    return None
+
+
+def _rows(spec: TableSpec, queryset, usernames: dict[int, str]) -> list[dict]:
+    meta = spec.model._meta
+    model_fields = [meta.get_field(name) for name in spec.fields]
+    columns = [f.attname for f in model_fields]
+    writers = [_writer(f) for f in model_fields]
+    user_columns = {i for i, name in enumerate(spec.fields) if spec.refs.get(name) == USER}
+    rows = []
+    for values in queryset.order_by("pk").values_list(*columns):
+        row = {}
+        for i, (name, value) in enumerate(zip(spec.fields, values, strict=True)):
+            if i in user_columns:
+                value = None if value is None else usernames[value]
+            elif writers[i] is not None:
+                value = writers[i](value)
+            row[name] = value
+        rows.append(row)
+    return rows
+
+
+def _queryset(spec: TableSpec, championship: Championship):
+    model = spec.model
+    if model in IMPLICIT_CHAMPIONSHIP:
+        return model.objects.filter(championship=championship)
+    if "table" in spec.refs:
+        return model.objects.filter(table__round__championship=championship)
+    if "entry" in spec.refs:
+        return model.objects.filter(entry__table__round__championship=championship)
+    if "round" in spec.refs:
+        return model.objects.filter(round__championship=championship)
+    raise AssertionError(f"no championship filter for {spec.key}")
+
+
+def _usernames(championship: Championship) -> dict[int, str]:
+    """Every account a row of the championship names, by id (one query per table)."""
+    ids: set[int] = set(championship.directors.values_list("pk", flat=True))
+    for spec in TABLES:
+        for name, target in spec.refs.items():
+            if target == USER:
+                ids.update(
+                    _queryset(spec, championship)
+                    .exclude(**{f"{name}__isnull": True})
+                    .values_list(f"{name}_id", flat=True)
+                )
+    User = get_user_model()
+    return dict(User.objects.filter(pk__in=ids).values_list("pk", User.USERNAME_FIELD))
+
+
+@contextmanager
+def snapshot():
+    """Every query of the export sees the same moment: a result stored meanwhile is wholly
+    in or wholly out. PostgreSQL needs REPEATABLE READ for that (READ COMMITTED takes a new
+    snapshot per statement); a SQLite transaction reads one snapshot already (it holds the
+    write lock while it lasts, as this project's SQLite transactions start IMMEDIATE: the
+    export takes well under a second, within the writers' busy timeout)."""
+    outermost = not connection.in_atomic_block
+    with transaction.atomic():
+        if outermost and connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
+        yield
+
+
+def export_full(championship: Championship) -> dict:
+    """Every row of the championship, secrets included: enough to move it, running, to
+    another installation (``import_archive``). Directors only; derived scores are left out
+    and recomputed on import (``format.DERIVED_MODELS``)."""
+    with snapshot():
+        usernames = _usernames(championship)
+        archive = header(KIND_FULL)
+        archive["championship"] = _rows(
+            CHAMPIONSHIP, Championship.objects.filter(pk=championship.pk), usernames
+        )[0]
+        archive["directors"] = sorted(
+            usernames[pk] for pk in championship.directors.values_list("pk", flat=True)
+        )
+        for spec in TABLES:
+            archive[spec.key] = _rows(spec, _queryset(spec, championship), usernames)
+    return archive

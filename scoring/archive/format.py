@@ -1,0 +1,145 @@
+"""The championship archive's format (``docs/archive.md``): its marker, version, the rows a
+full backup holds, and how values are written.
+
+A full backup lists, for every table below, the named fields of every row of the
+championship, by the model field's name, in id order. A reference to another row of the
+archive is that row's id; a reference to a user account is its username (accounts are not
+archived: ids differ from one installation to the next). The championship a row belongs
+to is implicit: an archive holds one championship.
+
+Adding a field or a model to the tournaments or scoring apps means deciding here whether
+the full backup carries it (``tests/scoring/test_archive_coverage.py`` fails until then).
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import re
+from dataclasses import dataclass, field
+
+from django.utils.text import slugify
+
+from scoring.models import Adjustment, PinAttempt, ResultEntry, ResultReview
+from tournaments.models import AuditEvent, Championship, Deal, Round, Table, Team
+
+FORMAT = "duplicada-championship"
+FORMAT_VERSION = 1
+KIND_FULL = "full"
+KIND_PUBLIC = "public"
+KINDS = (KIND_FULL, KIND_PUBLIC)
+
+#: A reference to a user account, written as its username.
+USER = "user"
+
+_PROVENANCE = ("by_team", "by_director", "created_at", "ip_address", "user_agent")
+
+
+@dataclass(frozen=True)
+class TableSpec:
+    """One list of rows in a full backup: its key, its model, the fields it writes (by
+    model field name, ``id`` first) and where each reference field points (a table key,
+    or :data:`USER`)."""
+
+    key: str
+    model: type
+    fields: tuple[str, ...]
+    refs: dict[str, str] = field(default_factory=dict)
+
+
+CHAMPIONSHIP = TableSpec(
+    "championship", Championship,
+    ("id", "name", "venue", "starts_on", "ends_on", "status", "deals_per_match", "variant",
+     "doubling", "movement", "rounds_planned", "results_public", "deal_key", "key_commitment",
+     "created_at"),
+)
+
+#: The row lists of a full backup, in the order they are inserted (references first).
+TABLES: tuple[TableSpec, ...] = (
+    TableSpec("teams", Team,
+              ("id", "number", "name", "club", "player1", "player2", "withdrawn",
+               "link_secret", "pin")),
+    TableSpec("rounds", Round,
+              ("id", "number", "status", "bye_team", "released_at", "closed_at"),
+              {"bye_team": "teams"}),
+    TableSpec("tables", Table, ("id", "round", "number", "ns_team", "ew_team", "bye_team"),
+              {"round": "rounds", "ns_team": "teams", "ew_team": "teams", "bye_team": "teams"}),
+    TableSpec("deals", Deal, ("id", "round", "number", "dealer", "cards", "source"),
+              {"round": "rounds"}),
+    TableSpec("result_entries", ResultEntry,
+              ("id", "table", "deal", "contract", "delegated", "contro", "recontro",
+               "points_ns", "breach", "by_director_override", "idempotency_key", "note",
+               *_PROVENANCE),
+              {"table": "tables", "deal": "deals", "by_team": "teams", "by_director": USER}),
+    TableSpec("result_reviews", ResultReview,
+              ("id", "entry", "verdict", "comment", "via_pin", *_PROVENANCE),
+              {"entry": "result_entries", "by_team": "teams", "by_director": USER}),
+    TableSpec("adjustments", Adjustment,
+              ("id", "table", "deal", "side", "kind", "score_num", "score_den", "reason",
+               "cleared", *_PROVENANCE),
+              {"table": "tables", "deal": "deals", "by_team": "teams", "by_director": USER}),
+    TableSpec("pin_attempts", PinAttempt,
+              ("id", "table", "entry", "by_team", "ok", "created_at", "ip_address",
+               "user_agent"),
+              {"table": "tables", "entry": "result_entries", "by_team": "teams"}),
+    TableSpec("audit_events", AuditEvent,
+              ("id", "action", "round_number", "team", "detail", "by_director", "created_at",
+               "ip_address", "user_agent"),
+              {"team": "teams", "by_director": USER}),
+)
+
+#: Rows that point at the championship do so implicitly (one championship per archive).
+IMPLICIT_CHAMPIONSHIP = {Team, Round, Deal, AuditEvent}
+
+#: Model fields a full backup leaves out on purpose: derived data rebuilt on import.
+#: ``DealScore`` rows are recomputed from the results; a ``ScoreRefresh`` note only says
+#: that a deal awaits that rebuild, which the import does at once.
+#: An ``ExportJob`` is a file made on demand from the rest, kept for a day. The API's own
+#: rows (a director's tokens, stored idempotent answers, throttle counters) belong to the
+#: installation, not to a championship.
+#: A ``DealAnalysis`` (the double-dummy hand record) is computed from the cards: a director
+#: recomputes it after an import.
+DERIVED_MODELS = ("DealScore", "ScoreRefresh", "ExportJob", "ApiToken", "IdempotentRequest",
+                  "ThrottleCount", "DealAnalysis")
+
+
+# --- Values ----------------------------------------------------------------------------------
+
+
+def write_datetime(value: datetime.datetime | None) -> str | None:
+    """UTC with microseconds always written, so that the text never depends on the value."""
+    if value is None:
+        return None
+    return value.astimezone(datetime.UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+_DATETIME = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$")
+
+
+def read_datetime(text: str) -> datetime.datetime:
+    """The inverse of :func:`write_datetime`; ``ValueError`` for anything else."""
+    if not _DATETIME.match(text):
+        raise ValueError(text)
+    return datetime.datetime.strptime(text, "%Y-%m-%dT%H:%M:%S.%fZ").replace(
+        tzinfo=datetime.UTC
+    )
+
+
+def write_date(value: datetime.date | None) -> str | None:
+    return None if value is None else value.isoformat()
+
+
+def to_json_bytes(archive: dict) -> bytes:
+    """The archive as canonical JSON: keys sorted, rows in the order given (id order),
+    UTF-8, one row a line. The same archive always gives the same bytes."""
+    text = json.dumps(archive, ensure_ascii=False, sort_keys=True, indent=1,
+                      separators=(",", ": "), allow_nan=False)
+    return (text + "\n").encode("utf-8")
+
+
+def archive_filename(championship: Championship, kind: str) -> str:
+    """``duplicada-<id>-<name>-public.json``, or ``...-full-backup-SECRET.json`` for the
+    full backup, whose name warns that it holds the team links, PINs and deal key."""
+    name = slugify(championship.name)[:60] or "championship"
+    suffix = "full-backup-SECRET" if kind == KIND_FULL else "public"
+    return f"duplicada-{championship.pk}-{name}-{suffix}.json"

@@ -1,0 +1,136 @@
+"""The public archive: what the published pages show, in one file.
+
+Settings, teams (no link, no PIN), the released and closed rounds with their tables, the
+deals of closed rounds only (rules.md 8), the counted result and scores of every table on
+those deals, the adjusted scores in force there, and the standings after the closed rounds.
+No id of a private link, no deal key until the championship is finished, no audit address.
+Teams, rounds, tables and deals are referred to by their numbers, as on the pages.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from django.db.models import Q
+
+import engine
+from scoring import selectors
+from scoring.archive.export import header, snapshot
+from scoring.archive.format import KIND_PUBLIC, write_date, write_datetime
+from scoring.models import Adjustment, ResultEntry
+from scoring.services import TOTAL_POINTS
+from tournaments import selectors as tournament_selectors
+from tournaments.models import Championship, Round
+
+_SETTINGS = ("name", "venue", "status", "deals_per_match", "variant", "doubling", "movement",
+             "rounds_planned", "results_public", "key_commitment")
+
+
+def _exact(value: Fraction | None) -> str | None:
+    return None if value is None else f"{value.numerator}/{value.denominator}"
+
+
+def _shown(value: Fraction | None) -> str | None:
+    return None if value is None else engine.show_score(value)
+
+
+def export_public(championship: Championship) -> dict:
+    """Everything anyone may see of the championship (``docs/archive.md``)."""
+    with snapshot():
+        return _public(championship)
+
+
+def _public(championship: Championship) -> dict:
+    archive = header(KIND_PUBLIC)
+    details = {name: getattr(championship, name) for name in _SETTINGS}
+    details.update(id=championship.pk, starts_on=write_date(championship.starts_on),
+                   ends_on=write_date(championship.ends_on))
+    # The key is public once the championship is finished (the deal-check page shows it).
+    details["deal_key"] = championship.deal_key if championship.key_revealed else None
+    archive["championship"] = details
+    teams = {t.pk: t for t in tournament_selectors.teams(championship)}
+    number = {pk: team.number for pk, team in teams.items()}
+    archive["teams"] = [
+        {"number": t.number, "name": t.name, "club": t.club, "player1": t.player1,
+         "player2": t.player2, "withdrawn": t.withdrawn}
+        for t in teams.values()
+    ]
+    rounds = list(tournament_selectors.released_rounds(championship))
+    archive["rounds"] = [
+        {"number": r.number, "status": r.status,
+         "bye_team": number.get(r.bye_team_id), "released_at": write_datetime(r.released_at),
+         "closed_at": write_datetime(r.closed_at)}
+        for r in rounds
+    ]
+    archive["tables"] = [
+        {"round": r.number, "number": t.number, "ns_team": number[t.ns_team_id],
+         "ew_team": number[t.ew_team_id]}
+        for r in rounds for t in sorted(r.tables.all(), key=lambda t: t.number)
+    ]
+    deals = list(tournament_selectors.public_deals(championship).order_by("number"))
+    archive["deals"] = [
+        {"number": d.number, "round": d.round.number, "dealer": d.dealer, "cards": d.cards,
+         "source": d.source}
+        for d in deals
+    ]
+    archive["results"], archive["adjustments"] = _results(rounds, deals, number)
+    archive["standings"] = [
+        {"place": row.place, "shared": row.shared, "label": row.label,
+         "team": row.team.number, "total": row.total_shown, "total_exact": _exact(row.total),
+         "deal_score_sum": row.deal_score_sum, "tops": row.tops, "deals": row.deals}
+        for row in selectors.standings(championship, live=False)
+    ]
+    return archive
+
+
+def _results(rounds: list[Round], deals, number: dict[int, int]) -> tuple[list, list]:
+    """The counted result and scores of every table on the public deals, and the adjusted
+    scores in force on them."""
+    deal_ids = [d.pk for d in deals]
+    deal_number = {d.pk: d.number for d in deals}
+    tables = {t.pk: (r.number, t) for r in rounds if r.status == Round.Status.CLOSED
+              for t in r.tables.all()}
+    counted = selectors.counted_results(Q(deal_id__in=deal_ids))
+    wanted = {c.entry_id for c in counted.values()}
+    # By deal, not by a list of thousands of entry ids (SQLite limits query parameters).
+    entries = {
+        row["pk"]: row
+        for row in ResultEntry.objects.filter(deal_id__in=deal_ids)
+        .values("pk", "contract", "delegated", "contro", "recontro", "points_ns", "breach")
+        if row["pk"] in wanted
+    }
+    results = []
+    for score in sorted(selectors.current_scores(deal_ids),
+                        key=lambda s: (deal_number[s.deal_id], tables[s.table_id][1].number)):
+        round_number, table = tables[score.table_id]
+        entry = entries.get(getattr(counted.get((score.table_id, score.deal_id)), "entry_id", 0))
+        line = {"round": round_number, "table": table.number,
+                "deal": deal_number[score.deal_id],
+                "ns_team": number[table.ns_team_id], "ew_team": number[table.ew_team_id]}
+        if entry is not None:
+            line.update({key: entry[key] for key in
+                         ("contract", "delegated", "contro", "recontro", "points_ns", "breach")})
+            line["points_ew"] = TOTAL_POINTS - entry["points_ns"]
+        line.update(
+            ns_deal_score=score.ns_deal_score, ew_deal_score=score.ew_deal_score,
+            ns_final=_shown(score.ns_final), ew_final=_shown(score.ew_final),
+            ns_final_exact=_exact(score.ns_final), ew_final_exact=_exact(score.ew_final),
+            ns_adjusted=bool(score.ns_adjusted), ew_adjusted=bool(score.ew_adjusted),
+        )
+        results.append(line)
+    latest: dict[tuple, tuple] = {}
+    for table_id, deal_id, side, kind, num, den, cleared in Adjustment.objects.filter(
+        deal_id__in=deal_ids, table_id__in=list(tables)
+    ).order_by("id").values_list("table_id", "deal_id", "side", "kind", "score_num",
+                                 "score_den", "cleared"):
+        latest[(table_id, deal_id, side)] = (kind, Fraction(num, den), cleared)
+    adjustments = [
+        {"round": tables[table_id][0], "table": tables[table_id][1].number,
+         "deal": deal_number[deal_id], "side": side, "kind": kind, "score": _shown(score),
+         "score_exact": _exact(score)}
+        for (table_id, deal_id, side), (kind, score, cleared) in sorted(
+            latest.items(), key=lambda item: (deal_number[item[0][1]],
+                                              tables[item[0][0]][1].number, item[0][2]))
+        if not cleared
+    ]
+    return results, adjustments

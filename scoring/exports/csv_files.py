@@ -1,0 +1,65 @@
+"""CSV of the ranking and of the results: UTF-8 with a byte-order mark (so that spreadsheets
+open accents right), comma-separated, numbers written as numbers (a decimal point, never in
+quotes), and text that could run as a formula made plain (``text.csv_text``)."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from django.utils.translation import gettext as _
+
+from scoring.exports import data
+from scoring.exports.text import csv_text
+from scoring.models import ResultEntry
+from scoring.numbers import score_number
+
+BOM = "\ufeff"
+
+
+def _csv(header: list[str], rows) -> bytes:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow([csv_text(str(h)) for h in header])
+    for row in rows:
+        writer.writerow(["" if value is None else csv_text(value) for value in row])
+    return (BOM + out.getvalue()).encode("utf-8")
+
+
+def ranking_csv(scope) -> bytes:
+    header = [_("Place"), _("Team number"), _("Team"), _("Players"), _("Club"), _("Total"),
+              _("Deals"), _("Sum of deal scores"), _("Tops")]
+    rows = (
+        [row.label, row.team.number, row.team.name, row.team.players, row.team.club,
+         score_number(row.total), row.deals, row.deal_score_sum, row.tops]
+        for row in data.ranking(scope)
+    )
+    return _csv(header, rows)
+
+
+def results_csv(scope) -> bytes:
+    contracts = dict(ResultEntry.Contract.choices)
+    breaches = dict(ResultEntry.Breach.choices)
+
+    def flag(value):
+        return None if value is None else int(bool(value))
+
+    header = [_("Round"), _("Deal"), _("Table"), _("NS team"), _("EW team"), _("Contract"),
+              _("Delegated"), _("Contro"), _("Recontro"), _("Rule breach"), _("NS points"),
+              _("EW points"), _("NS deal score"), _("EW deal score"), _("NS final"),
+              _("EW final"), _("NS adjusted"), _("EW adjusted")]
+    rows = []
+    for line in data.result_lines(scope):
+        entry = line.entry
+        rows.append([
+            line.round, line.deal, line.table, line.ns_team, line.ew_team,
+            str(contracts[entry.contract]) if entry else None,
+            flag(entry.delegated) if entry else None,
+            flag(entry.contro) if entry else None,
+            flag(entry.recontro) if entry else None,
+            str(breaches[entry.breach]) if entry else None,
+            line.ns_points, line.ew_points, line.ns_deal_score, line.ew_deal_score,
+            score_number(line.ns_final), score_number(line.ew_final),
+            int(line.ns_adjusted), int(line.ew_adjusted),
+        ])
+    return _csv(header, rows)

@@ -1,0 +1,92 @@
+"""PDF exports (WeasyPrint, A4), in the active language: the ranking sheet, the travellers
+of every deal of the rounds counted (rules.md 6.4, with the hands as at the table), and one
+scorecard page per team with its running total.
+
+Every page carries the championship and where the ranking stands at the top, and "page X of
+Y" and the time it was made at the bottom; tables repeat their header row on every page.
+The deals shown are those of closed rounds only (``data.deals``).
+"""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+
+from scoring import numbers, selectors
+from scoring.exports import data
+from tournaments.models import Deal
+from tournaments.printing import render_pdf
+
+
+def css_string(text: str) -> str:
+    """``text`` as a quoted CSS string (for ``content:`` in the page margins)."""
+    cleaned = re.sub(r"[\x00-\x1f\x7f]", " ", str(text))
+    return '"' + cleaned.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def page_counter_css() -> str:
+    """ "Page X of Y" in the reader's language, as CSS ``content`` with the page counters."""
+    parts = re.split(r"(%\(page\)s|%\(pages\)s)", _("Page %(page)s of %(pages)s"))
+    counters = {"%(page)s": "counter(page)", "%(pages)s": "counter(pages)"}
+    return " ".join(counters.get(part) or css_string(part) for part in parts if part)
+
+
+def _context(scope, title: str) -> dict:
+    championship = scope.championship
+    heading = " · ".join(part for part in [championship.name, title, scope.label] if part)
+    return {
+        "championship": championship,
+        "scope": scope,
+        "title": title,
+        "dates": data.dates(championship),
+        "running_head": css_string(heading),
+        "page_counter": page_counter_css(),
+        "made_at": css_string(_("Made %(time)s") % {
+            "time": date_format(timezone.localtime(), "DATETIME_FORMAT")
+        }),
+    }
+
+
+def ranking_pdf(scope) -> bytes:
+    context = _context(scope, _("Ranking"))
+    context["rows"] = data.ranking(scope)
+    return render_pdf("scoring/exports/print/ranking.html", context)
+
+
+def travellers_pdf(scope) -> bytes:
+    """One section per deal: the hands as at the table, then every table's line."""
+    items = []
+    for line in data.deals(scope):
+        deal: Deal = line.deal
+        items.append({
+            "deal": deal,
+            "round": line.round,
+            "hands": line.view,
+            "lines": selectors.traveller(deal),
+        })
+    context = _context(scope, _("Travellers"))
+    context["items"] = items
+    return render_pdf("scoring/exports/print/travellers.html", context)
+
+
+def scorecards_pdf(scope) -> bytes:
+    """One page per team: deal by deal, with the running total."""
+    cards = []
+    for team in data.teams(scope.championship):
+        lines, total = selectors.scorecard(team, live=False, up_to=scope.up_to)
+        running = Fraction(0)
+        shown = []
+        for line in lines:
+            if line.final is not None:
+                running += line.final
+            shown.append({"line": line, "running": numbers.show_score(running)})
+        cards.append({"team": team, "lines": shown, "total": numbers.show_score(total)})
+    context = _context(scope, _("Team scorecards"))
+    context["cards"] = cards
+    return render_pdf("scoring/exports/print/scorecards.html", context)
+
+

@@ -1,0 +1,75 @@
+"""Public downloads, made once per state of the results.
+
+Anyone may download the exports of a published championship, and the travellers or
+scorecards of a large event take WeasyPrint a minute: a file is made on the first request
+and kept under ``EXPORTS_DIR/public/``, named by a fingerprint of everything it shows
+(rounds and their states, every result, review and adjustment, the teams, the championship's
+heading, the kind, language and round). Any change makes a new fingerprint, so a stale file
+is never served; old files go with the day-old cleanup (``jobs.cleanup_exports``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from pathlib import Path
+
+from django.conf import settings
+from django.db.models import Count, Max
+
+from scoring.exports import registry
+from scoring.exports.data import export_scope
+from scoring.exports.jobs import cleanup_exports
+from scoring.models import Adjustment, ResultEntry, ResultReview
+from tournaments.models import Championship
+
+FOLDER = "public"
+
+
+def fingerprint(championship: Championship, kind: registry.ExportKind, language: str,
+                after) -> str:
+    """A digest of what the file shows; five queries."""
+    scope = export_scope(championship, after)  # raises ScopeError for a bad round
+    deals = {"deal__championship": championship}
+    state = {
+        "kind": kind.key,
+        "language": language,
+        "scope": [scope.file_suffix, scope.total_rounds],
+        "championship": [championship.name, championship.venue, str(championship.starts_on),
+                         str(championship.ends_on), championship.status],
+        "rounds": list(championship.rounds.order_by("number").values_list(
+            "number", "status", "bye_team_id")),
+        "teams": list(championship.teams.order_by("number").values_list(
+            "number", "name", "club", "player1", "player2", "withdrawn")),
+        "results": [
+            list(model.objects.filter(**deals).aggregate(n=Count("id"), last=Max("id")).values())
+            for model in (ResultEntry, Adjustment)
+        ] + [list(ResultReview.objects.filter(entry__deal__championship=championship)
+                  .aggregate(n=Count("id"), last=Max("id")).values())],
+    }
+    return hashlib.sha256(json.dumps(state, default=str).encode()).hexdigest()[:32]
+
+
+def public_file(championship: Championship, kind: registry.ExportKind, language: str,
+                after=None) -> registry.ExportFile:
+    """The file of ``kind``, from the kept copy when the results have not changed."""
+    key = fingerprint(championship, kind, language, after)
+    folder = Path(settings.EXPORTS_DIR) / FOLDER
+    data_path = folder / f"c{championship.pk}-{key}.bin"
+    meta_path = folder / f"c{championship.pk}-{key}.json"
+    try:
+        meta = json.loads(meta_path.read_text())
+        return registry.ExportFile(meta["filename"], meta["content_type"],
+                                   data_path.read_bytes())
+    except (OSError, ValueError, KeyError):
+        pass
+    made = registry.build(kind, championship, language, after)
+    folder.mkdir(parents=True, exist_ok=True)
+    for path, content in ((data_path, made.data), (meta_path, json.dumps(
+            {"filename": made.filename, "content_type": made.content_type}).encode())):
+        partial = path.with_name(f"{path.name}.{os.getpid()}.part")
+        partial.write_bytes(content)
+        partial.replace(path)  # the data first, then the name that makes it count
+    cleanup_exports()
+    return made

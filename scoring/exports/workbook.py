@@ -1,0 +1,201 @@
+"""The Excel workbook of a championship (openpyxl): sheets Ranking, Results, Teams, Deals
+and Rounds.
+
+Numbers are numbers (scores as shown, 2 decimals, with a 2-decimal number format); a shared
+place is the number with the format ``0"="``, so it reads "4=" and still sorts as 4. Every
+sheet has a frozen header row, an autofilter and widths that fit. Text that a spreadsheet
+would run as a formula is stored as plain text (``text``). Teams never show links or PINs;
+Deals lists only the deals of the rounds counted (closed ones).
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterable, Sequence
+
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from openpyxl import Workbook
+from openpyxl.cell import WriteOnlyCell
+from openpyxl.styles import Font
+from openpyxl.utils import get_column_letter
+
+from scoring.exports import data
+from scoring.exports.text import looks_like_formula
+from scoring.models import ResultEntry
+from scoring.numbers import score_number
+
+SCORE_FORMAT = "0.00"
+SHARED_PLACE_FORMAT = '0"="'
+MAX_WIDTH = 60
+
+CONTRACTS = dict(ResultEntry.Contract.choices)
+BREACHES = dict(ResultEntry.Breach.choices)
+
+
+def _yes(value: bool | None):
+    if value is None:
+        return None
+    return _("yes") if value else ""
+
+
+class Sheet:
+    """A sheet filled row by row: rows are kept until :meth:`finish`, which sizes the
+    columns, then streams them out (openpyxl's write-only mode: no cell objects for plain
+    values), with a frozen header row and an autofilter."""
+
+    def __init__(self, workbook: Workbook, title: str, header: Sequence[str], **_unused):
+        self.ws = workbook.create_sheet(title)
+        self.header = [str(h) for h in header]
+        self.widths = [len(h) for h in self.header]
+        self.rows: list[tuple[list, dict[int, str] | None]] = []
+
+    def add(self, values: Iterable, formats: dict[int, str] | None = None) -> None:
+        values = list(values)
+        widths = self.widths
+        for index, value in enumerate(values):
+            if value is not None:
+                widths[index] = max(widths[index], len(str(value)))
+        self.rows.append((values, formats))
+
+    def _cell(self, value, number_format: str | None):
+        cell = WriteOnlyCell(self.ws, value=value)
+        if number_format:
+            cell.number_format = number_format
+        if looks_like_formula(value):
+            # openpyxl takes "=..." for a formula: store it as a plain, quoted string.
+            cell.data_type = "s"
+            cell.quotePrefix = True
+        return cell
+
+    def finish(self) -> None:
+        ws = self.ws
+        ws.freeze_panes = "A2"
+        last = get_column_letter(len(self.header))
+        ws.auto_filter.ref = f"A1:{last}{len(self.rows) + 1}"
+        for index, width in enumerate(self.widths, start=1):
+            ws.column_dimensions[get_column_letter(index)].width = min(width + 2, MAX_WIDTH)
+        bold = Font(bold=True)
+        header = []
+        for title in self.header:
+            cell = WriteOnlyCell(ws, value=title)
+            cell.font = bold
+            header.append(cell)
+        ws.append(header)
+        for values, formats in self.rows:
+            if formats is None and not any(map(looks_like_formula, values)):
+                ws.append(values)
+                continue
+            formats = formats or {}
+            ws.append([
+                self._cell(value, formats.get(column))
+                if column in formats or looks_like_formula(value) else value
+                for column, value in enumerate(values, start=1)
+            ])
+
+
+def _ranking(workbook, scope) -> None:
+    sheet = Sheet(workbook, _("Ranking"), [
+        _("Place"), _("Team number"), _("Team"), _("Players"), _("Club"), _("Total"),
+        _("Deals"), _("Sum of deal scores"), _("Tops"),
+    ])
+    for row in data.ranking(scope):
+        team = row.team
+        sheet.add(
+            [row.place, team.number, team.name, team.players, team.club,
+             score_number(row.total), row.deals, row.deal_score_sum, row.tops],
+            {1: SHARED_PLACE_FORMAT if row.shared else "0", 6: SCORE_FORMAT},
+        )
+    sheet.finish()
+
+
+def _results(workbook, scope) -> None:
+    sheet = Sheet(workbook, _("Results"), [
+        _("Round"), _("Deal"), _("Table"), _("NS team"), _("EW team"), _("Contract"),
+        _("Delegated"), _("Contro"), _("Recontro"), _("Rule breach"), _("NS points"),
+        _("EW points"), _("NS deal score"), _("EW deal score"), _("NS final"), _("EW final"),
+        _("NS adjusted"), _("EW adjusted"),
+    ])
+    for line in data.result_lines(scope):
+        entry = line.entry
+        sheet.add(
+            [line.round, line.deal, line.table, line.ns_team, line.ew_team,
+             str(CONTRACTS[entry.contract]) if entry else None,
+             _yes(entry.delegated) if entry else None,
+             _yes(entry.contro) if entry else None,
+             _yes(entry.recontro) if entry else None,
+             str(BREACHES[entry.breach]) if entry else None,
+             line.ns_points, line.ew_points, line.ns_deal_score, line.ew_deal_score,
+             score_number(line.ns_final), score_number(line.ew_final),
+             _yes(line.ns_adjusted), _yes(line.ew_adjusted)],
+            {15: SCORE_FORMAT, 16: SCORE_FORMAT},
+        )
+    sheet.finish()
+
+
+def _teams(workbook, championship) -> None:
+    sheet = Sheet(workbook, _("Teams"), [
+        _("Team number"), _("Team"), _("Club"), _("First player"), _("Second player"),
+        _("Withdrawn"),
+    ])
+    for team in data.teams(championship):
+        sheet.add([team.number, team.name, team.club, team.player1, team.player2,
+                   _yes(team.withdrawn)])
+    sheet.finish()
+
+
+def _deals(workbook, scope) -> None:
+    sheet = Sheet(workbook, _("Deals"), [
+        _("Round"), _("Deal"), _("Dealer"), _("Trumps"), _("Notation (rules.md 2)"),
+        _("North"), _("East"), _("South"), _("West"),
+    ])
+    for line in data.deals(scope):
+        hands = line.hands_text
+        sheet.add([line.round, line.deal.number, line.view.dealer_name,
+                   line.view.trump_side_name, line.view.notation,
+                   hands["N"], hands["E"], hands["S"], hands["W"]])
+    sheet.finish()
+
+
+def _rounds(workbook, championship) -> None:
+    sheet = Sheet(workbook, _("Rounds"), [
+        _("Round"), _("Status"), _("Tables"), _("First deal"), _("Last deal"), _("Bye"),
+        _("Released at"), _("Closed at"),
+    ])
+    for item in data.rounds(championship):
+        round_ = item["round"]
+        sheet.add([
+            round_.number, str(round_.get_status_display()), item["tables"],
+            item["first_deal"], item["last_deal"],
+            str(round_.bye_team) if round_.bye_team else None,
+            _local(round_.released_at), _local(round_.closed_at),
+        ], {7: "yyyy-mm-dd hh:mm", 8: "yyyy-mm-dd hh:mm"})
+    sheet.finish()
+
+
+def _local(moment):
+    # Spreadsheets have no time zones: local time, without one.
+    return timezone.localtime(moment).replace(tzinfo=None) if moment else None
+
+
+def workbook_bytes(scope) -> bytes:
+    """The workbook of ``scope.championship``, standing where ``scope`` says."""
+    championship = scope.championship
+    workbook = Workbook(write_only=True)
+    _ranking(workbook, scope)
+    _results(workbook, scope)
+    _teams(workbook, championship)
+    _deals(workbook, scope)
+    _rounds(workbook, championship)
+    properties = workbook.properties
+    properties.title = championship.name
+    properties.subject = f"{championship.name} · {scope.label}"
+    properties.creator = "Duplicada"
+    properties.keywords = scope.file_suffix
+    properties.description = ", ".join(
+        part for part in [championship.venue, data.dates(championship), scope.label] if part
+    )
+    out = io.BytesIO()
+    workbook.save(out)
+    return out.getvalue()
+

@@ -1,0 +1,48 @@
+"""``python manage.py import_championship FILE --director USERNAME``: import a full backup
+as a new championship directed by USERNAME, with the same ids, links and standings."""
+
+from __future__ import annotations
+
+import sys
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand, CommandError
+
+from scoring.archive import ArchiveError, import_archive
+from scoring.archive.reading import max_bytes
+
+
+class Command(BaseCommand):
+    help = "Import a championship's full backup (JSON) into this installation."
+
+    def add_arguments(self, parser):
+        parser.add_argument("file", help="the full backup ('-' for standard input)")
+        parser.add_argument("--director", required=True, metavar="USERNAME",
+                            help="the account that directs the imported championship")
+
+    def handle(self, *args, file, director, **options):
+        User = get_user_model()
+        user = User.objects.filter(**{User.USERNAME_FIELD: director}).first()
+        if user is None:
+            raise CommandError(f"No account with username {director!r}")
+        # One byte more than the cap is enough to refuse a file that is too large.
+        try:
+            if file == "-":
+                data = sys.stdin.buffer.read(max_bytes() + 1)
+            else:
+                with open(file, "rb") as handle:
+                    data = handle.read(max_bytes() + 1)
+        except OSError as error:
+            raise CommandError(f"Cannot read {file}: {error.strerror}") from None
+        try:
+            championship = import_archive(data, director=user)
+        except ArchiveError as error:
+            raise CommandError(f"Not imported: {error.message}") from None
+        if options["verbosity"]:
+            self.stdout.write(f"Imported championship {championship.pk} “{championship.name}”: "
+                              f"{championship.teams.count()} teams, "
+                              f"{championship.rounds.count()} rounds; directed by "
+                              f"{', '.join(championship.directors.values_list('username', flat=True))}")
+            if championship.archive_directors:
+                self.stdout.write("The archive also names these directors, not added here: "
+                                  f"{', '.join(championship.archive_directors)}")

@@ -1,0 +1,101 @@
+"""Downloads of exports: public ones straight from the results pages (same rules as the
+pages: published results, closed rounds; a director always), and the director's exports
+page, where any kind is made as a background job (``scoring.exports.jobs``)."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import FileResponse, Http404, HttpResponse, HttpResponseBadRequest
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import get_language
+from django.views.decorators.http import require_POST
+
+from scoring.exports import jobs, public_files, registry
+from scoring.exports.data import ScopeError, export_scope
+from scoring.exports.models import ExportJob
+from scoring.views.common import _no_store
+from scoring.views.results import _not_published, _results_access
+from tournaments import selectors as tournament_selectors
+
+
+def _attachment(response: HttpResponse, filename: str) -> HttpResponse:
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+def export_download(request, pk: int, kind: str):
+    """A public kind in the reader's language (``?after=N`` for an earlier closed round),
+    made on the first request and kept while the results stay the same."""
+    championship, director = _results_access(request, pk)
+    found = registry.get(kind)
+    if found is None or found.directors_only:
+        raise Http404("No such export")
+    if not (director or championship.results_public):
+        return _not_published(request, championship)
+    try:
+        made = public_files.public_file(
+            championship, found, get_language(), request.GET.get("after")
+        )
+    except ScopeError as error:
+        return HttpResponseBadRequest(str(error))
+    response = HttpResponse(made.data, content_type=made.content_type)
+    if director:
+        _no_store(response)
+    return _attachment(response, made.filename)
+
+
+@login_required
+def director_exports(request, pk: int):
+    championship = tournament_selectors.championship_for_director(request.user, pk)
+    found = jobs.championship_jobs(championship)
+    for job in found:
+        kind = registry.get(job.kind)
+        job.kind_label = kind.label if kind else job.kind
+        job.retry = jobs.can_retry(job)
+    context = {
+        "championship": championship,
+        "kinds": registry.available(director=True),
+        "jobs": found,
+        "busy": any(job.status in jobs.UNFINISHED for job in found),
+        "scope": export_scope(championship),
+        "export_languages": jobs.languages(),
+        "language": get_language(),
+    }
+    return _no_store(render(request, "scoring/exports/director.html", context))
+
+
+@login_required
+@require_POST
+def director_export_start(request, pk: int):
+    championship = tournament_selectors.championship_for_director(request.user, pk)
+    try:
+        jobs.start_job(
+            championship, request.POST.get("kind", ""), language=request.POST.get("language"),
+            after=request.POST.get("after"), user=request.user,
+        )
+    except jobs.ExportRefused as error:
+        messages.error(request, str(error))
+    return redirect("scoring:director_exports", pk=championship.pk)
+
+
+@login_required
+@require_POST
+def director_export_retry(request, pk: int, job_id: int):
+    championship = tournament_selectors.championship_for_director(request.user, pk)
+    job = get_object_or_404(ExportJob, pk=job_id, championship=championship)
+    jobs.retry_job(job)
+    return redirect("scoring:director_exports", pk=championship.pk)
+
+
+@login_required
+def director_export_file(request, pk: int, job_id: int):
+    championship = tournament_selectors.championship_for_director(request.user, pk)
+    job = get_object_or_404(
+        ExportJob, pk=job_id, championship=championship, status=ExportJob.Status.DONE
+    )
+    path = jobs.job_file(job)
+    if path is None:
+        raise Http404("The file is gone")
+    response = FileResponse(path.open("rb"), content_type=job.content_type)
+    return _no_store(_attachment(response, job.filename))

@@ -1,0 +1,343 @@
+/* Duplicada captain's page: works with a bad network. Without this file the page works as
+   plain forms.
+   - The outbox: an entry, a confirmation or a dispute is kept on the phone (IndexedDB) with
+     the idempotency key made when the button was pressed, shown as "saved on this phone, not
+     sent yet", and sent by itself when the network is back (or with "Send now"); the server
+     stores it once however often it arrives, and its answer is shown. A refusal keeps what
+     was typed in the form.
+   - A service worker (/t/sw.js) keeps the page and its files, so it opens with no network.
+   - Live updates (live.js) fetch the deals again when something happens at the table. */
+(function () {
+  "use strict";
+  var stringsTag = document.getElementById("outbox-strings");
+  if (!stringsTag) return;
+  var T = JSON.parse(stringsTag.textContent);
+  var PAGE = location.pathname;
+  var STORE = "items";
+
+  // --- Storage: IndexedDB, or memory where the browser refuses it --------------------------
+  var memory = {};
+  var dbPromise = new Promise(function (resolve) {
+    if (!window.indexedDB) { resolve(null); return; }
+    var request = indexedDB.open("duplicada-outbox", 1);
+    request.onupgradeneeded = function () {
+      request.result.createObjectStore(STORE, { keyPath: "key" });
+    };
+    request.onsuccess = function () { resolve(request.result); };
+    request.onerror = function () { resolve(null); };
+  });
+  function withStore(mode, work) {
+    return dbPromise.then(function (db) {
+      if (!db) return work(null);
+      return new Promise(function (resolve, reject) {
+        var tx = db.transaction(STORE, mode);
+        var request = work(tx.objectStore(STORE));
+        tx.oncomplete = function () { resolve(request ? request.result : undefined); };
+        tx.onerror = function () { reject(tx.error); };
+      });
+    });
+  }
+  function save(item) {
+    return withStore("readwrite", function (store) {
+      if (!store) { memory[item.key] = item; return null; }
+      return store.put(item);
+    });
+  }
+  function drop(key) {
+    return withStore("readwrite", function (store) {
+      if (!store) { delete memory[key]; return null; }
+      return store["delete"](key);
+    });
+  }
+  function items() {
+    return withStore("readonly", function (store) {
+      if (!store) return { result: Object.keys(memory).map(function (k) { return memory[k]; }) };
+      return store.getAll();
+    }).then(function (all) {
+      return (all || []).filter(function (item) { return item.page === PAGE; })
+        .sort(function (a, b) { return a.at - b.at; });
+    });
+  }
+
+  function newKey() {
+    var bytes = new Uint8Array(24);
+    crypto.getRandomValues(bytes);
+    return btoa(String.fromCharCode.apply(null, bytes))
+      .replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  }
+
+  // --- What the captain sees -----------------------------------------------------------------
+  var recent = {};  // answers shown since the page opened, by deal and kind
+  function card(deal) { return document.getElementById("deal-" + deal); }
+  function formOf(item) {
+    var box = card(item.deal);
+    return box && box.querySelector("form[data-outbox='" + item.kind + "']");
+  }
+  function restore(item) {
+    // Put what was typed back in the form (after a reload with no network, or a refusal).
+    var form = formOf(item);
+    if (!form || item.kind === "confirm") return;
+    Object.keys(item.fields).forEach(function (name) {
+      var value = item.fields[name];
+      form.querySelectorAll("[name='" + name + "']").forEach(function (input) {
+        if (input.type === "radio") input.checked = input.value === value;
+        else if (input.type === "checkbox") input.checked = value !== "" && value !== undefined;
+        else if (input.type !== "hidden") input.value = value;
+      });
+    });
+    form.querySelectorAll("input[type=checkbox]").forEach(function (input) {
+      if (!(input.name in item.fields)) input.checked = false;
+    });
+    var details = form.closest("details");
+    if (details) details.open = true;
+    form.setAttribute("data-dirty", "1");
+    form.dispatchEvent(new Event("input", { bubbles: true }));  // EW points shown again
+  }
+  function show(item) {
+    var box = card(item.deal);
+    if (!box) return;
+    var note = box.querySelector(".outbox-note[data-kind='" + item.kind + "']");
+    if (!note) {
+      note = document.createElement("div");
+      note.className = "outbox-note";
+      note.setAttribute("data-kind", item.kind);
+      note.setAttribute("role", "status");
+      var title = box.querySelector("h2");
+      box.insertBefore(note, title ? title.nextSibling : box.firstChild);
+    }
+    note.setAttribute("data-outbox-state", item.state);
+    note.setAttribute("data-key", item.key);
+    note.textContent = "";
+    var head = document.createElement("strong");
+    head.textContent = T[item.kind].replace("{deal}", item.deal) + " · ";
+    note.appendChild(head);
+    var text = document.createElement("span");
+    var words = { queued: T.queued, sending: T.sending, sent: T.sent, refused: T.refused }[item.state];
+    text.textContent = words + (item.message ? " " + item.message : "");
+    note.appendChild(text);
+    if (item.state === "refused") {
+      var hint = document.createElement("p");
+      hint.className = "small";
+      hint.textContent = T.refused_hint;
+      note.appendChild(hint);
+    }
+    var button = null;
+    if (item.state === "queued") {
+      button = document.createElement("button");
+      button.type = "button";
+      button.className = "send-now";
+      button.textContent = T.send_now;
+    } else if (item.state === "refused") {
+      button = document.createElement("button");
+      button.type = "button";
+      button.className = "dismiss";
+      button.textContent = T.dismiss;
+    }
+    if (button) { note.appendChild(document.createTextNode(" ")); note.appendChild(button); }
+    var form = formOf(item);
+    var submit = form && form.querySelector("button[type=submit]");
+    if (submit) submit.disabled = item.state === "sending";
+  }
+
+  // --- Keeping and sending -------------------------------------------------------------------
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    var kind = form.getAttribute("data-outbox");
+    if (!kind) {
+      if (form.classList.contains("pin-form") && navigator.onLine === false) {
+        event.preventDefault();  // a PIN is never kept on the phone
+        var warning = form.querySelector(".pin-offline");
+        if (!warning) {
+          warning = form.insertBefore(document.createElement("p"), form.firstChild);
+          warning.className = "errors pin-offline";
+        }
+        warning.textContent = T.pin_offline;
+      }
+      return;
+    }
+    event.preventDefault();
+    var key = newKey();  // made now, when the button is pressed; every resend reuses it
+    var keyInput = form.querySelector("input[name$='idempotency_key']");
+    if (keyInput) keyInput.value = key;
+    var data = new FormData(form);
+    var fields = {};
+    data.forEach(function (value, name) { fields[name] = value; });
+    var item = {
+      key: key, page: PAGE, action: form.action, kind: kind,
+      deal: form.getAttribute("data-deal"), fields: fields,
+      body: new URLSearchParams(data).toString(), state: "queued", message: "", at: Date.now()
+    };
+    form.setAttribute("data-dirty", "1");
+    // A correction typed before the first one left replaces it.
+    items().then(function (all) {
+      return Promise.all(all.filter(function (other) {
+        return other.deal === item.deal && other.kind === kind && other.state !== "sending";
+      }).map(function (other) { return drop(other.key); }));
+    }).then(function () { return save(item); })
+      .then(function () { show(item); flush(); });
+  }, true);
+
+  document.addEventListener("input", function (event) {
+    var form = event.target.form;
+    if (form && form.hasAttribute("data-outbox")) form.setAttribute("data-dirty", "1");
+  });
+
+  document.addEventListener("click", function (event) {
+    var note = event.target.closest && event.target.closest(".outbox-note");
+    if (!note) return;
+    if (event.target.classList.contains("send-now")) flush();
+    if (event.target.classList.contains("dismiss")) {
+      drop(note.getAttribute("data-key")).then(function () { note.remove(); });
+    }
+  });
+
+  var flushing = false, again = false;
+  function flush() {
+    if (flushing) { again = true; return; }  // e.g. the network came back mid-attempt
+    flushing = true;
+    again = false;
+    return items().then(function (all) {
+      var queue = all.filter(function (item) { return item.state === "queued"; });
+      var next = function () {
+        var item = queue.shift();
+        if (!item) return null;
+        // In order, and stop at the first that cannot leave: the rest wait with it.
+        return send(item).then(function (left) { return left ? next() : null; });
+      };
+      return next();
+    }).catch(function () { /* storage failed: nothing to send */ })
+      .then(function () {
+        flushing = false;
+        if (again) flush();
+      });
+  }
+
+  function send(item) {
+    item.state = "sending";
+    show(item);
+    return fetch(item.action, {
+      method: "POST", body: item.body, credentials: "same-origin", cache: "no-store",
+      headers: { "Content-Type": "application/x-www-form-urlencoded",
+                 "X-Duplicada-Outbox": "1", "Accept": "application/json" }
+    }).then(function (response) {
+      if (response.status >= 500 || response.status === 408 || response.status === 429) {
+        throw new Error("not now");  // the server is busy or lost its database: try again
+      }
+      var json = (response.headers.get("Content-Type") || "").indexOf("json") >= 0;
+      return (json ? response.json() : Promise.resolve(null)).then(function (answer) {
+        if (response.ok && answer && answer.ok) {
+          item.state = "sent";
+          item.message = answer.message;
+          recent[item.deal + item.kind] = item;
+          var form = formOf(item);
+          if (form) form.removeAttribute("data-dirty");
+          return drop(item.key).then(function () { show(item); refresh(); return true; });
+        }
+        item.state = "refused";
+        item.message = (answer && answer.message) ||
+          T.status_error.replace("{status}", response.status);
+        return save(item).then(function () { show(item); restore(item); return true; });
+      });
+    }).catch(function () {
+      item.state = "queued";
+      item.message = T.offline;
+      return save(item).then(function () { show(item); return false; });
+    });
+  }
+
+  // --- Fetching the deals again ----------------------------------------------------------------
+  function busy(box) {
+    // A card the captain is typing in, or with something not yet settled, stays as it is.
+    var typing = document.activeElement;
+    if (typing && box.contains(typing) && /^(INPUT|TEXTAREA|SELECT)$/.test(typing.tagName)) return true;
+    if (box.querySelector("form[data-dirty]")) return true;
+    return !!box.querySelector(".outbox-note[data-outbox-state='queued'], " +
+      ".outbox-note[data-outbox-state='sending'], .outbox-note[data-outbox-state='refused']");
+  }
+  var refreshing = null;
+  function refresh() {
+    if (refreshing) return;
+    refreshing = setTimeout(function () {
+      refreshing = null;
+      fetch(location.href, { credentials: "same-origin", cache: "no-store" })
+        .then(function (response) { return response.ok ? response.text() : null; })
+        .then(function (html) {
+          if (!html) return;
+          var fresh = new DOMParser().parseFromString(html, "text/html");
+          var cards = document.querySelectorAll(".deal-card");
+          var freshCards = fresh.querySelectorAll(".deal-card");
+          var same = cards.length === freshCards.length;
+          freshCards.forEach(function (other) { if (!document.getElementById(other.id)) same = false; });
+          if (!same) {
+            // Another round on the page: swap the whole page in, unless the captain is busy.
+            var anyBusy = Array.prototype.some.call(cards, busy);
+            var main = document.querySelector("main"), freshMain = fresh.querySelector("main");
+            if (!anyBusy && main && freshMain) main.innerHTML = freshMain.innerHTML;
+          } else {
+            freshCards.forEach(function (other) {
+              var box = document.getElementById(other.id);
+              if (!busy(box)) box.replaceWith(document.importNode(other, true));
+            });
+          }
+          Object.keys(recent).forEach(function (name) { show(recent[name]); });
+          return items().then(function (all) { all.forEach(show); });
+        })
+        .catch(function () { /* no network: the page stays as it is */ });
+    }, 150);
+  }
+
+  var live = window.DuplicadaLive;
+  if (live) live.onChange(function () { refresh(); });
+  var ticks = 0;
+  setInterval(function () {
+    items().then(function (all) {
+      if (all.some(function (item) { return item.state === "queued"; })) flush();
+    });
+    // Without the live stream, look for news every 45 s.
+    ticks += 1;
+    if (ticks % 3 === 0 && !(live && live.connected) && navigator.onLine !== false) refresh();
+  }, 15000);
+  window.addEventListener("online", function () { banner(); flush(); });
+  window.addEventListener("offline", banner);
+
+  function banner() {
+    // Say so while the phone has no network: what is entered meanwhile waits on it.
+    var shown = document.getElementById("offline-banner");
+    if (navigator.onLine === false && !shown) {
+      shown = document.createElement("p");
+      shown.id = "offline-banner";
+      shown.className = "card notice";
+      shown.setAttribute("role", "status");
+      shown.textContent = T.offline_banner;
+      var main = document.querySelector("main");
+      if (main) main.insertBefore(shown, main.firstChild);
+    } else if (navigator.onLine !== false && shown) {
+      shown.remove();
+    }
+  }
+  banner();
+
+  // On opening (perhaps from the phone's copy, with no network): what waits, then send it.
+  items().then(function (all) {
+    all.forEach(function (item) {
+      if (item.state === "sending") item.state = "queued";  // the page closed mid-send
+      show(item);
+      if (item.state !== "sent") restore(item);
+    });
+    flush();
+  });
+
+  // --- The service worker ------------------------------------------------------------------------
+  var offline = document.getElementById("offline");
+  if (offline && "serviceWorker" in navigator && window.caches) {
+    navigator.serviceWorker.register(offline.getAttribute("data-sw"), { scope: "/t/" })
+      .then(function () { return navigator.serviceWorker.ready; })
+      .then(function () {
+        // The first visit was not served through the worker: keep a copy of the page now.
+        return caches.open(offline.getAttribute("data-cache")).then(function (cache) {
+          return cache.match(PAGE).then(function (hit) { return hit || cache.add(PAGE); });
+        });
+      })
+      .catch(function () { /* no worker (private mode, plain HTTP on a LAN address) */ });
+  }
+})();

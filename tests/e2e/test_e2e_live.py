@@ -1,0 +1,105 @@
+"""Live updates in a real browser: a director's grid and a captain's page, served by uvicorn
+(``config.asgi``), change by themselves when a result is confirmed through another server
+process, without polling."""
+
+from __future__ import annotations
+
+import sys
+import time
+import urllib.request
+import uuid
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.db import connection
+from phones import phone_context
+from playwright.sync_api import expect
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "live_updates"))
+from servers import database_url, redis_answers, uvicorn_servers  # noqa: E402
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def event(django_user_model):
+    from scoring_factories import make_championship, make_round, result, teams_of
+
+    from scoring import services
+
+    director = django_user_model.objects.create_user("live-director", password="live-pass-9")
+    championship = make_championship(teams=4, director=director, name="Live Open")
+    ns, ew, t3, t4 = teams_of(championship)
+    round_ = make_round(championship, 1, [(ns, ew), (t3, t4)])
+    table = round_.tables.get(number=1)
+    entry, _ = services.submit_result(team=ns, table=table, deal=round_.deals.get(number=2),
+                                      data=result(40), idempotency_key="live-1")
+    return championship, ns, ew, entry
+
+
+def test_grid_and_captain_page_update_without_polling(browser, event):
+    championship, ns, ew, entry = event
+    url = settings.CELERY_BROKER_URL or "redis://127.0.0.1:6379/0"
+    if redis_answers(url):
+        count, layer = 2, url
+    else:
+        print(f"\nno Redis at {url}: one process, in-process layer")
+        count, layer = 1, ""
+    with uvicorn_servers(count, database=database_url(connection.settings_dict),
+                         live_redis=layer, channel=f"e2e-{uuid.uuid4().hex[:8]}",
+                         secret_key=settings.SECRET_KEY) as urls:
+        writer, reader = urls[0], urls[-1]
+        context = phone_context(browser)
+        try:
+            grid = context.new_page()
+            grid.goto(f"{reader}/accounts/login/?next=/director/c/{championship.pk}/results/")
+            grid.fill("#id_username", "live-director")
+            grid.fill("#id_password", "live-pass-9")
+            grid.get_by_role("button", name="Log in").click()
+            cell = grid.locator("td.cell[data-table='1'][data-deal='2']")
+            expect(cell).to_have_attribute("data-status", "pending")
+            expect(grid.locator("html")).to_have_attribute("data-live", "on")
+            captain = context.new_page()
+            captain.goto(f"{reader}/t/{ns.pk}/{ns.link_secret}/")
+            expect(captain.locator("html")).to_have_attribute("data-live", "on")
+            expect(captain.locator("#deal-2")).to_have_attribute("data-status", "pending")
+
+            # The other team confirms on its own phone, through the other process.
+            request = urllib.request.Request(
+                f"{writer}/api/v1/captain/{ew.pk}/{ew.link_secret}/results/{entry.pk}/confirm/",
+                method="POST", data=b"")
+            started = time.perf_counter()
+            urllib.request.urlopen(request, timeout=10).read()
+            # A locator, not wait_for_function: the page's Content-Security-Policy forbids
+            # the string evaluation that wait_for_function needs.
+            expect(grid.locator("td.cell[data-table='1'][data-deal='2']")).to_have_attribute(
+                "data-status", "confirmed", timeout=5_000)
+            seen_after = time.perf_counter() - started
+            expect(captain.locator("#deal-2")).to_have_attribute("data-status", "confirmed",
+                                                                  timeout=5_000)
+            assert "40-32" in cell.inner_text()
+        finally:
+            context.close()
+    print(f"\nconfirmation through one process -> grid in Chromium on "
+          f"{'another' if count == 2 else 'the same'} process updated in "
+          f"{seen_after * 1000:.0f} ms")
+    assert seen_after < 1.0, seen_after
+
+
+def test_without_the_stream_the_grid_polls(live_server, phone, event):
+    """Under a WSGI server (here pytest's live server) /live/ answers 204: the grid notices
+    and fetches itself every few seconds instead."""
+    from scoring import services
+
+    championship, ns, ew, entry = event
+    grid = phone.new_page()
+    grid.goto(f"{live_server.url}/accounts/login/?next=/director/c/{championship.pk}/results/")
+    grid.fill("#id_username", "live-director")
+    grid.fill("#id_password", "live-pass-9")
+    grid.get_by_role("button", name="Log in").click()
+    cell = grid.locator("td.cell[data-table='1'][data-deal='2']")
+    expect(cell).to_have_attribute("data-status", "pending")
+    expect(grid.locator("html")).to_have_attribute("data-live", "off")
+    services.confirm_entry(entry_id=entry.pk, team=ew)
+    expect(cell).to_have_attribute("data-status", "confirmed", timeout=12_000)

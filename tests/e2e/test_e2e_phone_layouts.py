@@ -1,0 +1,199 @@
+"""Every page a captain, the public and a director use, on a 360 × 740 phone, in Catalan,
+Spanish and English: the page never scrolls sideways (wide tables scroll inside their own
+box), and no visible text on a Catalan page is an English string of the catalogue left
+untranslated. On a tablet the director's grid shows a whole round without scrolling.
+
+One browser; one context per language and audience, each page reused from one URL to the
+next. The championship is the demo (13 teams, rounds 1-2 closed, round 3 in play, results
+published), with a team withdrawn so that its opponents have byes.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import polib
+import pytest
+
+from tests.e2e.conftest import CHROMIUM_ARGS  # noqa: F401  (same browser settings)
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+SMALL_PHONE = {"width": 360, "height": 740}
+TABLET = {"width": 768, "height": 1024}
+LOCALES = {"ca": "ca-ES", "es": "es-ES", "en": "en-US"}
+PASSWORD = "a-long-test-password"
+CATALOGUE = Path(__file__).resolve().parents[2] / "locale" / "ca" / "LC_MESSAGES" / "django.po"
+
+# The visible text nodes of a page, and the page's horizontal overflow.
+VISIBLE_TEXT = """() => {
+  const out = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) {
+    const node = walker.currentNode;
+    const text = node.textContent.replace(/\\s+/g, " ").trim();
+    const parent = node.parentElement;
+    if (!text || !parent || ["SCRIPT", "STYLE", "NOSCRIPT", "OPTION"].includes(parent.tagName)) continue;
+    if (!parent.checkVisibility({visibilityProperty: true, opacityProperty: true})) continue;
+    if (parent.closest(".visually-hidden")) continue;
+    out.push(text);
+  }
+  document.querySelectorAll("input[type=submit], button, input[placeholder]").forEach(el => {
+    if (el.checkVisibility()) out.push((el.value || el.placeholder || "").trim());
+  });
+  return out.filter(Boolean);
+}"""
+OVERFLOW = """() => ({
+  scroll: document.documentElement.scrollWidth,
+  inner: window.innerWidth,
+  wide: [...document.querySelectorAll("body *")].filter(el => {
+      const r = el.getBoundingClientRect();
+      return r.right > window.innerWidth + 1 && !el.closest(".table-scroll");
+    }).slice(0, 5).map(el => el.tagName + "." + el.className + " " + (el.textContent || "").trim().slice(0, 40)),
+})"""
+
+
+def _untranslated_patterns() -> tuple[set[str], list[re.Pattern]]:
+    """English strings of the catalogue whose Catalan differs: short ones must not be a
+    whole text node, longer ones (three words or more) must not appear at all. Placeholders
+    match anything."""
+    exact: set[str] = set()
+    longer: list[re.Pattern] = []
+    for entry in polib.pofile(str(CATALOGUE)):
+        for msgid, msgstr in ((entry.msgid, entry.msgstr),
+                              (entry.msgid_plural, entry.msgstr_plural.get(1, ""))):
+            if not msgid or not msgstr or msgid == msgstr or "%(" in msgid and len(msgid) < 12:
+                continue
+            words = msgid.split()
+            if len(words) >= 3:
+                parts = re.split(r"%\(\w+\)[sd]", msgid)
+                longer.append(re.compile(r".+?".join(re.escape(p) for p in parts)))
+            elif "%(" not in msgid:
+                exact.add(msgid)
+    return exact, longer
+
+
+@pytest.fixture(scope="module")
+def catalogue():
+    return _untranslated_patterns()
+
+
+@pytest.fixture
+def demo(django_user_model):
+    from scoring.demo import add_demo_results
+    from tournaments import services
+    from tournaments.demo import load_demo
+    from tournaments.models import Table
+
+    director = django_user_model.objects.create_user("marta", password=PASSWORD)
+    championship, _message = load_demo(director)
+    add_demo_results(championship)
+    round3 = championship.rounds.get(number=3)
+    # A team of round 4 withdraws: its opponent there has a bye; round 4 is released too.
+    table4 = championship.rounds.get(number=4).tables.order_by("number").last()
+    services.withdraw_team(table4.ns_team)
+    services.release_round(championship.rounds.get(number=4))
+    table4.refresh_from_db()
+    playing = round3.tables.select_related("ns_team").order_by("number").first()
+    return {
+        "championship": championship,
+        "playing": playing.ns_team,
+        "bye": Table.objects.get(pk=table4.pk).ew_team,
+        "withdrawn": table4.ns_team,
+        "cell": (3, playing.number, round3.deals.order_by("number").first().number),
+    }
+
+
+def _urls(demo) -> dict[str, list[str]]:
+    c = demo["championship"]
+    pk = c.pk
+    team = c.teams.order_by("number").first()
+    r, t, d = demo["cell"]
+    captains = [f"/t/{x.pk}/{x.link_secret}/" for x in (demo["playing"], demo["bye"],
+                                                        demo["withdrawn"])]
+    public = ["/", f"/c/{pk}/", f"/c/{pk}/rounds/1/", f"/c/{pk}/deal-check/",
+              f"/c/{pk}/results/", f"/c/{pk}/results/projector/", f"/c/{pk}/results/deals/",
+              f"/c/{pk}/results/deals/1/", f"/c/{pk}/results/teams/{team.number}/",
+              "/accounts/login/", "/no/such/page/", f"/t/{team.pk}/not-the-secret-at-all-x/"]
+    director = [
+        "/director/", "/director/new/", f"/director/c/{pk}/", f"/director/c/{pk}/edit/",
+        f"/director/c/{pk}/teams/", f"/director/c/{pk}/teams/{team.pk}/",
+        f"/director/c/{pk}/teams/import/", f"/director/c/{pk}/rounds/3/",
+        f"/director/c/{pk}/rounds/4/", f"/director/c/{pk}/rounds/6/",
+        f"/director/c/{pk}/rounds/6/deals/import/", f"/director/c/{pk}/deals/import/",
+        f"/director/c/{pk}/results/rounds/1/", f"/director/c/{pk}/results/rounds/3/",
+        f"/director/c/{pk}/results/rounds/4/",
+        f"/director/c/{pk}/results/rounds/{r}/tables/{t}/deals/{d}/",
+        f"/director/c/{pk}/results/rounds/3/close/", f"/director/c/{pk}/finish/",
+        f"/director/c/{pk}/rounds/discard/", f"/director/c/{pk}/teams/{team.pk}/withdraw/",
+        f"/director/c/{pk}/teams/{team.pk}/reissue-link/", f"/c/{pk}/results/",
+    ]
+    return {"captain": captains, "public": public, "director": director}
+
+
+def _log_in(page, live_server) -> None:
+    page.goto(f"{live_server.url}/accounts/login/")
+    page.fill("#id_username", "marta")
+    page.fill("#id_password", PASSWORD)
+    page.locator("main form button[type=submit]").click()
+    page.wait_for_url(re.compile(r"/director/"))
+
+
+def _catalan_problems(texts, catalogue) -> list[str]:
+    exact, longer = catalogue
+    found = []
+    for text in texts:
+        if text in exact:
+            found.append(text)
+            continue
+        for pattern in longer:
+            if pattern.search(text):
+                found.append(f"{text} ~ {pattern.pattern[:60]}")
+                break
+    return found
+
+
+def test_every_page_fits_a_small_phone_in_three_languages(live_server, browser, demo,
+                                                          catalogue):
+    urls = _urls(demo)
+    problems: list[str] = []
+    errors: list[str] = []
+    for language, locale in LOCALES.items():
+        for audience in ("public", "captain", "director"):
+            # Not is_mobile: a mobile viewport zooms out to fit a page that is too wide,
+            # which would hide the overflow this test looks for.
+            context = browser.new_context(viewport=SMALL_PHONE, locale=locale, has_touch=True)
+            context.set_default_timeout(20_000)
+            context.on("response", lambda r: errors.append(f"{r.status} {r.url}")
+                       if r.status >= 500 else None)
+            page = context.new_page()
+            if audience == "director":
+                _log_in(page, live_server)
+            for url in urls[audience]:
+                page.goto(live_server.url + url)
+                where = f"[{language}, {audience}] {url}"
+                assert page.locator("html").get_attribute("lang") == language, where
+                size = page.evaluate(OVERFLOW)
+                assert size["inner"] == SMALL_PHONE["width"], where
+                if size["scroll"] > size["inner"]:
+                    problems.append(f"{where}: {size['scroll']} px wide > {size['inner']} "
+                                    f"({'; '.join(size['wide'])})")
+                if language == "ca":
+                    for text in _catalan_problems(page.evaluate(VISIBLE_TEXT), catalogue):
+                        problems.append(f"{where}: English left in Catalan: “{text}”")
+            context.close()
+    # The director's grid on a tablet: the whole round in view, no sideways scroll at all.
+    tablet = browser.new_context(viewport=TABLET, locale="ca-ES", has_touch=True)
+    page = tablet.new_page()
+    _log_in(page, live_server)
+    for url in [u for u in urls["director"] if "/results/rounds/" in u and u.count("/") == 7]:
+        page.goto(live_server.url + url)
+        widths = page.evaluate("""() => [document.documentElement.scrollWidth,
+            window.innerWidth, ...[...document.querySelectorAll('.table-scroll')].map(
+            el => el.scrollWidth - el.clientWidth)]""")
+        if widths[0] > widths[1] or any(extra > 0 for extra in widths[2:]):
+            problems.append(f"[tablet] {url}: {widths}")
+    tablet.close()
+    assert not errors, "\n".join(errors)
+    assert not problems, "\n".join(problems)

@@ -1,0 +1,158 @@
+"""Championships for the archive tests, built through the ordinary services, and what a
+round trip must keep: standings, the history of every result, stored scores, the rows.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from django.apps import apps
+from django.db import connection
+
+from scoring import selectors, services
+from scoring.demo import add_demo_results
+from scoring.models import DealScore, ResultEntry
+from scoring.selectors.scores import SCORE_COLUMNS
+from scoring.services import Origin, PinRefused, ResultData, ScoringError
+from tournaments import services as tournament_services
+from tournaments.audit import Origin as AuditOrigin
+from tournaments.demo import load_demo
+from tournaments.models import Championship, Round
+
+PHONE = Origin(ip_address="192.0.2.17", user_agent="Mozilla/5.0 (Android 14; captain)")
+DESK = Origin(ip_address="2001:db8::5", user_agent="Firefox on the director's desk")
+
+
+def demo_championship(director) -> Championship:
+    """The demo: 13 teams, rounds 1 and 2 closed, round 3 open, results published."""
+    championship, _message = load_demo(director)
+    add_demo_results(championship)
+    services.rebuild_stale_deals()
+    championship.refresh_from_db()
+    return championship
+
+
+def rich_championship(director) -> Championship:
+    """The demo plus every kind of row: a director's override and confirmation, a custom
+    adjusted score later cleared, a PIN lockout, reissued links and PINs, a withdrawal."""
+    championship = demo_championship(director)
+    round3 = championship.rounds.get(number=3)
+    tables = list(round3.tables.select_related("ns_team", "ew_team").order_by("number"))
+    deals = list(round3.deals.order_by("number"))
+    # The disputed entry of the demo: the director settles it with an override.
+    services.director_enter_result(
+        table=tables[0], deal=deals[2], user=director, origin=DESK,
+        data=ResultData(contract="C", points_ns=33, contro=True),
+        note="Counted again with both captains.", idempotency_key="desk-override-1",
+    )
+    # The pending one: the director confirms it.
+    pending = ResultEntry.objects.get(table=tables[1], deal=deals[3])
+    services.director_confirm_entry(entry_id=pending.pk, user=director, origin=DESK)
+    # A result entered on the NS phone where none was (table 1, last deal); five wrong
+    # PINs then lock PIN confirmation at that table.
+    table = tables[0]
+    entry, _created = services.submit_result(
+        team=table.ns_team, table=table, deal=deals[3], origin=PHONE,
+        data=ResultData(contract="BOT", points_ns=50, delegated=True),
+        idempotency_key="phone-1-4",
+    )
+    for _attempt in range(services.PIN_MAX_FAILURES):
+        try:
+            services.confirm_with_pin(entry_id=entry.pk, team=table.ns_team, pin="abcd",
+                                      origin=PHONE)
+        except (PinRefused, ScoringError):
+            pass
+    # A custom adjusted score, then withdrawn; another left in force.
+    services.set_adjustment(table=tables[5], deal=deals[0], side="NS", kind="custom",
+                            value=Fraction(31, 20),
+                            reason="Slow play warning.", user=director, origin=DESK)
+    services.clear_adjustment(table=tables[5], deal=deals[0], side="NS",
+                              reason="Warning withdrawn.", user=director, origin=DESK)
+    services.set_adjustment(table=tables[5], deal=deals[1], side="EW", kind="average_minus",
+                            reason="Late arrival.", user=director, origin=DESK)
+    team = championship.teams.order_by("number").last()
+    origin = AuditOrigin(ip_address="198.51.100.4", user_agent="desk")
+    tournament_services.reissue_link(team, by=director, origin=origin)
+    tournament_services.reissue_pin(team, by=director, origin=origin)
+    services.rebuild_stale_deals()
+    championship.refresh_from_db()
+    return championship
+
+
+def snapshot(championship: Championship) -> dict:
+    """Everything a round trip must keep, in plain values."""
+    def rows(standings):
+        return [(r.place, r.label, r.team.pk, r.total, r.deal_score_sum, r.tops, r.deals)
+                for r in standings]
+
+    history = {}
+    for round_ in championship.rounds.exclude(status=Round.Status.DRAFTED):
+        for table in round_.tables.all():
+            for deal in round_.deals.all():
+                state = selectors.result_state(table, deal)
+                history[(table.pk, deal.pk)] = (state.status, [
+                    (item.kind, item.obj.pk, item.when, getattr(item.obj, "ip_address", None))
+                    for item in selectors.history(state)
+                ])
+    return {
+        "live": rows(selectors.standings(championship, live=True)),
+        "public": rows(selectors.standings(championship, live=False)),
+        "scores": sorted(DealScore.objects.filter(deal__championship=championship)
+                         .values_list(*SCORE_COLUMNS)),
+        "history": history,
+        "links": sorted(championship.teams.values_list("pk", "link_secret", "pin")),
+    }
+
+
+def delete_championship(championship: Championship) -> None:
+    """Remove every row of the championship (results first: they are protected)."""
+    from scoring.models import Adjustment, PinAttempt, ResultReview, ScoreRefresh
+    from tournaments.models import AuditEvent
+
+    ResultReview.objects.filter(entry__table__round__championship=championship).delete()
+    for model in (ResultEntry, Adjustment, PinAttempt, DealScore):
+        model.objects.filter(table__round__championship=championship).delete()
+    ScoreRefresh.objects.filter(deal__championship=championship).delete()
+    AuditEvent.objects.filter(championship=championship).delete()
+    championship.rounds.all().delete()
+    championship.delete()
+
+
+def row_counts() -> dict[str, int]:
+    """Rows of every table of the project's apps and the accounts."""
+    counts = {}
+    for label in ("tournaments", "scoring", "auth"):
+        for model in apps.get_app_config(label).get_models():
+            counts[model._meta.db_table] = model._base_manager.count()
+    counts["directors"] = Championship.directors.through.objects.count()
+    return counts
+
+
+def is_postgres() -> bool:
+    return connection.vendor == "postgresql"
+
+
+def comparable(championship: Championship) -> dict:
+    """:func:`snapshot` as plain JSON values, to compare across processes."""
+    import json
+
+    snap = snapshot(championship)
+    snap["history"] = {f"{t}-{d}": value for (t, d), value in snap["history"].items()}
+    return json.loads(json.dumps(snap, default=str))
+
+
+def shift_ids(archive: dict, offset: int) -> dict:
+    """A copy of a full backup whose ids are all ``offset`` higher (as if made elsewhere)."""
+    import copy
+
+    shifted = copy.deepcopy(archive)
+    shifted["championship"]["id"] += offset
+    for key in ("teams", "rounds", "tables", "deals", "result_entries", "result_reviews",
+                "adjustments", "pin_attempts", "audit_events"):
+        for row in shifted[key]:
+            row["id"] += offset
+            for name in ("round", "table", "deal", "entry", "ns_team", "ew_team", "bye_team",
+                         "by_team", "team"):
+                if isinstance(row.get(name), int):
+                    row[name] += offset
+    return shifted

@@ -1,0 +1,210 @@
+"""Every API endpoint × every kind of caller gets exactly what the pages give it.
+
+The championship's round 1 is released (table 1: team 1 NS v team 2 EW; table 2: team 3 v
+team 4) and team 1 has entered deal 1; results are not published. Callers: nobody, the
+link of the other team at that table (team 2), the link of a team at another table (team
+3), a director of another championship, a staff user who directs nothing, the
+championship's director, and a revoked token. Captain endpoints are called with the
+caller's own link (callers without one can only guess: a wrong secret).
+"""
+
+from __future__ import annotations
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import get_resolver
+from rest_framework.test import APIClient
+from scoring_factories import make_championship, result
+
+from scoring import services
+from scoring.services import tokens
+
+CALLERS = ("anonymous", "same_table", "other_table", "other_director", "staff", "director",
+           "revoked")
+LINKS = {"same_table": 1, "other_table": 2}  # index into the teams
+
+# What each caller gets where the endpoint's rule is "the championship's directors only".
+DIRECTOR_ONLY = {"anonymous": 401, "same_table": 401, "other_table": 401,
+                 "other_director": 404, "staff": 404, "revoked": 401}
+# Result pages while results are unpublished: its directors only, others are told nothing.
+RESULTS_UNPUBLISHED = {**DIRECTOR_ONLY, "anonymous": 404, "same_table": 404,
+                       "other_table": 404}
+# Anyone may read (a bad token is still refused).
+EVERYONE = {c: 200 for c in CALLERS} | {"revoked": 401}
+# Through a team's link: the link decides; a guessed link is unknown.
+NO_LINK = {"anonymous": 404, "other_director": 404, "staff": 404, "director": 404,
+           "revoked": 404}
+
+CAPTAIN = "/api/v1/captain/{link}/"
+C = "/api/v1/championships/{c}/"
+CELL = C + "rounds/1/results/1/1/"
+RESULT = {"contract": "O", "points_ns": 40}
+
+# (name, method, path, body, expected: {caller: status}; the director's outcome is given
+# where it is fixed, else any answer of the service: 200, 201, 400 or 409).
+ENDPOINTS = [
+    ("captain tables", "get", CAPTAIN + "tables/", None,
+     {**NO_LINK, "same_table": 200, "other_table": 200}),
+    ("captain results", "get", CAPTAIN + "results/", None,
+     {**NO_LINK, "same_table": 200, "other_table": 200}),
+    ("captain submit", "post", CAPTAIN + "results/", {"deal": 1, **RESULT},
+     {**NO_LINK, "same_table": 201, "other_table": 201}),
+    ("captain confirm", "post", CAPTAIN + "results/{entry}/confirm/", None,
+     {**NO_LINK, "same_table": 200, "other_table": 404}),
+    ("captain dispute", "post", CAPTAIN + "results/{entry}/dispute/", {"comment": "No: 38."},
+     {**NO_LINK, "same_table": 200, "other_table": 404}),
+    ("captain PIN", "post", CAPTAIN + "results/{entry}/pin/", {"pin": "1234"},
+     {**NO_LINK, "same_table": 409, "other_table": 404}),
+    ("championships", "get", "/api/v1/championships/", None,
+     {**DIRECTOR_ONLY, "other_director": 200, "staff": 200, "director": 200}),
+    ("create championship", "post", "/api/v1/championships/", {"name": "New"},
+     {**DIRECTOR_ONLY, "other_director": 201, "staff": 201, "director": 201}),
+    ("championship", "get", C, None, {**DIRECTOR_ONLY, "director": 200}),
+    ("update championship", "patch", C, {"venue": "Casal"}, {**DIRECTOR_ONLY, "director": 200}),
+    ("finish", "post", C + "finish/", None, {**DIRECTOR_ONLY, "director": 409}),
+    ("publish", "post", C + "publish/", {"public": True}, {**DIRECTOR_ONLY, "director": 200}),
+    ("teams", "get", C + "teams/", None, {**DIRECTOR_ONLY, "director": 200}),
+    ("add team", "post", C + "teams/", {"name": "X", "player1": "a", "player2": "b"},
+     {**DIRECTOR_ONLY, "director": 409}),  # the round robin schedule exists
+    ("import teams", "post-file", C + "teams/import/", None, {**DIRECTOR_ONLY, "director": 409}),
+    ("team", "get", C + "teams/{team}/", None, {**DIRECTOR_ONLY, "director": 200}),
+    ("update team", "patch", C + "teams/{team}/", {"club": "CB"}, {**DIRECTOR_ONLY, "director": 200}),
+    ("withdraw", "post", C + "teams/{team}/withdraw/", None, {**DIRECTOR_ONLY, "director": 200}),
+    ("reinstate", "post", C + "teams/{team}/reinstate/", None, {**DIRECTOR_ONLY, "director": 200}),
+    ("reissue link", "post", C + "teams/{team}/reissue-link/", None,
+     {**DIRECTOR_ONLY, "director": 200}),
+    ("reissue PIN", "post", C + "teams/{team}/reissue-pin/", None,
+     {**DIRECTOR_ONLY, "director": 200}),
+    ("rounds", "get", C + "rounds/", None, {**DIRECTOR_ONLY, "director": 200}),
+    ("generate", "post", C + "rounds/generate/", None, {**DIRECTOR_ONLY, "director": 409}),
+    ("discard", "post", C + "rounds/discard/", None, {**DIRECTOR_ONLY, "director": None}),
+    ("round", "get", C + "rounds/1/", None, {**DIRECTOR_ONLY, "director": 200}),
+    ("tables", "get", C + "rounds/1/tables/", None, {**DIRECTOR_ONLY, "director": 200}),
+    ("release", "post", C + "rounds/1/release/", None, {**DIRECTOR_ONLY, "director": 409}),
+    ("close", "post", C + "rounds/1/close/", None, {**DIRECTOR_ONLY, "director": 200}),
+    ("reopen", "post", C + "rounds/1/reopen/", None, {**DIRECTOR_ONLY, "director": 409}),
+    ("swap teams", "post", C + "rounds/1/swap-teams/", {"team_a": 1, "team_b": 3},
+     {**DIRECTOR_ONLY, "director": 409}),
+    ("swap tables", "post", C + "rounds/1/swap-tables/", {"table_a": 1, "table_b": 2},
+     {**DIRECTOR_ONLY, "director": 409}),
+    ("import round deals", "post", C + "rounds/1/deals/import/", {"text": "1 x"},
+     {**DIRECTOR_ONLY, "director": None}),
+    ("restore deals", "post", C + "rounds/1/deals/restore/", None,
+     {**DIRECTOR_ONLY, "director": 409}),
+    ("import deals", "post", C + "deals/import/", {"text": "1 x"},
+     {**DIRECTOR_ONLY, "director": None}),
+    ("grid", "get", C + "rounds/1/results/", None, {**DIRECTOR_ONLY, "director": 200}),
+    ("cell", "get", CELL, None, {**DIRECTOR_ONLY, "director": 200}),
+    ("enter", "post", CELL + "enter/", {**RESULT, "note": "Scorer's slip"},
+     {**DIRECTOR_ONLY, "director": 200}),
+    ("director confirm", "post", CELL + "confirm/", {"entry": "{entry}"},
+     {**DIRECTOR_ONLY, "director": 200}),
+    ("adjust", "post", CELL + "adjust/", {"side": "both", "kind": "average", "reason": "Foul"},
+     {**DIRECTOR_ONLY, "director": 200}),
+    ("clear adjustment", "post", CELL + "clear-adjustment/", {"side": "NS", "reason": "Oops"},
+     {**DIRECTOR_ONLY, "director": None}),
+    ("standings", "get", C + "standings/", None, {**RESULTS_UNPUBLISHED, "director": 200}),
+    ("travellers", "get", C + "travellers/", None, {**RESULTS_UNPUBLISHED, "director": 200}),
+    ("traveller", "get", C + "travellers/1/", None, {**RESULTS_UNPUBLISHED, "director": 200}),
+    ("scorecard", "get", C + "scorecards/1/", None, {**RESULTS_UNPUBLISHED, "director": 200}),
+    ("round deals", "get", C + "rounds/1/deals/", None, {**RESULTS_UNPUBLISHED, "director": 200}),
+    ("commitment", "get", C + "commitment/", None, EVERYONE),
+    ("deal check", "get", C + "deal-check/1/", None, {**EVERYONE, **{
+        c: 404 for c in CALLERS if c != "revoked"}}),  # not finished: the key is secret
+]
+
+
+@pytest.fixture(autouse=True)
+def fast_passwords(settings):
+    """Users are created for every cell of the matrix: a fast hasher keeps it quick."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture
+def world(db, director, django_user_model):
+    championship = make_championship(teams=4, director=director)
+    from scoring_factories import make_round, teams_of
+
+    teams = teams_of(championship)
+    round_ = make_round(championship, 1, [(teams[0], teams[1]), (teams[2], teams[3])])
+    table1 = round_.tables.get(number=1)
+    entry, _ = services.submit_result(team=teams[0], table=table1,
+                                      deal=round_.deals.get(number=1), data=result(40),
+                                      idempotency_key=None)
+    other = django_user_model.objects.create_user("other-director", password="x-pass-long")
+    make_championship(teams=2, director=other)
+    staff = django_user_model.objects.create_user("staff", password="x-pass-long",
+                                                  is_staff=True)
+    revoked, raw = tokens.create_token(director, "old")
+    tokens.revoke_token(revoked)
+    return {"championship": championship, "teams": teams, "entry": entry, "director": director,
+            "other_director": other, "staff": staff, "revoked": raw}
+
+
+def client_for(caller: str, world) -> APIClient:
+    api = APIClient(HTTP_ACCEPT_LANGUAGE="en")
+    if caller in ("director", "other_director", "staff"):
+        api.force_login(world[caller])
+    elif caller == "revoked":
+        api.credentials(HTTP_AUTHORIZATION=f"Token {world['revoked']}")
+    return api
+
+
+def path_for(template: str, caller: str, world) -> str:
+    teams = world["teams"]
+    if caller in LINKS:
+        team = teams[LINKS[caller]]
+        link = f"{team.pk}/{team.link_secret}"
+    else:
+        link = f"{teams[1].pk}/not-the-secret-of-any-team"
+    return template.format(link=link, c=world["championship"].pk, entry=world["entry"].pk,
+                           team=teams[0].pk)
+
+
+def call(api: APIClient, method: str, path: str, body, world):
+    if method == "post-file":
+        upload = SimpleUploadedFile("teams.csv", b"number,name,club,player1,player2\n"
+                                    b"9,Nou,,A,B\n", content_type="text/csv")
+        return api.post(path, {"file": upload}, format="multipart")
+    if isinstance(body, dict):
+        body = {k: (world["entry"].pk if v == "{entry}" else v) for k, v in body.items()}
+    return getattr(api, method)(path, body, format="json")
+
+
+@pytest.mark.parametrize("caller", CALLERS)
+@pytest.mark.parametrize(("name", "method", "template", "body", "expected"), ENDPOINTS,
+                         ids=[e[0] for e in ENDPOINTS])
+def test_permission_matrix(world, caller, name, method, template, body, expected):
+    response = call(client_for(caller, world), method, path_for(template, caller, world),
+                    body, world)
+    want = expected[caller]
+    if want is None:  # the director reaches the service, which may refuse the action
+        assert response.status_code in (200, 201, 400, 409), response.content[:300]
+    else:
+        assert response.status_code == want, (name, caller, response.content[:300])
+    if response.status_code in (401, 404):
+        # A refusal tells nothing about the championship, in the one error shape.
+        assert set(response.json()) == {"detail", "code"}
+
+
+def test_the_matrix_covers_every_endpoint():
+    """A new endpoint must be added to the matrix."""
+    from scoring.api import urls
+
+    routes = {str(p.pattern) for p in urls.urlpatterns}
+    covered = {t.replace("/api/v1/", "") for _n, _m, t, _b, _e in ENDPOINTS}
+    normalise = {
+        "captain/<id:team_id>/<str:secret>/": "captain/{link}/",
+        "championships/<id:pk>/": "championships/{c}/",
+        "rounds/<id:number>/": "rounds/1/",
+        "results/<id:table_number>/<id:deal_number>/": "results/1/1/",
+        "<id:entry_id>": "{entry}", "teams/<id:team_pk>/": "teams/{team}/",
+        "travellers/<id:number>/": "travellers/1/", "scorecards/<id:number>/": "scorecards/1/",
+        "deal-check/<id:number>/": "deal-check/1/",
+    }
+    for route in routes:
+        shown = route
+        for pattern, value in normalise.items():
+            shown = shown.replace(pattern, value)
+        assert shown in covered, route
+    assert get_resolver()  # the URL configuration loads

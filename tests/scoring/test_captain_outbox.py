@@ -1,0 +1,101 @@
+"""What the captain's page script (the outbox) gets from the server: an answer it can show,
+the same however often a result arrives, and a reason when it is refused."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+from scoring_factories import close, result
+
+from scoring import services
+from scoring.models import ResultEntry, ResultReview
+
+pytestmark = pytest.mark.django_db
+
+OUTBOX = {"HTTP_X_DUPLICADA_OUTBOX": "1"}
+
+
+def submit(client, team, deal=1, key="outbox-key-1", seen=None, **values):
+    data = {"contract": "O", "points_ns": "40", "breach": "none", "idempotency_key": key}
+    data.update(values)
+    if seen is not None:
+        data["seen"] = str(seen)
+    return client.post(
+        reverse("scoring:captain_submit", args=[team.pk, team.link_secret, deal]),
+        {f"d{deal}-{name}": value for name, value in data.items()}, **OUTBOX)
+
+
+def test_a_result_sent_three_times_is_stored_once(client, teams):
+    answers = [submit(client, teams[0]) for _ in range(3)]
+    assert [a.status_code for a in answers] == [200, 200, 200]
+    assert all(a.json() == {"ok": True, "message": "Deal 1 entered. Team 2 must now confirm it."}
+               for a in answers)
+    assert ResultEntry.objects.filter(idempotency_key="outbox-key-1").count() == 1
+
+
+def test_a_confirmation_sent_twice_is_stored_once(client, teams, table1, deal1):
+    entry, _ = services.submit_result(team=teams[1], table=table1, deal=deal1, data=result(30),
+                                      idempotency_key="theirs")
+    url = reverse("scoring:captain_confirm", args=[teams[0].pk, teams[0].link_secret, entry.pk])
+    answers = [client.post(url, **OUTBOX) for _ in range(2)]
+    assert [a.json()["ok"] for a in answers] == [True, True]
+    assert ResultReview.objects.filter(entry=entry, verdict="confirm").count() == 1
+
+
+def test_round_closed_meanwhile_is_refused_with_the_reason(client, teams, round1):
+    close(round1)
+    answer = submit(client, teams[0])
+    assert answer.status_code == 409
+    assert answer.json()["message"].startswith("Round 1 is closed: results can no longer")
+    assert not ResultEntry.objects.exists()
+
+
+def test_director_set_the_result_meanwhile(client, teams, table1, deal1, director):
+    services.director_enter_result(table=table1, deal=deal1, data=result(50), user=director)
+    answer = submit(client, teams[0])
+    assert answer.status_code == 409 and "The director has set the result" in answer.json()[
+        "message"]
+    assert not ResultEntry.objects.filter(by_team=teams[0]).exists()
+
+
+def test_other_team_entered_a_different_result_meanwhile(client, teams, table1, deal1):
+    # The page showed no entry (seen=0); the other team then entered 30.
+    services.submit_result(team=teams[1], table=table1, deal=deal1, data=result(30),
+                           idempotency_key="theirs")
+    answer = submit(client, teams[0], seen=0, points_ns="40")
+    assert answer.status_code == 409
+    assert "the other team entered a different result for deal 1" in answer.json()["message"]
+    assert not ResultEntry.objects.filter(by_team=teams[0]).exists()
+    # The same result is no conflict; and a captain who has seen theirs may correct it.
+    assert submit(client, teams[0], key="same", seen=0, points_ns="30").status_code == 200
+    latest = ResultEntry.objects.order_by("-id").first().pk
+    assert submit(client, teams[0], key="seen", seen=latest, points_ns="41").status_code == 200
+
+
+def test_field_errors_name_the_field_and_write_nothing(client, teams):
+    answer = submit(client, teams[0], points_ns="80")
+    assert answer.status_code == 400
+    body = answer.json()
+    assert body["ok"] is False and "points_ns" in body["errors"]
+    assert "NS points" in body["message"]
+    assert not ResultEntry.objects.exists()
+
+
+def test_without_the_outbox_the_page_still_redirects(client, teams):
+    response = client.post(
+        reverse("scoring:captain_submit", args=[teams[0].pk, teams[0].link_secret, 1]),
+        {"d1-contract": "O", "d1-points_ns": "40", "d1-breach": "none"})
+    assert response.status_code == 302
+
+
+def test_the_service_worker_covers_the_captain_pages_only(client, teams):
+    response = client.get("/t/sw.js")
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith("text/javascript")
+    assert response["Service-Worker-Allowed"] == "/t/"
+    body = response.content.decode()
+    assert "/static/js/captain.js" in body and "duplicada-captain-" in body
+    page = client.get(reverse("scoring:captain", args=[teams[0].pk, teams[0].link_secret]))
+    html = page.content.decode()
+    assert 'id="outbox-strings"' in html and "Saved on this phone, not sent yet." in html
+    assert 'name="d1-seen" value="0"' in html

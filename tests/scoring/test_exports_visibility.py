@@ -1,0 +1,101 @@
+"""Exports follow the pages' rules: the public gets published results of closed rounds
+only, never a deal still being played; directors always; nobody gets links or PINs."""
+
+from __future__ import annotations
+
+import io
+import zipfile
+
+import pytest
+from django.test import Client
+from exports_event import make_event, publish
+from pypdf import PdfReader
+
+from scoring.exports import registry
+from scoring.models import ResultEntry, ResultReview
+from tournaments.models import Championship, Deal, Round
+
+KINDS = [kind.key for kind in registry.available(director=False)]
+
+
+@pytest.fixture(autouse=True)
+def exports_folder(settings, tmp_path):
+    settings.EXPORTS_DIR = tmp_path / "exports"
+
+
+@pytest.fixture
+def event(db, director):
+    return make_event(director)
+
+
+def readable(content: bytes) -> str:
+    """Everything a file holds, as text: PDF text, the workbook's XML, or the CSV."""
+    if content.startswith(b"%PDF"):
+        return "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(content)).pages)
+    if content.startswith(b"PK"):
+        with zipfile.ZipFile(io.BytesIO(content)) as archive:
+            return "\n".join(archive.read(n).decode() for n in archive.namelist())
+    return content.decode("utf-8-sig")
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_unpublished_results_give_no_file_to_the_public(director_client, event, kind):
+    response = Client().get(f"/c/{event.pk}/results/export/{kind}/")
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith("text/html")
+    assert "scoring/not_published.html" in [t.name for t in response.templates]
+    mine = director_client.get(f"/c/{event.pk}/results/export/{kind}/")
+    assert mine.status_code == 200 and "attachment" in mine["Content-Disposition"]
+
+
+def test_a_draft_championship_and_unknown_kinds_are_not_found(client, event, director):
+    assert client.get(f"/c/{event.pk}/results/export/nothing/").status_code == 404
+    draft = make_event(director, rounds=0, status=Championship.Status.DRAFT)
+    publish(draft)
+    assert client.get(f"/c/{draft.pk}/results/export/ranking_csv/").status_code == 404
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_no_export_holds_a_deal_or_result_of_a_round_in_play(client, event, kind):
+    publish(event)
+    response = client.get(f"/c/{event.pk}/results/export/{kind}/")
+    assert response.status_code == 200
+    text = readable(response.content)
+    in_play = Deal.objects.filter(championship=event, round__status=Round.Status.RELEASED)
+    for deal in in_play:
+        assert deal.cards not in text
+        assert f"Deal {deal.number}" not in text
+    for team in event.teams.all():
+        assert team.link_secret not in text
+    if kind in ("workbook", "results_csv"):
+        lines = [line for line in text.splitlines() if line.startswith("3,")]
+        assert not lines  # no result line of round 3 in the CSV
+
+
+def test_the_exports_page_is_for_the_championships_directors(client, event, django_user_model):
+    url = f"/director/c/{event.pk}/exports/"
+    assert client.get(url).status_code == 302  # to the login page
+    other = django_user_model.objects.create_user("other", password="other-pass-1")
+    client.force_login(other)
+    assert client.get(url).status_code == 404
+    assert client.post(f"/director/c/{event.pk}/exports/start/",
+                       {"kind": "workbook", "language": "en"}).status_code == 404
+
+
+def test_a_public_file_is_made_once_per_state_of_the_results(client, event, settings):
+    publish(event)
+    url = f"/c/{event.pk}/results/export/ranking_pdf/"
+    first = client.get(url).content
+    assert client.get(url).content == first  # kept: not made again
+    kept = list((settings.EXPORTS_DIR / "public").iterdir())
+    assert len(kept) == 2  # the file and its name
+    team = event.teams.get(number=3)
+    team.name = "Renamed"
+    team.save()
+    renamed = client.get(url).content
+    assert renamed != first and "Renamed" in readable(renamed)
+    entry = ResultEntry.objects.filter(table__round__number=1).first()
+    ResultReview.objects.create(entry=entry, verdict="dispute", by_team_id=entry.by_team_id)
+    client.get(url)  # made again (a new review), though what it shows did not change
+    assert len(list((settings.EXPORTS_DIR / "public").iterdir())) == 6
+    assert client.get(url + "?after=1").content != client.get(url).content
