@@ -13,11 +13,11 @@ from rest_framework import serializers
 class ExportKindSerializer(serializers.Serializer):
     key = serializers.CharField()
     label = serializers.CharField()
-    scoped = serializers.BooleanField(help_text="Stands after a round: the job takes `after`.")
+    scoped = serializers.BooleanField(help_text=_("Stands after a round: the job takes “after”."))
     holds_secrets = serializers.BooleanField()
     public_url = serializers.SerializerMethodField(
-        help_text="Where anyone downloads it once results are published (closed rounds "
-                  "only; `?after=N`); null for a kind only directors may have.")
+        help_text=_("Where anyone downloads it once the results are published (closed "
+                    "rounds only; ?after=N); null for a kind only directors may have."))
 
     @extend_schema_field(OpenApiTypes.URI)
     def get_public_url(self, kind) -> str | None:
@@ -33,10 +33,11 @@ class ExportStartSerializer(serializers.Serializer):
     kind = serializers.CharField(label=_("kind"), max_length=32)
     language = serializers.CharField(
         label=_("language"), max_length=8, required=False,
-        help_text="ca, es or en; the request's language (Accept-Language) when left out.")
+        help_text=_("ca, es or en; the request's language (Accept-Language) when left out."))
     after = serializers.IntegerField(
         label=_("after round"), required=False, allow_null=True,
-        help_text="A closed round for a scoped kind; the last closed round when left out.")
+        help_text=_("A closed round, for a kind that stands after a round; the last closed "
+                    "round when left out."))
 
 
 class ExportJobSerializer(serializers.Serializer):
@@ -46,16 +47,16 @@ class ExportJobSerializer(serializers.Serializer):
     language = serializers.CharField()
     after = serializers.IntegerField(allow_null=True)
     status = serializers.ChoiceField(choices=["queued", "running", "done", "failed"])
-    error = serializers.CharField(help_text="Why a failed job failed.")
+    error = serializers.CharField(help_text=_("Why a failed job failed."))
     can_retry = serializers.BooleanField(source="retry")
-    filename = serializers.CharField(help_text="Once done.")
+    filename = serializers.CharField(help_text=_("The file's name, once it is made."))
     size = serializers.IntegerField(allow_null=True)
     requested_by = serializers.CharField(source="requested_by.username", allow_null=True,
                                          default=None)
     created_at = serializers.DateTimeField()
     started_at = serializers.DateTimeField(allow_null=True)
     finished_at = serializers.DateTimeField(allow_null=True)
-    download_url = serializers.SerializerMethodField(help_text="Once done; null before.")
+    download_url = serializers.SerializerMethodField(help_text=_("Where to download the file once it is made; null before."))
 
     @extend_schema_field(OpenApiTypes.URI)
     def get_download_url(self, job) -> str | None:
