@@ -222,3 +222,21 @@ def test_the_full_backup_holds_secrets_for_the_championships_directors_only(
     archive = client.get(public_url)
     assert archive.status_code == 200 and secret not in archive.content.decode()
     assert client.get(f"/c/{event.pk}/results/export/full_backup/").status_code == 404
+
+
+def test_the_jobs_list_costs_the_same_queries_for_2_and_20_jobs(api, event):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    def queries_for(count: int) -> int:
+        ExportJob.objects.all().delete()
+        ExportJob.objects.bulk_create(
+            ExportJob(championship=event, kind="workbook", language="en",
+                      status=ExportJob.Status.FAILED, error="x") for _ in range(count))
+        with CaptureQueriesContext(connection) as captured:
+            response = api.get(f"/api/v1/championships/{event.pk}/exports/")
+        assert response.json()["count"] == count
+        return len(captured)
+
+    queries_for(1)  # the token's first use is noted once
+    assert queries_for(2) == queries_for(20)

@@ -110,7 +110,7 @@ ENDPOINTS = [
     ("traveller", "get", C + "travellers/1/", None, {**RESULTS_UNPUBLISHED, "director": 200}),
     ("scorecard", "get", C + "scorecards/1/", None, {**RESULTS_UNPUBLISHED, "director": 200}),
     ("round deals", "get", C + "rounds/1/deals/", None, {**RESULTS_UNPUBLISHED, "director": 200}),
-    # Exports: {job} is a finished workbook; retrying it is refused (it has not failed).
+    # Exports: {job} is a finished ranking (CSV); retrying it is refused (it has not failed).
     ("export kinds", "get", C + "exports/kinds/", None, {**DIRECTOR_ONLY, "director": 200}),
     ("export jobs", "get", C + "exports/", None, {**DIRECTOR_ONLY, "director": 200}),
     ("start export", "post", C + "exports/", {"kind": "ranking_csv", "language": "en"},
@@ -148,7 +148,7 @@ def world(db, director, django_user_model, settings, tmp_path):
                                                   is_staff=True)
     revoked, raw = tokens.create_token(director, "old")
     tokens.revoke_token(revoked)
-    job = ExportJob.objects.create(championship=championship, kind="workbook", language="en")
+    job = ExportJob.objects.create(championship=championship, kind="ranking_csv", language="en")
     jobs.run_job(job.pk)
     return {"championship": championship, "teams": teams, "entry": entry, "director": director,
             "job": ExportJob.objects.get(pk=job.pk),
