@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import json
 import shutil
+import time
 
 import pytest
 from django.conf import settings
@@ -20,6 +21,7 @@ from scoring.services import tokens
 
 EAGER = pytest.mark.skipif(bool(settings.CELERY_BROKER_URL),
                            reason="a worker makes the jobs in CI")
+SHARED_EXPORTS_DIR = settings.EXPORTS_DIR  # where a real worker writes its files
 
 
 @pytest.fixture(autouse=True)
@@ -240,3 +242,21 @@ def test_the_jobs_list_costs_the_same_queries_for_2_and_20_jobs(api, event):
 
     queries_for(1)  # the token's first use is noted once
     assert queries_for(2) == queries_for(20)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_job_started_through_the_api_runs_on_the_real_worker(director, settings):
+    if not settings.CELERY_BROKER_URL:
+        pytest.skip("no CELERY_BROKER_URL set: the real-worker test needs a broker and a worker")
+    settings.EXPORTS_DIR = SHARED_EXPORTS_DIR  # the worker's folder, not this test's
+    event = make_event(director, teams=5, rounds=2, closed=1)
+    api = token_client(director)
+    job = api.post(f"/api/v1/championships/{event.pk}/exports/",
+                   {"kind": "workbook", "language": "es"}, format="json").json()
+    deadline = time.monotonic() + 60
+    while job["status"] not in ("done", "failed") and time.monotonic() < deadline:
+        time.sleep(0.5)
+        job = api.get(f"/api/v1/championships/{event.pk}/exports/{job['id']}/").json()
+    assert job["status"] == "done", job["error"]
+    response, content = download(api, job["download_url"])
+    assert load_workbook(io.BytesIO(content)).worksheets[0].title == "Clasificación"
