@@ -7,6 +7,7 @@ from django.urls import path, register_converter
 from scoring.api import (
     captain,
     director_championships,
+    director_exports,
     director_results,
     director_rounds,
     director_teams,
@@ -98,8 +99,15 @@ director_urls = [
          name="api-cell-clear-adjustment"),
 ]
 
-# The exports (start a job, poll it, download it) plug in here, under
-# championships/<id:pk>/exports/..., as director endpoints (scoring.api.base.DirectorView).
-export_urls: list = []
+# The exports: start a job, poll it, download it (director endpoints).
+dx = director_exports
+JOB = f"{C}exports/<id:job_id>/"
+export_urls = [
+    path(f"{C}exports/", dx.ExportJobsView.as_view(), name="api-exports"),
+    path(f"{C}exports/kinds/", dx.ExportKindsView.as_view(), name="api-export-kinds"),
+    path(JOB, dx.ExportJobView.as_view(), name="api-export"),
+    path(f"{JOB}retry/", dx.ExportRetryView.as_view(), name="api-export-retry"),
+    path(f"{JOB}file/", dx.ExportFileView.as_view(), name="api-export-file"),
+]
 
 urlpatterns = captain_urls + public_urls + director_urls + export_urls

@@ -17,6 +17,8 @@ from pathlib import Path
 
 from django.conf import settings
 from django.db import transaction
+from django.http import Http404
+from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -33,7 +35,12 @@ STUCK_AFTER = timedelta(minutes=15)
 
 
 class ExportRefused(ValueError):
-    """A job that cannot be started; the message names the field and the problem."""
+    """A job that cannot be started; the message names the field and the problem (``field``
+    says which, for the API's field errors)."""
+
+    def __init__(self, message: str, field: str = "kind"):
+        super().__init__(message)
+        self.field = field
 
 
 def exports_dir() -> Path:
@@ -48,6 +55,28 @@ def championship_jobs(championship: Championship, limit: int = 30) -> list[Expor
     return list(championship.export_jobs.select_related("requested_by")[:limit])
 
 
+def describe(found: list[ExportJob]) -> list[ExportJob]:
+    """The jobs as the director sees them: each with its kind's label and whether it may be
+    tried again (``kind_label``, ``retry``)."""
+    for job in found:
+        kind = registry.get(job.kind)
+        job.kind_label = kind.label if kind else job.kind
+        job.retry = can_retry(job)
+    return found
+
+
+def finished_file(championship: Championship, job_id: int) -> tuple[ExportJob, Path]:
+    """A finished job of the championship and its file; 404 when there is none, the job is
+    not done, or its file was cleaned up."""
+    job = get_object_or_404(
+        ExportJob, pk=job_id, championship=championship, status=ExportJob.Status.DONE
+    )
+    path = job_file(job)
+    if path is None:
+        raise Http404("The file is gone")
+    return job, path
+
+
 def start_job(championship: Championship, kind: str, *, language: str | None,
               after=None, user=None) -> ExportJob:
     """Check the request, create the job and send it to be made (after the commit, so a
@@ -58,14 +87,15 @@ def start_job(championship: Championship, kind: str, *, language: str | None,
     codes = [code for code, _name in languages()]
     if language not in codes:
         raise ExportRefused(
-            _("language: choose one of %(codes)s.") % {"codes": ", ".join(codes)}
+            _("language: choose one of %(codes)s.") % {"codes": ", ".join(codes)},
+            field="language",
         )
     after_round = None
     if found.scoped and after not in (None, ""):
         try:
             after_round = export_scope(championship, after).after
         except ScopeError as error:
-            raise ExportRefused(str(error)) from None
+            raise ExportRefused(str(error), field="after") from None
     cleanup_exports()
     job = ExportJob.objects.create(
         championship=championship, kind=kind, language=language, after=after_round,

@@ -48,11 +48,7 @@ def export_download(request, pk: int, kind: str):
 @login_required
 def director_exports(request, pk: int):
     championship = tournament_selectors.championship_for_director(request.user, pk)
-    found = jobs.championship_jobs(championship)
-    for job in found:
-        kind = registry.get(job.kind)
-        job.kind_label = kind.label if kind else job.kind
-        job.retry = jobs.can_retry(job)
+    found = jobs.describe(jobs.championship_jobs(championship))
     context = {
         "championship": championship,
         "kinds": registry.available(director=True),
@@ -91,11 +87,6 @@ def director_export_retry(request, pk: int, job_id: int):
 @login_required
 def director_export_file(request, pk: int, job_id: int):
     championship = tournament_selectors.championship_for_director(request.user, pk)
-    job = get_object_or_404(
-        ExportJob, pk=job_id, championship=championship, status=ExportJob.Status.DONE
-    )
-    path = jobs.job_file(job)
-    if path is None:
-        raise Http404("The file is gone")
+    job, path = jobs.finished_file(championship, job_id)
     response = FileResponse(path.open("rb"), content_type=job.content_type)
     return _no_store(_attachment(response, job.filename))

@@ -17,6 +17,8 @@ from rest_framework.test import APIClient
 from scoring_factories import make_championship, result
 
 from scoring import services
+from scoring.exports import jobs
+from scoring.exports.models import ExportJob
 from scoring.services import tokens
 
 CALLERS = ("anonymous", "same_table", "other_table", "other_director", "staff", "director",
@@ -108,6 +110,14 @@ ENDPOINTS = [
     ("traveller", "get", C + "travellers/1/", None, {**RESULTS_UNPUBLISHED, "director": 200}),
     ("scorecard", "get", C + "scorecards/1/", None, {**RESULTS_UNPUBLISHED, "director": 200}),
     ("round deals", "get", C + "rounds/1/deals/", None, {**RESULTS_UNPUBLISHED, "director": 200}),
+    # Exports: {job} is a finished ranking (CSV); retrying it is refused (it has not failed).
+    ("export kinds", "get", C + "exports/kinds/", None, {**DIRECTOR_ONLY, "director": 200}),
+    ("export jobs", "get", C + "exports/", None, {**DIRECTOR_ONLY, "director": 200}),
+    ("start export", "post", C + "exports/", {"kind": "ranking_csv", "language": "en"},
+     {**DIRECTOR_ONLY, "director": 201}),
+    ("export job", "get", C + "exports/{job}/", None, {**DIRECTOR_ONLY, "director": 200}),
+    ("retry export", "post", C + "exports/{job}/retry/", None, {**DIRECTOR_ONLY, "director": 409}),
+    ("export file", "get", C + "exports/{job}/file/", None, {**DIRECTOR_ONLY, "director": 200}),
     ("commitment", "get", C + "commitment/", None, EVERYONE),
     ("deal check", "get", C + "deal-check/1/", None, {**EVERYONE, **{
         c: 404 for c in CALLERS if c != "revoked"}}),  # not finished: the key is secret
@@ -121,7 +131,8 @@ def fast_passwords(settings):
 
 
 @pytest.fixture
-def world(db, director, django_user_model):
+def world(db, director, django_user_model, settings, tmp_path):
+    settings.EXPORTS_DIR = tmp_path / "exports"
     championship = make_championship(teams=4, director=director)
     from scoring_factories import make_round, teams_of
 
@@ -137,7 +148,10 @@ def world(db, director, django_user_model):
                                                   is_staff=True)
     revoked, raw = tokens.create_token(director, "old")
     tokens.revoke_token(revoked)
+    job = ExportJob.objects.create(championship=championship, kind="ranking_csv", language="en")
+    jobs.run_job(job.pk)
     return {"championship": championship, "teams": teams, "entry": entry, "director": director,
+            "job": ExportJob.objects.get(pk=job.pk),
             "other_director": other, "staff": staff, "revoked": raw}
 
 
@@ -158,7 +172,7 @@ def path_for(template: str, caller: str, world) -> str:
     else:
         link = f"{teams[1].pk}/not-the-secret-of-any-team"
     return template.format(link=link, c=world["championship"].pk, entry=world["entry"].pk,
-                           team=teams[0].pk)
+                           team=teams[0].pk, job=world["job"].pk)
 
 
 def call(api: APIClient, method: str, path: str, body, world):
@@ -200,7 +214,7 @@ def test_the_matrix_covers_every_endpoint():
         "results/<id:table_number>/<id:deal_number>/": "results/1/1/",
         "<id:entry_id>": "{entry}", "teams/<id:team_pk>/": "teams/{team}/",
         "travellers/<id:number>/": "travellers/1/", "scorecards/<id:number>/": "scorecards/1/",
-        "deal-check/<id:number>/": "deal-check/1/",
+        "deal-check/<id:number>/": "deal-check/1/", "exports/<id:job_id>/": "exports/{job}/",
     }
     for route in routes:
         shown = route
