@@ -25,3 +25,5 @@ urlpatterns = [
     path("", include("scoring.archive.urls")),
 ]
 
+
+handler404 = "config.not_found.not_found"

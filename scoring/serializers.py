@@ -154,3 +154,14 @@ class ErrorSerializer(serializers.Serializer):
 
     detail = serializers.CharField()
     code = serializers.CharField()
+
+
+# Bad input (HTTP 400): each field maps to its messages, ``{"points_ns": ["..."]}`` (an import
+# adds ``rows``); a body that is not JSON at all gets ``{"detail", "code"}``. A raw schema: the
+# field names depend on the endpoint.
+FIELD_ERRORS = {
+    "type": "object",
+    "description": "Each field sent wrong maps to its messages, each naming the field; or "
+                   "detail and code when the body cannot be read.",
+    "additionalProperties": True,
+}
