@@ -7,7 +7,7 @@ reach the serializers and services instead of stopping at 401 or 404. Each answe
 be a 5xx and must match the schema (status code, content type, body).
 
 ``make test`` runs a seeded, derandomized sample (``FUZZ_CASES``, about 200 cases in all);
-``make fuzz`` runs at least 1,000 (README "Security")."""
+``make fuzz`` runs at least 1,000 (``FUZZ_CASES=1500``) (README "Security")."""
 
 from __future__ import annotations
 
@@ -129,4 +129,5 @@ def test_the_api_answers_every_generated_request_within_its_schema(schema, app, 
         print(f"\nfuzzing: {len(operations)} operations, {sent} requests, "
               f"{len(failures)} failures")
     assert not failures, "\n\n".join(failures)
-    assert sent >= TOTAL_CASES * 0.8
+    # Some operations have nothing to negate (no body, every path parameter fixed).
+    assert sent >= TOTAL_CASES * 0.7
