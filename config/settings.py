@@ -291,6 +291,12 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
     "PREPROCESSING_HOOKS": ["scoring.api.schema.only_versioned"],
+    # Three "side" fields with different choices: named here, so that the names do not
+    # depend on the language the schema is generated in.
+    "ENUM_NAME_OVERRIDES": {
+        "SideEnum": "scoring.models.Adjustment.Side",
+        "AdjustedSidesEnum": [("NS", "NS"), ("EW", "EW"), ("both", "both")],
+    },
 }
 
 # Team links carry their secret in the path: every handler redacts it.

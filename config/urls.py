@@ -5,8 +5,9 @@ from django.contrib.auth import views as auth_views
 from django.templatetags.static import static
 from django.urls import include, path
 from django.views.generic import RedirectView
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularAPIView
 
+from config.api_docs import ApiDocsView
 from live import views as live_views
 from tournaments import views as tournament_views
 
@@ -14,7 +15,7 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
-    path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path("api/docs/", ApiDocsView.as_view(url_name="api-schema"), name="api-docs"),
     path("api/v1/", include("scoring.api.urls")),
     path("live/", live_views.unavailable, name="live"),  # under ASGI, live/asgi.py answers
     path("", tournament_views.home, name="home"),
@@ -27,3 +28,5 @@ urlpatterns = [
     path("", include("scoring.archive.urls")),
 ]
 
+
+handler404 = "config.not_found.not_found"

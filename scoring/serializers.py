@@ -10,6 +10,8 @@ from rest_framework import serializers
 from scoring.models import ResultEntry
 from scoring.services import check_result_values
 
+SMALL_INT = 32_767  # the largest value of a small integer column, on every database
+
 
 class ResultSubmitSerializer(serializers.Serializer):
     deal = serializers.IntegerField(
@@ -20,15 +22,21 @@ class ResultSubmitSerializer(serializers.Serializer):
         choices=ResultEntry.Contract.choices,
         error_messages={"invalid_choice": _("Contract: choose a suit or Botifarra.")},
     )
+    # The bounds are the column's (a small integer): a number no database holds is refused
+    # here; 0 to 72 is checked, with its own message, by check_result_values.
     points_ns = serializers.IntegerField(
-        error_messages={"invalid": _("NS points: enter a whole number from 0 to 72.")}
+        min_value=-SMALL_INT, max_value=SMALL_INT,
+        error_messages={key: _("NS points: enter a whole number from 0 to 72.")
+                        for key in ("invalid", "min_value", "max_value", "max_string_length")},
     )
     points_ew = serializers.IntegerField(
         required=False,
         allow_null=True,
+        min_value=-SMALL_INT, max_value=SMALL_INT,
         help_text=_("Optional; if given, NS + EW must be 72."),
         error_messages={
-            "invalid": _("EW points: enter a whole number from 0 to 72, or leave it empty.")
+            key: _("EW points: enter a whole number from 0 to 72, or leave it empty.")
+            for key in ("invalid", "min_value", "max_value", "max_string_length")
         },
     )
     delegated = serializers.BooleanField(default=False)
@@ -146,3 +154,14 @@ class ErrorSerializer(serializers.Serializer):
 
     detail = serializers.CharField()
     code = serializers.CharField()
+
+
+# Bad input (HTTP 400): each field maps to its messages, ``{"points_ns": ["..."]}`` (an import
+# adds ``rows``); a body that is not JSON at all gets ``{"detail", "code"}``. A raw schema: the
+# field names depend on the endpoint.
+FIELD_ERRORS = {
+    "type": "object",
+    "description": "Each field sent wrong maps to its messages, each naming the field; or "
+                   "detail and code when the body cannot be read.",
+    "additionalProperties": True,
+}

@@ -49,3 +49,35 @@ def test_every_operation_describes_its_bodies(schema):
 def test_the_schema_and_docs_are_served(client):
     assert client.get("/api/schema/").status_code == 200
     assert client.get("/api/docs/").status_code == 200
+
+
+# Found by the fuzzer (tests/test_api_fuzz.py), each pinned here.
+def test_field_errors_match_the_documented_400(schema):
+    answers = schema["paths"]["/api/v1/captain/{team_id}/{secret}/results/"]["post"]["responses"]
+    documented = answers["400"]["content"]["application/json"]["schema"]
+    # A field's messages under the field's name, not {"detail", "code"}.
+    assert documented.get("additionalProperties") is True and "required" not in documented
+
+
+def test_a_page_past_the_last_is_a_documented_404(schema, db, director):
+    from rest_framework.test import APIClient
+
+    listing = schema["paths"]["/api/v1/championships/"]["get"]["responses"]
+    assert "404" in listing
+    client = APIClient(HTTP_ACCEPT_LANGUAGE="en")
+    client.force_login(director)
+    answer = client.get("/api/v1/championships/?page=-5")
+    assert answer.status_code == 404 and answer.json()["code"] == "not_found"
+
+
+@pytest.mark.parametrize("path", ["/api/v1/championships/99999999999999999999/",
+                                  "/api/v1/championships/%F1%83%9D%A6%0A/",
+                                  "/api/v1/no-such-thing/"])
+def test_a_path_no_route_takes_is_the_apis_json_404(client, path, settings):
+    settings.DEBUG = False
+    answer = client.get(path, headers={"accept-language": "en"})
+    assert answer.status_code == 404
+    assert answer["Content-Type"] == "application/json"
+    assert answer.json() == {"detail": "Not found.", "code": "not_found"}
+    page = client.get("/no-such-page/")
+    assert page.status_code == 404 and "text/html" in page["Content-Type"]

@@ -13,6 +13,7 @@ from scoring.api.base import CaptainView
 from scoring.api.idempotency import HEADER, request_key
 from scoring.api.pagination import paginated
 from scoring.serializers import (
+    FIELD_ERRORS,
     CaptainTableSerializer,
     DisputeSerializer,
     ErrorSerializer,
@@ -28,7 +29,7 @@ IDEMPOTENCY = OpenApiParameter(
     description="A random key per write: sending it again returns the first answer.",
 )
 REFUSED = {
-    400: OpenApiResponse(ErrorSerializer, description="Field errors, each naming its field."),
+    400: OpenApiResponse(FIELD_ERRORS, description="Field errors, each naming its field."),
     404: OpenApiResponse(ErrorSerializer, description="Unknown link, or not your table."),
     409: OpenApiResponse(ErrorSerializer, description="Refused, e.g. the round is closed."),
     429: OpenApiResponse(ErrorSerializer, description="Too many writes from this link."),

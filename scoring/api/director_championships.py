@@ -12,12 +12,12 @@ from scoring.api.base import DirectorView
 from scoring.api.captain import IDEMPOTENCY
 from scoring.api.pagination import paginated
 from scoring.api.serializers_director import ChampionshipSerializer, PublishSerializer
-from scoring.serializers import ErrorSerializer
+from scoring.serializers import FIELD_ERRORS, ErrorSerializer
 from tournaments import selectors as tournament_selectors
 from tournaments import services
 
 ERRORS = {
-    400: OpenApiResponse(ErrorSerializer, description="Field errors, each naming its field."),
+    400: OpenApiResponse(FIELD_ERRORS, description="Field errors, each naming its field."),
     401: OpenApiResponse(ErrorSerializer, description="Not logged in, or a bad token."),
     404: OpenApiResponse(ErrorSerializer, description="Not a championship you direct."),
     409: OpenApiResponse(ErrorSerializer, description="Refused, e.g. finished."),
@@ -26,7 +26,10 @@ WRITABLE = set(services.CHAMPIONSHIP_FIELDS)
 
 
 class ChampionshipsView(DirectorView):
-    @extend_schema(responses={200: ChampionshipSerializer(many=True), 401: ERRORS[401]})
+    @extend_schema(responses={
+        200: ChampionshipSerializer(many=True), 401: ERRORS[401],
+        404: OpenApiResponse(ErrorSerializer, description="A page past the last one."),
+    })
     def get(self, request):
         """The championships the caller directs, newest first."""
         championships = tournament_selectors.directed_championships(request.user).order_by(

@@ -11,6 +11,7 @@ from scoring import selectors
 from scoring.models import PinAttempt, ResultEntry, ResultReview
 from scoring.services.checks import (
     _check_deal_of_table,
+    _check_not_disputed_by,
     _check_reviewable,
     _check_team_may_write,
     _existing_confirmation,
@@ -157,6 +158,7 @@ def confirm_entry(*, entry_id: int, team: Team, origin: Origin = Origin(),
         if existing is not None:
             return existing
         _check_reviewable(entry, team)
+        _check_not_disputed_by(entry, team)
         result_changed(entry.table, entry.deal, round_)
         return _record_confirmation(entry, origin, by_team=team)
 
@@ -239,6 +241,7 @@ def confirm_with_pin(
                   "the director.") % {"team": confirmer.name},
                 code="withdrawn",
             )
+        _check_not_disputed_by(entry, confirmer)
         if entry.by_team_id != team.pk:
             # A PIN is typed on the phone of the team that entered the result. Otherwise a
             # team could type its own PIN on the other team's entry: a right attempt that

@@ -114,6 +114,18 @@ def _check_reviewable(entry: ResultEntry, reviewer: Team | None) -> None:
 
 
 
+def _check_not_disputed_by(entry: ResultEntry, team: Team) -> None:
+    """A team that has disputed an entry cannot then confirm it (by its link or by its PIN):
+    the director settles it (rules.md 6.1). Its page no longer offers the button; this
+    refuses the API and a stale page too."""
+    if entry.reviews.filter(verdict=ResultReview.Verdict.DISPUTE, by_team=team).exists():
+        raise ScoringError(
+            _("Your team has disputed this result: the director will settle it. Ask the "
+              "director if you now agree with it."),
+            code="disputed",
+        )
+
+
 def _existing_confirmation(entry: ResultEntry) -> ResultReview | None:
     return entry.reviews.filter(verdict=ResultReview.Verdict.CONFIRM).order_by("id").first()
 

@@ -126,3 +126,28 @@ def test_pin_failures_and_lockout_show_in_the_grid_and_the_cells_history(
     assert body.count("Wrong PIN") == PIN_MAX_FAILURES
     assert "confirming with a PIN is locked until" in body
     assert [item.kind for item in cell.context["history"]].count("pin") == PIN_MAX_FAILURES
+
+
+def test_a_team_that_disputed_cannot_confirm_by_service_api_or_pin(teams, table1, deal1,
+                                                                     director):
+    from rest_framework.test import APIClient
+
+    entry = submit(teams[0], table1, deal1)
+    services.dispute_entry(entry_id=entry.pk, team=teams[1], comment="We made 34, not 32")
+    with pytest.raises(ScoringError, match="has disputed this result") as error:
+        services.confirm_entry(entry_id=entry.pk, team=teams[1])
+    assert error.value.code == "disputed"
+    with pytest.raises(ScoringError, match="has disputed this result"):
+        services.confirm_with_pin(entry_id=entry.pk, team=teams[0], pin=teams[1].pin)
+    api = APIClient(HTTP_ACCEPT_LANGUAGE="en")
+    other = teams[1]
+    answer = api.post(f"/api/v1/captain/{other.pk}/{other.link_secret}/results/{entry.pk}/"
+                      "confirm/")
+    assert answer.status_code == 409 and answer.json()["code"] == "disputed"
+    assert "the director will settle it" in answer.json()["detail"]
+    assert list(entry.reviews.values_list("verdict", flat=True)) == ["dispute"]
+    assert not PinAttempt.objects.exists()
+    assert selectors.result_state(table1, deal1).counted is None
+    # The director settles it.
+    services.director_confirm_entry(entry_id=entry.pk, user=director)
+    assert selectors.result_state(table1, deal1).counted.pk == entry.pk

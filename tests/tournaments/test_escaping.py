@@ -1,5 +1,6 @@
-"""Hostile names (HTML, JavaScript, SQL, template syntax) show as text in every page and
-every printed PDF: deal sheets, table cards and team cards."""
+"""Hostile names (HTML, JavaScript, SQL, template syntax, spreadsheet formulas) show as text
+in every page and every printed PDF: deal sheets, table cards and team cards (the exports'
+PDFs, workbook and CSV files: test_escaping_exports.py)."""
 
 from __future__ import annotations
 
@@ -23,7 +24,12 @@ IMG = '"><img src=x onerror=alert(1)>'
 SQL = "Robert'); DROP TABLE tournaments_team;--"
 TEMPLATE = "{{ request.user }}{% csrf_token %}"
 BOLD = "<b>Negreta</b> & Cia"
-NAMES = [SCRIPT, IMG, SQL, TEMPLATE, BOLD]
+# What a spreadsheet would run as a formula (test_escaping_exports.py).
+FORMULA = '=HYPERLINK("http://example.com","x")'
+PHONE = "+34 600 000 000"
+AT = "@SUM(1+1)"
+MINUS = "-1+1"
+NAMES = [SCRIPT, IMG, SQL, TEMPLATE, BOLD, FORMULA, PHONE, AT, MINUS]
 RAW_MARKUP = ["<script>alert", "<img src=x", "<b>Negreta</b>"]
 
 
