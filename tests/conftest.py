@@ -1,6 +1,12 @@
 """Shared fixtures for the whole suite."""
 
 import pytest
+from hypothesis import settings as hypothesis_settings
+
+# Speed is measured by the benchmarks, not by tests: a per-example deadline only makes the
+# properties flaky on a busy machine (CI runs the suite twice on two cores).
+hypothesis_settings.register_profile("duplicada", deadline=None)
+hypothesis_settings.load_profile("duplicada")
 
 
 @pytest.fixture(autouse=True)

@@ -122,8 +122,7 @@ def test_answers_lost_mid_submit_are_sent_again_and_stored_once(live_server, bro
         assert len(lost) >= 1
         assert ResultEntry.objects.filter(by_team=ns, deal__number=1).count() == 1
 
-        losing[0] = False
-        expect(_note(page, 1)).to_have_attribute("data-outbox-state", "queued")
+        losing[0] = False  # the page's own timer may resend before "Send now" is pressed
         send_now = _note(page, 1).get_by_role("button", name="Send now")
         if send_now.count():  # (unless the page's own timer has just started a try)
             send_now.click()

@@ -297,7 +297,7 @@ def _cases(w) -> list[Case]:
                           client="captain", text=message))
     cases.append(Case("captain submit: a deal of a closed round", submit(a, 1),
                       {**{k.replace("d5", "d1"): v for k, v in entry.items()}},
-                      client="captain", text="no open table"))
+                      client="captain", text="is closed"))
     cases.append(Case("captain submit: no such deal", submit(a, 999), entry, client="captain",
                       status=404))
     cases.append(Case("captain submit: huge deal number", f"/t/{a.pk}/{a.link_secret}/deals/"

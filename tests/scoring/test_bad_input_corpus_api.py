@@ -79,7 +79,7 @@ def _api_cases(w) -> list[Case]:
     cases.append(Case("captain submit: recontro alone", cap(b), {**good, "recontro": True},
                       field_name="recontro", client="captain"))
     cases.append(Case("captain submit: a deal of a closed round", cap(a), {**good, "deal": 1},
-                      text="no open table", client="captain"))
+                      text="is closed", client="captain"))
     cases.append(Case("captain submit: a deal of another round", cap(a), {**good, "deal": 99},
                       field_name="deal", client="captain"))
     cases.append(Case("captain submit: withdrawn team", cap(withdrawn), good,
