@@ -24,7 +24,7 @@ from scoring.api.serializers_results import (
     TravellerDealSerializer,
     TravellerSerializer,
 )
-from scoring.serializers import ErrorSerializer, StandingSerializer
+from scoring.serializers import FIELD_ERRORS, ErrorSerializer, StandingSerializer
 from tournaments import selectors as tournament_selectors
 from tournaments.models import Championship, Team
 
@@ -75,7 +75,8 @@ class StandingsView(PublicView):
     @extend_schema(
         parameters=[OpenApiParameter("after", int, description=_(
             "Stand after this closed round (as the standings page's ?after=N)."))],
-        responses={200: StandingSerializer(many=True), 400: ErrorSerializer, **NOT_FOUND})
+        responses={200: StandingSerializer(many=True), 400: OpenApiResponse(
+            FIELD_ERRORS, description="Field errors, each naming its field."), **NOT_FOUND})
     def get(self, request, pk: int):
         access = _published(request, pk)
         try:

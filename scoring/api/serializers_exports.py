@@ -19,7 +19,7 @@ class ExportKindSerializer(serializers.Serializer):
         help_text=_("Where anyone downloads it once the results are published (closed "
                     "rounds only; ?after=N); null for a kind only directors may have."))
 
-    @extend_schema_field(OpenApiTypes.URI)
+    @extend_schema_field(serializers.URLField(allow_null=True))
     def get_public_url(self, kind) -> str | None:
         if kind.directors_only:
             return None
