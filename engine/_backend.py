@@ -16,8 +16,8 @@ import types
 from dataclasses import dataclass
 from typing import Any
 
+from engine import _bounds, _ordering, _search, _transpositions
 from engine import _kernel as K
-from engine import _search as S
 
 __all__: list[str] = []
 
@@ -26,7 +26,12 @@ _FUNCTIONS = (
     "popcount", "lowest_card", "mask_points", "lowest_per_suit", "legal_mask", "next_random",
     "pick", "playouts",
 )  # fmt: skip
-_SEARCH_FUNCTIONS = ("suit_key", "tt_slot", "last_trick", "sure_winner", "order_moves", "search")
+# The search's functions with their modules, callees first as well.
+_SEARCH_MODULES = (_transpositions, _bounds, _ordering, _search)
+_SEARCH_FUNCTIONS = (
+    (_transpositions, "suit_key"), (_transpositions, "tt_slot"), (_bounds, "last_trick"),
+    (_bounds, "sure_winner"), (_ordering, "order_moves"), (_search, "search"),
+)  # fmt: skip
 _TABLES = ("SUIT_MASK_OF", "POINTS_OF", "BEATERS", "LOWEST12", "POP12", "LOWBIT12", "POINTS5")
 
 
@@ -52,7 +57,7 @@ def _list_array(length: int, fill: int) -> list[int]:
 
 def _sources() -> dict[str, Any]:
     functions = {name: getattr(K, name) for name in _FUNCTIONS}
-    functions.update((name, getattr(S, name)) for name in _SEARCH_FUNCTIONS)
+    functions.update((name, getattr(module, name)) for module, name in _SEARCH_FUNCTIONS)
     return functions
 
 
@@ -75,9 +80,11 @@ def _build() -> Backend | None:
         import numpy as np
     except ImportError:
         return None
-    # One namespace for both modules, so that every call between kernel functions reaches the
-    # compiled version, and every table is an array.
-    namespace: dict[str, Any] = {**vars(K), **vars(S)}
+    # One namespace for all the modules, so that every call between kernel functions reaches
+    # the compiled version, and every table is an array.
+    namespace: dict[str, Any] = {**vars(K)}
+    for module in _SEARCH_MODULES:
+        namespace.update(vars(module))
     for name in _TABLES:
         namespace[name] = np.array(getattr(K, name), dtype=np.int64)
     functions: dict[str, Any] = {}

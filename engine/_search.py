@@ -14,6 +14,7 @@ trick a transposition table keeps the bounds found, keyed on the cards left and 
 
 from __future__ import annotations
 
+from engine._bounds import last_trick
 from engine._kernel import (
     POINTS_OF,
     SUIT_MASK_OF,
@@ -22,6 +23,8 @@ from engine._kernel import (
     mask_points,
     popcount,
 )
+from engine._ordering import order_moves
+from engine._transpositions import suit_key, tt_slot
 
 # Fields of one ply in the stack (the ply's row starts at ``ply * FIELDS``).
 F_POS = 0  # cards already in the current trick
@@ -54,125 +57,6 @@ STACK_SIZE = MAX_PLIES * FIELDS
 BUF_SIZE = MAX_PLIES * 12 + 1
 #: Where the search counts the plies it entered (for benchmarks).
 NODES = MAX_PLIES * 12
-
-
-def tt_slot(key, key2, size_mask):
-    """Where the key ``(key, key2)`` lives in the transposition table."""
-    x = key ^ (key2 * 7) ^ (key2 >> 23)
-    return (x ^ (x >> 19) ^ (x >> 37) ^ ((x & 0xFFFF) << 5)) & size_mask
-
-
-def suit_key(hands, live, suit):
-    """The cards left in one suit, up to rank equivalence (22 bits).
-
-    The counting cards (9, 1, 12, 11, 10) are named, since their points differ; the others
-    are described only by how many remain and who holds each, strongest first: the cards
-    already gone between them change nothing in the rest of the play.
-    """
-    cards = (live >> (12 * suit)) & 0xFFF
-    key = cards & 31
-    rest = cards >> 5
-    n = 0
-    owners = 0
-    while rest:
-        low = rest & -rest
-        rest ^= low
-        bit = low << (12 * suit + 5)
-        owner = 0
-        if hands[1] & bit:
-            owner = 1
-        elif hands[2] & bit:
-            owner = 2
-        elif hands[3] & bit:
-            owner = 3
-        owners |= owner << (2 * n)
-        n += 1
-    return key | (n << 5) | (owners << 8)
-
-
-def last_trick(hands, leader, beaters):
-    """NS points of the last trick, every card forced."""
-    seat = leader
-    c = lowest_card(hands[seat])
-    win = c
-    wseat = seat
-    pts = POINTS_OF[c] + 1
-    for _ in range(3):
-        seat = (seat + 3) & 3
-        c = lowest_card(hands[seat])
-        pts += POINTS_OF[c]
-        if (beaters[win] >> c) & 1:
-            win = c
-            wseat = seat
-    if wseat & 1 == 0:
-        return pts
-    return 0
-
-
-def sure_winner(c, seat, hands, beaters):
-    """Whether neither opponent of ``seat`` can beat card ``c`` if it is led."""
-    right = hands[(seat + 3) & 3]
-    left = hands[(seat + 1) & 3]
-    beat = beaters[c]
-    suit = SUIT_MASK_OF[c]
-    if ((right | left) & beat & suit) != 0:
-        return False
-    # Other beaters are trumps: only an opponent without the suit led may use them.
-    return ((right & suit) != 0 or (right & beat) == 0) and (
-        (left & suit) != 0 or (left & beat) == 0
-    )
-
-
-def order_moves(cands, pos, seat, win, wseat, live, hands, beaters, buf, base):
-    """Write the moves worth searching into ``buf[base:]``, the most promising first.
-
-    Two cards of one hand are equivalent when they are of one suit, have the same points and
-    every card between them is in a finished trick: only the first is written. The order only
-    decides speed, never the value: first the cards after which the player's own side wins the
-    trick (adding points to it), then cheap cards given to the opponents. Returns the count.
-    """
-    count = 0
-    prev = -1
-    while cands:
-        c = lowest_card(cands)
-        cands &= cands - 1
-        if (prev >= 0 and SUIT_MASK_OF[prev] == SUIT_MASK_OF[c]
-                and POINTS_OF[prev] == POINTS_OF[c]
-                and (((1 << c) - 1) & ~((2 << prev) - 1) & live) == 0):
-            prev = c
-            continue
-        prev = c
-        rank = c % 12  # 0 for the strongest card of a suit
-        if pos == 0:
-            if sure_winner(c, seat, hands, beaters):
-                score = 100 + POINTS_OF[c]
-            else:
-                score = 40 - 4 * POINTS_OF[c] + rank
-        else:
-            if (beaters[win] >> c) & 1:
-                ws = seat
-                nw = c
-            else:
-                ws = wseat
-                nw = win
-            if (ws & 1) == (seat & 1):
-                if pos == 3:
-                    score = 200 + POINTS_OF[c]
-                elif ws == seat:
-                    score = 100 - rank
-                    if pos == 2 and (beaters[nw] & hands[(seat + 3) & 3]) == 0:
-                        score = 180 + POINTS_OF[c]
-                else:
-                    score = 60 + POINTS_OF[c]
-            else:
-                score = 40 - 4 * POINTS_OF[c] + rank
-        j = base + count
-        while j > base and (buf[j - 1] >> 8) < score:
-            buf[j] = buf[j - 1]
-            j -= 1
-        buf[j] = (score << 8) | c
-        count += 1
-    return count
 
 
 def search(hands, pos, leader, led, win, wseat, tpts, live, alpha, beta, beaters, rule3,
