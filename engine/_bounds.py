@@ -6,7 +6,7 @@ narrow its window. Written in the subset of Python that numba compiles.
 
 from __future__ import annotations
 
-from engine._kernel import POINTS_OF, SUIT_MASK_OF, lowest_card
+from engine._kernel import POINTS_OF, SUIT_MASK_OF, lowest_card, popcount
 
 
 def last_trick(hands, leader, beaters):
@@ -40,3 +40,58 @@ def sure_winner(c, seat, hands, beaters):
     return ((right & suit) != 0 or (right & beat) == 0) and (
         (left & suit) != 0 or (left & beat) == 0
     )
+
+
+def cashing_points(hands, leader, live, trumps):
+    """Points the leader's side is sure to take by the leader cashing its top cards.
+
+    A lower bound: the leader leads, suit by suit (trumps first), the cards of a suit that no
+    card left in play can beat, and counts each such trick as its own card's points + 1 (the
+    others' cards may only add to it). A trick is sure when neither opponent can trump it: each
+    still follows suit or holds no trumps (cashing trumps first may take theirs away). The
+    partner, who may not overtake a partner's winning card with a trump unless it has nothing
+    else (rules.md 4), must keep a card of another suit for every trick.
+    """
+    me = hands[leader]
+    partner = hands[leader ^ 2]
+    right = hands[(leader + 3) & 3]
+    left = hands[(leader + 1) & 3]
+    right_trumps = popcount(right & trumps)
+    left_trumps = popcount(left & trumps)
+    spare = 48 if (partner & trumps) == 0 else popcount(partner & ~trumps)
+    total = 0
+    tricks = 0
+    for k in range(5):
+        # Trumps first (k == 0), then the four suits in turn, the trump suit skipped.
+        if k == 0:
+            if trumps == 0:
+                continue
+            suit_mask = trumps
+        else:
+            suit_mask = SUIT_MASK_OF[12 * (k - 1)]
+            if suit_mask == trumps:
+                continue
+        cards = live & suit_mask
+        in_right = popcount(right & suit_mask)
+        in_left = popcount(left & suit_mask)
+        cashed = 0
+        while cards:
+            top = cards & -cards
+            if (me & top) == 0:
+                break
+            if k > 0:
+                if right_trumps > 0 and in_right <= cashed:
+                    break
+                if left_trumps > 0 and in_left <= cashed:
+                    break
+                if tricks + 1 > spare:
+                    break
+            cashed += 1
+            tricks += 1
+            total += POINTS_OF[lowest_card(top)] + 1
+            cards ^= top
+        if k == 0:
+            # Each opponent followed with a trump as long as it had one.
+            right_trumps = right_trumps - cashed if right_trumps > cashed else 0
+            left_trumps = left_trumps - cashed if left_trumps > cashed else 0
+    return total

@@ -14,7 +14,7 @@ trick a transposition table keeps the bounds found, keyed on the cards left and 
 
 from __future__ import annotations
 
-from engine._bounds import last_trick
+from engine._bounds import cashing_points, last_trick
 from engine._kernel import (
     POINTS_OF,
     SUIT_MASK_OF,
@@ -24,7 +24,7 @@ from engine._kernel import (
     popcount,
 )
 from engine._ordering import order_moves
-from engine._transpositions import suit_key, tt_slot
+from engine._transpositions import position_keys, tt_find, tt_slot, tt_store
 
 # Fields of one ply in the stack (the ply's row starts at ``ply * FIELDS``).
 F_POS = 0  # cards already in the current trick
@@ -44,7 +44,7 @@ F_IDX = 13  # the next of them
 F_SEAT = 14  # the player to move
 F_MOVE = 15  # the card being tried
 F_ADD = 16  # points of a trick that card completed for NS: added to the child's value
-F_SLOT = 17  # table slot and key (trick starts only)
+F_SLOT = 17  # table bucket and key (trick starts only)
 F_KEY = 18
 F_TRICKS = 19  # tricks left (trick starts only)
 F_BMOVE = 20  # the best card found so far
@@ -60,13 +60,14 @@ NODES = MAX_PLIES * 12
 
 
 def search(hands, pos, leader, led, win, wseat, tpts, live, alpha, beta, beaters, rule3,
-           second_counts, tt_key, tt_lo, tt_hi, size_mask, buf, st):
+           second_counts, rest_keys, tt_key, tt_val, size_mask, buf, st):
     """The NS points still to come from the position, searched within (alpha, beta).
 
     ``hands`` (N, E, S, W masks) is changed during the search and restored at the end.
     ``pos``, ``leader``, ``led``, ``win``, ``wseat`` and ``tpts`` describe the current trick
     (cards in it, its leader, card led, card and seat winning, points in it); ``live`` is
-    every card not yet in a finished trick. ``tt_*`` is the transposition table (``size_mask``
+    every card not yet in a finished trick. ``rest_keys`` is the deal's table of
+    :func:`engine._transpositions.rest_keys_of`; ``tt_*`` is the transposition table (``size_mask``
     + 1 entries), ``buf`` (``BUF_SIZE``) and ``st`` (``STACK_SIZE``) are work space.
     """
     # The trumps, read from the beaters of the weakest oros and weakest copes: any card of
@@ -132,18 +133,25 @@ def search(hands, pos, leader, led, win, wseat, tpts, live, alpha, beta, beaters
                             low = sure
                         elif run_side == 1:
                             high -= sure
+                        # The leader cashing its top cards.
+                        cash = cashing_points(hands, leader, live, trumps)
+                        if (leader & 1) == 0:
+                            if cash > low:
+                                low = cash
+                        elif mask_points(live) + tricks - cash < high:
+                            high = mask_points(live) + tricks - cash
                         # Positions equal up to cards already gone share their entry.
-                        key = suit_key(hands, live, 0) | (suit_key(hands, live, 1) << 22) | (
-                            leader << 44)
-                        key2 = suit_key(hands, live, 2) | (suit_key(hands, live, 3) << 22)
-                        slot = tt_slot(key, key2, size_mask)
+                        key, key2 = position_keys(live, leader, rest_keys)
+                        slot = tt_slot(key, key2, size_mask) & (size_mask - 1)
                         hint = -1
-                        if tt_key[2 * slot] == key and tt_key[2 * slot + 1] == key2:
-                            if tt_lo[slot] > low:
-                                low = tt_lo[slot]
-                            if (tt_hi[slot] & 255) < high:
-                                high = tt_hi[slot] & 255
-                            hint = (tt_hi[slot] >> 8) - 1
+                        found = tt_find(tt_key, slot, key, key2)
+                        if found >= 0:
+                            entry = tt_val[found]
+                            if (entry & 255) > low:
+                                low = entry & 255
+                            if ((entry >> 8) & 255) < high:
+                                high = (entry >> 8) & 255
+                            hint = ((entry >> 16) & 255) - 1
                         if low >= beta or low == high:
                             ret = low
                             returning = True
@@ -263,14 +271,16 @@ def search(hands, pos, leader, led, win, wseat, tpts, live, alpha, beta, beaters
                 low = 0
                 high = mask_points(st[r + F_LIVE]) + st[r + F_TRICKS]
                 move = st[r + F_BMOVE]
-                if tt_key[2 * slot] == key and tt_key[2 * slot + 1] == key2:
-                    low = tt_lo[slot]
-                    high = tt_hi[slot] & 255
+                found = tt_find(tt_key, slot, key, key2)
+                if found >= 0:
+                    entry = tt_val[found]
+                    low = entry & 255
+                    high = (entry >> 8) & 255
                     # When every card failed, "best" means nothing: keep the old hint.
                     failed = ret <= st[r + F_A0] if (st[r + F_SEAT] & 1) == 0 else (
                         ret >= st[r + F_B0])
                     if failed:
-                        move = (tt_hi[slot] >> 8) - 1
+                        move = ((entry >> 16) & 255) - 1
                 if ret <= st[r + F_A0]:
                     if ret < high:
                         high = ret
@@ -280,10 +290,8 @@ def search(hands, pos, leader, led, win, wseat, tpts, live, alpha, beta, beaters
                 else:
                     low = ret
                     high = ret
-                tt_key[2 * slot] = key
-                tt_key[2 * slot + 1] = key2
-                tt_lo[slot] = low
-                tt_hi[slot] = high | ((move + 1) << 8)
+                tt_store(tt_key, tt_val, slot, key, key2,
+                         low | (high << 8) | ((move + 1) << 16) | (st[r + F_TRICKS] << 24))
         # --- Return ``ret`` to the parent ply.
         if d == 0:
             return ret

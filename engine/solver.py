@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from engine import _backend
 from engine import _search as S
 from engine import _tables as T
+from engine import _transpositions
 from engine.cards import ALL_CARDS, Card, Contract, Deal
 from engine.duplicate import side_deal_score
 from engine.movements import trump_side
@@ -176,15 +177,45 @@ class Solver:
             raise ValueError("the table size must be a power of two")
         self._size_mask = size - 1
         self._keys = b.array(2 * size, -1)  # two numbers per key
-        self._low = b.array(size, 0)
-        self._high = b.array(size, 0)
+        self._entries = b.array(size, 0)
         self._buf = b.array(S.BUF_SIZE, 0)
         self._stack = b.array(S.STACK_SIZE, 0)
         self._hands = b.array(4, 0)
         self._beaters = b.beaters[_TRUMP_NUMBER[self.contract]]
         self._rule3, self._second_counts = _variant_flags(self.variant)
+        # Who holds each card, as far as the positions searched so far tell (-1: not known).
+        self._owner = [-1] * 48
+        self._rest_keys = None
+
+    def _know_owners(self, position: Position) -> None:
+        """Record who holds the position's cards; (re)build the key table when it learns some.
+
+        A table is only valid for one deal: a card seen in two hands is an error.
+        """
+        holders = [(seat, mask) for seat, mask in enumerate(position.hands)]
+        seat = position.leader.index
+        for card in position.trick:
+            holders.append((seat, 1 << card.index))
+            seat = (seat + 3) & 3
+        learnt = False
+        for seat, mask in holders:
+            for i in T.bits(mask):
+                if self._owner[i] == -1:
+                    self._owner[i] = seat
+                    learnt = True
+                elif self._owner[i] != seat:
+                    raise ValueError("the position is of another deal than this solver's")
+        if learnt or self._rest_keys is None:
+            owners = [0, 0, 0, 0]
+            for i, seat in enumerate(self._owner):
+                owners[max(seat, 0)] |= 1 << i
+            table = self.backend.array(512, 0)
+            for i, key in enumerate(_transpositions.rest_keys_of(owners)):
+                table[i] = key
+            self._rest_keys = table
 
     def _search(self, position: Position, alpha: int, beta: int) -> int:
+        self._know_owners(position)
         for i, mask in enumerate(position.hands):
             self._hands[i] = mask
         led, win, wseat, points = position._trick_state()
@@ -195,7 +226,7 @@ class Solver:
             self.backend.search(
                 self._hands, len(position.trick), position.leader.index, led, win, wseat,
                 points, live, alpha, beta, self._beaters, self._rule3, self._second_counts,
-                self._keys, self._low, self._high, self._size_mask, self._buf, self._stack,
+                self._rest_keys, self._keys, self._entries, self._size_mask, self._buf, self._stack,
             )
         )
 
