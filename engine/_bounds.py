@@ -95,3 +95,4 @@ def cashing_points(hands, leader, live, trumps):
             right_trumps = right_trumps - cashed if right_trumps > cashed else 0
             left_trumps = left_trumps - cashed if left_trumps > cashed else 0
     return total
+

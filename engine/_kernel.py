@@ -125,7 +125,7 @@ def pick(mask, state):
 
 
 def playouts(n, e, s, w, leader, beaters, rule3, second_counts, count, seed, out):
-    """Play ``count`` random legal play-outs of a deal; write NS points of each into ``out``.
+    """Play ``count`` random legal play-outs from a trick start; write NS points into ``out``.
 
     Every card is drawn uniformly (up to the generator) from the legal cards of the player due
     to play. Returns the generator's state, so that runs can be chained.
@@ -141,7 +141,8 @@ def playouts(n, e, s, w, leader, beaters, rule3, second_counts, count, seed, out
         won = 0
         tricks = 0
         lead = leader
-        for _ in range(12):
+        # Twelve tricks from a full deal; fewer from a later trick start (the solver's guess).
+        for _ in range(popcount(n)):
             seat = lead
             state = next_random(state)
             if seat == 0:
