@@ -1,10 +1,11 @@
-"""Duplicate scoring of a deal: rules.md 6.2, 6.3 and 6.5, and the policies."""
+"""Final scores of a deal: rules.md 6.3 and 6.5, breaches, the policies, and how a score
+shows."""
 
 from decimal import Decimal
 from fractions import Fraction
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from engine.duplicate import (
@@ -20,7 +21,6 @@ from engine.duplicate import (
     adjusted_value,
     score_deal,
     show_score,
-    side_deal_score,
 )
 from engine.seats import Side
 
@@ -29,72 +29,6 @@ ONE, TWO = Fraction(1), Fraction(2)
 
 def result(key, points_ns, *, trumps=Side.NS, botifarra=False, contro=False, breach=Breach.NONE):
     return TableResult(key, points_ns, trumps, botifarra, contro, breach)
-
-
-# --- 6.2 deal scores ---------------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("points", "doubled", "expected"),
-    [
-        (36, False, 0),
-        (37, False, 1),
-        (30, False, -6),
-        (44, True, 16),
-        (28, True, -16),
-        (72, True, 72),
-    ],
-)
-def test_side_deal_score(points, doubled, expected):
-    assert side_deal_score(points, doubled=doubled) == expected
-
-
-def test_botifarra_doubles_only_the_trump_makers():
-    assert result(1, 40, trumps=Side.NS, botifarra=True).deal_scores == (8, -4)
-    assert result(1, 40, trumps=Side.EW, botifarra=True).deal_scores == (4, -8)
-
-
-def test_contro_doubles_only_the_defenders():
-    assert result(1, 40, trumps=Side.NS, contro=True).deal_scores == (4, -8)
-    assert result(1, 40, trumps=Side.EW, contro=True).deal_scores == (8, -4)
-
-
-def test_doubled_botifarra_is_times_two_for_both_never_four():
-    assert result(1, 46, trumps=Side.NS, botifarra=True, contro=True).deal_scores == (20, -20)
-    assert result(1, 26, trumps=Side.EW, botifarra=True, contro=True).deal_scores == (-20, 20)
-
-
-def test_plain_deal_scores_add_to_zero_and_points_ew_is_the_rest():
-    r = result(1, 50)
-    assert r.deal_scores == (14, -14)
-    assert r.points_ew == 22
-
-
-@pytest.mark.parametrize("points", [-1, 73, 36.0, True, "36"])
-def test_points_are_validated_and_the_field_named(points):
-    with pytest.raises(ValueError, match="points_ns"):
-        result(1, points)
-
-
-def test_other_fields_are_validated():
-    with pytest.raises(ValueError, match="trump_side"):
-        TableResult(1, 36, "N", False, False)
-    with pytest.raises(ValueError, match="breach"):
-        TableResult(1, 36, Side.NS, False, False, "north")
-    with pytest.raises(ValueError, match="botifarra"):
-        TableResult(1, 36, Side.NS, 1, False)
-    with pytest.raises(ValueError, match="contro"):
-        TableResult(1, 36, Side.NS, False, None)
-
-
-def test_stored_string_forms_are_accepted():
-    r = TableResult(1, 36, "EW", False, False, "both")
-    assert r.trump_side is Side.EW and r.breach is Breach.BOTH
-
-
-def test_table_result_is_frozen():
-    with pytest.raises(AttributeError):
-        result(1, 36).points_ns = 40
 
 
 # --- 6.3 final scores --------------------------------------------------------------------
@@ -311,100 +245,6 @@ def test_show_score_is_within_half_a_hundredth(value):
     # Symmetric: only the sign differs, and a value shown as zero never gets a minus.
     assert show_score(-value).lstrip("-") == show_score(value).lstrip("-")
     assert show_score(value).startswith("-") == (shown < 0)
-
-
-# --- properties ----------------------------------------------------------------------------
-
-results_strategy = st.lists(
-    st.tuples(
-        st.integers(0, 72),
-        st.booleans(),
-        st.booleans(),
-        st.sampled_from(list(Breach)),
-    ),
-    min_size=1,
-    max_size=14,
-)
-
-
-def build(rows, trumps=Side.NS):
-    return [
-        TableResult(i, points, trumps, bot, con, breach)
-        for i, (points, bot, con, breach) in enumerate(rows)
-    ]
-
-
-@settings(max_examples=300)
-@given(results_strategy, st.sampled_from(list(Side)))
-def test_scoring_properties(rows, trumps):
-    results = build(rows, trumps)
-    scores = score_deal(results)
-    assert set(scores) == {r.key for r in results}
-    valid = [r for r in results if r.breach is Breach.NONE]
-    for r in results:
-        s = scores[r.key]
-        assert (s.ns_deal_score, s.ew_deal_score) == r.deal_scores
-        for side in Side:
-            final = s.final(side)
-            assert isinstance(final, Fraction)
-            assert 0 <= final <= 2
-            if r.breach.concerns(side):
-                assert final == 0
-            elif r.breach is Breach.NONE:
-                assert 1 <= final <= 2
-    for side in Side:
-        pool = [
-            (r.deal_scores[0 if side is Side.NS else 1], scores[r.key].final(side)) for r in valid
-        ]
-        # Monotone: a better deal score never gets a worse final; equal scores, equal finals.
-        for p, f in pool:
-            for q, g in pool:
-                if p < q:
-                    assert f < g
-                elif p == q:
-                    assert f == g
-        if pool and len({p for p, _ in pool}) == 1:
-            assert all(f == Fraction(3, 2) for _, f in pool)
-        if pool and len({p for p, _ in pool}) > 1:
-            assert min(f for _, f in pool) == 1 and max(f for _, f in pool) == 2
-        expected_average = sum(f for _, f in pool) / len(pool) if pool else Fraction(3, 2)
-        for r in results:
-            if r.breach.concerns(side.opponents) and not r.breach.concerns(side):
-                assert scores[r.key].final(side) == expected_average
-
-
-@settings(max_examples=200)
-@given(
-    results_strategy,
-    st.data(),
-)
-def test_adjustments_replace_and_are_left_out(rows, data):
-    results = build(rows)
-    keys = [r.key for r in results]
-    adjusted_keys = data.draw(st.lists(st.sampled_from(keys), unique=True, max_size=len(keys)))
-    adjustments = {
-        key: {
-            data.draw(st.sampled_from(list(Side))): data.draw(
-                st.fractions(min_value=0, max_value=2, max_denominator=20)
-            )
-        }
-        for key in adjusted_keys
-    }
-    scores = score_deal(results, adjustments)
-    # Scoring the same deal without the adjusted sides (as if absent) gives the same finals
-    # to every unadjusted valid side.
-    for side in Side:
-        for key, sides in adjustments.items():
-            for adj_side, value in sides.items():
-                assert scores[key].final(adj_side) == value
-                assert scores[key].adjusted(adj_side)
-        pool_results = [
-            r for r in results if r.breach is Breach.NONE and side not in adjustments.get(r.key, {})
-        ]
-        reference = score_deal(pool_results)
-        for r in pool_results:
-            assert scores[r.key].final(side) == reference[r.key].final(side)
-            assert not scores[r.key].adjusted(side)
 
 
 def test_table_score_accessors():

@@ -1,0 +1,199 @@
+"""Tricks: which card wins a trick, which card beats another, and which cards the next
+player may play (rules.md section 4).
+
+The rules are read as set out in :mod:`engine.play`. The decisions work on 48-bit card masks
+(see ``engine._tables``); :func:`trick_winner`, :func:`beats` and :func:`legal_cards` give
+them with cards and seats, and :func:`random_legal_play` plays a whole deal out with them.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from engine import _tables as T
+from engine.cards import ALL_CARDS, Card, Contract, Deal, Hand
+from engine.rules_of_play import Variant
+from engine.seats import Seat
+
+__all__ = ["beats", "legal_cards", "random_legal_play", "trick_winner"]
+
+
+# --- Internal representation ---------------------------------------------------------------
+# Seats are numbered in notation order (N=0, E=1, S=2, W=3), so the next seat to play is
+# (i + 3) & 3, the partner is i ^ 2, and i & 1 is the side (0 = NS, 1 = EW). Cards are their
+# ALL_CARDS indices, sets of cards are masks.
+
+_NEXT = (3, 0, 1, 2)
+_TRUMP_INDEX = {
+    Contract.OROS: 0,
+    Contract.COPES: 1,
+    Contract.ESPASES: 2,
+    Contract.BASTOS: 3,
+    Contract.BOTIFARRA: 4,
+}
+
+
+def _beaters(contract: Contract) -> tuple[int, ...]:
+    if not isinstance(contract, Contract):
+        raise TypeError(f"contract must be a Contract, not {contract!r}")
+    return T.BEATERS[_TRUMP_INDEX[contract]]
+
+
+def _variant_flags(variant: Variant) -> tuple[bool, bool]:
+    """(rule 3 in force, second player may count when following)."""
+    if not isinstance(variant, Variant):
+        raise TypeError(f"variant must be a Variant, not {variant!r}")
+    return variant is not Variant.WESTERN, variant is Variant.EASTERN_SECOND_COUNTS
+
+
+def _legal_mask(
+    hand: int,
+    led: int,
+    winner: int,
+    partner_winning: bool,
+    second: bool,
+    beaters: tuple[int, ...],
+    rule3: bool,
+    second_counts: bool,
+) -> int:
+    """The legal cards of ``hand`` for a player who is not leading.
+
+    ``led`` and ``winner`` are the card led and the card currently winning; ``second`` says the
+    player is the second to the trick.
+    """
+    following = hand & T.SUIT_MASK_OF[led]
+    allowed = following or hand  # rule 1
+    beat = allowed & beaters[winner]
+    if beat and not partner_winning:
+        return beat  # rule 2
+    if not rule3:
+        return allowed
+    # Rule 3: cards that do not beat are limited to the lowest of their suit, or counting cards.
+    ok = T.lowest_per_suit(hand)
+    if partner_winning or (second and (second_counts or not following)):
+        ok |= T.COUNTING
+    return beat | (allowed & ok)
+
+
+def beats(card: Card, winning: Card, contract: Contract) -> bool:
+    """Whether ``card`` would take a trick currently won by ``winning`` under ``contract``.
+
+    True for a stronger card of the same suit, or for a trump when ``winning`` is not a trump.
+    """
+    return bool(_beaters(contract)[winning.index] >> card.index & 1)
+
+
+def _check_trick(trick: Sequence[tuple[Seat, Card]]) -> None:
+    if len(trick) > 4:
+        raise ValueError("a trick has at most four cards")
+    for (seat, card), (later, other) in zip(trick, trick[1:], strict=False):
+        if later is not seat.next:
+            raise ValueError(f"{later} cannot play after {seat}: play goes anticlockwise")
+        if other is card:
+            raise ValueError(f"{card} appears twice in the trick")
+    if len({card for _, card in trick}) != len(trick):
+        raise ValueError("a card appears twice in the trick")
+
+
+def _winning(trick: Sequence[tuple[Seat, Card]], beaters: tuple[int, ...]) -> tuple[Seat, int]:
+    seat, card = trick[0]
+    winner = card.index
+    for other_seat, other in trick[1:]:
+        if beaters[winner] >> other.index & 1:
+            seat, winner = other_seat, other.index
+    return seat, winner
+
+
+def trick_winner(trick: Sequence[tuple[Seat, Card]], contract: Contract) -> Seat:
+    """The seat winning ``trick`` (complete or not): highest trump, else highest of the suit led.
+
+    ``trick`` lists ``(seat, card)`` in the order played.
+    """
+    if not trick:
+        raise ValueError("an empty trick has no winner")
+    _check_trick(trick)
+    return _winning(trick, _beaters(contract))[0]
+
+
+def legal_cards(
+    hand: Hand,
+    trick: Sequence[tuple[Seat, Card]],
+    contract: Contract,
+    variant: Variant,
+) -> frozenset[Card]:
+    """The cards of ``hand`` that the next player to ``trick`` may play.
+
+    ``trick`` lists the ``(seat, card)`` already played in the current trick, in order (empty
+    when leading: then every card is legal). The player is the seat after the last one in it.
+    """
+    beaters = _beaters(contract)
+    rule3, second_counts = _variant_flags(variant)
+    mask = hand.mask
+    if trick:
+        _check_trick(trick)
+        if len(trick) == 4:
+            raise ValueError("the trick is complete")
+        for _, card in trick:
+            if card in hand:
+                raise ValueError(f"{card} was played to the trick but is still in the hand")
+        player = trick[-1][0].next
+        winner_seat, winner = _winning(trick, beaters)
+        mask = _legal_mask(
+            mask,
+            trick[0][1].index,
+            winner,
+            winner_seat is player.partner,
+            len(trick) == 1,
+            beaters,
+            rule3,
+            second_counts,
+        )
+    return frozenset(ALL_CARDS[i] for i in T.bits(mask))
+
+
+def random_legal_play(
+    deal: Deal,
+    dealer: Seat,
+    contract: Contract,
+    variant: Variant,
+    rng: random.Random,
+) -> list[Card]:
+    """A random complete play of ``deal`` in which every card is legal under ``variant``.
+
+    Each card is drawn uniformly from the legal cards of the player due to play. Meant for
+    tests, benchmarks and demonstrations (``rng`` is an ordinary ``random.Random``; deals
+    themselves never come from it).
+    """
+    beaters = _beaters(contract)
+    rule3, second_counts = _variant_flags(variant)
+    hands = list(deal.masks)
+    leader = dealer.next.index
+    played: list[Card] = []
+    for _ in range(12):
+        seat = leader
+        options = T.bits(hands[seat])
+        led = winner = options[rng.randrange(len(options))]
+        winner_seat = seat
+        hands[seat] ^= 1 << led
+        played.append(ALL_CARDS[led])
+        for position in (1, 2, 3):
+            seat = _NEXT[seat]
+            mask = _legal_mask(
+                hands[seat],
+                led,
+                winner,
+                winner_seat == seat ^ 2,
+                position == 1,
+                beaters,
+                rule3,
+                second_counts,
+            )
+            options = T.bits(mask)
+            card = options[rng.randrange(len(options))]
+            hands[seat] ^= 1 << card
+            played.append(ALL_CARDS[card])
+            if beaters[winner] >> card & 1:
+                winner, winner_seat = card, seat
+        leader = winner_seat
+    return played
