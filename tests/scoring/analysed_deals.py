@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from itertools import permutations
 
-from tournaments.models import Deal, DealAnalysis
+from tournaments.models import Deal, DealAnalysis, Round
 from tournaments.services.analysis import analyse_deal
 
 SUITS = ["9ARCS8765432...", ".9ARCS8765432..", "..9ARCS8765432.", "...9ARCS8765432"]
@@ -18,12 +18,13 @@ QUICK_DEALS = ["N:" + " ".join(hands) for hands in permutations(SUITS)]
 
 
 def give_quick_deals(championship) -> None:
-    """Replace the cards of every deal of ``championship`` by quick ones (written around the
-    services, as the factories write their rows)."""
-    deals = list(championship.deals.order_by("number"))
+    """Replace the cards of the deals of ``championship``'s released and closed rounds by
+    quick ones, marked as imported (a full backup checks generated deals against the key),
+    written around the services as the factories write their rows."""
+    deals = list(championship.deals.exclude(round__status=Round.Status.DRAFTED).order_by("number"))
     assert len(deals) <= len(QUICK_DEALS)
     for deal, cards in zip(deals, QUICK_DEALS, strict=False):
-        Deal.objects.filter(pk=deal.pk).update(cards=cards)
+        Deal.objects.filter(pk=deal.pk).update(cards=cards, source=Deal.Source.IMPORTED)
 
 
 def analyse(deals) -> dict[int, DealAnalysis]:
