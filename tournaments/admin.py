@@ -1,8 +1,8 @@
 """The Django admin, as a read-mostly fallback: the director's pages are the way to work.
 
 Secrets stay hidden here too: the deal key until the championship finishes, the cards of a
-deal unless the viewer directs its championship or its round is closed, and teams' links
-and PINs (directors see them on the team page).
+deal and its double-dummy analysis unless the viewer directs its championship or its round
+is closed, and teams' links and PINs (directors see them on the team page).
 """
 
 from django.contrib import admin
@@ -10,12 +10,16 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from tournaments import audit, selectors
-from tournaments.models import AuditEvent, Championship, Deal, Round, Table, Team
+from tournaments.models import AuditEvent, Championship, Deal, DealAnalysis, Round, Table, Team
 
 # Fields whose values are secret. The admin lets anyone who may view a model filter its list
 # by any of the model's own fields through the address (``?cards__startswith=...``), and
 # the number of matching rows then gives the value away a character at a time: refuse it.
-SECRET_FIELDS = frozenset({"cards", "deal_key", "link_secret", "pin"})
+# A deal's analysis gives its cards away too (its line plays all 48 of them; a failed one's
+# error may quote a hand): its list holds only what the viewer may see, and its fields are
+# refused here as well, so that no list is ever filtered by them.
+SECRET_FIELDS = frozenset({"cards", "deal_key", "link_secret", "pin",
+                           "line", "table", "par_contract", "par_score", "error"})
 
 
 class ReadMostlyAdmin(admin.ModelAdmin):
@@ -174,6 +178,30 @@ class AuditEventAdmin(ReadMostlyAdmin):
     list_select_related = ["championship", "team", "by_director"]
     readonly_fields = ["championship", "action", "round_number", "team", "by_director",
                        "detail", "created_at", "ip_address", "user_agent"]
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(DealAnalysis)
+class DealAnalysisAdmin(ReadMostlyAdmin):
+    """The deals' double-dummy analysis (rules.md 8.1): read only (the director's page
+    recomputes it), and, like the cards, only for deals of closed rounds unless the viewer
+    directs the championship."""
+
+    list_display = ["deal", "status", "variant", "par_contract", "par_score", "seconds",
+                    "computed_at"]
+    list_filter = ["status", "deal__championship"]
+    list_select_related = ["deal__championship", "deal__round__championship"]
+    fields = ["deal", "status", "variant", "table", "par_contract", "par_score", "line",
+              "error", "seconds", "computed_at"]
+    readonly_fields = fields
+
+    def get_queryset(self, request):
+        directed = selectors.directed_championships(request.user).values("pk")
+        return super().get_queryset(request).filter(
+            Q(deal__round__status=Round.Status.CLOSED) | Q(deal__championship__in=directed)
+        )
 
     def has_change_permission(self, request, obj=None):
         return False

@@ -3,10 +3,13 @@
 :func:`deal_analysis` is the one entry point for anything that shows an analysis (traveller
 and round pages, deal sheets, the Excel *Deals* sheet, the archive): it answers ``None``
 unless the deal's round is closed, like the cards themselves, and unless the analysis is done.
+:func:`deal_analyses` answers the same for many deals in one query (exports, archive, API);
+:func:`analysis_record` is the language-neutral form that the archive and the API give.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.db.models import Count, Q
@@ -16,7 +19,8 @@ from engine.solver import line_tricks
 from tournaments.models import Championship, Deal, DealAnalysis, Round
 from tournaments.presentation import SEAT_NAMES, SIDE_NAMES, language
 
-__all__ = ["AnalysisProgress", "AnalysisView", "analysis_progress", "deal_analysis"]
+__all__ = ["AnalysisProgress", "AnalysisView", "analysis_progress", "analysis_record",
+           "deal_analyses", "deal_analysis"]
 
 
 @dataclass(frozen=True)
@@ -48,6 +52,7 @@ class AnalysisView:
     par_contract: str
     par_name: str
     par_score: int
+    par_points: int  # the trump makers' points in the par contract
     line: tuple[str, ...]  # 48 card codes in the order played, in the par contract
     tricks: tuple[TrickLine, ...]
 
@@ -95,6 +100,8 @@ def _view(deal: Deal, analysis: DealAnalysis) -> AnalysisView:
         par_contract=analysis.par_contract,
         par_name=engine.contract_name(par_contract, lang),
         par_score=analysis.par_score,
+        par_points=next(row.ns_points if side is engine.Side.NS else row.ew_points
+                        for row in rows if row.is_par),
         line=cards,
         tricks=tuple(tricks),
     )
@@ -108,6 +115,29 @@ def deal_analysis(deal: Deal) -> AnalysisView | None:
     if analysis is None:
         return None
     return _view(deal, analysis)
+
+
+def deal_analyses(deals: Iterable[Deal]) -> dict[int, AnalysisView]:
+    """The analyses of ``deals`` that may be shown, by deal id, in one query: as
+    :func:`deal_analysis` answers for each (closed round, analysis done), the others left
+    out. Give the deals with their round loaded (``select_related("round")``)."""
+    shown = {deal.pk: deal for deal in deals if deal.round.status == Round.Status.CLOSED}
+    if not shown:
+        return {}
+    found = DealAnalysis.objects.filter(deal_id__in=list(shown), status=DealAnalysis.Status.DONE)
+    return {analysis.deal_id: _view(shown[analysis.deal_id], analysis) for analysis in found}
+
+
+def analysis_record(view: AnalysisView) -> dict:
+    """The analysis as plain data, in codes rather than words (the public archive and the
+    API): the NS points by contract, the par and the optimal line."""
+    return {
+        "variant": view.variant,
+        "table": view.table_by_code,
+        "par": {"contract": view.par_contract, "side": view.trump_side,
+                "points": view.par_points, "deal_score": view.par_score},
+        "line": " ".join(view.line),
+    }
 
 
 @dataclass(frozen=True)

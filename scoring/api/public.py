@@ -16,6 +16,7 @@ import engine
 from scoring import permissions, selectors
 from scoring.api.base import PublicView
 from scoring.api.pagination import Pagination, paginated
+from scoring.api.serializers_analysis import analysis_data
 from scoring.api.serializers_director import DealSerializer
 from scoring.api.serializers_results import (
     CommitmentSerializer,
@@ -26,6 +27,7 @@ from scoring.api.serializers_results import (
 )
 from scoring.serializers import FIELD_ERRORS, ErrorSerializer, StandingSerializer
 from tournaments import selectors as tournament_selectors
+from tournaments.analysis_selectors import deal_analyses, deal_analysis
 from tournaments.models import Championship, Team
 
 NOT_FOUND = {404: OpenApiResponse(ErrorSerializer, description="Unknown or unpublished.")}
@@ -102,13 +104,14 @@ class TravellersView(PublicView):
 class TravellerView(PublicView):
     @extend_schema(responses={200: TravellerSerializer, **NOT_FOUND})
     def get(self, request, pk: int, number: int):
-        """Every table's result on the deal, with both scores; the cards once its round is
-        closed."""
+        """Every table's result on the deal, with both scores; the cards and their analysis
+        once its round is closed."""
         access = _published(request, pk)
         deal = get_object_or_404(permissions.result_deals(access), number=number)
         cards = deal.cards if tournament_selectors.deal_is_public(deal) else None
         return Response(TravellerSerializer({
             "deal": deal, "trump_side": selectors.deal_trump_side(deal), "cards": cards,
+            "analysis": analysis_data(deal_analysis(deal)),  # closed rounds only
             "lines": selectors.traveller(deal),
         }).data)
 
@@ -160,7 +163,7 @@ class RoundDealsView(PublicView):
     )
     def get(self, request, pk: int, number: int):
         """A round's deals (rules.md 8): for the championship's directors always; for
-        anyone else only once the round is closed."""
+        anyone else only once the round is closed. Their analysis only once it is closed."""
         championship = get_object_or_404(Championship, pk=pk)
         if tournament_selectors.is_director(request.user, championship):
             round_ = get_object_or_404(championship.rounds, number=number)
@@ -172,4 +175,9 @@ class RoundDealsView(PublicView):
             if not tournament_selectors.deals_visible_to_public(round_):
                 raise Http404("The round's deals are secret until it is closed")
         deals = tournament_selectors.round_deals(round_).select_related("round")
-        return paginated(self, request, deals, DealSerializer)
+        paginator = self.pagination_class()
+        page = paginator.paginate_queryset(deals, request, view=self)
+        # The page's analyses in one query; none while the round is not closed.
+        context = {"analyses": deal_analyses(page)}
+        return paginator.get_paginated_response(
+            DealSerializer(page, many=True, context=context).data)

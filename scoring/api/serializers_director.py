@@ -5,8 +5,10 @@ name the field when they refuse."""
 from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from scoring.api.serializers_analysis import ANALYSIS_HELP, DealAnalysisSerializer, analysis_data
 from tournaments import services
 from tournaments.models import Championship, Team
 
@@ -132,11 +134,18 @@ class SwapTablesSerializer(serializers.Serializer):
 
 
 class DealSerializer(serializers.Serializer):
+    # The analysis comes from the context's ``analyses`` (by deal id, as ``deal_analyses``
+    # reads them for a page of deals); null without it. (A docstring would be in the schema.)
     number = serializers.IntegerField()
     round = serializers.IntegerField(source="round.number")
     dealer = serializers.CharField()
     cards = serializers.CharField(help_text=_("The four hands in the notation of rules.md 2."))
     source = serializers.CharField()
+    analysis = serializers.SerializerMethodField(help_text=ANALYSIS_HELP)
+
+    @extend_schema_field(DealAnalysisSerializer(allow_null=True))
+    def get_analysis(self, deal) -> dict | None:
+        return analysis_data(self.context.get("analyses", {}).get(deal.pk))
 
 
 class DealImportSerializer(serializers.Serializer):

@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
+from scoring.api.serializers_analysis import ANALYSIS_HELP, DealAnalysisSerializer
 from scoring.models import Adjustment
 from scoring.selectors import show_final
 from scoring.serializers import ResultSubmitSerializer
@@ -152,6 +153,7 @@ class TravellerSerializer(serializers.Serializer):
     trump_side = serializers.CharField()
     cards = serializers.CharField(allow_null=True,
                                   help_text=_("Only once the deal's round is closed."))
+    analysis = DealAnalysisSerializer(allow_null=True, help_text=ANALYSIS_HELP)
     lines = TravellerLineSerializer(many=True)
 
 

@@ -97,8 +97,10 @@ IMPLICIT_CHAMPIONSHIP = {Team, Round, Deal, AuditEvent}
 #: An ``ExportJob`` is a file made on demand from the rest, kept for a day. The API's own
 #: rows (a director's tokens, stored idempotent answers, throttle counters) belong to the
 #: installation, not to a championship.
-#: A ``DealAnalysis`` (the double-dummy hand record) is computed from the cards: a director
-#: recomputes it after an import.
+#: A ``DealAnalysis`` (the double-dummy hand record) is computed from the cards and the rule
+#: variant: once an import is committed, the closed rounds' deals are analysed again in the
+#: background, as when their rounds closed (a backup cannot slip in a wrong analysis, and one
+#: made by an older solver is made afresh).
 DERIVED_MODELS = ("DealScore", "ScoreRefresh", "ExportJob", "ApiToken", "IdempotentRequest",
                   "ThrottleCount", "DealAnalysis")
 

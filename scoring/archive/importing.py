@@ -16,6 +16,9 @@ Choices (``docs/archive.md``):
   history still says who did what.
 - Stored scores are derived: they are recomputed from the imported results
   (``recompute_championship``), so the standings are the same as before.
+- The deals' double-dummy analysis is derived too: once the import is committed, the
+  closed rounds' deals are analysed again in the background, as when their rounds closed
+  (``tournaments.services.analysis.on_championship_imported``).
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ from scoring.archive.validation import CheckedArchive, read_full
 from scoring.models import ResultEntry
 from scoring.services import recompute_championship
 from tournaments.models import Championship
+from tournaments.services.analysis import on_championship_imported
 
 # Ids asked about at a time (SQLite allows a limited number of query parameters).
 _CHUNK = 900
@@ -83,6 +87,7 @@ def _write(checked: CheckedArchive, director) -> Championship:
     championship.archive_directors = [name for name in checked.directors
                                       if name != director.get_username()]
     recompute_championship(championship)
+    on_championship_imported(championship)
     return championship
 
 

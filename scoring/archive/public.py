@@ -1,8 +1,9 @@
 """The public archive: what the published pages show, in one file.
 
 Settings, teams (no link, no PIN), the released and closed rounds with their tables, the
-deals of closed rounds only (rules.md 8), the counted result and scores of every table on
-those deals, the adjusted scores in force there, and the standings after the closed rounds.
+deals of closed rounds only (rules.md 8) with their double-dummy analysis once it is done
+(rules.md 8.1), the counted result and scores of every table on those deals, the adjusted
+scores in force there, and the standings after the closed rounds.
 No id of a private link, no deal key until the championship is finished, no audit address.
 Teams, rounds, tables and deals are referred to by their numbers, as on the pages.
 """
@@ -20,6 +21,7 @@ from scoring.archive.format import KIND_PUBLIC, write_date, write_datetime
 from scoring.models import Adjustment, ResultEntry
 from scoring.services import TOTAL_POINTS
 from tournaments import selectors as tournament_selectors
+from tournaments.analysis_selectors import analysis_record, deal_analyses
 from tournaments.models import Championship, Round
 
 _SETTINGS = ("name", "venue", "status", "deals_per_match", "variant", "doubling", "movement",
@@ -68,9 +70,10 @@ def _public(championship: Championship) -> dict:
         for r in rounds for t in sorted(r.tables.all(), key=lambda t: t.number)
     ]
     deals = list(tournament_selectors.public_deals(championship).order_by("number"))
+    analyses = deal_analyses(deals)
     archive["deals"] = [
         {"number": d.number, "round": d.round.number, "dealer": d.dealer, "cards": d.cards,
-         "source": d.source}
+         "source": d.source, "analysis": _analysis(analyses.get(d.pk))}
         for d in deals
     ]
     archive["results"], archive["adjustments"] = _results(rounds, deals, number)
@@ -81,6 +84,11 @@ def _public(championship: Championship) -> dict:
         for row in selectors.standings(championship, live=False)
     ]
     return archive
+
+
+def _analysis(view) -> dict | None:
+    """The deal's double-dummy analysis (rules.md 8.1), ``None`` until it is done."""
+    return None if view is None else analysis_record(view)
 
 
 def _results(rounds: list[Round], deals, number: dict[int, int]) -> tuple[list, list]:

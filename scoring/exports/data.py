@@ -2,7 +2,8 @@
 
 Exports count closed rounds only (up to the round the scope stands after): the same
 standings, scores and counted results as the public pages, and the deals of those rounds,
-whose cards are public (``tournaments.selectors.deals_visible_to_public``).
+whose cards are public (``tournaments.selectors.deals_visible_to_public``), with their
+double-dummy analysis once it is done (``tournaments.analysis_selectors``).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from scoring import selectors
 from scoring.models import ResultEntry
 from scoring.selectors import RankingScope, ScopeError
 from scoring.selectors.scope import ranking_scope
+from tournaments.analysis_selectors import AnalysisView, deal_analyses
 from tournaments.models import Championship, Deal, Round, Table, Team
 from tournaments.presentation import DealView, deal_view
 
@@ -157,6 +159,7 @@ class DealLine:
     round: int
     deal: Deal
     view: DealView
+    analysis: AnalysisView | None = None  # None until the analysis is done
 
     @property
     def hands_text(self) -> dict[str, str]:
@@ -168,12 +171,17 @@ class DealLine:
 
 
 def deals(scope: RankingScope) -> list[DealLine]:
-    """The deals of the counted rounds (closed ones: their cards are public)."""
+    """The deals of the counted rounds (closed ones: their cards are public), with their
+    analysis where it is done."""
     round_ids = [r.pk for r in counted_rounds(scope)]
-    rows = Deal.objects.filter(round_id__in=round_ids, round__status=Round.Status.CLOSED)
+    rows = list(
+        Deal.objects.filter(round_id__in=round_ids, round__status=Round.Status.CLOSED)
+        .select_related("round").order_by("number")
+    )
+    analyses = deal_analyses(rows)
     return [
-        DealLine(deal.round.number, deal, deal_view(deal))
-        for deal in rows.select_related("round").order_by("number")
+        DealLine(deal.round.number, deal, deal_view(deal), analyses.get(deal.pk))
+        for deal in rows
     ]
 
 

@@ -1,5 +1,6 @@
 """PDF exports (WeasyPrint, A4), in the active language: the ranking sheet, the travellers
-of every deal of the rounds counted (rules.md 6.4, with the hands as at the table), and one
+of every deal of the rounds counted (rules.md 6.4, with the hands as at the table and the
+double-dummy analysis once it is done, rules.md 8.1), and one
 scorecard page per team with its running total.
 
 Every page carries the championship and where the ranking stands at the top, and "page X of
@@ -66,6 +67,7 @@ def travellers_pdf(scope) -> bytes:
             "deal": deal,
             "round": line.round,
             "hands": line.view,
+            "analysis": line.analysis,
             "lines": selectors.traveller(deal),
         })
     context = _context(scope, _("Travellers"))

@@ -3,8 +3,8 @@
 Anyone may download the exports of a published championship, and the travellers or
 scorecards of a large event take WeasyPrint a minute: a file is made on the first request
 and kept under ``EXPORTS_DIR/public/``, named by a fingerprint of everything it shows
-(rounds and their states, every result, review and adjustment, the teams, the championship's
-heading, the kind, language and round). Any change makes a new fingerprint, so a stale file
+(rounds and their states, every result, review and adjustment, the deals' analyses, the teams,
+the championship's heading, the kind, language and round). Any change makes a new fingerprint, so a stale file
 is never served; old files go with the day-old cleanup (``jobs.cleanup_exports``).
 """
 
@@ -22,14 +22,14 @@ from scoring.exports import registry
 from scoring.exports.data import export_scope
 from scoring.exports.jobs import cleanup_exports
 from scoring.models import Adjustment, ResultEntry, ResultReview
-from tournaments.models import Championship
+from tournaments.models import Championship, DealAnalysis
 
 FOLDER = "public"
 
 
 def fingerprint(championship: Championship, kind: registry.ExportKind, language: str,
                 after) -> str:
-    """A digest of what the file shows; five queries."""
+    """A digest of what the file shows; six queries."""
     scope = export_scope(championship, after)  # raises ScopeError for a bad round
     deals = {"deal__championship": championship}
     state = {
@@ -47,6 +47,10 @@ def fingerprint(championship: Championship, kind: registry.ExportKind, language:
             for model in (ResultEntry, Adjustment)
         ] + [list(ResultReview.objects.filter(entry__deal__championship=championship)
                   .aggregate(n=Count("id"), last=Max("id")).values())],
+        # An analysis done, or done again, after the file was made is shown by a new file.
+        "analyses": list(DealAnalysis.objects.filter(
+            **deals, status=DealAnalysis.Status.DONE,
+        ).aggregate(n=Count("id"), last=Max("computed_at")).values()),
     }
     return hashlib.sha256(json.dumps(state, default=str).encode()).hexdigest()[:32]
 

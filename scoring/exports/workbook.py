@@ -5,7 +5,8 @@ Numbers are numbers (scores as shown, 2 decimals, with a 2-decimal number format
 place is the number with the format ``0"="``, so it reads "4=" and still sorts as 4. Every
 sheet has a frozen header row, an autofilter and widths that fit. Text that a spreadsheet
 would run as a formula is stored as plain text (``text``). Teams never show links or PINs;
-Deals lists only the deals of the rounds counted (closed ones).
+Deals lists only the deals of the rounds counted (closed ones), with their double-dummy table
+and par once the analysis is done (rules.md 8.1).
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ SHARED_PLACE_FORMAT = '0"="'
 MAX_WIDTH = 60
 
 CONTRACTS = dict(ResultEntry.Contract.choices)
+CONTRACT_ORDER = ("O", "C", "E", "B", "BOT")  # as rules.md 8.1 lists them
 BREACHES = dict(ResultEntry.Breach.choices)
 
 
@@ -148,13 +150,26 @@ def _deals(workbook, scope) -> None:
     sheet = Sheet(workbook, _("Deals"), [
         _("Round"), _("Deal"), _("Dealer"), _("Trumps"), _("Notation (rules.md 2)"),
         _("North"), _("East"), _("South"), _("West"),
+        *(_("NS points in %(contract)s (double dummy)") % {"contract": CONTRACTS[code]}
+          for code in CONTRACT_ORDER),
+        _("Par contract"), _("Par side"), _("Par points"), _("Par deal score"),
     ])
     for line in data.deals(scope):
         hands = line.hands_text
         sheet.add([line.round, line.deal.number, line.view.dealer_name,
                    line.view.trump_side_name, line.view.notation,
-                   hands["N"], hands["E"], hands["S"], hands["W"]])
+                   hands["N"], hands["E"], hands["S"], hands["W"], *_analysis(line.analysis)])
     sheet.finish()
+
+
+def _analysis(analysis) -> list:
+    """The double-dummy table and par (rules.md 8.1), as numbers; empty cells until the
+    analysis is done."""
+    if analysis is None:
+        return [None] * (len(CONTRACT_ORDER) + 4)
+    table = analysis.table_by_code
+    return [*(table[code] for code in CONTRACT_ORDER), str(CONTRACTS[analysis.par_contract]),
+            analysis.trump_side_name, analysis.par_points, analysis.par_score]
 
 
 def _rounds(workbook, championship) -> None:

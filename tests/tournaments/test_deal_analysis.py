@@ -176,3 +176,26 @@ def test_closing_a_round_analyses_in_a_background_thread(director, settings):
     while analysis_progress(championship).done < total and time.monotonic() < deadline:
         time.sleep(0.2)
     assert analysis_progress(championship).done == total
+
+
+def test_the_analyse_deals_command(championship):
+    import io
+
+    from django.core.management import CommandError, call_command
+
+    round_ = _one_round(championship)
+    services.release_round(round_)
+    services.close_round(round_)  # the analysis is off in tests: nothing done yet
+    total = round_.deals.count()
+    out = io.StringIO()
+    call_command("analyse_deals", str(championship.pk), stdout=out)
+    assert f"{total} of {total} deals analysed" in out.getvalue()
+    assert analysis_progress(championship).done == total
+    first = dict(DealAnalysis.objects.values_list("deal_id", "computed_at"))
+    call_command("analyse_deals", str(championship.pk), stdout=out)  # nothing is missing
+    assert dict(DealAnalysis.objects.values_list("deal_id", "computed_at")) == first
+    call_command("analyse_deals", str(championship.pk), "--force", verbosity=0)
+    again = dict(DealAnalysis.objects.values_list("deal_id", "computed_at"))
+    assert again.keys() == first.keys() and all(again[k] > first[k] for k in first)
+    with pytest.raises(CommandError, match="No championship with id 999"):
+        call_command("analyse_deals", "999")

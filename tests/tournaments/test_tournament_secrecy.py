@@ -1,5 +1,5 @@
 """No page, PDF, export or API lets anyone but the championship's directors see the cards
-of a round that is not closed.
+of a round that is not closed, nor their double-dummy analysis.
 
 The test walks every URL pattern of the project (whatever app adds it), fills its
 parameters with every plausible value, and requests it as an anonymous visitor, as a team
@@ -73,6 +73,21 @@ def secret_strings(championship) -> dict[str, int]:
     return strings
 
 
+def analysis_forms(deal) -> list[str]:
+    """The deal's analysis as the API and the archive write its optimal line, and its first
+    trick as the pages show it (the deal is analysed here)."""
+    from engine.solver import line_tricks
+    from tournaments.presentation import SEAT_NAMES
+    from tournaments.services.analysis import analyse_deal
+
+    analysis = analyse_deal(Deal.objects.select_related("championship").get(pk=deal.pk))
+    played = [engine.parse_card(code) for code in analysis.line.split()]
+    contract = engine.Contract(analysis.par_contract)
+    first = next(iter(line_tricks(played, engine.Seat(deal.dealer), contract)))
+    shown = " · ".join(f"{SEAT_NAMES[seat.value]} <code>{card}</code>" for seat, card in first)
+    return [analysis.line, shown]
+
+
 def response_text(response) -> str:
     content = b"".join(response.streaming_content) if response.streaming else response.content
     if content.startswith(b"%PDF"):
@@ -116,6 +131,10 @@ def test_no_url_reveals_an_unreleased_or_unclosed_deal(event, director, django_u
     other = make_championship(outsider, name="Another one")
     secrets_ = secret_strings(championship)
     assert {9} <= set(secrets_.values()) and {5, 6, 7, 8} <= set(secrets_.values())
+    # A deal being played may have an analysis already (its round was closed, then
+    # reopened): it is as secret as the cards. A closed deal's is public.
+    secrets_.update(dict.fromkeys(analysis_forms(championship.deals.get(number=5)), 5))
+    closed_analysis = analysis_forms(championship.deals.get(number=1))
 
     # The test would prove nothing if the directors' pages did not show these strings.
     director_client = Client(headers={"accept-language": "en"})
@@ -133,7 +152,7 @@ def test_no_url_reveals_an_unreleased_or_unclosed_deal(event, director, django_u
     values = candidate_values(championship, team, other)
     walked = 0
     ok_pages = 0
-    closed_cards_seen = False
+    closed_cards_seen = closed_analysis_seen = False
     closed_cards = set(championship.deals.filter(round__number=1).values_list("cards", flat=True))
     for name, params in walk(get_resolver().url_patterns):
         unknown = [p for p in params if p not in values]
@@ -155,9 +174,10 @@ def test_no_url_reveals_an_unreleased_or_unclosed_deal(event, director, django_u
                                 f"{method.upper()} {url}{query} as {who} shows secret deal {number}"
                             )
                         closed_cards_seen |= any(cards in text for cards in closed_cards)
+                        closed_analysis_seen |= any(form in text for form in closed_analysis)
     assert walked > 500 and ok_pages > 20
-    # Closed rounds' deals are public, so the walk must have come across them.
-    assert closed_cards_seen
+    # Closed rounds' deals and analyses are public, so the walk must have come across them.
+    assert closed_cards_seen and closed_analysis_seen
 
 
 def test_admin_is_closed_to_non_staff(event):

@@ -9,6 +9,16 @@ the analysis of the round's deals in the background, so closing a round never wa
 - ``settings.DEAL_ANALYSIS`` = ``"inline"`` runs it at once in the caller (tests), ``"off"``
   not at all.
 
+A management command ends as soon as its work is done, and a thread of it with it. Commands
+that close rounds or import championships (``demo``, ``import_championship``) run inside
+:func:`outliving_the_command`: what is asked for meanwhile is handed, when the block ends, to
+something that outlives the command (the Celery broker, else a separate ``manage.py
+analyse_deals`` process), and the command returns at once.
+
+After a championship is imported, :func:`on_championship_imported` asks for the analysis of
+its closed rounds' deals as closing them did: a full backup does not carry the analysis
+(``docs/archive.md``).
+
 :func:`analyse_deal` is idempotent: it solves the five contracts and writes one row. A deal
 already analysed under the championship's variant is skipped unless ``force`` is given, as
 the director's "recompute" does (:func:`recompute_analysis`).
@@ -17,8 +27,12 @@ the director's "recompute" does (:func:`recompute_analysis`).
 from __future__ import annotations
 
 import logging
+import subprocess
+import sys
 import threading
 import time
+from contextlib import contextmanager
+from pathlib import Path
 
 from django.conf import settings
 from django.db import connections, transaction
@@ -114,18 +128,105 @@ def _publish(deal_ids: list[int], force: bool) -> None:
         _run_here(deal_ids, force)
 
 
-def _start(deal_ids: list[int], force: bool = False) -> None:
+def _start(deal_ids: list[int], force: bool = False) -> int:
+    """Ask for the analysis of ``deal_ids`` as the settings say; returns how many deals were
+    asked for (none when the analysis is off)."""
     mode = getattr(settings, "DEAL_ANALYSIS", "background")
     if mode == "off" or not deal_ids:
-        return
+        return 0
     if mode == "inline":
         analyse_deals(deal_ids, force=force)
-        return
-    if settings.CELERY_BROKER_URL and not settings.CELERY_TASK_ALWAYS_EAGER:
+        return len(deal_ids)
+    handed_over = getattr(_command, "requests", None)
+    if handed_over is not None:  # inside outliving_the_command: handed on when it ends
+        handed_over.append((list(deal_ids), force))
+        return len(deal_ids)
+    if _broker():
         target = _publish
     else:
         target = _run_task_eagerly
     threading.Thread(target=target, args=(deal_ids, force), daemon=True).start()
+    return len(deal_ids)
+
+
+def _broker() -> bool:
+    return bool(settings.CELERY_BROKER_URL) and not settings.CELERY_TASK_ALWAYS_EAGER
+
+
+# --- Commands: a process that ends at once -------------------------------------------------
+
+_command = threading.local()
+
+
+@contextmanager
+def outliving_the_command():
+    """For management commands: the analysis asked for inside the block (closing a round,
+    an import) is not started in a thread, which would die with the command, but handed on
+    when the block ends: sent to the Celery broker if there is one, else to a separate
+    ``manage.py analyse_deals`` process that carries on after the command has returned."""
+    if getattr(_command, "requests", None) is not None:  # already inside one
+        yield
+        return
+    _command.requests = requests = []
+    try:
+        yield
+    finally:
+        _command.requests = None
+        # Asked for after a commit only: even if the command then failed, it stands.
+        if requests:
+            _hand_on(sorted({pk for ids, _force in requests for pk in ids}),
+                     any(force for _ids, force in requests))
+
+
+def _hand_on(deal_ids: list[int], force: bool) -> None:
+    if _broker():
+        from tournaments.tasks import analyse_deals_task
+
+        try:
+            analyse_deals_task.apply_async(args=(deal_ids,), kwargs={"force": force},
+                                           retry=False)
+            return
+        except Exception as exc:
+            logger.warning("Celery broker unreachable (%s); analysing in a separate process",
+                           exc)
+    championships = sorted(set(
+        Deal.objects.filter(pk__in=deal_ids).values_list("championship_id", flat=True)
+    ))
+    command = [sys.executable, str(Path(settings.BASE_DIR) / "manage.py"), "analyse_deals",
+               *map(str, championships), "--verbosity", "0"]
+    if force:
+        command.append("--force")
+    # Its own session, and no terminal or pipe of the command's: it carries on when the
+    # command ends, and whoever reads the command's output is not kept waiting for it.
+    subprocess.Popen(command, cwd=settings.BASE_DIR, stdin=subprocess.DEVNULL,
+                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                     start_new_session=True)
+
+
+def missing_analysis(championship_id: int) -> list[int]:
+    """Ids of the deals of the championship's closed rounds whose analysis is not done."""
+    return list(
+        Deal.objects.filter(championship_id=championship_id, round__status=Round.Status.CLOSED)
+        .exclude(analysis__status=DealAnalysis.Status.DONE)
+        .order_by("number").values_list("pk", flat=True)
+    )
+
+
+def request_missing_analysis(championship_id: int) -> int:
+    """Ask for the analysis of the closed rounds' deals that have none done (call it after
+    the commit): after an import, or to carry on with one that was cut short. Returns how
+    many deals were asked for."""
+    return _start(missing_analysis(championship_id))
+
+
+def on_championship_imported(championship: Championship) -> None:
+    """Hook for the archive's import: once it is committed, the closed rounds' deals are
+    analysed in the background, as when their rounds closed."""
+    championship_id = championship.pk
+    transaction.on_commit(lambda: request_missing_analysis(championship_id))
+
+
+# --- When a round closes, and the director's recompute --------------------------------------
 
 
 def request_round_analysis(round_id: int) -> None:

@@ -11,6 +11,8 @@ from django.core.management.base import BaseCommand
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from tournaments.services.analysis import outliving_the_command, request_missing_analysis
+
 DEMO_DIRECTOR = "director"
 
 
@@ -47,20 +49,33 @@ class Command(BaseCommand):
         self.stdout.write(_("Open %(url)s") % {"url": "http://127.0.0.1:8000/"})
 
     def load_demo_championship(self, director) -> None:
+        # The closed rounds' analysis goes on after this command has returned (in a
+        # separate process, or on a Celery worker), so that the hand records are there
+        # without waiting for them here, nor pressing "Recompute".
+        with outliving_the_command():
+            championship = self._load(director)
+            # Also carries on with an analysis cut short the last time.
+            asked = request_missing_analysis(championship.pk) if championship else 0
+        if asked:
+            self.stdout.write(_("Hand records: %(deals)s deals of the closed rounds are being "
+                                "analysed in the background.") % {"deals": asked})
+
+    def _load(self, director):
         # The demo lives beside each app: tournaments builds the championship and its
         # rounds, scoring adds the results of the released rounds.
         try:
             from tournaments.demo import load_demo
         except ImportError:  # not built yet
-            return
+            return None
         championship, message = load_demo(director)
         if message:
             self.stdout.write(message)
         try:
             from scoring.demo import add_demo_results
         except ImportError:
-            return
+            return championship
         if championship is not None:
             message = add_demo_results(championship)
             if message:
                 self.stdout.write(message)
+        return championship

@@ -10,6 +10,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from scoring.archive import ArchiveError, import_archive
 from scoring.archive.reading import max_bytes
+from tournaments.services.analysis import outliving_the_command
 
 
 class Command(BaseCommand):
@@ -35,7 +36,10 @@ class Command(BaseCommand):
         except OSError as error:
             raise CommandError(f"Cannot read {file}: {error.strerror}") from None
         try:
-            championship = import_archive(data, director=user)
+            # The closed rounds' analysis is asked for after the import: handed on to
+            # something that outlives this command (a thread of it would die with it).
+            with outliving_the_command():
+                championship = import_archive(data, director=user)
         except ArchiveError as error:
             raise CommandError(f"Not imported: {error.message}") from None
         if options["verbosity"]:

@@ -1,0 +1,134 @@
+"""The deals' double-dummy analysis (rules.md 8.1) in the exports: the workbook's Deals sheet
+has the table and par as numbers, the travellers PDF prints them, both only for deals of
+closed rounds, with empty cells while an analysis is not done, and a public file made
+before an analysis is made again once it is done."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+from analysed_deals import analyse, give_quick_deals, par_points
+from django.test import Client
+from exports_event import make_event, publish
+from openpyxl import load_workbook
+from pypdf import PdfReader
+
+import engine
+from tournaments.models import Round
+
+CONTRACTS = ("O", "C", "E", "B", "BOT")
+LABELS = {"O": "Coins", "C": "Cups", "E": "Swords", "B": "Batons", "BOT": "Botifarra"}
+SIDES = {"NS": "North-South", "EW": "East-West"}
+
+
+@pytest.fixture(autouse=True)
+def exports_folder(settings, tmp_path):
+    settings.EXPORTS_DIR = tmp_path / "exports"
+
+
+@pytest.fixture
+def event(db, director):
+    """The export event with quick deals: every closed deal analysed but the last one, and
+    one deal of the round in play analysed early (it must never show)."""
+    event = make_event(director)
+    give_quick_deals(event)
+    closed = list(event.deals.filter(round__status=Round.Status.CLOSED).order_by("number"))
+    event.analysed = analyse(closed[:-1])
+    event.waiting = closed[-1]
+    event.in_play = analyse(event.deals.filter(round__status=Round.Status.RELEASED)[:1])
+    return publish(event)
+
+
+def download(client, event, kind) -> bytes:
+    response = client.get(f"/c/{event.pk}/results/export/{kind}/")
+    assert response.status_code == 200, response.content[:300]
+    return response.content
+
+
+def deals_sheet(content: bytes):
+    ws = load_workbook(io.BytesIO(content)).worksheets[3]  # Deals, in any language
+    header = [cell.value for cell in ws[1]]
+    return header, {row[1]: row for row in ws.iter_rows(min_row=2, values_only=True)}
+
+
+def test_the_deals_sheet_has_the_stored_table_and_par_as_numbers(client, event):
+    header, rows = deals_sheet(download(client, event, "workbook"))
+    assert header[9:] == [
+        *(f"NS points in {LABELS[code]} (double dummy)" for code in CONTRACTS),
+        "Par contract",
+        "Par side",
+        "Par points",
+        "Par deal score",
+    ]
+    sides = set()
+    for number, stored in event.analysed.items():
+        row = rows[number]
+        trump_side = engine.trump_side(engine.Seat(stored.deal.dealer)).value
+        sides.add(trump_side)
+        assert row[9:14] == tuple(stored.table[code] for code in CONTRACTS)
+        assert row[14:] == (
+            LABELS[stored.par_contract],
+            SIDES[trump_side],
+            par_points(stored, trump_side),
+            stored.par_score,
+        )
+        assert all(type(value) is int for value in (*row[9:14], *row[16:]))
+    assert sides == {"NS", "EW"}  # the par side and points are checked from both sides
+    # Not analysed yet: empty cells; the round in play: not in the sheet at all.
+    assert rows[event.waiting.number][9:] == (None,) * 9
+    assert not set(event.in_play) & set(rows)
+
+
+def test_a_public_workbook_shows_an_analysis_done_after_it_was_made(client, event):
+    _header, rows = deals_sheet(download(client, event, "workbook"))
+    assert rows[event.waiting.number][9] is None
+    stored = analyse([event.waiting])[event.waiting.number]
+    _header, rows = deals_sheet(download(client, event, "workbook"))
+    assert rows[event.waiting.number][9:14] == tuple(stored.table[code] for code in CONTRACTS)
+
+
+def test_the_headers_are_in_the_readers_language(event):
+    catalan = Client(headers={"accept-language": "ca"})
+    header, _rows = deals_sheet(download(catalan, event, "workbook"))
+    assert header[9:] == [
+        "Punts NS a Ors (cartes vistes)",
+        "Punts NS a Copes (cartes vistes)",
+        "Punts NS a Espases (cartes vistes)",
+        "Punts NS a Bastos (cartes vistes)",
+        "Punts NS a Botifarra (cartes vistes)",
+        "Contracte par",
+        "Parella del par",
+        "Punts del par",
+        "Puntuació par de la mà",
+    ]
+
+
+def deal_pages(content: bytes) -> dict[int, str]:
+    """The travellers PDF's text by deal number (each deal starts a page)."""
+    pages: dict[int, str] = {}
+    number = None
+    for page in PdfReader(io.BytesIO(content)).pages:
+        text = page.extract_text()
+        found = re.search(r"^Deal (\d+)", text, re.MULTILINE)
+        if found:
+            number = int(found.group(1))
+        pages[number] = pages.get(number, "") + text
+    return pages
+
+
+def test_the_travellers_pdf_prints_the_table_and_par_of_closed_rounds(client, event):
+    pages = deal_pages(download(client, event, "travellers_pdf"))
+    for number, stored in event.analysed.items():
+        text = pages[number]
+        assert "Double-dummy analysis" in text and "Par:" in text
+        assert f"deal score {stored.par_score} for" in text
+        flat = "".join(text.split())
+        # Every contract's line: its NS and EW points.
+        for code in CONTRACTS:
+            ns = stored.table[code]
+            assert f"{ns}{72 - ns}" in flat, (number, code)
+        assert "An optimal line" not in text  # the deal sheets have it; travellers stay short
+    assert "Double-dummy analysis" not in pages[event.waiting.number]
+    assert not set(event.in_play) & set(pages)
