@@ -5,19 +5,24 @@ compiled by numba, built from the very same code objects with the tables turned 
 arrays, or ``None`` when numba is not installed or ``DUPLICADA_PURE_PYTHON=1`` is set. Callers
 use :func:`fastest`, and the tests compare the two backends' answers.
 
-Compiling takes a few seconds the first time; numba keeps the machine code in a cache beside
-the sources, so later processes start quickly.
+Compiling takes a few seconds the first time; numba keeps the machine code in a cache, so later
+processes start quickly. numba checks a cached function only against its own source file, not
+the files of the functions it calls (a search compiled with an older move ordering would be
+reused), so the cache lives in a folder named after a digest of every compiled source.
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
+import tempfile
 import types
 from dataclasses import dataclass
 from typing import Any
 
 from engine import _bounds, _ordering, _search, _transpositions
 from engine import _kernel as K
+from engine import _tables as T
 
 __all__: list[str] = []
 
@@ -73,6 +78,29 @@ _compiled: Backend | None = None
 _tried = False
 
 
+def sources_digest(paths) -> str:
+    """A short digest of the files at ``paths``: it changes whenever one of them changes."""
+    digest = hashlib.sha256()
+    for path in paths:
+        with open(path, "rb") as source:
+            digest.update(source.read())
+    return digest.hexdigest()[:16]
+
+
+def _cache_dir() -> str:
+    """The folder for numba's cache of this very code: beside the sources, or a temporary one."""
+    modules = (T, K, *_SEARCH_MODULES)
+    name = "numba-" + sources_digest(module.__file__ for module in modules)
+    folder = os.path.join(os.path.dirname(K.__file__), "__pycache__", name)
+    try:
+        os.makedirs(folder, exist_ok=True)
+        if os.access(folder, os.W_OK):
+            return folder
+    except OSError:
+        pass
+    return os.path.join(tempfile.gettempdir(), "duplicada-" + name)
+
+
 def _build() -> Backend | None:
     if os.environ.get("DUPLICADA_PURE_PYTHON") == "1":
         return None
@@ -88,6 +116,7 @@ def _build() -> Backend | None:
         namespace.update(vars(module))
     for name in _TABLES:
         namespace[name] = np.array(getattr(K, name), dtype=np.int64)
+    numba.config.CACHE_DIR = _cache_dir()
     functions: dict[str, Any] = {}
     for name, source in _sources().items():
         clone = types.FunctionType(source.__code__, namespace, name, source.__defaults__)
