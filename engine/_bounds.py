@@ -6,7 +6,7 @@ narrow its window. Written in the subset of Python that numba compiles.
 
 from __future__ import annotations
 
-from engine._kernel import POINTS_OF, SUIT_MASK_OF, lowest_card, popcount
+from engine._kernel import POINTS_OF, SUIT_MASK_OF, lowest_card, mask_points, popcount
 
 
 def last_trick(hands, leader, beaters):
@@ -96,3 +96,41 @@ def cashing_points(hands, leader, live, trumps):
             left_trumps = left_trumps - cashed if left_trumps > cashed else 0
     return total
 
+
+
+def sure_bounds(hands, leader, live, trumps, tricks):
+    """Bounds of the NS points to come from a trick start, from the cards alone.
+
+    Returns ``(low, high)``. Two sure things: the run of highest trumps left that one side
+    holds wins every trick it is played to (its points, and a trick for every two of them),
+    and the leader's side takes what the leader can cash (:func:`cashing_points`).
+    """
+    low = 0
+    total = mask_points(live) + tricks
+    high = total
+    t = live & trumps
+    ns = hands[0] | hands[2]
+    run_side = -1
+    run = 0
+    sure = 0
+    while t:
+        top = t & -t
+        side = 0 if (top & ns) != 0 else 1
+        if run_side >= 0 and side != run_side:
+            break
+        run_side = side
+        sure += POINTS_OF[lowest_card(top)]
+        run += 1
+        t ^= top
+    sure += (run + 1) // 2
+    if run_side == 0:
+        low = sure
+    elif run_side == 1:
+        high -= sure
+    cash = cashing_points(hands, leader, live, trumps)
+    if (leader & 1) == 0:
+        if cash > low:
+            low = cash
+    elif total - cash < high:
+        high = total - cash
+    return low, high

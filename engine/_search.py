@@ -14,12 +14,11 @@ trick a transposition table keeps the bounds found, keyed on the cards left and 
 
 from __future__ import annotations
 
-from engine._bounds import cashing_points, last_trick
+from engine._bounds import last_trick, sure_bounds
 from engine._kernel import (
     POINTS_OF,
     SUIT_MASK_OF,
     legal_mask,
-    lowest_card,
     mask_points,
     popcount,
 )
@@ -110,48 +109,26 @@ def search(hands, pos, leader, led, win, wseat, tpts, live, alpha, beta, beaters
                         ret = last_trick(hands, leader, beaters)
                         returning = True
                     else:
-                        low = 0
-                        high = mask_points(live) + tricks
-                        # Top trumps: the run of highest trumps left held by one side wins
-                        # every trick it is played to, at least one trick for two of them.
-                        t = live & trumps
-                        ns = hands[0] | hands[2]
-                        run_side = -1
-                        run = 0
-                        sure = 0
-                        while t:
-                            top = t & -t
-                            side = 0 if (top & ns) != 0 else 1
-                            if run_side >= 0 and side != run_side:
-                                break
-                            run_side = side
-                            sure += POINTS_OF[lowest_card(top)]
-                            run += 1
-                            t ^= top
-                        sure += (run + 1) // 2
-                        if run_side == 0:
-                            low = sure
-                        elif run_side == 1:
-                            high -= sure
-                        # The leader cashing its top cards.
-                        cash = cashing_points(hands, leader, live, trumps)
-                        if (leader & 1) == 0:
-                            if cash > low:
-                                low = cash
-                        elif mask_points(live) + tricks - cash < high:
-                            high = mask_points(live) + tricks - cash
                         # Positions equal up to cards already gone share their entry.
                         key, key2 = position_keys(live, leader, rest_keys)
                         slot = tt_slot(key, key2, size_mask) & (size_mask - 1)
                         hint = -1
+                        low = 0
+                        high = mask_points(live) + tricks
                         found = tt_find(tt_key, slot, key, key2)
                         if found >= 0:
                             entry = tt_val[found]
-                            if (entry & 255) > low:
-                                low = entry & 255
-                            if ((entry >> 8) & 255) < high:
-                                high = (entry >> 8) & 255
+                            low = entry & 255
+                            high = (entry >> 8) & 255
                             hint = ((entry >> 16) & 255) - 1
+                        if low < beta and high > alpha and low != high:
+                            # Not settled by the table: what the cards alone guarantee.
+                            sure_low, sure_high = sure_bounds(hands, leader, live, trumps,
+                                                              tricks)
+                            if sure_low > low:
+                                low = sure_low
+                            if sure_high < high:
+                                high = sure_high
                         if low >= beta or low == high:
                             ret = low
                             returning = True
