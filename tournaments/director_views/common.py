@@ -63,8 +63,9 @@ def _who(request) -> dict:
     return {"by": request.user, "origin": audit.origin_of(request)}
 
 
-def _action(request, championship, func, *args, success: str, **kwargs):
-    """Run a POST-only service and come back to the championship page with its outcome."""
+def _action(request, func, *args, success: str, **kwargs):
+    """Run a service for a POST and show its outcome as a message (its refusal, or
+    ``success``); returns ``(its result or None, whether it ran)``."""
     try:
         result = func(*args, **kwargs)
     except services.ServiceError as error:

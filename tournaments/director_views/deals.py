@@ -59,7 +59,7 @@ def deal_import(request, championship: Championship, number: int | None = None):
 def deal_restore(request, championship: Championship, number: int):
     round_ = _round_or_404(championship, number)
     _action(
-        request, championship, services.restore_generated_deals, round_,
+        request, services.restore_generated_deals, round_,
         success=_("The deals generated from the key are back."),
     )
     return _back_to_round(round_)

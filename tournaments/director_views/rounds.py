@@ -27,7 +27,7 @@ from tournaments.presentation import deal_view
 @director_page
 def generate_rounds(request, championship: Championship):
     rounds, ok = _action(
-        request, championship, services.generate_next_round, championship,
+        request, services.generate_next_round, championship,
         success=_("Rounds generated."),
     )
     if ok and len(rounds) == 1:
@@ -59,7 +59,7 @@ def round_detail(request, championship: Championship, number: int):
 def round_release(request, championship: Championship, number: int):
     round_ = _round_or_404(championship, number)
     _action(
-        request, championship, services.release_round, round_,
+        request, services.release_round, round_,
         success=_("Round %(number)s released: play starts and its tables may enter results.")
         % {"number": number},
         **_who(request),
@@ -72,7 +72,7 @@ def round_release(request, championship: Championship, number: int):
 def round_reopen(request, championship: Championship, number: int):
     round_ = _round_or_404(championship, number)
     _action(
-        request, championship, services.reopen_round, round_,
+        request, services.reopen_round, round_,
         success=_("Round %(number)s reopened.") % {"number": number},
         **_who(request),
     )
@@ -88,7 +88,7 @@ def round_swap_teams(request, championship: Championship, number: int):
         messages.error(request, _("Choose two teams."))
         return _back_to_round(round_)
     warnings, ok = _action(
-        request, championship, services.swap_teams, round_,
+        request, services.swap_teams, round_,
         form.cleaned_data["team_a"], form.cleaned_data["team_b"],
         success=_("Teams swapped."),
     )
@@ -106,7 +106,7 @@ def round_swap_tables(request, championship: Championship, number: int):
         messages.error(request, _("Enter two table numbers."))
         return _back_to_round(round_)
     _action(
-        request, championship, services.swap_tables, round_,
+        request, services.swap_tables, round_,
         form.cleaned_data["table_a"], form.cleaned_data["table_b"],
         success=_("Tables swapped."),
     )

@@ -74,7 +74,7 @@ def team_edit(request, championship: Championship, team_pk: int):
 def team_reinstate(request, championship: Championship, team_pk: int):
     team = _team_or_404(championship, team_pk)
     _action(
-        request, championship, services.reinstate_team, team,
+        request, services.reinstate_team, team,
         success=_("Team %(number)s plays again.") % {"number": team.number},
         **_who(request),
     )
