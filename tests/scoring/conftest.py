@@ -51,6 +51,13 @@ def six(db, director):
     return championship, t, round_, tables, deals
 
 
+@pytest.fixture
+def exports_folder(settings, tmp_path):
+    """Export files in the test's own folder."""
+    settings.EXPORTS_DIR = tmp_path / "exports"
+    return settings.EXPORTS_DIR
+
+
 @pytest.fixture(autouse=True)
 def english(settings):
     """Pages in English, so that tests read the messages as written in the code."""

@@ -21,11 +21,7 @@ EAGER = pytest.mark.skipif(bool(settings.CELERY_BROKER_URL),
 AGENT = "Mozilla/5.0 (director's laptop)"
 ADDRESS = "192.0.2.44"
 
-
-@pytest.fixture(autouse=True)
-def exports_folder(settings, tmp_path):
-    settings.EXPORTS_DIR = tmp_path / "exports"
-    return settings.EXPORTS_DIR
+pytestmark = pytest.mark.usefixtures("exports_folder")
 
 
 @pytest.fixture
