@@ -1,5 +1,5 @@
-"""The director's "recompute the analysis" action (rules.md 8.1). Kept out of the long
-``director_views`` module; it reuses that module's access check."""
+"""The director's "recompute the analysis" action (rules.md 8.1). Kept apart from the
+``director_views`` package; it reuses that package's access check."""
 
 from __future__ import annotations
 

@@ -11,25 +11,11 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from tournaments import audit, services
+from tournaments import services
 from tournaments.confirmation import Confirmation, confirm_page, confirmed
-from tournaments.director_views import director_page
+from tournaments.director_views.common import _action, _who, director_page
 from tournaments.models import Championship, Round
 from tournaments.services import withdrawals
-
-
-def _who(request) -> dict:
-    return {"by": request.user, "origin": audit.origin_of(request)}
-
-
-def _run(request, func, *args, success: str, **kwargs):
-    try:
-        result = func(*args, **kwargs)
-    except services.ServiceError as error:
-        messages.error(request, error.message)
-        return None, False
-    messages.success(request, success)
-    return result, True
 
 
 def _championship_url(championship: Championship) -> str:
@@ -39,8 +25,8 @@ def _championship_url(championship: Championship) -> str:
 @director_page
 def discard_rounds(request, championship: Championship):
     if confirmed(request):
-        _run(request, services.discard_drafted_rounds, championship,
-             success=_("Drafted rounds discarded."))
+        _action(request, services.discard_drafted_rounds, championship,
+                success=_("Drafted rounds discarded."))
         return redirect(_championship_url(championship))
     drafted = list(championship.rounds.filter(status=Round.Status.DRAFTED).order_by("number"))
     return confirm_page(request, Confirmation(
@@ -61,9 +47,9 @@ def discard_rounds(request, championship: Championship):
 @director_page
 def finish(request, championship: Championship):
     if confirmed(request):
-        _run(request, services.finish_championship, championship,
-             success=_("The championship is finished and its deal key is now public."),
-             **_who(request))
+        _action(request, services.finish_championship, championship,
+                success=_("The championship is finished and its deal key is now public."),
+                **_who(request))
         return redirect(_championship_url(championship))
     open_rounds = list(
         championship.rounds.exclude(status=Round.Status.CLOSED).order_by("number")
@@ -109,7 +95,7 @@ def _bye_lines(changes) -> list[str]:
 def team_withdraw(request, championship: Championship, team_pk: int):
     team = get_object_or_404(championship.teams, pk=team_pk)
     if confirmed(request):
-        drafted, ok = _run(
+        drafted, ok = _action(
             request, services.withdraw_team, team,
             success=_("Team %(number)s withdrawn.") % {"number": team.number},
             **_who(request),

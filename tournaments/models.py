@@ -338,9 +338,10 @@ class Deal(models.Model):
 class AuditEvent(models.Model):
     """A director's action that changes what captains may do or what the public sees:
     releasing, closing or reopening a round, publishing results, reissuing a team's link or
-    PIN, withdrawing a team, adding or removing a co-director, a failed director login. One
-    row per action, recording who, when and from where; rows
-    are only ever added. (Results keep their own history in the scoring app.)"""
+    PIN, withdrawing a team, adding or removing a co-director, a failed director login; and
+    downloading a full backup, which holds every link and PIN. One row per action, recording
+    who, when and from where; rows are only ever added. (Results keep their own history in
+    the scoring app.)"""
 
     class Action(models.TextChoices):
         ROUND_RELEASED = "round_released", _("round released")
@@ -360,6 +361,7 @@ class AuditEvent(models.Model):
         DIRECTOR_ADDED = "director_added", _("director added")
         DIRECTOR_REMOVED = "director_removed", _("director removed")
         LOGIN_FAILED = "login_failed", _("failed login")
+        BACKUP_DOWNLOADED = "backup_downloaded", _("full backup downloaded")
 
     # Empty only for events about no championship (a failed login).
     championship = models.ForeignKey(

@@ -1,6 +1,6 @@
 """Public tournament pages. Views are thin: they call selectors to read and services to write.
 
-The director's pages are in ``tournaments/director_views.py``.
+The director's pages are in the ``tournaments.director_views`` package.
 """
 
 from __future__ import annotations

@@ -128,6 +128,19 @@ def _answer(entry, known_status=None) -> Response:
     return Response(ResultEntrySerializer(entry).data)
 
 
+def _review(view: CaptainView, request, entry_id: int, body, service, known_status=None):
+    """A review of an open entry at the team's table that needs a body (a dispute's comment,
+    a PIN): the body is checked by ``body``, whose one field is passed on to ``service`` by
+    its name, with the entry, the team and where the request came from."""
+    team = view.team()
+    entry = permissions.captain_open_entry(team, entry_id)
+    serializer = body(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    service(entry_id=entry.pk, team=team, origin=Origin.from_request(request),
+            **serializer.validated_data)
+    return _answer(entry, known_status)
+
+
 class CaptainConfirmView(CaptainView):
     """The other team confirms an entry at one of its open tables, through its own link."""
 
@@ -149,14 +162,7 @@ class CaptainDisputeView(CaptainView):
     @extend_schema(request=DisputeSerializer, parameters=[IDEMPOTENCY],
                    responses={200: ResultEntrySerializer, **REFUSED})
     def post(self, request, team_id: int, secret: str, entry_id: int):
-        team = self.team()
-        entry = permissions.captain_open_entry(team, entry_id)
-        serializer = DisputeSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        services.dispute_entry(entry_id=entry.pk, team=team,
-                               comment=serializer.validated_data["comment"],
-                               origin=Origin.from_request(request))
-        return _answer(entry)
+        return _review(self, request, entry_id, DisputeSerializer, services.dispute_entry)
 
 
 class CaptainPinView(CaptainView):
@@ -166,11 +172,5 @@ class CaptainPinView(CaptainView):
     @extend_schema(request=PinSerializer, parameters=[IDEMPOTENCY],
                    responses={200: ResultEntrySerializer, **REFUSED})
     def post(self, request, team_id: int, secret: str, entry_id: int):
-        team = self.team()
-        entry = permissions.captain_open_entry(team, entry_id)
-        serializer = PinSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        services.confirm_with_pin(entry_id=entry.pk, team=team,
-                                  pin=serializer.validated_data["pin"],
-                                  origin=Origin.from_request(request))
-        return _answer(entry, selectors.CONFIRMED)
+        return _review(self, request, entry_id, PinSerializer, services.confirm_with_pin,
+                       selectors.CONFIRMED)

@@ -121,8 +121,9 @@ class ExportFileView(ExportsView):
         **READ_ERRORS,
     })
     def get(self, request, pk: int, job_id: int):
-        """A finished job's file; 404 before it is done and once it is cleaned up."""
-        job, path = jobs.finished_file(self.championship(pk), job_id)
+        """A finished job's file; 404 before it is done and once it is cleaned up. A full
+        backup's download is recorded in the championship's audit trail."""
+        job, path = jobs.download_file(self.championship(pk), job_id, **self.who())
         response = FileResponse(path.open("rb"), content_type=job.content_type)
         response["Content-Disposition"] = f'attachment; filename="{job.filename}"'
         response["Cache-Control"] = "no-store"

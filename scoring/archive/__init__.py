@@ -5,6 +5,7 @@
   transaction, with the same ids, links and standings.
 - :func:`export_public`: what anyone may see on the published pages.
 - :func:`to_json_bytes` writes either canonically; :func:`archive_filename` names the file.
+- :func:`record_backup_download`: every download of a full backup is audited.
 
 Modules: ``format`` (marker, version, the rows and how values are written), ``reading``
 (the file: size, JSON, marker, version), ``validation`` (the rows' types, ids and
@@ -13,7 +14,7 @@ references), ``rules`` (the championship's rules on them), ``export``, ``public`
 """
 
 from scoring.archive.errors import ArchiveError
-from scoring.archive.export import export_full
+from scoring.archive.export import export_full, record_backup_download
 from scoring.archive.format import (
     FORMAT,
     FORMAT_VERSION,
@@ -27,5 +28,6 @@ from scoring.archive.public import export_public
 
 __all__ = [
     "FORMAT", "FORMAT_VERSION", "KIND_FULL", "KIND_PUBLIC", "ArchiveError", "archive_filename",
-    "check_archive", "export_full", "export_public", "import_archive", "to_json_bytes",
+    "check_archive", "export_full", "export_public", "import_archive", "record_backup_download",
+    "to_json_bytes",
 ]

@@ -20,7 +20,8 @@ from scoring.archive.format import (
     write_date,
     write_datetime,
 )
-from tournaments.models import Championship
+from tournaments import audit
+from tournaments.models import AuditEvent, Championship
 
 
 def header(kind: str) -> dict:
@@ -118,3 +119,11 @@ def export_full(championship: Championship) -> dict:
         for spec in TABLES:
             archive[spec.key] = _rows(spec, _queryset(spec, championship), usernames)
     return archive
+
+
+def record_backup_download(championship: Championship | int, *, by, origin) -> None:
+    """A director downloads the championship's full backup. It holds every team's link and
+    PIN and the deal key, so who took a copy, when and from where is audited like the
+    director's other actions, whichever way it was downloaded (the archive page, or an
+    export job's file on the exports page or through the API)."""
+    audit.record(AuditEvent.Action.BACKUP_DOWNLOADED, championship, by=by, origin=origin)

@@ -18,9 +18,11 @@ from scoring.archive import (
     export_full,
     export_public,
     import_archive,
+    record_backup_download,
     to_json_bytes,
 )
 from scoring.archive.forms import ImportArchiveForm
+from tournaments import audit
 from tournaments import selectors as tournament_selectors
 from tournaments.models import Championship
 
@@ -38,7 +40,9 @@ def _download(archive: dict, championship: Championship, kind: str) -> HttpRespo
 @login_required
 def full_backup(request, pk: int):
     championship = tournament_selectors.championship_for_director(request.user, pk)
-    return _download(export_full(championship), championship, KIND_FULL)
+    response = _download(export_full(championship), championship, KIND_FULL)
+    record_backup_download(championship, by=request.user, origin=audit.origin_of(request))
+    return response
 
 
 def public_archive(request, pk: int):

@@ -77,6 +77,19 @@ def finished_file(championship: Championship, job_id: int) -> tuple[ExportJob, P
     return job, path
 
 
+def download_file(championship: Championship, job_id: int, *, by, origin
+                  ) -> tuple[ExportJob, Path]:
+    """``finished_file``, for a director about to download it: the full backup (the kind
+    that holds secrets) is audited as the archive page's download is."""
+    job, path = finished_file(championship, job_id)
+    found = registry.get(job.kind)
+    if found is not None and found.holds_secrets:
+        from scoring.archive import record_backup_download  # late, as in the registry
+
+        record_backup_download(championship, by=by, origin=origin)
+    return job, path
+
+
 def start_job(championship: Championship, kind: str, *, language: str | None,
               after=None, user=None) -> ExportJob:
     """Check the request, create the job and send it to be made (after the commit, so a

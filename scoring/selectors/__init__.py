@@ -45,6 +45,7 @@ from scoring.selectors.positions import (
     entry_at_team_table,
     models_q_team,
     open_table_for_deal,
+    opponent_id_of,
     opponent_of,
     team_position,
     team_side,
@@ -100,5 +101,5 @@ __all__ = [
     "show_deal_score", "show_final", "standings", "team_position", "team_side",
     "traveller", "CountedResult", "ScoreRow", "counted_results", "current_scores",
     "table_score", "entry_at_team_table", "open_table_for_deal",
-    "RankingScope", "ScopeError", "ranking_scope",
+    "RankingScope", "ScopeError", "ranking_scope", "opponent_id_of",
 ]

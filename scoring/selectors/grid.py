@@ -6,12 +6,12 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import NamedTuple
 
-from django.db.models import Max, Q
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
-from scoring.models import PinAttempt, ResultEntry, ResultReview
-from scoring.selectors.pins import PinSummary, pin_summaries
+from scoring.models import ResultEntry, ResultReview
+from scoring.selectors.pins import PinSummary, pin_activity
 from scoring.selectors.scores import adjustments_in_force, counted_results, plain_rows
 from scoring.selectors.states import (
     ADJUSTED,
@@ -112,18 +112,13 @@ def round_grid(round_: Round) -> Grid:
         if verdict == ResultReview.Verdict.CONFIRM:
             confirmed.add(entry_id)
     adjusted = adjustments_in_force(Q(deal_id__in=deal_ids))
-    pins = pin_summaries(table.pk for table in tables)
+    # The PIN attempts, right or wrong, are read once: for the summaries and, as a phone at
+    # the table typing a PIN, for when the table was last heard from.
+    pins = pin_activity(table.pk for table in tables)
     # Plain rows carry the driver's values (text on SQLite): compared as they come, and
     # only the latest of each table is turned into a datetime.
     heard = {table_id: _as_datetime(at) for table_id, at in heard.items()}
-    # PIN attempts, right or wrong: one row per table (the index on table, created_at).
-    for table_id, at in (
-        PinAttempt.objects.filter(table__round_id=round_.pk)
-        .order_by()
-        .values("table_id")
-        .annotate(last=Max("created_at"))
-        .values_list("table_id", "last")
-    ):
+    for table_id, at in pins.last_attempt.items():
         _heard(heard, table_id, at)
     counts = dict.fromkeys(STATUSES, 0)
     rows = []
@@ -150,7 +145,7 @@ def round_grid(round_: Round) -> Grid:
                     status = PENDING
             counts[status] += 1
             cells.append(GridCell(deal, status, result.points_ns if result else None))
-        rows.append(GridRow(table=table, cells=cells, pins=pins.get(table.pk),
+        rows.append(GridRow(table=table, cells=cells, pins=pins.summaries.get(table.pk),
                             heard=heard.get(table.pk)))
     return Grid(round=round_, deals=deals, rows=rows, counts=counts)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from typing import NamedTuple
 
 from django.utils import timezone
 
@@ -20,8 +21,18 @@ class PinSummary:
     locked_until: datetime | None
 
 
-def pin_summaries(table_ids, now=None) -> dict[int, PinSummary]:
-    """``table_id -> PinSummary`` for the tables that have had a wrong PIN, in one query."""
+class PinActivity(NamedTuple):
+    """What a table's PIN attempts tell the director's grid."""
+
+    #: ``table_id -> PinSummary``, for the tables that have had a wrong PIN.
+    summaries: dict[int, PinSummary]
+    #: ``table_id -> when its last attempt (right or wrong) was made``, for the tables that
+    #: have had one: a PIN typed is a phone at the table heard from.
+    last_attempt: dict[int, datetime]
+
+
+def pin_activity(table_ids, now=None) -> PinActivity:
+    """The tables' PIN summaries and their last attempts, from one read of the attempts."""
     from scoring.services.pins import locked_until_from  # the lockout policy lives there
 
     now = now or timezone.now()
@@ -33,11 +44,13 @@ def pin_summaries(table_ids, now=None) -> dict[int, PinSummary]:
     ):
         by_table.setdefault(table_id, []).append((ok, created_at))
     summaries = {}
+    last_attempt = {}
     for table_id, attempts in by_table.items():
         wrong = sum(1 for ok, _when in attempts if not ok)
         if wrong:
             summaries[table_id] = PinSummary(wrong, locked_until_from(attempts, now))
-    return summaries
+        last_attempt[table_id] = max(when for _ok, when in attempts)
+    return PinActivity(summaries, last_attempt)
 
 
 def pin_attempts_of(entries) -> list[PinAttempt]:

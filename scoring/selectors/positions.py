@@ -146,6 +146,15 @@ def opponent_of(table: Table, team_id: int | None) -> Team | None:
     return None
 
 
+def opponent_id_of(table: Table, team_id: int | None) -> int | None:
+    """``opponent_of``'s id, without loading the team."""
+    if team_id == table.ns_team_id:
+        return table.ew_team_id
+    if team_id == table.ew_team_id:
+        return table.ns_team_id
+    return None
+
+
 def deal_trump_side(deal: Deal) -> str:
     """'NS' or 'EW': the dealer's side makes trumps (rules.md 3)."""
     return engine.trump_side(engine.Seat(deal.dealer)).value

@@ -11,9 +11,10 @@ from scoring import selectors
 from scoring.models import PinAttempt, ResultEntry, ResultReview
 from scoring.services.checks import (
     _check_deal_of_table,
-    _check_not_disputed_by,
+    _check_not_disputed,
     _check_reviewable,
     _check_team_may_write,
+    _confirmation_and_dispute,
     _existing_confirmation,
     _lock_table,
     _locked_entry_for_team,
@@ -154,11 +155,11 @@ def confirm_entry(*, entry_id: int, team: Team, origin: Origin = Origin(),
     ``entry`` may be passed already loaded (with its table and deal) to save a query."""
     with transaction.atomic():
         entry, round_ = _locked_entry_for_team(entry_id, team, entry)
-        existing = _existing_confirmation(entry)
+        existing, disputed = _confirmation_and_dispute(entry, team.pk)
         if existing is not None:
             return existing
         _check_reviewable(entry, team)
-        _check_not_disputed_by(entry, team)
+        _check_not_disputed(disputed)
         result_changed(entry.table, entry.deal, round_)
         return _record_confirmation(entry, origin, by_team=team)
 
@@ -227,7 +228,11 @@ def confirm_with_pin(
     with transaction.atomic():
         entry, round_ = _locked_entry_for_team(entry_id, team)
         table = entry.table
-        existing = _existing_confirmation(entry)
+        # The team that confirms is the entering team's opponent: whether it disputed the
+        # entry is read with the confirmation, before its row is loaded.
+        existing, disputed = _confirmation_and_dispute(
+            entry, selectors.opponent_id_of(table, entry.by_team_id)
+        )
         if existing is not None:
             return existing
         confirmer = selectors.opponent_of(table, entry.by_team_id)
@@ -241,7 +246,7 @@ def confirm_with_pin(
                   "the director.") % {"team": confirmer.name},
                 code="withdrawn",
             )
-        _check_not_disputed_by(entry, confirmer)
+        _check_not_disputed(disputed)
         if entry.by_team_id != team.pk:
             # A PIN is typed on the phone of the team that entered the result. Otherwise a
             # team could type its own PIN on the other team's entry: a right attempt that

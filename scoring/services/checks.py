@@ -12,6 +12,7 @@ constraint, not a lock.
 from __future__ import annotations
 
 from django.db import connection
+from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from scoring.models import ResultEntry, ResultReview
@@ -113,20 +114,37 @@ def _check_reviewable(entry: ResultEntry, reviewer: Team | None) -> None:
         )
 
 
+def _existing_confirmation(entry: ResultEntry) -> ResultReview | None:
+    return entry.reviews.filter(verdict=ResultReview.Verdict.CONFIRM).order_by("id").first()
 
-def _check_not_disputed_by(entry: ResultEntry, team: Team) -> None:
+
+def _confirmation_and_dispute(
+    entry: ResultEntry, team_id: int | None
+) -> tuple[ResultReview | None, bool]:
+    """The entry's confirmation (as ``_existing_confirmation``) and whether the team
+    ``team_id`` has disputed the entry, read together: a team's confirmation needs both,
+    and one query for the two keeps it at the cost it had before the dispute check."""
+    reviews = list(
+        entry.reviews.filter(
+            Q(verdict=ResultReview.Verdict.CONFIRM)
+            | Q(verdict=ResultReview.Verdict.DISPUTE, by_team_id=team_id)
+        ).order_by("id")
+    )
+    confirmation = next((r for r in reviews if r.verdict == ResultReview.Verdict.CONFIRM), None)
+    disputed = team_id is not None and any(
+        r.verdict == ResultReview.Verdict.DISPUTE for r in reviews
+    )
+    return confirmation, disputed
+
+
+def _check_not_disputed(disputed: bool) -> None:
     """A team that has disputed an entry cannot then confirm it (by its link or by its PIN):
     the director settles it (rules.md 6.1). Its page no longer offers the button; this
-    refuses the API and a stale page too."""
-    if entry.reviews.filter(verdict=ResultReview.Verdict.DISPUTE, by_team=team).exists():
+    refuses the API and a stale page too. ``disputed`` comes from
+    ``_confirmation_and_dispute``."""
+    if disputed:
         raise ScoringError(
             _("Your team has disputed this result: the director will settle it. Ask the "
               "director if you now agree with it."),
             code="disputed",
         )
-
-
-def _existing_confirmation(entry: ResultEntry) -> ResultReview | None:
-    return entry.reviews.filter(verdict=ResultReview.Verdict.CONFIRM).order_by("id").first()
-
-

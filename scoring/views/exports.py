@@ -16,6 +16,7 @@ from scoring.exports.data import ScopeError, export_scope
 from scoring.exports.models import ExportJob
 from scoring.views.common import _no_store
 from scoring.views.results import _not_published, _results_access
+from tournaments import audit
 from tournaments import selectors as tournament_selectors
 
 
@@ -87,6 +88,7 @@ def director_export_retry(request, pk: int, job_id: int):
 @login_required
 def director_export_file(request, pk: int, job_id: int):
     championship = tournament_selectors.championship_for_director(request.user, pk)
-    job, path = jobs.finished_file(championship, job_id)
+    job, path = jobs.download_file(championship, job_id, by=request.user,
+                                   origin=audit.origin_of(request))
     response = FileResponse(path.open("rb"), content_type=job.content_type)
     return _no_store(_attachment(response, job.filename))

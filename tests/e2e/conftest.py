@@ -28,6 +28,7 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 from phones import PHONE, phone_context  # noqa: E402,F401
+from round_one import RoundOne, make_round_one  # noqa: E402
 
 
 @pytest.fixture(scope="session")
@@ -59,3 +60,9 @@ def phone(browser):
         yield context
     finally:
         context.close()
+
+
+@pytest.fixture
+def round_one(django_user_model) -> RoundOne:
+    """A running championship of four teams with round 1 released, and its director."""
+    return make_round_one(django_user_model)

@@ -7,6 +7,7 @@ import os
 
 import pytest
 from playwright.sync_api import expect
+from round_one import open_grid
 
 # Set E2E_SCREENSHOTS to a folder to keep screenshots of each step.
 SHOTS = os.environ.get("E2E_SCREENSHOTS")
@@ -20,14 +21,8 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 @pytest.fixture
-def event(django_user_model):
-    from scoring_factories import make_championship, make_round, teams_of
-
-    director = django_user_model.objects.create_user("e2e-director", password="e2e-pass-9")
-    championship = make_championship(teams=4, director=director, name="E2E Open")
-    t1, t2, t3, t4 = teams_of(championship)
-    make_round(championship, 1, [(t1, t2), (t3, t4)])
-    return championship, t1, t2
+def event(round_one):
+    return round_one.championship, round_one.ns, round_one.ew
 
 
 def test_enter_confirm_with_pin_and_see_it_on_the_grid(live_server, phone, event):
@@ -61,10 +56,7 @@ def test_enter_confirm_with_pin_and_see_it_on_the_grid(live_server, phone, event
 
     # The director's grid shows it as confirmed.
     director = phone.new_page()
-    director.goto(f"{live_server.url}/accounts/login/?next=/director/c/{championship.pk}/results/")
-    director.fill("#id_username", "e2e-director")
-    director.fill("#id_password", "e2e-pass-9")
-    director.get_by_role("button", name="Log in").click()
+    open_grid(director, live_server.url, championship)
     cell = director.locator("td.cell[data-table='1'][data-deal='1']")
     assert cell.get_attribute("data-status") == "confirmed"
     assert "40-32" in cell.inner_text()

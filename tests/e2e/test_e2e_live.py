@@ -15,6 +15,7 @@ from django.conf import settings
 from django.db import connection
 from phones import phone_context
 from playwright.sync_api import expect
+from round_one import open_grid
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "live_updates"))
 from servers import database_url, redis_answers, uvicorn_servers  # noqa: E402
@@ -23,19 +24,16 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 @pytest.fixture
-def event(django_user_model):
-    from scoring_factories import make_championship, make_round, result, teams_of
+def event(round_one):
+    from scoring_factories import result
 
     from scoring import services
 
-    director = django_user_model.objects.create_user("live-director", password="live-pass-9")
-    championship = make_championship(teams=4, director=director, name="Live Open")
-    ns, ew, t3, t4 = teams_of(championship)
-    round_ = make_round(championship, 1, [(ns, ew), (t3, t4)])
-    table = round_.tables.get(number=1)
-    entry, _ = services.submit_result(team=ns, table=table, deal=round_.deals.get(number=2),
-                                      data=result(40), idempotency_key="live-1")
-    return championship, ns, ew, entry
+    one = round_one
+    entry, _ = services.submit_result(team=one.ns, table=one.table,
+                                      deal=one.round.deals.get(number=2), data=result(40),
+                                      idempotency_key="live-1")
+    return one.championship, one.ns, one.ew, entry
 
 
 def test_grid_and_captain_page_update_without_polling(browser, event):
@@ -53,10 +51,7 @@ def test_grid_and_captain_page_update_without_polling(browser, event):
         context = phone_context(browser)
         try:
             grid = context.new_page()
-            grid.goto(f"{reader}/accounts/login/?next=/director/c/{championship.pk}/results/")
-            grid.fill("#id_username", "live-director")
-            grid.fill("#id_password", "live-pass-9")
-            grid.get_by_role("button", name="Log in").click()
+            open_grid(grid, reader, championship)
             cell = grid.locator("td.cell[data-table='1'][data-deal='2']")
             expect(cell).to_have_attribute("data-status", "pending")
             expect(grid.locator("html")).to_have_attribute("data-live", "on")
@@ -94,10 +89,7 @@ def test_without_the_stream_the_grid_polls(live_server, phone, event):
 
     championship, ns, ew, entry = event
     grid = phone.new_page()
-    grid.goto(f"{live_server.url}/accounts/login/?next=/director/c/{championship.pk}/results/")
-    grid.fill("#id_username", "live-director")
-    grid.fill("#id_password", "live-pass-9")
-    grid.get_by_role("button", name="Log in").click()
+    open_grid(grid, live_server.url, championship)
     cell = grid.locator("td.cell[data-table='1'][data-deal='2']")
     expect(cell).to_have_attribute("data-status", "pending")
     expect(grid.locator("html")).to_have_attribute("data-live", "off")

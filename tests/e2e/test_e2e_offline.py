@@ -15,20 +15,17 @@ QUEUED = "Saved on this phone, not sent yet."
 
 
 @pytest.fixture
-def event(django_user_model):
-    from scoring_factories import make_championship, make_round, result, teams_of
+def event(round_one):
+    from scoring_factories import result
 
     from scoring import services
 
-    director = django_user_model.objects.create_user("offline-director", password="x-pass-9")
-    championship = make_championship(teams=4, director=director, name="Offline Open")
-    ns, ew, t3, t4 = teams_of(championship)
-    round_ = make_round(championship, 1, [(ns, ew), (t3, t4)])
-    table = round_.tables.get(number=1)
+    one = round_one
     # The other team entered deal 3: this captain confirms it.
-    theirs, _ = services.submit_result(team=ew, table=table, deal=round_.deals.get(number=3),
-                                       data=result(30), idempotency_key="their-deal-3")
-    return round_, ns, theirs, director
+    theirs, _ = services.submit_result(team=one.ew, table=one.table,
+                                       deal=one.round.deals.get(number=3), data=result(30),
+                                       idempotency_key="their-deal-3")
+    return one.round, one.ns, theirs, one.director
 
 
 def _captain_url(live_server, team):

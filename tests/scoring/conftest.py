@@ -40,6 +40,24 @@ def deal1(round1):
     return round1.deals.get(number=1)
 
 
+@pytest.fixture
+def six(db, director):
+    """Six teams, three tables, one released round of 4 deals."""
+    championship = factories.make_championship(teams=6, director=director)
+    t = factories.teams_of(championship)
+    round_ = factories.make_round(championship, 1, [(t[0], t[1]), (t[2], t[3]), (t[4], t[5])])
+    tables = list(round_.tables.order_by("number"))
+    deals = list(round_.deals.order_by("number"))
+    return championship, t, round_, tables, deals
+
+
+@pytest.fixture
+def exports_folder(settings, tmp_path):
+    """Export files in the test's own folder."""
+    settings.EXPORTS_DIR = tmp_path / "exports"
+    return settings.EXPORTS_DIR
+
+
 @pytest.fixture(autouse=True)
 def english(settings):
     """Pages in English, so that tests read the messages as written in the code."""

@@ -37,6 +37,9 @@ def test_entries_reviews_and_pin_attempts_are_heard_director_actions_are_not(
     assert _heard(round1)[2] is None
     PinAttempt.objects.create(table=table2, by_team=t3, ok=False)
     assert _heard(round1)[2] is not None
+    # A right PIN is heard too, though it leaves no wrong attempt to summarise.
+    right = PinAttempt.objects.create(table=table1, by_team=t1, ok=True)
+    assert _heard(round1)[1] == right.created_at
 
 
 def test_the_grid_page_shows_it(director_client, championship, table1, deal1, teams):

@@ -1,0 +1,105 @@
+"""The director's home, a championship's page and settings, and its directors."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from tournaments import audit, selectors, services
+from tournaments.director_views.common import _form_error, _refuse_if_finished, _who, director_page
+from tournaments.forms import AddDirectorForm, ChampionshipForm, posted
+from tournaments.models import Championship, Round
+
+
+@login_required
+def director_home(request):
+    return render(
+        request,
+        "tournaments/director/home.html",
+        {"championships": selectors.directed_championships(request.user).order_by("-created_at")},
+    )
+
+
+@login_required
+def championship_create(request):
+    form = ChampionshipForm(posted(request))
+    if request.method == "POST" and form.is_valid():
+        try:
+            championship = services.create_championship(
+                request.user, origin=audit.origin_of(request), **form.cleaned_data)
+        except services.ServiceError as error:
+            _form_error(form, error)
+        else:
+            messages.success(request, _("Championship created."))
+            return redirect("tournaments:director_championship", championship.pk)
+    return render(request, "tournaments/director/championship_form.html", {"form": form})
+
+
+@director_page
+def championship_detail(request, championship: Championship):
+    rounds = list(selectors.rounds(championship))
+    return render(
+        request,
+        "tournaments/director/championship.html",
+        {
+            "championship": championship,
+            "rounds": rounds,
+            "team_count": championship.teams.filter(withdrawn=False).count(),
+            "withdrawn_count": championship.teams.filter(withdrawn=True).count(),
+            "directors": championship.directors.order_by("username"),
+            "director_form": AddDirectorForm(),
+            "settings_locked": services.settings_locked(championship),
+            "can_generate": championship.status != Championship.Status.FINISHED
+            and (championship.is_swiss or not rounds),
+            "has_drafted": any(r.status == Round.Status.DRAFTED for r in rounds),
+            "can_finish": championship.status == Championship.Status.RUNNING
+            and bool(rounds)
+            and all(r.status == Round.Status.CLOSED for r in rounds),
+        },
+    )
+
+
+@director_page
+def championship_edit(request, championship: Championship):
+    if refused := _refuse_if_finished(request, championship):
+        return refused
+    locked = list(services.locked_fields(championship))
+    form = ChampionshipForm(
+        posted(request), initial=ChampionshipForm.initial_from(championship), locked=locked
+    )
+    if request.method == "POST" and form.is_valid():
+        changes = {k: v for k, v in form.cleaned_data.items() if k not in locked}
+        try:
+            services.update_championship(championship, **_who(request), **changes)
+        except services.ServiceError as error:
+            _form_error(form, error)
+        else:
+            messages.success(request, _("Championship saved."))
+            return redirect("tournaments:director_championship", championship.pk)
+    return render(
+        request,
+        "tournaments/director/championship_form.html",
+        {"form": form, "championship": championship, "locked": locked},
+    )
+
+
+@require_POST
+@director_page
+def director_add(request, championship: Championship):
+    form = AddDirectorForm(request.POST)
+    if form.is_valid():
+        try:
+            user = services.add_director(championship, form.cleaned_data["username"],
+                                         **_who(request))
+        except services.ServiceError as error:
+            messages.error(request, error.message)
+        else:
+            messages.success(
+                request, _("%(name)s now directs this championship.") % {"name": user.get_username()}
+            )
+    else:
+        messages.error(request, _("Enter a username."))
+    return redirect("tournaments:director_championship", championship.pk)

@@ -1,0 +1,131 @@
+"""A championship's teams: registering, editing and importing them, their cards, and
+giving a team back its place or a new PIN."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views.decorators.http import require_POST
+
+from tournaments import printing, selectors, services
+from tournaments.director_views.common import (
+    _action,
+    _form_error,
+    _no_store,
+    _pdf,
+    _refuse_if_finished,
+    _team_or_404,
+    _who,
+    director_page,
+)
+from tournaments.forms import TeamForm, TeamImportForm, posted
+from tournaments.models import Championship
+
+
+@director_page
+def team_list(request, championship: Championship):
+    form = TeamForm(posted(request))
+    if request.method == "POST" and form.is_valid():
+        try:
+            team = services.add_team(championship, **form.cleaned_data)
+        except services.ServiceError as error:
+            _form_error(form, error)
+        else:
+            messages.success(request, _("Team %(number)s added.") % {"number": team.number})
+            return redirect("tournaments:director_teams", championship.pk)
+    return render(
+        request,
+        "tournaments/director/teams.html",
+        {"championship": championship, "teams": selectors.teams(championship), "form": form},
+    )
+
+
+@director_page
+def team_edit(request, championship: Championship, team_pk: int):
+    team = _team_or_404(championship, team_pk)
+    initial = {f: getattr(team, f) for f in TeamForm.base_fields}
+    form = TeamForm(posted(request), initial=initial)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.update_team(team, **form.cleaned_data)
+        except services.ServiceError as error:
+            _form_error(form, error)
+        else:
+            messages.success(request, _("Team saved."))
+            return redirect("tournaments:director_teams", championship.pk)
+    response = render(
+        request,
+        "tournaments/director/team_form.html",
+        {
+            "championship": championship,
+            "team": team,
+            "form": form,
+            "team_link": printing.team_link(team, request),
+        },
+    )
+    return _no_store(response)
+
+
+@require_POST
+@director_page
+def team_reinstate(request, championship: Championship, team_pk: int):
+    team = _team_or_404(championship, team_pk)
+    _action(
+        request, services.reinstate_team, team,
+        success=_("Team %(number)s plays again.") % {"number": team.number},
+        **_who(request),
+    )
+    return redirect("tournaments:director_teams", championship.pk)
+
+
+@require_POST
+@director_page
+def team_reissue_pin(request, championship: Championship, team_pk: int):
+    team = _team_or_404(championship, team_pk)
+    services.reissue_pin(team, **_who(request))
+    messages.success(request, _("New PIN issued. Print the team card again."))
+    return redirect("tournaments:director_team_edit", championship.pk, team.pk)
+
+
+@director_page
+def team_import(request, championship: Championship):
+    if refused := _refuse_if_finished(request, championship):
+        return refused
+    form = TeamImportForm(posted(request), request.FILES or None)
+    errors = []
+    if request.method == "POST" and form.is_valid():
+        try:
+            teams = services.import_teams(championship, form.cleaned_data["file"])
+        except services.ServiceError as error:
+            _form_error(form, error)
+            errors = error.errors
+        else:
+            messages.success(
+                request,
+                ngettext("%(count)s team imported.", "%(count)s teams imported.", len(teams))
+                % {"count": len(teams)},
+            )
+            return redirect("tournaments:director_teams", championship.pk)
+    return render(
+        request,
+        "tournaments/director/team_import.html",
+        {"championship": championship, "form": form, "errors": errors},
+    )
+
+
+@director_page
+def team_template(request, championship: Championship, kind: str):
+    if kind not in ("csv", "xlsx"):
+        raise Http404("Unknown template")
+    content, content_type, filename = services.team_import_template(kind)
+    response = HttpResponse(content, content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+@director_page
+def team_cards_pdf(request, championship: Championship):
+    return _pdf(printing.team_cards_pdf(championship, request), "team-cards.pdf")
