@@ -34,6 +34,12 @@ def order_moves(cands, pos, seat, win, wseat, live, hands, beaters, buf, base):
                 score = 100 + POINTS_OF[c]
             else:
                 score = 40 - 4 * POINTS_OF[c] + rank
+                # A lead to the partner's sure winner: the points led go to the side.
+                top = live & SUIT_MASK_OF[c]
+                top &= -top
+                if (hands[seat ^ 2] & top) != 0 and sure_winner(
+                        lowest_card(top), seat, hands, beaters):
+                    score = 80 + POINTS_OF[c]
         else:
             if (beaters[win] >> c) & 1:
                 ws = seat
