@@ -37,7 +37,7 @@ _SEARCH_FUNCTIONS = (
     (_transpositions, "suit_key"), (_transpositions, "position_keys"),
     (_transpositions, "tt_slot"), (_transpositions, "tt_find"), (_transpositions, "tt_store"), (_bounds, "last_trick"),
     (_bounds, "sure_winner"), (_bounds, "cashing_points"),
-    (_bounds, "sure_bounds"), (_ordering, "order_moves"), (_search, "search"),
+    (_bounds, "sure_bounds"), (_ordering, "can_beat"), (_ordering, "order_moves"), (_search, "search"),
 )  # fmt: skip
 _TABLES = ("SUIT_MASK_OF", "POINTS_OF", "BEATERS", "LOWEST12", "POP12", "LOWBIT12", "POINTS5")
 

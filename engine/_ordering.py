@@ -9,7 +9,13 @@ from engine._bounds import sure_winner
 from engine._kernel import POINTS_OF, SUIT_MASK_OF, lowest_card
 
 
-def order_moves(cands, pos, seat, win, wseat, live, hands, beaters, buf, base):
+def can_beat(hand, led, winner, beaters):
+    """Whether a player holding ``hand`` may take a trick that ``winner`` is winning."""
+    following = hand & SUIT_MASK_OF[led]
+    return ((following if following else hand) & beaters[winner]) != 0
+
+
+def order_moves(cands, pos, seat, led, win, wseat, live, hands, beaters, buf, base):
     """Write the moves worth searching into ``buf[base:]``, the most promising first.
 
     Two cards of one hand are equivalent when they are of one suit, have the same points and
@@ -50,10 +56,14 @@ def order_moves(cands, pos, seat, win, wseat, live, hands, beaters, buf, base):
             if (ws & 1) == (seat & 1):
                 if pos == 3:
                     score = 200 + POINTS_OF[c]
+                elif pos == 2 and not can_beat(hands[(seat + 3) & 3], led, nw, beaters):
+                    # The last player cannot take the trick: points played go to the side.
+                    score = 180 + POINTS_OF[c]
                 elif ws == seat:
                     score = 100 - rank
-                    if pos == 2 and (beaters[nw] & hands[(seat + 3) & 3]) == 0:
-                        score = 180 + POINTS_OF[c]
+                elif pos == 2:
+                    # The partner's card will be beaten: play cheap.
+                    score = 40 - 4 * POINTS_OF[c] + rank
                 else:
                     score = 60 + POINTS_OF[c]
             else:

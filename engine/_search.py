@@ -150,7 +150,7 @@ def search(hands, pos, leader, led, win, wseat, tpts, live, alpha, beta, beaters
                             st[r + F_TRICKS] = tricks
                             st[r + F_SEAT] = leader
                             count = order_moves(
-                                hands[leader], 0, leader, 0, 0, live, hands, beaters, buf,
+                                hands[leader], 0, leader, 0, 0, 0, live, hands, beaters, buf,
                                 12 * d,
                             )
                             st[r + F_COUNT] = count
@@ -168,7 +168,8 @@ def search(hands, pos, leader, led, win, wseat, tpts, live, alpha, beta, beaters
                 legal = legal_mask(hands[seat], st[r + F_LED], st[r + F_WIN],
                                    st[r + F_WSEAT] == (seat ^ 2), pos == 1, beaters, rule3,
                                    second_counts)
-                st[r + F_COUNT] = order_moves(legal, pos, seat, st[r + F_WIN], st[r + F_WSEAT],
+                st[r + F_COUNT] = order_moves(legal, pos, seat, st[r + F_LED], st[r + F_WIN],
+                                              st[r + F_WSEAT],
                                               st[r + F_LIVE], hands, beaters, buf, 12 * d)
             if not returning:
                 st[r + F_IDX] = 0
