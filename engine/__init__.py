@@ -50,10 +50,9 @@ _EXPORTS = {
         "adjusted_value", "AVERAGE", "AVERAGE_PLUS", "AVERAGE_MINUS", "BYE_SCORE",
         "ALL_EQUAL_SCORE", "NO_COMPARISON_SCORE", "BREACH_SCORE", "TOP_SCORE",
     ],
-    "engine.solver": [
-        "solve", "double_dummy_table", "par", "Par", "optimal_line", "Position", "Solver",
-        "position_value",
-    ],
+    "engine.solver": ["solve", "double_dummy_table", "Solver", "position_value"],
+    "engine.positions": ["Position"],
+    "engine.hand_records": ["par", "Par", "optimal_line"],
     "engine.playouts": ["random_playouts"],
     "engine.ordinary": ["DoublingScheme", "ordinary_score", "multiplier"],
     "engine.standings": [

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from django.db.models import Count, Q
 
 import engine
-from engine.solver import line_tricks
+from engine.hand_records import line_tricks
 from tournaments.models import Championship, Deal, DealAnalysis, Round
 from tournaments.presentation import SEAT_NAMES, SIDE_NAMES, language
 

@@ -15,19 +15,11 @@ import pytest
 from engine import _backend
 from engine.cards import Contract
 from engine.dealing import generate_deal
+from engine.hand_records import Par, line_from, line_tricks, optimal_line, par
 from engine.play import Variant, random_legal_play, validate_play
+from engine.positions import Position
 from engine.seats import Seat, Side
-from engine.solver import (
-    Par,
-    Position,
-    Solver,
-    double_dummy_table,
-    line_from,
-    line_tricks,
-    optimal_line,
-    par,
-    solve,
-)
+from engine.solver import Solver, double_dummy_table, solve
 
 
 def _replay(deal, dealer, contract, variant, prefix):

@@ -54,7 +54,7 @@ def test_closing_a_round_analyses_its_deals_after_commit(
     dealer = engine.Seat(deal.dealer)
     expected = engine.solver.double_dummy_table(cards, dealer, engine.Variant.EASTERN)
     assert stored.table == {c.value: v for c, v in expected.items()}
-    best = engine.solver.par(expected, dealer)
+    best = engine.par(expected, dealer)
     assert (stored.par_contract, stored.par_score) == (best.contract.value, best.score)
     line = [engine.parse_card(code) for code in stored.line.split()]
     outcome = engine.validate_play(cards, dealer, best.contract, engine.Variant.EASTERN, line)

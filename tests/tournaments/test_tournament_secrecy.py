@@ -76,7 +76,7 @@ def secret_strings(championship) -> dict[str, int]:
 def analysis_forms(deal) -> list[str]:
     """The deal's analysis as the API and the archive write its optimal line, and its first
     trick as the pages show it (the deal is analysed here)."""
-    from engine.solver import line_tricks
+    from engine.hand_records import line_tricks
     from tournaments.presentation import SEAT_NAMES
     from tournaments.services.analysis import analyse_deal
 

@@ -40,7 +40,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 import engine
-from engine.solver import Position, Solver, double_dummy_table, line_from, par
+from engine.hand_records import line_from, par
+from engine.positions import Position
+from engine.solver import Solver, double_dummy_table
 from tournaments.models import Championship, Deal, DealAnalysis, Round
 from tournaments.services.common import ServiceError
 
