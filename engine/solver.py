@@ -196,19 +196,23 @@ def solve(
 def double_dummy_table(
     deal: Deal, dealer: Seat, variant: Variant, backend: _backend.Backend | None = None
 ) -> dict[Contract, int]:
-    """NS points with perfect play in each of the five contracts.
-
-    With the compiled backend the contracts are solved in threads, one per processor core:
-    the compiled search releases the interpreter's lock, so they run side by side.
-    """
+    """NS points with perfect play in each of the five contracts (:func:`each_contract`)."""
     _check(deal, dealer, variant)
     backend = backend or _backend.fastest()
+    return each_contract(lambda c: solve(deal, dealer, c, variant, backend), backend)
+
+
+def each_contract(work, backend: _backend.Backend) -> dict:
+    """``work(contract)`` for the five contracts, side by side when the search is compiled.
+
+    The compiled search releases the interpreter's lock, so one thread per processor core
+    solves one contract each; in plain Python they run one after the other.
+    """
     workers = min(len(Contract), _cores()) if backend.name == "numba" else 1
     if workers <= 1:
-        return {c: solve(deal, dealer, c, variant, backend) for c in Contract}
+        return {contract: work(contract) for contract in Contract}
     with ThreadPoolExecutor(max_workers=workers) as pool:
-        values = pool.map(lambda c: solve(deal, dealer, c, variant, backend), list(Contract))
-        return dict(zip(Contract, values, strict=True))
+        return dict(zip(Contract, pool.map(work, list(Contract)), strict=True))
 
 
 def _cores() -> int:

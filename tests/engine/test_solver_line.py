@@ -15,7 +15,7 @@ import pytest
 from engine import _backend
 from engine.cards import Contract
 from engine.dealing import generate_deal
-from engine.hand_records import Par, line_from, line_tricks, optimal_line, par
+from engine.hand_records import Par, hand_record, line_from, line_tricks, optimal_line, par
 from engine.play import Variant, random_legal_play, validate_play
 from engine.positions import Position
 from engine.seats import Seat, Side
@@ -114,3 +114,15 @@ def test_double_dummy_table_has_the_five_contracts():
     table = double_dummy_table(deal, Seat.W, Variant.EASTERN)
     assert set(table) == set(Contract) and all(0 <= v <= 72 for v in table.values())
     assert table[Contract.BASTOS] == solve(deal, Seat.W, Contract.BASTOS, Variant.EASTERN)
+
+
+def test_hand_record_is_the_table_the_par_and_a_line_of_the_par():
+    deal, dealer, variant = generate_deal(b"record", 2), Seat.W, Variant.EASTERN
+    record = hand_record(deal, dealer, variant)
+    table = double_dummy_table(deal, dealer, variant)
+    assert record.table == table
+    assert record.par == par(table, dealer)
+    # The par side is EW here (West deals): the line is played in the par contract and takes
+    # exactly the table's NS points.
+    outcome = validate_play(deal, dealer, record.par.contract, variant, record.line)
+    assert outcome.is_legal and outcome.ns_points == table[record.par.contract]

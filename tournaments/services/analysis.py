@@ -40,9 +40,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 import engine
-from engine.hand_records import line_from, par
-from engine.positions import Position
-from engine.solver import Solver, double_dummy_table
+from engine.hand_records import hand_record
 from tournaments.models import Championship, Deal, DealAnalysis, Round
 from tournaments.services.common import ServiceError
 
@@ -52,16 +50,12 @@ logger = logging.getLogger(__name__)
 def _compute(deal: Deal, variant: engine.Variant) -> dict:
     cards = engine.parse_deal(deal.cards)
     dealer = engine.Seat(deal.dealer)
-    table = double_dummy_table(cards, dealer, variant)
-    best = par(table, dealer)
-    solver = Solver(best.contract, variant)
-    start = Position.start(cards, dealer, best.contract, variant)
-    line = line_from(solver, start, table[best.contract])
+    record = hand_record(cards, dealer, variant)
     return {
-        "table": {contract.value: points for contract, points in table.items()},
-        "par_contract": best.contract.value,
-        "par_score": best.score,
-        "line": " ".join(str(card) for card in line),
+        "table": {contract.value: points for contract, points in record.table.items()},
+        "par_contract": record.par.contract.value,
+        "par_score": record.par.score,
+        "line": " ".join(str(card) for card in record.line),
     }
 
 
