@@ -7,8 +7,10 @@ card by card; :func:`line_tricks` groups a line into its tricks.
 
 from __future__ import annotations
 
+import queue
 import threading
-from collections.abc import Mapping, Sequence
+import time
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from engine import _backend
@@ -18,9 +20,12 @@ from engine.movements import trump_side
 from engine.play import Variant, _beaters
 from engine.positions import _SEATS, Position
 from engine.seats import Seat, Side
-from engine.solver import Solver, _check, each_contract
+from engine.solver import Solver, _check, _cores
 
-__all__ = ["HandRecord", "Par", "hand_record", "line_from", "line_tricks", "optimal_line", "par"]
+__all__ = [
+    "Analysed", "HandRecord", "Par", "hand_record", "hand_records", "line_from", "line_tricks",
+    "optimal_line", "par",
+]
 
 
 @dataclass(frozen=True)
@@ -134,33 +139,137 @@ def hand_record(
 
     The line is found with the solver that solved the par contract: its table already holds
     most of the positions the line asks about, which saves from a third of a second to a few
-    seconds a deal. Only the solver of the best contract so far is kept (each holds a large
-    table), so at most one more than the cores at work is alive at a time.
+    seconds a deal.
     """
-    _check(deal, dealer, variant)
-    backend = backend or _backend.fastest()
-    side = trump_side(dealer)
-    order = list(Contract)
-    lock = threading.Lock()
-    kept: dict = {}
+    (done,) = hand_records([(deal, dealer)], variant, backend)
+    if done.error is not None:
+        raise done.error
+    return done.record
 
-    def rank(contract: Contract, ns: int) -> tuple[int, int]:
+
+@dataclass(frozen=True)
+class Analysed:
+    """One deal of :func:`hand_records`: its place in the list, its record or what failed,
+    and the seconds from its first contract's start to its record."""
+
+    index: int
+    record: HandRecord | None
+    error: Exception | None
+    seconds: float
+
+
+class _DealWork:
+    """What is known of one deal while its five contracts are solved, maybe in two threads.
+
+    Only the solver of the best contract so far is kept (each holds a large table): the
+    line is played out with it once the five values are in.
+    """
+
+    def __init__(self, index: int, deal: Deal, dealer: Seat) -> None:
+        self.index, self.deal, self.dealer = index, deal, dealer
+        self.table: dict[Contract, int] = {}
+        self.kept: tuple | None = None  # (rank, solver)
+        self.error: Exception | None = None
+        self.started: float | None = None
+        self.lock = threading.Lock()
+
+    def rank(self, contract: Contract, ns: int) -> tuple[int, int]:
         # par()'s choice: the best deal score, then the first contract in suit order.
-        points = ns if side is Side.NS else 72 - ns
-        return side_deal_score(points, doubled=contract.is_botifarra), -order.index(contract)
+        points = ns if trump_side(self.dealer) is Side.NS else 72 - ns
+        return side_deal_score(points, doubled=contract.is_botifarra), -_ORDER.index(contract)
 
-    def work(contract: Contract) -> int:
-        solver = Solver(contract, variant, backend)
-        value = solver.value(Position.start(deal, dealer, contract, variant))
-        with lock:
-            if "rank" not in kept or rank(contract, value) > kept["rank"]:
-                kept.update(rank=rank(contract, value), solver=solver)
-        return value
+    def solve(self, contract: Contract, variant: Variant, backend) -> Analysed | None:
+        """Solve one contract; the deal's :class:`Analysed` once it was the last one."""
+        with self.lock:
+            if self.started is None:
+                self.started = time.perf_counter()
+            failed = self.error is not None
+        value = solver = error = None
+        if not failed:
+            try:
+                solver = Solver(contract, variant, backend)
+                value = solver.value(Position.start(self.deal, self.dealer, contract, variant))
+            except Exception as exc:  # reported with the deal, the other deals go on
+                error = exc
+        with self.lock:
+            if error is not None and self.error is None:
+                self.error = error
+            if value is not None:
+                self.table[contract] = value
+                if self.kept is None or self.rank(contract, value) > self.kept[0]:
+                    self.kept = (self.rank(contract, value), solver)
+            self.table.setdefault(contract, None)
+            if len(self.table) < len(Contract):
+                return None
+        return self._finish(variant)
 
-    table = each_contract(work, backend)
-    best = par(table, dealer)
-    solver = kept["solver"]
-    assert solver.contract is best.contract
-    line = line_from(solver, Position.start(deal, dealer, best.contract, variant),
-                     table[best.contract])
-    return HandRecord(table, best, line)
+    def _finish(self, variant: Variant) -> Analysed:
+        record = None
+        if self.error is None:
+            try:
+                best = par(self.table, self.dealer)
+                solver = self.kept[1]
+                assert solver.contract is best.contract
+                start = Position.start(self.deal, self.dealer, best.contract, variant)
+                record = HandRecord(dict(self.table), best,
+                                    line_from(solver, start, self.table[best.contract]))
+            except Exception as exc:
+                self.error = exc
+        self.kept = None  # let the table go
+        return Analysed(self.index, record, self.error, time.perf_counter() - self.started)
+
+
+_ORDER = list(Contract)
+
+
+def hand_records(
+    deals: Iterable[tuple[Deal, Seat]],
+    variant: Variant,
+    backend: _backend.Backend | None = None,
+) -> Iterator[Analysed]:
+    """The :func:`hand_record` of each ``(deal, dealer)``, yielded as each one is done.
+
+    The five contracts of every deal are the units of work, taken in order by one thread per
+    processor core when the search is compiled (it releases the interpreter's lock). Several
+    deals are thus solved side by side: a core that has finished never waits for another's
+    hard contract while work is left, which is where a deal at a time lost most of an event's
+    time. A deal whose analysis fails is yielded with its error; the others go on.
+    """
+    backend = backend or _backend.fastest()
+    works = []
+    for index, (deal, dealer) in enumerate(deals):
+        _check(deal, dealer, variant)
+        works.append(_DealWork(index, deal, dealer))
+    units = [(work, contract) for work in works for contract in Contract]
+    workers = min(len(units), _cores()) if backend.name == "numba" else 1
+    if workers <= 1:
+        for work, contract in units:
+            done = work.solve(contract, variant, backend)
+            if done is not None:
+                yield done
+        return
+    finished: queue.Queue = queue.Queue()
+    pending = iter(units)
+    take = threading.Lock()
+    stopped = threading.Event()  # the caller stopped reading: take no more work
+
+    def worker() -> None:
+        while not stopped.is_set():
+            with take:
+                unit = next(pending, None)
+            if unit is None:
+                return
+            done = unit[0].solve(unit[1], variant, backend)
+            if done is not None:
+                finished.put(done)
+
+    threads = [threading.Thread(target=worker, daemon=True) for _ in range(workers)]
+    for thread in threads:
+        thread.start()
+    try:
+        for _ in works:
+            yield finished.get()
+    finally:
+        stopped.set()
+    for thread in threads:
+        thread.join()

@@ -15,7 +15,15 @@ import pytest
 from engine import _backend
 from engine.cards import Contract
 from engine.dealing import generate_deal
-from engine.hand_records import Par, hand_record, line_from, line_tricks, optimal_line, par
+from engine.hand_records import (
+    Par,
+    hand_record,
+    hand_records,
+    line_from,
+    line_tricks,
+    optimal_line,
+    par,
+)
 from engine.play import Variant, random_legal_play, validate_play
 from engine.positions import Position
 from engine.seats import Seat, Side
@@ -126,3 +134,42 @@ def test_hand_record_is_the_table_the_par_and_a_line_of_the_par():
     # exactly the table's NS points.
     outcome = validate_play(deal, dealer, record.par.contract, variant, record.line)
     assert outcome.is_legal and outcome.ns_points == table[record.par.contract]
+
+
+
+def test_hand_records_solve_deals_side_by_side_as_one_at_a_time_would():
+    variant = Variant.EASTERN
+    deals = [(generate_deal(b"records", n), dealer) for n, dealer in enumerate(Seat)][:3]
+    results = list(hand_records(deals, variant))
+    # Every deal once, each with its own place in the list, whatever order they finish in.
+    assert sorted(done.index for done in results) == [0, 1, 2]
+    for done in results:
+        deal, dealer = deals[done.index]
+        record = done.record
+        assert done.error is None and done.seconds > 0
+        assert record.table == double_dummy_table(deal, dealer, variant)
+        assert record.par == par(record.table, dealer)
+        outcome = validate_play(deal, dealer, record.par.contract, variant, record.line)
+        assert outcome.is_legal and outcome.ns_points == record.table[record.par.contract]
+
+
+def test_hand_records_report_a_failing_deal_and_go_on(monkeypatch):
+    from engine import hand_records as module
+
+    deals = [(generate_deal(b"records", n), Seat.N) for n in (1, 2)]
+    broken = module.Position.start(deals[0][0], Seat.N, Contract.COPES, Variant.EASTERN)
+
+    class Failing(module.Solver):
+        def value(self, position, guess=None):
+            if position == broken:
+                raise RuntimeError("no value for this one")
+            return super().value(position, guess)
+
+    # The first deal fails in one of its contracts; the second is still analysed.
+    monkeypatch.setattr(module, "Solver", Failing)
+    results = {done.index: done for done in hand_records(deals, Variant.EASTERN)}
+    assert isinstance(results[0].error, RuntimeError) and results[0].record is None
+    assert results[1].error is None
+    assert results[1].record.table == double_dummy_table(*deals[1], Variant.EASTERN)
+    with pytest.raises(RuntimeError, match="no value"):
+        hand_record(*deals[0], Variant.EASTERN)

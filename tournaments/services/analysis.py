@@ -40,17 +40,14 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 import engine
-from engine.hand_records import hand_record
+from engine.hand_records import hand_records
 from tournaments.models import Championship, Deal, DealAnalysis, Round
 from tournaments.services.common import ServiceError
 
 logger = logging.getLogger(__name__)
 
 
-def _compute(deal: Deal, variant: engine.Variant) -> dict:
-    cards = engine.parse_deal(deal.cards)
-    dealer = engine.Seat(deal.dealer)
-    record = hand_record(cards, dealer, variant)
+def _fields(record) -> dict:
     return {
         "table": {contract.value: points for contract, points in record.table.items()},
         "par_contract": record.par.contract.value,
@@ -59,39 +56,61 @@ def _compute(deal: Deal, variant: engine.Variant) -> dict:
     }
 
 
-def analyse_deal(deal: Deal, *, force: bool = False) -> DealAnalysis:
-    """Compute and store the analysis of ``deal`` (table, par and the par contract's line)."""
-    variant = deal.championship.variant
-    existing = DealAnalysis.objects.filter(deal=deal).first()
-    if (
-        existing is not None
-        and not force
-        and existing.status == DealAnalysis.Status.DONE
-        and existing.variant == variant
-    ):
-        return existing
-    started = time.perf_counter()
-    fields: dict = {"variant": variant, "computed_at": timezone.now()}
-    try:
-        fields.update(_compute(deal, engine.Variant(variant)), status=DealAnalysis.Status.DONE,
-                      error="")
-    except Exception as error:  # stored so that the director sees it; the deal is untouched
-        logger.exception("Analysis of deal %s failed", deal.pk)
+def _store(deal: Deal, variant: str, seconds: float, record=None, error=None) -> DealAnalysis:
+    fields: dict = {"variant": variant, "computed_at": timezone.now(), "seconds": seconds}
+    if error is None:
+        fields.update(_fields(record), status=DealAnalysis.Status.DONE, error="")
+    else:  # stored so that the director sees it; the deal is untouched
+        logger.error("Analysis of deal %s failed", deal.pk, exc_info=error)
         fields.update(status=DealAnalysis.Status.FAILED, error=str(error)[:2000], table={},
                       par_contract="", par_score=None, line="")
-    fields["seconds"] = time.perf_counter() - started
     analysis, _created = DealAnalysis.objects.update_or_create(deal=deal, defaults=fields)
     return analysis
 
 
+def _analyse(deals: list[Deal], force: bool) -> list[DealAnalysis]:
+    """Analyse ``deals`` (their championships loaded), those already done skipped unless
+    ``force``; each is stored as soon as it is done, so progress shows while the rest go on.
+
+    The deals of one variant are solved side by side (``engine.hand_records.hand_records``),
+    which keeps both cores busy while one of them is on a hard contract.
+    """
+    done = {
+        analysis.deal_id: analysis
+        for analysis in DealAnalysis.objects.filter(deal__in=deals, status=DealAnalysis.Status.DONE)
+    }
+    out: dict[int, DealAnalysis] = {}
+    by_variant: dict[str, list] = {}
+    for deal in deals:
+        variant = deal.championship.variant
+        existing = done.get(deal.pk)
+        if existing is not None and not force and existing.variant == variant:
+            out[deal.pk] = existing
+            continue
+        started = time.perf_counter()
+        try:
+            cards = (engine.parse_deal(deal.cards), engine.Seat(deal.dealer))
+        except Exception as error:
+            out[deal.pk] = _store(deal, variant, time.perf_counter() - started, error=error)
+            continue
+        by_variant.setdefault(variant, []).append((deal, cards))
+    for variant, work in by_variant.items():
+        for result in hand_records([cards for _deal, cards in work], engine.Variant(variant)):
+            deal = work[result.index][0]
+            out[deal.pk] = _store(deal, variant, result.seconds, result.record, result.error)
+    return [out[deal.pk] for deal in deals]
+
+
+def analyse_deal(deal: Deal, *, force: bool = False) -> DealAnalysis:
+    """Compute and store the analysis of ``deal`` (table, par and the par contract's line)."""
+    return _analyse([deal], force)[0]
+
+
 def analyse_deals(deal_ids: list[int], *, force: bool = False) -> int:
     """Analyse the given deals that belong to closed rounds; returns how many were done."""
-    done = 0
     deals = Deal.objects.filter(pk__in=deal_ids, round__status=Round.Status.CLOSED)
-    for deal in deals.select_related("championship").order_by("number"):
-        analysis = analyse_deal(deal, force=force)
-        done += analysis.status == DealAnalysis.Status.DONE
-    return done
+    analyses = _analyse(list(deals.select_related("championship").order_by("number")), force)
+    return sum(analysis.status == DealAnalysis.Status.DONE for analysis in analyses)
 
 
 def _run_here(deal_ids: list[int], force: bool) -> None:
