@@ -23,7 +23,7 @@ from engine._kernel import (
     popcount,
 )
 from engine._ordering import order_moves
-from engine._transpositions import position_keys, tt_find, tt_slot, tt_store
+from engine._transpositions import position_keys, tt_bounds, tt_find, tt_move, tt_slot, tt_store
 
 # Fields of one ply in the stack (the ply's row starts at ``ply * FIELDS``).
 F_POS = 0  # cards already in the current trick
@@ -59,15 +59,16 @@ NODES = MAX_PLIES * 12
 
 
 def search(hands, pos, leader, led, win, wseat, tpts, live, alpha, beta, beaters, rule3,
-           second_counts, rest_keys, tt_key, tt_val, size_mask, buf, st):
+           second_counts, rest_keys, tt, size_mask, buf, st):
     """The NS points still to come from the position, searched within (alpha, beta).
 
     ``hands`` (N, E, S, W masks) is changed during the search and restored at the end.
     ``pos``, ``leader``, ``led``, ``win``, ``wseat`` and ``tpts`` describe the current trick
     (cards in it, its leader, card led, card and seat winning, points in it); ``live`` is
     every card not yet in a finished trick. ``rest_keys`` is the deal's table of
-    :func:`engine._transpositions.rest_keys_of`; ``tt_*`` is the transposition table (``size_mask``
-    + 1 entries), ``buf`` (``BUF_SIZE``) and ``st`` (``STACK_SIZE``) are work space.
+    :func:`engine._transpositions.rest_keys_of`; ``tt`` is the transposition table (``size_mask``
+    + 1 buckets, see ``engine._transpositions``), ``buf`` (``BUF_SIZE``) and ``st``
+    (``STACK_SIZE``) are work space.
     """
     # The trumps, read from the beaters of the weakest oros and weakest copes: any card of
     # another suit than the one led beats them only if it is a trump. Empty in Botifarra.
@@ -111,16 +112,14 @@ def search(hands, pos, leader, led, win, wseat, tpts, live, alpha, beta, beaters
                     else:
                         # Positions equal up to cards already gone share their entry.
                         key, key2 = position_keys(live, leader, rest_keys)
-                        slot = tt_slot(key, key2, size_mask) & (size_mask - 1)
+                        slot = tt_slot(key, key2, size_mask)
                         hint = -1
                         low = 0
                         high = mask_points(live) + tricks
-                        found = tt_find(tt_key, slot, key, key2)
+                        found = tt_find(tt, slot, key, key2)
                         if found >= 0:
-                            entry = tt_val[found]
-                            low = entry & 255
-                            high = (entry >> 8) & 255
-                            hint = ((entry >> 16) & 255) - 1
+                            low, high = tt_bounds(tt, found)
+                            hint = tt_move(tt, found)
                         if low < beta and high > alpha and low != high:
                             # Not settled by the table: what the cards alone guarantee.
                             sure_low, sure_high = sure_bounds(hands, leader, live, trumps,
@@ -249,16 +248,14 @@ def search(hands, pos, leader, led, win, wseat, tpts, live, alpha, beta, beaters
                 low = 0
                 high = mask_points(st[r + F_LIVE]) + st[r + F_TRICKS]
                 move = st[r + F_BMOVE]
-                found = tt_find(tt_key, slot, key, key2)
+                found = tt_find(tt, slot, key, key2)
                 if found >= 0:
-                    entry = tt_val[found]
-                    low = entry & 255
-                    high = (entry >> 8) & 255
+                    low, high = tt_bounds(tt, found)
                     # When every card failed, "best" means nothing: keep the old hint.
                     failed = ret <= st[r + F_A0] if (st[r + F_SEAT] & 1) == 0 else (
                         ret >= st[r + F_B0])
                     if failed:
-                        move = ((entry >> 16) & 255) - 1
+                        move = tt_move(tt, found)
                 if ret <= st[r + F_A0]:
                     if ret < high:
                         high = ret
@@ -268,8 +265,7 @@ def search(hands, pos, leader, led, win, wseat, tpts, live, alpha, beta, beaters
                 else:
                     low = ret
                     high = ret
-                tt_store(tt_key, tt_val, slot, key, key2,
-                         low | (high << 8) | ((move + 1) << 16) | (st[r + F_TRICKS] << 24))
+                tt_store(tt, slot, key, key2, low, high, move, st[r + F_TRICKS])
         # --- Return ``ret`` to the parent ply.
         if d == 0:
             return ret

@@ -64,35 +64,55 @@ def position_keys(live, leader, rest_keys):
     return k0 | (k1 << 22) | (leader << 44), k2 | (k3 << 22)
 
 
-# An entry's value packs the bounds found, the best card and the tricks left:
-# ``low | high << 8 | (best card + 1) << 16 | tricks << 24``.
+# An entry is two numbers, its key and what was found, packed so that a bucket of four entries
+# fills one 64-byte line of the processor's cache: a look-up costs one trip to memory.
+#   first:  ``key`` (46 bits) | low << 46 | high << 53
+#   second: ``key2`` (44 bits) | (best card + 1) << 44 | tricks left << 50
+# Values are at most 72, so 7 bits each. An empty entry is all zeros, which no position's key
+# is (a position has cards left, so some suit's key is not zero).
+KEY_BITS = (1 << 46) - 1
+KEY2_BITS = (1 << 44) - 1
+WAYS = 4
 
 
-def tt_find(tt_key, base, key, key2):
-    """The entry keyed ``(key, key2)`` in the two-entry bucket at ``base``, or -1."""
-    if tt_key[2 * base] == key and tt_key[2 * base + 1] == key2:
-        return base
-    if tt_key[2 * base + 2] == key and tt_key[2 * base + 3] == key2:
-        return base + 1
+def tt_find(tt, bucket, key, key2):
+    """Index (in ``tt``) of the entry keyed ``(key, key2)`` in ``bucket``, or -1."""
+    i = bucket * 2 * WAYS
+    for _ in range(WAYS):
+        if (tt[i] & KEY_BITS) == key and (tt[i + 1] & KEY2_BITS) == key2:
+            return i
+        i += 2
     return -1
 
 
-def tt_store(tt_key, tt_val, base, key, key2, value):
-    """Keep ``value`` for the key ``(key, key2)`` in the bucket at ``base``.
+def tt_bounds(tt, i):
+    """The ``(low, high)`` bounds of the entry at ``i``."""
+    first = tt[i]
+    return (first >> 46) & 127, (first >> 53) & 127
 
-    The bucket's first entry keeps the position with the most tricks left (the most work a
-    hit saves), the second the newest one: a deep entry is never pushed out by the many
-    shallow positions searched after it, which is what made big tables pay on hard deals.
+
+def tt_move(tt, i):
+    """The best card of the entry at ``i``, or -1."""
+    return ((tt[i + 1] >> 44) & 63) - 1
+
+
+def tt_store(tt, bucket, key, key2, low, high, move, tricks):
+    """Keep what was found for the key ``(key, key2)`` in ``bucket``.
+
+    A new position takes the place of the entry with the fewest tricks left (an empty one
+    first): the deep positions, whose hits save the most work, are not pushed out by the many
+    shallow ones searched after them, which is what made big tables pay on hard deals.
     """
-    i = tt_find(tt_key, base, key, key2)
+    i = tt_find(tt, bucket, key, key2)
     if i < 0:
-        if (tt_val[base] >> 24) <= (value >> 24):
-            tt_key[2 * base + 2] = tt_key[2 * base]
-            tt_key[2 * base + 3] = tt_key[2 * base + 1]
-            tt_val[base + 1] = tt_val[base]
-            i = base
-        else:
-            i = base + 1
-    tt_key[2 * i] = key
-    tt_key[2 * i + 1] = key2
-    tt_val[i] = value
+        j = bucket * 2 * WAYS
+        i = j
+        fewest = 99
+        for _ in range(WAYS):
+            t = tt[j + 1] >> 50
+            if t < fewest:
+                fewest = t
+                i = j
+            j += 2
+    tt[i] = key | (low << 46) | (high << 53)
+    tt[i + 1] = key2 | ((move + 1) << 44) | (tricks << 50)

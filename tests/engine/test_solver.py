@@ -204,3 +204,10 @@ def test_position_rejects_inconsistent_hands():
     with pytest.raises(ValueError):
         Position(tuple(masks), Seat.N, Contract.OROS, Variant.EASTERN)
     assert T.points(T.FULL) == 60
+
+
+def test_a_table_too_small_for_one_bucket_is_refused():
+    with pytest.raises(ValueError, match="power of two, at least 4"):
+        Solver(Contract.OROS, Variant.EASTERN, table_size=2)
+    with pytest.raises(ValueError, match="power of two"):
+        Solver(Contract.OROS, Variant.EASTERN, table_size=24)
