@@ -167,9 +167,34 @@ def search(hands, pos, leader, led, win, wseat, tpts, live, alpha, beta, beaters
                 legal = legal_mask(hands[seat], st[r + F_LED], st[r + F_WIN],
                                    st[r + F_WSEAT] == (seat ^ 2), pos == 1, beaters, rule3,
                                    second_counts)
-                st[r + F_COUNT] = order_moves(legal, pos, seat, st[r + F_LED], st[r + F_WIN],
-                                              st[r + F_WSEAT],
-                                              st[r + F_LIVE], hands, beaters, buf, 12 * d)
+                count = order_moves(legal, pos, seat, st[r + F_LED], st[r + F_WIN],
+                                    st[r + F_WSEAT],
+                                    st[r + F_LIVE], hands, beaters, buf, 12 * d)
+                st[r + F_COUNT] = count
+                if pos == 3 and popcount(hands[seat]) > 3:
+                    # The last card of a trick: if the table already shows that one of the
+                    # cards leads to a position good enough to cut here, cut without searching
+                    # the cards ordered before it (enhanced transposition cut-off). Not worth
+                    # a look-up when two tricks are left: those positions are searched fast.
+                    left = hands[0] | hands[1] | hands[2] | hands[3]
+                    for i in range(count):
+                        c = buf[12 * d + i] & 255
+                        ws = st[r + F_WSEAT]
+                        if (beaters[st[r + F_WIN]] >> c) & 1:
+                            ws = seat
+                        add = st[r + F_TPTS] + POINTS_OF[c] + 1 if (ws & 1) == 0 else 0
+                        ckey, ckey2 = position_keys(left & ~(1 << c), ws, rest_keys)
+                        f = tt_find(tt, tt_slot(ckey, ckey2, size_mask), ckey, ckey2)
+                        if f >= 0:
+                            lo, hi = tt_bounds(tt, f)
+                            if (seat & 1) == 0 and lo + add >= st[r + F_BETA]:
+                                ret = lo + add
+                                returning = True
+                                break
+                            if (seat & 1) == 1 and hi + add <= st[r + F_ALPHA]:
+                                ret = hi + add
+                                returning = True
+                                break
             if not returning:
                 st[r + F_IDX] = 0
                 st[r + F_BEST] = -1 if (st[r + F_SEAT] & 1) == 0 else 1000
