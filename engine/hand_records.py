@@ -7,10 +7,10 @@ card by card; :func:`line_tricks` groups a line into its tricks.
 
 from __future__ import annotations
 
+import queue
 import threading
 import time
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass
 
 from engine import _backend
@@ -168,7 +168,6 @@ class _DealWork:
     def __init__(self, index: int, deal: Deal, dealer: Seat) -> None:
         self.index, self.deal, self.dealer = index, deal, dealer
         self.table: dict[Contract, int] = {}
-        self.finished = 0  # contracts solved or given up
         self.kept: tuple | None = None  # (rank, solver)
         self.error: Exception | None = None
         self.started: float | None = None
@@ -199,8 +198,8 @@ class _DealWork:
                 self.table[contract] = value
                 if self.kept is None or self.rank(contract, value) > self.kept[0]:
                     self.kept = (self.rank(contract, value), solver)
-            self.finished += 1
-            if self.finished < len(Contract):
+            self.table.setdefault(contract, None)
+            if len(self.table) < len(Contract):
                 return None
         return self._finish(variant)
 
@@ -242,14 +241,35 @@ def hand_records(
         _check(deal, dealer, variant)
         works.append(_DealWork(index, deal, dealer))
     units = [(work, contract) for work in works for contract in Contract]
-    # The pool takes its units first in, first out: the deals in order, a core at a time.
     workers = min(len(units), _cores()) if backend.name == "numba" else 1
-    with ThreadPoolExecutor(max_workers=max(workers, 1)) as pool:
-        futures = [pool.submit(work.solve, contract, variant, backend) for work, contract in units]
-        try:
-            for future in as_completed(futures):
-                done = future.result()
-                if done is not None:
-                    yield done
-        finally:
-            pool.shutdown(cancel_futures=True)  # the caller stopped reading: no more work
+    if workers <= 1:
+        for work, contract in units:
+            done = work.solve(contract, variant, backend)
+            if done is not None:
+                yield done
+        return
+    finished: queue.Queue = queue.Queue()
+    pending = iter(units)
+    take = threading.Lock()
+    stopped = threading.Event()  # the caller stopped reading: take no more work
+
+    def worker() -> None:
+        while not stopped.is_set():
+            with take:
+                unit = next(pending, None)
+            if unit is None:
+                return
+            done = unit[0].solve(unit[1], variant, backend)
+            if done is not None:
+                finished.put(done)
+
+    threads = [threading.Thread(target=worker, daemon=True) for _ in range(workers)]
+    for thread in threads:
+        thread.start()
+    try:
+        for _ in works:
+            yield finished.get()
+    finally:
+        stopped.set()
+    for thread in threads:
+        thread.join()
