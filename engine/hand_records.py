@@ -69,8 +69,9 @@ def optimal_line(
 ) -> tuple[int, list[Card]]:
     """The double-dummy value and one line of 48 cards that achieves it.
 
-    At each card the player due to play takes the first legal card (in deck order) that
-    keeps the value: the best for its side, given perfect play afterwards.
+    At each card the player due to play takes the first legal card, in the search's order of
+    trial (:meth:`Solver.ordered`), that keeps the value: the best for its side, given perfect
+    play afterwards.
     """
     _check(deal, dealer, variant)
     solver = Solver(contract, variant, backend or _backend.fastest())
@@ -81,15 +82,22 @@ def optimal_line(
 
 
 def line_from(solver: Solver, position: Position, value: int) -> list[Card]:
-    """A line of play from ``position`` on that achieves ``value`` (its double-dummy value)."""
+    """A line of play from ``position`` on that achieves ``value`` (its double-dummy value).
+
+    At each card, the cards are tried in the search's own order (usually the first one keeps
+    the value, so a card costs one null-window test), and a forced card costs none.
+    """
     line: list[Card] = []
     remaining = value  # NS points still to come from the current position
     while position.tricks_left:
         ns_to_play = position.to_play.side is Side.NS
-        for card in position.legal():
+        cards = solver.ordered(position)
+        for card in cards:
             child, gained = position.play(card)
             need = remaining - gained
-            if not child.tricks_left:
+            if len(cards) == 1:
+                keeps = True  # the only legal card keeps the value, whatever it is
+            elif not child.tricks_left:
                 keeps = need == 0
             elif ns_to_play:
                 keeps = solver.at_least(child, need)  # never more than `need`: it is optimal

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from engine import _backend, _transpositions
 from engine import _search as S
 from engine import _tables as T
-from engine.cards import Contract, Deal
+from engine.cards import ALL_CARDS, Card, Contract, Deal
 from engine.play import Variant, _variant_flags
 from engine.positions import Position, _all
 from engine.seats import Seat
@@ -145,6 +145,31 @@ class Solver:
         middle = (T.points(_all(position)) + position.tricks_left) / 2
         mean = sum(int(x) for x in out) / count
         return min(max(round(middle + 1.4 * (mean - middle)), 0), 2 * round(middle))
+
+    def ordered(self, position: Position) -> list[Card]:
+        """The legal cards of ``position`` in the order the search tries them, best first.
+
+        The search's own move ordering (``engine._ordering``), which depends on the position
+        alone, so both backends give the same order; cards it leaves out as equivalent to
+        another follow in deck order.
+        """
+        legal = position.legal()
+        if len(legal) < 2:
+            return legal
+        h = position.hands
+        seat = position.to_play.index
+        mask = 0
+        for card in legal:
+            mask |= 1 << card.index
+        led, win, wseat, _ = position._trick_state()
+        hands = self.backend.array(4, 0)
+        for i in range(4):
+            hands[i] = h[i]
+        buf = self.backend.array(16, 0)
+        count = self.backend.order_moves(mask, len(position.trick), seat, led, win, wseat,
+                                         _all(position), hands, self._beaters, buf, 0)
+        first = [ALL_CARDS[int(buf[i]) & 255] for i in range(count)]
+        return first + [card for card in legal if card not in first]
 
     def at_least(self, position: Position, points: int) -> bool:
         """Whether NS take at least ``points`` from ``position`` on (a null-window test)."""
