@@ -43,9 +43,15 @@ def order_moves(cands, pos, seat, led, win, wseat, live, hands, beaters, buf, ba
                 # A lead to the partner's sure winner: the points led go to the side.
                 top = live & SUIT_MASK_OF[c]
                 top &= -top
-                if (hands[seat ^ 2] & top) != 0 and sure_winner(
+                partner = hands[seat ^ 2]
+                if (partner & top) != 0 and sure_winner(
                         lowest_card(top), seat, hands, beaters):
                     score = 80 + POINTS_OF[c]
+                elif ((partner & SUIT_MASK_OF[c]) == 0
+                        and (partner & beaters[c] & ~SUIT_MASK_OF[c]) != 0):
+                    # A lead the partner can trump: on the hardest deals the search met a
+                    # seventh fewer positions (a few percent fewer on ordinary ones).
+                    score = 70 - POINTS_OF[c]
         else:
             if (beaters[win] >> c) & 1:
                 ws = seat
