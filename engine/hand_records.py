@@ -176,6 +176,7 @@ class _DealWork:
     def __init__(self, index: int, deal: Deal, dealer: Seat) -> None:
         self.index, self.deal, self.dealer = index, deal, dealer
         self.table: dict[Contract, int] = {}
+        self.finished = 0  # contracts solved or failed
         self.kept: tuple | None = None  # (rank, solver)
         self.error: Exception | None = None
         self.started: float | None = None
@@ -206,8 +207,8 @@ class _DealWork:
                 self.table[contract] = value
                 if self.kept is None or self.rank(contract, value) > self.kept[0]:
                     self.kept = (self.rank(contract, value), solver)
-            self.table.setdefault(contract, None)
-            if len(self.table) < len(Contract):
+            self.finished += 1
+            if self.finished < len(Contract):
                 return None
         return self._finish(variant)
 
@@ -271,6 +272,10 @@ def hand_records(
             if done is not None:
                 finished.put(done)
 
+    # Daemon threads, not a concurrent.futures pool: that pool's workers hold up the
+    # interpreter's exit until their work is done, so a command that closed a round and stopped
+    # reading would wait for the whole analysis. ``stopped`` lets these ones finish the contract
+    # in hand and take no more.
     threads = [threading.Thread(target=worker, daemon=True) for _ in range(workers)]
     for thread in threads:
         thread.start()
