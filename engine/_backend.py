@@ -38,7 +38,8 @@ _SEARCH_FUNCTIONS = (
     (_transpositions, "tt_slot"), (_transpositions, "tt_find"), (_transpositions, "tt_bounds"),
     (_transpositions, "tt_move"), (_transpositions, "tt_store"), (_bounds, "last_trick"),
     (_bounds, "sure_winner"), (_bounds, "cashing_points"),
-    (_bounds, "sure_bounds"), (_ordering, "can_beat"), (_ordering, "order_moves"), (_search, "search"),
+    (_bounds, "sure_bounds"), (_ordering, "can_beat"), (_ordering, "order_moves"),
+    (_ordering, "to_front"), (_search, "search"),
 )  # fmt: skip
 _TABLES = ("SUIT_MASK_OF", "POINTS_OF", "BEATERS", "LOWEST12", "POP12", "LOWBIT12", "POINTS5")
 

@@ -92,3 +92,14 @@ def order_moves(cands, pos, seat, led, win, wseat, live, hands, beaters, buf, ba
         buf[j] = (score << 8) | c
         count += 1
     return count
+
+
+def to_front(buf, base, count, card):
+    """Move ``card``, if it is among the ``count`` moves listed at ``buf[base:]``, to the front."""
+    for i in range(count):
+        if (buf[base + i] & 255) == card:
+            move = buf[base + i]
+            for j in range(i, 0, -1):
+                buf[base + j] = buf[base + j - 1]
+            buf[base] = move
+            return

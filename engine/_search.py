@@ -22,7 +22,7 @@ from engine._kernel import (
     mask_points,
     popcount,
 )
-from engine._ordering import order_moves
+from engine._ordering import order_moves, to_front
 from engine._transpositions import position_keys, tt_bounds, tt_find, tt_move, tt_slot, tt_store
 
 # Fields of one ply in the stack (the ply's row starts at ``ply * FIELDS``).
@@ -53,9 +53,12 @@ FIELDS = 22
 MAX_PLIES = 49
 #: Size of the stack and of the move buffer.
 STACK_SIZE = MAX_PLIES * FIELDS
-BUF_SIZE = MAX_PLIES * 12 + 1
+BUF_SIZE = MAX_PLIES * 12 + 1 + MAX_PLIES
 #: Where the search counts the plies it entered (for benchmarks).
 NODES = MAX_PLIES * 12
+#: Where the search keeps, for each ply that starts a trick, the card + 1 whose lead last
+#: ended the search of a position at that ply (0: none yet).
+KILLERS = NODES + 1
 
 
 def search(hands, pos, leader, led, win, wseat, tpts, live, alpha, beta, beaters, rule3,
@@ -154,13 +157,17 @@ def search(hands, pos, leader, led, win, wseat, tpts, live, alpha, beta, beaters
                             )
                             st[r + F_COUNT] = count
                             if hint >= 0:
-                                # The card that was best here before goes first.
-                                for i in range(count):
-                                    if (buf[12 * d + i] & 255) == hint:
-                                        for j in range(i, 0, -1):
-                                            buf[12 * d + j] = buf[12 * d + j - 1]
-                                        buf[12 * d] = hint
-                                        break
+                                # The card that was best here before goes first...
+                                to_front(buf, 12 * d, count, hint)
+                            if buf[KILLERS + d] > 0:
+                                # ... unless the lead that ended the search of the position
+                                # searched last at this ply (a "killer" lead) can be led here:
+                                # that one goes first. Positions a trick apart differ little,
+                                # and a lead that refuted one often refutes the next: a fifth
+                                # to a third fewer positions in the western variant, a few
+                                # percent in the eastern. Tried at every ply, killers cost more
+                                # positions than they saved.
+                                to_front(buf, 12 * d, count, buf[KILLERS + d] - 1)
             else:
                 seat = (leader + 3 * pos) & 3
                 st[r + F_SEAT] = seat
@@ -217,6 +224,8 @@ def search(hands, pos, leader, led, win, wseat, tpts, live, alpha, beta, beaters
                         st[r + F_BETA] = v
             if st[r + F_ALPHA] >= st[r + F_BETA]:
                 st[r + F_IDX] = st[r + F_COUNT]
+                if st[r + F_POS] == 0:
+                    buf[KILLERS + d] = st[r + F_MOVE] + 1
         if not returning:
             idx = st[r + F_IDX]
             if idx < st[r + F_COUNT]:
