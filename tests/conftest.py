@@ -20,6 +20,17 @@ def rebuild_scores_when_asked(settings):
     settings.DEAL_ANALYSIS = "off"  # likewise the deals' analysis; its tests run it inline
 
 
+@pytest.fixture(autouse=True)
+def no_random_sweeps(monkeypatch):
+    """The API's amortised sweeps (old throttle windows, old idempotent answers) run on a
+    random share of writes: one more statement, now and then. Off in tests, so that query
+    counts are exact; ``test_api_limits`` turns them on to test them."""
+    from scoring.api import idempotency, throttles
+
+    monkeypatch.setattr(throttles, "FORGET_SHARE", 0)
+    monkeypatch.setattr(idempotency, "SWEEP_SHARE", 0)
+
+
 @pytest.fixture
 def director(django_user_model):
     return django_user_model.objects.create_user("director1", password="secret-pass-1")

@@ -27,6 +27,9 @@ WRITE_METHODS = ("POST", "PUT", "PATCH", "DELETE")
 MAX_KEY = 100
 # A retry comes within minutes; answers are forgotten after a week (pruned now and then).
 KEPT_FOR = timedelta(days=7)
+#: The share of stored answers that also delete the answers older than ``KEPT_FOR`` (an
+#: amortised sweep; the suite sets it to 0, like ``throttles.FORGET_SHARE``).
+SWEEP_SHARE = 0.01
 
 
 class _Replay(Exception):
@@ -96,6 +99,6 @@ class IdempotentMixin:
                     )
             except IntegrityError:
                 pass  # the same key sent twice at once: the first answer stored is kept
-            if random.random() < 0.01:
+            if random.random() < SWEEP_SHARE:
                 IdempotentRequest.objects.filter(created_at__lt=timezone.now() - KEPT_FOR).delete()
         return response

@@ -176,3 +176,46 @@ def test_token_failures_are_throttled_per_address(settings, director):
     elsewhere = APIClient(REMOTE_ADDR="10.9.9.9")
     elsewhere.credentials(HTTP_AUTHORIZATION=f"Token {raw}")
     assert elsewhere.get("/api/v1/championships/").status_code == 200
+
+
+# --- The amortised sweeps ------------------------------------------------------------------
+
+
+def test_a_counted_write_may_forget_old_windows_of_its_kind(teams, deal1, monkeypatch):
+    from scoring.api import throttles
+
+    monkeypatch.setattr(throttles, "FORGET_SHARE", 1)  # this write is the one that sweeps
+    now = throttles._bucket(throttles.CaptainWriteThrottle.window, throttles.time.time())
+    other = f"captain:{teams[1].pk}"
+    ThrottleCount.objects.bulk_create([
+        ThrottleCount(scope_key=other, bucket=now - 10, hits=5),  # long past
+        ThrottleCount(scope_key=other, bucket=now - 1, hits=2),  # the last minute: kept
+        ThrottleCount(scope_key="token-fail:10.0.0.9", bucket=1, hits=3),  # another kind
+    ])
+    assert APIClient().post(submit_url(teams[0]), {"deal": 1, "contract": "O", "points_ns": 40},
+                            format="json").status_code == 201
+    assert set(ThrottleCount.objects.values_list("scope_key", "bucket")) == {
+        (other, now - 1), ("token-fail:10.0.0.9", 1), (f"captain:{teams[0].pk}", now)}
+
+
+def test_a_stored_answer_may_forget_answers_older_than_a_week(director, championship,
+                                                               monkeypatch):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from scoring.api import idempotency
+
+    monkeypatch.setattr(idempotency, "SWEEP_SHARE", 1)
+    old = IdempotentRequest.objects.create(scope="team:1", key="old", method="POST", path="/",
+                                           status=200)
+    recent = IdempotentRequest.objects.create(scope="team:1", key="recent", method="POST",
+                                              path="/", status=200)
+    IdempotentRequest.objects.filter(pk=old.pk).update(
+        created_at=timezone.now() - idempotency.KEPT_FOR - timedelta(minutes=1))
+    api = APIClient()
+    api.force_login(director)
+    assert api.patch(f"/api/v1/championships/{championship.pk}/", {"venue": "A"}, format="json",
+                     HTTP_IDEMPOTENCY_KEY="k").status_code == 200
+    assert set(IdempotentRequest.objects.values_list("key", flat=True)) == {"recent", "k"}
+    assert recent.pk in set(IdempotentRequest.objects.values_list("pk", flat=True))
