@@ -56,8 +56,8 @@ STACK_SIZE = MAX_PLIES * FIELDS
 BUF_SIZE = MAX_PLIES * 12 + 1 + MAX_PLIES
 #: Where the search counts the plies it entered (for benchmarks).
 NODES = MAX_PLIES * 12
-#: Where the search keeps, for each ply that starts a trick, the card + 1 whose lead last
-#: ended the search of a position at that ply (0: none yet).
+#: Where the search keeps, for each ply that starts a trick or plays its third card, the card
+#: + 1 that last ended the search of a position at that ply (0: none yet): a "killer".
 KILLERS = NODES + 1
 
 
@@ -165,8 +165,7 @@ def search(hands, pos, leader, led, win, wseat, tpts, live, alpha, beta, beaters
                                 # that one goes first. Positions a trick apart differ little,
                                 # and a lead that refuted one often refutes the next: a fifth
                                 # to a third fewer positions in the western variant, a few
-                                # percent in the eastern. Tried at every ply, killers cost more
-                                # positions than they saved.
+                                # percent in the eastern.
                                 to_front(buf, 12 * d, count, buf[KILLERS + d] - 1)
             else:
                 seat = (leader + 3 * pos) & 3
@@ -178,6 +177,11 @@ def search(hands, pos, leader, led, win, wseat, tpts, live, alpha, beta, beaters
                                     st[r + F_WSEAT],
                                     st[r + F_LIVE], hands, beaters, buf, 12 * d)
                 st[r + F_COUNT] = count
+                if pos == 2 and buf[KILLERS + d] > 0:
+                    # The third hand's killer goes first too: a seventh to a quarter fewer
+                    # positions in both variants. For the second or the last hand a killer
+                    # made the search longer: the order of ``order_moves`` is better there.
+                    to_front(buf, 12 * d, count, buf[KILLERS + d] - 1)
                 if pos == 3 and popcount(hands[seat]) > 3:
                     # The last card of a trick: if the table already shows that one of the
                     # cards leads to a position good enough to cut here, cut without searching
@@ -224,7 +228,7 @@ def search(hands, pos, leader, led, win, wseat, tpts, live, alpha, beta, beaters
                         st[r + F_BETA] = v
             if st[r + F_ALPHA] >= st[r + F_BETA]:
                 st[r + F_IDX] = st[r + F_COUNT]
-                if st[r + F_POS] == 0:
+                if st[r + F_POS] == 0 or st[r + F_POS] == 2:
                     buf[KILLERS + d] = st[r + F_MOVE] + 1
         if not returning:
             idx = st[r + F_IDX]
