@@ -194,8 +194,10 @@ def test_a_counted_write_may_forget_old_windows_of_its_kind(teams, deal1, monkey
     ])
     assert APIClient().post(submit_url(teams[0]), {"deal": 1, "contract": "O", "points_ns": 40},
                             format="json").status_code == 201
-    assert set(ThrottleCount.objects.values_list("scope_key", "bucket")) == {
-        (other, now - 1), ("token-fail:10.0.0.9", 1), (f"captain:{teams[0].pk}", now)}
+    # (The write's own window is left out: the minute may turn during the request.)
+    left = ThrottleCount.objects.exclude(scope_key=f"captain:{teams[0].pk}")
+    assert set(left.values_list("scope_key", "bucket")) == {
+        (other, now - 1), ("token-fail:10.0.0.9", 1)}
 
 
 def test_a_stored_answer_may_forget_answers_older_than_a_week(director, championship,
@@ -209,8 +211,8 @@ def test_a_stored_answer_may_forget_answers_older_than_a_week(director, champion
     monkeypatch.setattr(idempotency, "SWEEP_SHARE", 1)
     old = IdempotentRequest.objects.create(scope="team:1", key="old", method="POST", path="/",
                                            status=200)
-    recent = IdempotentRequest.objects.create(scope="team:1", key="recent", method="POST",
-                                              path="/", status=200)
+    IdempotentRequest.objects.create(scope="team:1", key="recent", method="POST", path="/",
+                                     status=200)
     IdempotentRequest.objects.filter(pk=old.pk).update(
         created_at=timezone.now() - idempotency.KEPT_FOR - timedelta(minutes=1))
     api = APIClient()
@@ -218,4 +220,3 @@ def test_a_stored_answer_may_forget_answers_older_than_a_week(director, champion
     assert api.patch(f"/api/v1/championships/{championship.pk}/", {"venue": "A"}, format="json",
                      HTTP_IDEMPOTENCY_KEY="k").status_code == 200
     assert set(IdempotentRequest.objects.values_list("key", flat=True)) == {"recent", "k"}
-    assert recent.pk in set(IdempotentRequest.objects.values_list("pk", flat=True))
