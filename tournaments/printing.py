@@ -16,6 +16,7 @@ from django.utils import timezone
 
 from tournaments.models import Championship, Deal, Round, Team
 from tournaments.presentation import SEAT_NAMES, SIDE_NAMES, deal_view
+from tournaments.print_fetcher import fetch_for_print
 
 
 def team_link(team: Team, request_or_base=None) -> str:
@@ -45,7 +46,10 @@ def render_pdf(template: str, context: dict) -> bytes:
     from weasyprint import HTML  # imported late: it is slow to import
 
     html = render_to_string(template, {**context, "printed_at": timezone.localtime()})
-    return HTML(string=html, base_url=str(settings.BASE_DIR)).write_pdf()
+    # Only the project's static files and small inline images may be loaded (print_fetcher).
+    return HTML(
+        string=html, base_url=str(settings.BASE_DIR / "static"), url_fetcher=fetch_for_print
+    ).write_pdf()
 
 
 def deal_sheets_pdf(championship: Championship, deals: Iterable[Deal]) -> bytes:

@@ -15,6 +15,7 @@ from fractions import Fraction
 
 from django.utils import timezone
 from django.utils.formats import date_format
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from scoring import numbers, selectors
@@ -22,18 +23,29 @@ from scoring.exports import data
 from tournaments.models import Deal
 from tournaments.printing import render_pdf
 
+# Characters a CSS string in a <style> element may hold as they are: letters, digits, space
+# and harmless punctuation. Everything else (quotes, backslash, "<", ">", "&", "/", line
+# ends...) is written as a CSS escape, so the text can neither end the string nor the
+# <style> element ("</style>"), whatever a director typed.
+_CSS_PLAIN = re.compile(r"[\w .,:;!?()\[\]+\-=#%*|~^$@']", re.UNICODE)
 
-def css_string(text: str) -> str:
-    """``text`` as a quoted CSS string (for ``content:`` in the page margins)."""
+
+def css_string(text: str) -> SafeString:
+    """``text`` as a quoted CSS string (for ``content:`` in the page margins), safe to put
+    unescaped into a ``<style>`` element: built only from plain characters and CSS escapes."""
     cleaned = re.sub(r"[\x00-\x1f\x7f]", " ", str(text))
-    return '"' + cleaned.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    escaped = "".join(
+        ch if _CSS_PLAIN.fullmatch(ch) else f"\\{ord(ch):06x}" for ch in cleaned
+    )
+    return mark_safe('"' + escaped + '"')  # noqa: S308 (every character checked above)
 
 
-def page_counter_css() -> str:
+def page_counter_css() -> SafeString:
     """ "Page X of Y" in the reader's language, as CSS ``content`` with the page counters."""
     parts = re.split(r"(%\(page\)s|%\(pages\)s)", _("Page %(page)s of %(pages)s"))
     counters = {"%(page)s": "counter(page)", "%(pages)s": "counter(pages)"}
-    return " ".join(counters.get(part) or css_string(part) for part in parts if part)
+    # Fixed counter names and escaped strings only.
+    return mark_safe(" ".join(counters.get(part) or css_string(part) for part in parts if part))
 
 
 def _context(scope, title: str) -> dict:
