@@ -63,6 +63,7 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "tournaments",
     "scoring",
+    "formats.free_deal",
 ]
 
 MIDDLEWARE = [

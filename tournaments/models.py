@@ -32,6 +32,11 @@ class Championship(models.Model):
         RUNNING = "running", _("Running")
         FINISHED = "finished", _("Finished")
 
+    class Format(models.TextChoices):
+        # How the championship is played; each key is a module of the ``formats`` package.
+        DUPLICATE_PAIRS = "duplicate_pairs", _("Duplicate pairs")
+        FREE_DEAL_PAIRS = "free_deal_pairs", _("Free-deal pairs (Swiss)")
+
     class Movement(models.TextChoices):
         ROUND_ROBIN = "round_robin", _("Round robin")
         SWISS = "swiss", _("Swiss")
@@ -56,6 +61,10 @@ class Championship(models.Model):
         _("status"), max_length=16, choices=Status.choices, default=Status.DRAFT
     )
 
+    # Chosen first, when the championship is created; it never changes after that.
+    format = models.CharField(
+        _("format"), max_length=24, choices=Format.choices, default=Format.DUPLICATE_PAIRS
+    )
     # Settings (locked once round 1 is released).
     deals_per_match = models.PositiveSmallIntegerField(_("deals per match"), default=4)
     variant = models.CharField(
@@ -97,6 +106,10 @@ class Championship(models.Model):
             models.CheckConstraint(
                 condition=Q(status__in=["draft", "running", "finished"]),
                 name="championship_status_valid",
+            ),
+            models.CheckConstraint(
+                condition=Q(format__in=["duplicate_pairs", "free_deal_pairs"]),
+                name="championship_format_valid",
             ),
             models.CheckConstraint(
                 condition=Q(movement__in=["round_robin", "swiss"]),

@@ -16,6 +16,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 import live
+from formats import format_of
 from scoring import permissions, selectors, services
 from scoring.forms import (
     AdjustmentForm,
@@ -62,6 +63,11 @@ def director_results(request, pk: int):
 def director_grid(request, pk: int, number: int):
     championship = _director_championship(request, pk)
     round_ = _round_or_404(championship, number)
+    return format_of(championship).director_results_page(request, championship, round_)
+
+
+def duplicate_grid(request, championship: Championship, round_: Round):
+    """Duplicate pairs: tables by deals, each cell's state (rules.md 6.1)."""
     grid = selectors.round_grid(round_)
     context = {
         "championship": championship,

@@ -7,6 +7,7 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 
 import live
+from formats import format_of
 from scoring import numbers, permissions, selectors
 from tournaments import selectors as tournament_selectors
 from tournaments.models import Championship, Deal, Team
@@ -40,6 +41,11 @@ def standings(request, pk: int):
     championship, director = _results_access(request, pk)
     if not (director or championship.results_public):
         return _not_published(request, championship)
+    return format_of(championship).standings_page(request, championship, director=director)
+
+
+def duplicate_standings(request, championship: Championship, director: bool):
+    """Duplicate pairs: the sum of finals, with the tie-break values (rules.md 6.6)."""
     try:
         scope = _scope(request, championship, director)
     except selectors.ScopeError as error:

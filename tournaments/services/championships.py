@@ -107,16 +107,28 @@ def _record_publication(championship: Championship, public: bool, by, origin) ->
 
 
 @transaction.atomic
-def create_championship(director, *, origin=None, **settings) -> Championship:
+def create_championship(director, *, origin=None, format: str = "duplicate_pairs",
+                        format_settings: dict | None = None, **settings) -> Championship:
     """Create a championship directed by ``director``, with a fresh secret deal key.
 
-    ``settings`` are any of :data:`CHAMPIONSHIP_FIELDS`. The key's commitment is public from
-    now on; the key itself is revealed when the championship finishes.
+    ``format`` is a key of ``formats.FORMATS`` (duplicate pairs by default); it fixes the
+    settings the format does not let a director choose, and ``format_settings`` are its own
+    (e.g. the free-deal target), stored in the same transaction. ``settings`` are any of
+    :data:`CHAMPIONSHIP_FIELDS`. The key's commitment is public from now on; the key itself
+    is revealed when the championship finishes.
     """
+    from formats import FORMATS  # late: the formats import the services
+
     unknown = set(settings) - set(CHAMPIONSHIP_FIELDS)
     if unknown:
         raise TypeError(f"unknown championship settings: {sorted(unknown)}")
-    values = _clean_championship(settings)
+    if format not in FORMATS:
+        raise ServiceError(_("“%(value)s” is not a valid choice for %(field)s.")
+                           % {"value": format, "field": _field_label(Championship, "format")},
+                           field="format")
+    chosen = FORMATS[format]
+    values = _clean_championship({**settings, **chosen.fixed_settings})
+    values["format"] = format
     if not values.get("name"):
         raise ServiceError(_("The name is required."), field="name")
     if not values.get("movement") == Championship.Movement.SWISS:
@@ -128,6 +140,7 @@ def create_championship(director, *, origin=None, **settings) -> Championship:
     _check_championship(championship)
     championship.save()
     championship.directors.add(director)
+    chosen.save_settings(championship, format_settings or {}, by=director, origin=origin)
     if championship.results_public:
         # Public from the start: recorded like any later publication.
         _record_publication(championship, True, director, origin)
@@ -147,8 +160,10 @@ def update_championship(championship: Championship, *, by=None, origin=None,
     unknown = set(changes) - set(CHAMPIONSHIP_FIELDS)
     if unknown:
         raise TypeError(f"unknown championship settings: {sorted(unknown)}")
+    from formats import format_of  # late: the formats import the services
+
     championship = _lock(championship)
-    changes = _clean_championship(changes)
+    changes = _clean_championship({**changes, **format_of(championship).fixed_settings})
     if changes.get("movement", championship.movement) != Championship.Movement.SWISS:
         changes["rounds_planned"] = None
     changed = {f for f, v in changes.items() if getattr(championship, f) != v}

@@ -1,0 +1,56 @@
+"""What every format answers (the seam of :mod:`formats`).
+
+A format is a small object, not a class hierarchy of pages: each method is one question a
+page, the API, an export or the archive asks, and each format answers it with its own
+modules. Methods take plain model instances and return plain values or responses.
+"""
+
+from __future__ import annotations
+
+from django.utils.functional import Promise
+
+
+class Format:
+    #: Stored in ``Championship.format``.
+    key: str = ""
+    #: Shown to directors when they pick a format.
+    label: Promise | str = ""
+    #: One line for the format picker: who plays, how it is scored.
+    summary: Promise | str = ""
+    #: The rules.md section that defines it.
+    rules_section: str = ""
+    #: Whether rounds have generated deals (deal sheets, travellers, hand records).
+    has_deals: bool = True
+    #: The championship fields the director sets for this format (besides name, venue and
+    #: dates); the others keep their defaults and are not shown.
+    championship_fields: tuple[str, ...] = ()
+    #: Championship fields the format fixes whatever the director sends (e.g. free-deal
+    #: pairs are always paired Swiss).
+    fixed_settings: dict = {}
+
+    def settings_form(self, championship=None, data=None):
+        """The form of the format's own settings (beyond ``championship_fields``), or
+        ``None``. Bound to ``data`` when given."""
+        return None
+
+    def save_settings(self, championship, cleaned: dict, *, by=None, origin=None) -> None:
+        """Store what :meth:`settings_form` cleaned (inside the caller's transaction)."""
+
+    def generate_next_round(self, championship):
+        """Draft what comes next (a round robin's schedule, the next Swiss round)."""
+        raise NotImplementedError
+
+    def captain_page(self, request, team):
+        """The response of a team's private page (its table in the open round)."""
+        raise NotImplementedError
+
+    def standings_page(self, request, championship, *, director: bool):
+        """The response of the championship's standings page."""
+        raise NotImplementedError
+
+    def director_results_page(self, request, championship, round_):
+        """The director's page of a round's results (the grid of tables)."""
+        raise NotImplementedError
+
+    def recompute(self, championship) -> None:
+        """Rebuild whatever the format stores derived from the results."""

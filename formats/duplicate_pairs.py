@@ -1,0 +1,55 @@
+"""Duplicate pairs (rules.md 6 and 7): the official championship, and Duplicada's first format.
+
+Every table of a round plays the same generated deals; a table reports each deal's result;
+each side is scored against the others that held the same cards; the ranking is the sum
+of finals. The code is where it always was, and this object only points at it:
+
+- results, confirmations and scores: ``scoring.services``, ``scoring.selectors``;
+- rounds, movements and deals: ``tournaments.services`` (``rounds``, ``deals``);
+- the pure rules: ``engine.duplicate``, ``engine.final_scores``, ``engine.swiss``.
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _
+
+from formats.base import Format
+
+
+class DuplicatePairs(Format):
+    key = "duplicate_pairs"
+    label = _("Duplicate pairs")
+    summary = _("Every table plays the same deals; each pair is scored against the pairs "
+                "that held the same cards (the official championship).")
+    rules_section = "6"
+    has_deals = True
+    championship_fields = ("movement", "rounds_planned", "deals_per_match", "variant",
+                           "doubling")
+
+    # The imports are late: the views and services import the models, which must not
+    # import the formats while Django loads the apps.
+
+    def generate_next_round(self, championship):
+        from tournaments.services.rounds import generate_duplicate_round
+
+        return generate_duplicate_round(championship)
+
+    def captain_page(self, request, team):
+        from scoring.views.captain import _render_captain
+
+        return _render_captain(request, team)
+
+    def standings_page(self, request, championship, *, director: bool):
+        from scoring.views.results import duplicate_standings
+
+        return duplicate_standings(request, championship, director)
+
+    def director_results_page(self, request, championship, round_):
+        from scoring.views.director import duplicate_grid
+
+        return duplicate_grid(request, championship, round_)
+
+    def recompute(self, championship) -> None:
+        from scoring.services import recompute_championship
+
+        recompute_championship(championship)

@@ -1,0 +1,17 @@
+"""Free-deal pairs, Swiss (rules.md 11): the format of most club tournaments.
+
+Pairs play one **game** a round with cards shuffled at the table, to a target, a number of
+hands or the round's time; the ranking is by match points, then point difference, points
+and Buchholz; later rounds are paired Swiss from the ranking, never a rematch.
+
+Where things are:
+
+- ``engine.free_deal``: the pure rules (a game and its checks, the ranking, the pairing,
+  the knockout);
+- ``models``: the format's settings, the games entered at the table and their reviews;
+- ``services``: writes (settings, pairing a round, entering, confirming, disputing a game,
+  the director's result), one function each, in one transaction;
+- ``selectors``: reads (each table's game, the ranking);
+- ``forms``, ``views``, ``urls`` and ``templates/free_deal/``: the pages;
+- ``format``: the :class:`~formats.base.Format` that the rest of Duplicada asks.
+"""

@@ -1,0 +1,50 @@
+"""The free-deal pairs format as the rest of Duplicada sees it (``formats.base.Format``)."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _
+
+from formats.base import Format
+
+
+class FreeDealPairs(Format):
+    key = "free_deal_pairs"
+    label = _("Free-deal pairs (Swiss)")
+    summary = _("Pairs play a game a round with cards shuffled at the table, to 101, a "
+                "number of hands or the clock; ranked by games won, then point difference.")
+    rules_section = "11"
+    has_deals = False
+    championship_fields = ("rounds_planned", "doubling")
+    fixed_settings = {"movement": "swiss"}
+
+    # Late imports: the views and services import the models (see duplicate_pairs).
+
+    def settings_form(self, championship=None, data=None):
+        from formats.free_deal.forms import FreeDealSettingsForm
+
+        return FreeDealSettingsForm.for_championship(championship, data)
+
+    def save_settings(self, championship, cleaned: dict, *, by=None, origin=None) -> None:
+        from formats.free_deal.services import save_settings
+
+        save_settings(championship, **cleaned)
+
+    def generate_next_round(self, championship):
+        from formats.free_deal.services import pair_next_round
+
+        return pair_next_round(championship)
+
+    def captain_page(self, request, team):
+        from formats.free_deal.views import captain_page
+
+        return captain_page(request, team)
+
+    def standings_page(self, request, championship, *, director: bool):
+        from formats.free_deal.views import standings_page
+
+        return standings_page(request, championship, director=director)
+
+    def director_results_page(self, request, championship, round_):
+        from formats.free_deal.views import director_games
+
+        return director_games(request, championship, round_)

@@ -1,0 +1,134 @@
+"""Between the database and ``engine.free_deal``: the settings row as the engine's
+``GameSettings``, the engine's refusals as translated messages naming the field, and the
+ranking and the pairing from model rows. No rule is decided here; they are the engine's."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from django.utils.translation import gettext as _
+
+from engine import free_deal as fd
+from scoring.services.values import ScoringError
+from tournaments.services.common import ServiceError
+
+PairingImpossible = fd.PairingImpossible
+
+
+class GameRefused(ScoringError):
+    """A game report the rules refuse; ``field`` names the form field it concerns."""
+
+    def __init__(self, message: str, code: str, field: str):
+        super().__init__(message, code=code)
+        self.field = field
+
+
+def game_settings(row) -> fd.GameSettings:
+    return fd.GameSettings(
+        target=row.target, hand_limit=row.hand_limit, time_limit=row.round_minutes is not None,
+        cap=row.cap, doubling=fd.DoublingScheme(row.championship.doubling),
+        sant_vicenc=row.sant_vicenc,
+    )
+
+
+def check_settings(row) -> None:
+    """Refuse settings that cannot make a game (every limit off, a cap below the target)."""
+    try:
+        game_settings(row)
+    except ValueError as problem:
+        raise ServiceError(str(problem)) from None
+    if row.target is None and row.hand_limit is None and row.round_minutes is None:
+        raise ServiceError(_("A game needs an end: set a target, a hand limit or a time per "
+                             "round."), field="target")
+    if row.cap is not None and row.target is not None and row.cap < row.target:
+        raise ServiceError(_("The cap cannot be below the target."), field="cap")
+    known = set(fd.RANKING_METRICS)
+    order = [name.strip() for name in row.tie_breaks.split(",") if name.strip()]
+    if not order or set(order) - known or len(order) != len(set(order)):
+        raise ServiceError(_("The tie-break order must list some of: %(names)s, each once.")
+                           % {"names": ", ".join(sorted(known))}, field="tie_breaks")
+
+
+def _report(values) -> fd.GameReport:
+    hands = None
+    if values.hands is not None:
+        hands = tuple(fd.HandRecord(**hand) for hand in values.hands)
+    return fd.GameReport(first_points=values.first_points, second_points=values.second_points,
+                         ended_by=fd.EndedBy(values.ended_by), hands_played=values.hands_played,
+                         hands=hands)
+
+
+def check_game(row, values):
+    """The engine's verdict on a report, or :class:`GameRefused` with a translated message."""
+    try:
+        return fd.check_game(_report(values), game_settings(row))
+    except fd.GameError as error:
+        raise GameRefused(game_message(error), error.code, error.field) from None
+    except (TypeError, ValueError) as error:
+        raise GameRefused(_("The hand-by-hand record cannot be read: %(problem)s")
+                          % {"problem": error}, "hands_unreadable", "hands") from None
+
+
+def game_message(error) -> str:
+    """The engine's refusal in the reader's language (the engine speaks English)."""
+    params = dict(getattr(error, "params", {}) or {})
+    messages = _messages()
+    text = messages.get(error.code)
+    if text is None:
+        return str(error)
+    try:
+        return text % params
+    except (KeyError, TypeError, ValueError):
+        return str(error)
+
+
+def _messages() -> dict[str, str]:
+    return {}
+
+
+# --- Pairing ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Plan:
+    matches: list[tuple[int, int]]
+    bye: int | None
+
+
+def first_round(pairs: list[int], *, seed: bytes | None) -> Plan:
+    raise NotImplementedError
+
+
+def later_round(pairs: list[int], *, met: set[frozenset], had_bye: set[int]) -> Plan:
+    raise NotImplementedError
+
+
+# --- Ranking ---------------------------------------------------------------------------------
+
+
+@dataclass
+class RankingLine:
+    team: object
+    place: str
+    match_points: Fraction
+    point_difference: int
+    points: int
+    buchholz: Fraction
+    games: int
+    wins: int
+    draws: int
+    losses: int
+    byes: int
+
+    @property
+    def pair_id(self) -> int:
+        return self.team.pk
+
+    @property
+    def withdrawn(self) -> bool:
+        return self.team.withdrawn
+
+
+def rank(row, pairs, games, byes) -> list[RankingLine]:
+    raise NotImplementedError

@@ -1,0 +1,132 @@
+"""Reads of the free-deal format: each table's game and its state, the games that count, the
+ranking (rules.md 11.3) and the pairing history. A fixed number of queries each, whatever
+the number of pairs (pinned in tests/formats/test_free_deal_costs.py)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db.models import Exists, OuterRef
+
+from formats.free_deal import rules
+from formats.free_deal.models import GameEntry, GameReview
+from formats.free_deal.services.settings import settings_of
+from tournaments.models import Championship, Round, Table, Team
+
+EMPTY, PENDING, CONFIRMED, DISPUTED = "empty", "pending", "confirmed", "disputed"
+
+
+@dataclass(frozen=True)
+class CountedGame:
+    round_number: int
+    table_id: int
+    first_id: int
+    second_id: int
+    first_points: int
+    second_points: int
+
+
+@dataclass
+class TableGame:
+    """A table of a round, its latest entry and what state that entry is in."""
+
+    table: Table
+    latest: GameEntry | None
+    state: str
+    disputed_by: int | None = None
+
+
+def _confirmed_subquery():
+    return Exists(GameReview.objects.filter(entry=OuterRef("pk"),
+                                            verdict=GameReview.Verdict.CONFIRM))
+
+
+def counted_games(championship: Championship, *, up_to: int | None = None) -> list[CountedGame]:
+    """The game that counts at every table: its latest confirmed entry (one query)."""
+    rows = (
+        GameEntry.objects.filter(table__round__championship=championship)
+        .filter(_confirmed_subquery())
+        .order_by("table_id", "-id")
+        .values_list("table_id", "table__round__number", "table__ns_team_id",
+                     "table__ew_team_id", "first_points", "second_points")
+    )
+    if up_to is not None:
+        rows = rows.filter(table__round__number__lte=up_to)
+    games: dict[int, CountedGame] = {}
+    for table_id, number, first, second, first_points, second_points in rows:
+        if table_id not in games:  # the newest confirmed entry comes first
+            games[table_id] = CountedGame(number, table_id, first, second, first_points,
+                                          second_points)
+    return list(games.values())
+
+
+def byes(championship: Championship, *, up_to: int | None = None) -> list[tuple[int, int]]:
+    """``(round number, pair id)`` of every bye: the round's odd pair out, and a pair whose
+    opponent withdrew before the round was released."""
+    rounds = Round.objects.filter(championship=championship).exclude(bye_team=None)
+    tables = Table.objects.filter(round__championship=championship).exclude(bye_team=None)
+    if up_to is not None:
+        rounds = rounds.filter(number__lte=up_to)
+        tables = tables.filter(round__number__lte=up_to)
+    return [*rounds.values_list("number", "bye_team_id"),
+            *tables.values_list("round__number", "bye_team_id")]
+
+
+def ranking(championship: Championship, *, up_to: int | None = None) -> list:
+    """The ranking lines of every pair (rules.md 11.3), best first, from the counted games."""
+    pairs = list(championship.teams.order_by("number").only(
+        "id", "number", "name", "club", "player1", "player2", "withdrawn"))
+    return rules.rank(settings_of(championship), pairs, counted_games(championship, up_to=up_to),
+                      byes(championship, up_to=up_to))
+
+
+def history(championship: Championship) -> tuple[set[frozenset], set[int]]:
+    """Who has met whom (every table ever drafted), and who has had a bye."""
+    met = {
+        frozenset(pair)
+        for pair in Table.objects.filter(round__championship=championship)
+        .values_list("ns_team_id", "ew_team_id")
+    }
+    had_bye = {pair for _number, pair in byes(championship)}
+    return met, had_bye
+
+
+def round_games(round_: Round) -> list[TableGame]:
+    """Every table of the round with its latest entry and its state (two queries)."""
+    tables = list(round_.tables.select_related("ns_team", "ew_team").order_by("number"))
+    entries = (GameEntry.objects.filter(table__round=round_).order_by("table_id", "-id")
+               .prefetch_related("reviews"))
+    latest: dict[int, GameEntry] = {}
+    for entry in entries:
+        latest.setdefault(entry.table_id, entry)
+    return [_table_game(table, latest.get(table.pk)) for table in tables]
+
+
+def table_game(table: Table) -> TableGame:
+    entry = (GameEntry.objects.filter(table=table).order_by("-id")
+             .prefetch_related("reviews").first())
+    return _table_game(table, entry)
+
+
+def _table_game(table: Table, entry: GameEntry | None) -> TableGame:
+    if entry is None:
+        return TableGame(table, None, EMPTY)
+    reviews = list(entry.reviews.all())
+    if any(r.verdict == GameReview.Verdict.CONFIRM for r in reviews):
+        return TableGame(table, entry, CONFIRMED)
+    dispute = next((r for r in reviews if r.verdict == GameReview.Verdict.DISPUTE), None)
+    if dispute is not None:
+        return TableGame(table, entry, DISPUTED, disputed_by=dispute.by_team_id)
+    return TableGame(table, entry, PENDING)
+
+
+def team_table(team: Team) -> Table | None:
+    """The pair's table in its earliest open round, else its latest table."""
+    tables = (Table.objects.filter(round__championship_id=team.championship_id)
+              .filter(round__status__in=[Round.Status.RELEASED, Round.Status.CLOSED])
+              .filter(ns_team=team) | Table.objects.filter(
+                  round__championship_id=team.championship_id,
+                  round__status__in=[Round.Status.RELEASED, Round.Status.CLOSED], ew_team=team))
+    tables = tables.select_related("round", "ns_team", "ew_team")
+    open_ = tables.filter(round__status=Round.Status.RELEASED).order_by("round__number").first()
+    return open_ or tables.order_by("-round__number").first()

@@ -1,0 +1,35 @@
+"""Writes of the free-deal format: one function per operation, each in one transaction.
+
+As in ``scoring.services``: nothing is updated in place (an entry, a confirmation, a dispute
+and a director's result each add a row with who, when and from where); each game operation
+locks only its own table's row, so the tables of a round write in parallel; one entry per
+idempotency key is a unique constraint.
+
+Modules: ``settings`` (the format's settings), ``pairing`` (drafting the next round),
+``games`` (entering, confirming and disputing a game; the director's result).
+Refusals raise ``ScoringError`` (games) or ``ServiceError`` (settings, pairing) with a
+translated message, naming the field when there is one.
+"""
+
+from formats.free_deal.services.games import (
+    GameValues,
+    confirm_game,
+    director_confirm_game,
+    director_set_game,
+    dispute_game,
+    submit_game,
+)
+from formats.free_deal.services.pairing import pair_next_round
+from formats.free_deal.services.settings import save_settings, settings_of
+
+__all__ = [
+    "GameValues",
+    "confirm_game",
+    "director_confirm_game",
+    "director_set_game",
+    "dispute_game",
+    "pair_next_round",
+    "save_settings",
+    "settings_of",
+    "submit_game",
+]
