@@ -63,6 +63,7 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "tournaments",
     "scoring",
+    "formats",
     "formats.free_deal",
 ]
 

@@ -17,6 +17,6 @@ One module per format, each a :class:`~formats.base.Format`:
 Next: duplicate individual (*abarrotada*, rules.md 10) joins the registry the same way.
 """
 
-from formats.registry import FORMATS, DUPLICATE_PAIRS, FREE_DEAL_PAIRS, format_choices, format_of
+from formats.registry import DUPLICATE_PAIRS, FORMATS, FREE_DEAL_PAIRS, format_choices, format_of
 
 __all__ = ["DUPLICATE_PAIRS", "FORMATS", "FREE_DEAL_PAIRS", "format_choices", "format_of"]

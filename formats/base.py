@@ -24,6 +24,8 @@ class Format:
     #: The championship fields the director sets for this format (besides name, venue and
     #: dates); the others keep their defaults and are not shown.
     championship_fields: tuple[str, ...] = ()
+    #: The director's championship page lists the settings with this template.
+    facts_template: str = ""
     #: Championship fields the format fixes whatever the director sends (e.g. free-deal
     #: pairs are always paired Swiss).
     fixed_settings: dict = {}
@@ -50,6 +52,10 @@ class Format:
 
     def director_results_page(self, request, championship, round_):
         """The director's page of a round's results (the grid of tables)."""
+        raise NotImplementedError
+
+    def missing_results(self, round_) -> list[str]:
+        """One line per result the round still lacks (shown before it is closed)."""
         raise NotImplementedError
 
     def recompute(self, championship) -> None:

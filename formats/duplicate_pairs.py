@@ -23,6 +23,7 @@ class DuplicatePairs(Format):
                 "that held the same cards (the official championship).")
     rules_section = "6"
     has_deals = True
+    facts_template = "tournaments/director/_duplicate_facts.html"
     championship_fields = ("movement", "rounds_planned", "deals_per_match", "variant",
                            "doubling")
 
@@ -48,6 +49,11 @@ class DuplicatePairs(Format):
         from scoring.views.director import duplicate_grid
 
         return duplicate_grid(request, championship, round_)
+
+    def missing_results(self, round_) -> list[str]:
+        from scoring.views.director import duplicate_missing_results
+
+        return duplicate_missing_results(round_)
 
     def recompute(self, championship) -> None:
         from scoring.services import recompute_championship

@@ -14,6 +14,7 @@ class FreeDealPairs(Format):
                 "number of hands or the clock; ranked by games won, then point difference.")
     rules_section = "11"
     has_deals = False
+    facts_template = "free_deal/_facts.html"
     championship_fields = ("rounds_planned", "doubling")
     fixed_settings = {"movement": "swiss"}
 
@@ -48,3 +49,8 @@ class FreeDealPairs(Format):
         from formats.free_deal.views import director_games
 
         return director_games(request, championship, round_)
+
+    def missing_results(self, round_) -> list[str]:
+        from formats.free_deal.selectors import missing_results
+
+        return missing_results(round_)

@@ -84,7 +84,45 @@ def game_message(error) -> str:
 
 
 def _messages() -> dict[str, str]:
-    return {}
+    """Each refusal code of ``engine.free_deal.CODES`` in the reader's language; the
+    engine's parameters fill them in."""
+    return {
+        "not_an_integer": _("Enter a whole number."),
+        "out_of_range": _("Enter a number from %(min)s to %(max)s."),
+        "cap_below_target": _("The cap (%(cap)s) cannot be below the target (%(target)s)."),
+        "no_ending": _("A game needs an end: set a target, a hand limit or a time per round."),
+        "negative_points": _("Points cannot be negative."),
+        "above_cap": _("%(points)s points is above the cap of %(cap)s: points above the cap "
+                       "are not counted, so enter %(cap)s."),
+        "both_reached_target": _("Both pairs cannot be at or over the target: the game ended "
+                                 "when the first pair reached it."),
+        "unknown_ending": _("Choose how the game ended."),
+        "ending_off": _("This championship does not end games that way."),
+        "target_not_reached": _("The game ended at the target, but neither pair reached "
+                                "%(target)s."),
+        "no_hands": _("A game has at least one hand."),
+        "above_hand_limit": _("%(hands_played)s hands is more than the limit of "
+                              "%(hand_limit)s."),
+        "hands_not_at_limit": _("The game ended at the hand limit, so %(hand_limit)s hands "
+                                "were played."),
+        "record_length": _("The hand-by-hand record has %(hands)s hands, but %(hands_played)s "
+                           "were played."),
+        "unknown_pair": _("Hand %(hand)s: choose which pair."),
+        "unknown_contract": _("Hand %(hand)s: choose the trumps or Botifarra."),
+        "unknown_doubling": _("Hand %(hand)s: the doubling is none, contro, recontro or Sant "
+                              "Vicenç."),
+        "sant_vicenc_forbidden": _("Hand %(hand)s: Sant Vicenç is not allowed in this "
+                                   "championship."),
+        "points_without_scorer": _("Hand %(hand)s: points were scored, so choose the pair "
+                                   "that scored them."),
+        "scorer_without_points": _("Hand %(hand)s: a scoring pair needs its points."),
+        "impossible_points": _("Hand %(hand)s: no result of that contract and doubling scores "
+                               "%(points)s points."),
+        "hand_after_target": _("Hand %(hand)s was played after a pair had reached the "
+                               "target."),
+        "hands_do_not_add_up": _("The hands stop adding up to the reported points at hand "
+                                 "%(hand)s."),
+    }
 
 
 # --- Pairing ---------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.db.models import Exists, OuterRef
+from django.utils.translation import gettext as _
 
 from formats.free_deal import rules
 from formats.free_deal.models import GameEntry, GameReview
@@ -130,3 +131,15 @@ def team_table(team: Team) -> Table | None:
     tables = tables.select_related("round", "ns_team", "ew_team")
     open_ = tables.filter(round__status=Round.Status.RELEASED).order_by("round__number").first()
     return open_ or tables.order_by("-round__number").first()
+
+
+def missing_results(round_: Round) -> list[str]:
+    """Each table whose game is not confirmed, as a line for the director."""
+    labels = {EMPTY: _("no result"), PENDING: _("waiting for confirmation"),
+              DISPUTED: _("disputed")}
+    return [
+        _("Table %(table)s: %(status)s") % {"table": game.table.number,
+                                            "status": labels[game.state]}
+        for game in round_games(round_)
+        if game.state != CONFIRMED and game.table.bye_team_id is None
+    ]

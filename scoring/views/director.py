@@ -200,6 +200,11 @@ def director_cell(request, pk: int, number: int, table_number: int, deal_number:
     return _no_store(render(request, "scoring/director_cell.html", context))
 
 
+def duplicate_missing_results(round_: Round) -> list[str]:
+    """Duplicate pairs: each table and deal without a confirmed result, as a line."""
+    return _missing_lines(selectors.round_grid(round_))
+
+
 def _missing_lines(grid) -> list[str]:
     labels = {
         selectors.EMPTY: _("no result"),
@@ -234,10 +239,12 @@ def director_close_round(request, pk: int, number: int):
         messages.info(request, _("Round %(number)s is not in play, so there is nothing to "
                                  "close.") % {"number": round_.number})
         return redirect(grid_url)
-    missing = _missing_lines(selectors.round_grid(round_))
+    fmt = format_of(championship)
+    missing = fmt.missing_results(round_)
     consequences = [
         _("Its tables can no longer enter or confirm results, and its deals become public: "
-          "players and the public see the cards.")
+          "players and the public see the cards.") if fmt.has_deals else
+        _("Its tables can no longer enter or confirm results.")
     ]
     if missing:
         consequences.append(_("A missing result stays not played: it scores nothing until "

@@ -149,7 +149,7 @@ def create_championship(director, *, origin=None, format: str = "duplicate_pairs
 
 @transaction.atomic
 def update_championship(championship: Championship, *, by=None, origin=None,
-                        **changes) -> Championship:
+                        format_settings: dict | None = None, **changes) -> Championship:
     """Change a championship's details and settings.
 
     The name, venue, dates and whether results are public can always change. The game
@@ -188,6 +188,9 @@ def update_championship(championship: Championship, *, by=None, origin=None,
         setattr(championship, field, value)
     _check_championship(championship)
     championship.save()
+    if format_settings is not None:
+        format_of(championship).save_settings(championship, format_settings, by=by,
+                                              origin=origin)
     if "results_public" in changed:
         _record_publication(championship, championship.results_public, by, origin)
     return championship

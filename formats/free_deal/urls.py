@@ -1,0 +1,19 @@
+"""Free-deal URLs beside the shared ones: the captain's game actions and the director's
+page of one table's game. (A captain's page, the standings and a round's games are the
+shared URLs, which ask the format.)"""
+
+from django.urls import path
+
+from formats.free_deal import views
+
+app_name = "free_deal"
+
+urlpatterns = [
+    path("t/<int:team_id>/<str:secret>/game/", views.captain_submit, name="captain_submit"),
+    path("t/<int:team_id>/<str:secret>/game/<int:entry_id>/confirm/", views.captain_confirm,
+         name="captain_confirm"),
+    path("t/<int:team_id>/<str:secret>/game/<int:entry_id>/dispute/", views.captain_dispute,
+         name="captain_dispute"),
+    path("director/c/<int:pk>/results/rounds/<int:number>/games/<int:table_number>/",
+         views.director_game, name="director_game"),
+]
