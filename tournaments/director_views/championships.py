@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from formats import FORMATS, format_of
+from formats import DUPLICATE_PAIRS, FORMATS, format_of
 from tournaments import audit, selectors, services
 from tournaments.director_views.common import _form_error, _refuse_if_finished, _who, director_page
 from tournaments.forms import AddDirectorForm, ChampionshipForm, posted
@@ -26,11 +27,11 @@ def director_home(request):
 
 @login_required
 def championship_create(request):
-    """The director picks the format first, then sees the settings that format uses."""
-    key = request.POST.get("format") or request.GET.get("format")
+    """The format comes first (links at the top of the page, duplicate pairs unless another
+    is picked); the form shows only the settings that format uses."""
+    key = request.POST.get("format") or request.GET.get("format") or DUPLICATE_PAIRS.key
     if key not in FORMATS:
-        return render(request, "tournaments/director/championship_format.html",
-                      {"formats": FORMATS.values()})
+        raise Http404("No such format")
     fmt = FORMATS[key]
     form = ChampionshipForm(posted(request), shown=fmt.championship_fields)
     extra = fmt.settings_form(None, posted(request))
@@ -47,7 +48,7 @@ def championship_create(request):
             messages.success(request, _("Championship created."))
             return redirect("tournaments:director_championship", championship.pk)
     return render(request, "tournaments/director/championship_form.html",
-                  {"form": form, "extra": extra, "fmt": fmt})
+                  {"form": form, "extra": extra, "fmt": fmt, "formats": FORMATS.values()})
 
 
 @director_page
