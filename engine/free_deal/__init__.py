@@ -11,6 +11,10 @@ Pure Python, no Django.  One module per job, each with its policies in its docst
   two pairs ``FIRST`` and ``SECOND``;
 - :mod:`.errors` -- ``GameError`` (field, English message, stable code and params) and its
   ``CODES``;
+- :mod:`.ranking` -- match points (``MatchPoints``), ``Bye``, ``PairLine`` (games, wins,
+  draws, losses, byes, match points, points for and against, difference, Buchholz),
+  ``METRICS``/``TIE_BREAKS``, ``RankingSettings``, ``pair_lines``, ``rank_lines``,
+  ``rank_pairs`` and ``PlacedPair`` (shared places ``4=``);
 
 Names are resolved lazily from their modules, so importing this package stays cheap.
 """
@@ -28,6 +32,10 @@ _EXPORTS = {
     "engine.free_deal.game": [
         "GameSettings", "EndedBy", "GameReport", "GameOutcome", "check_game", "TARGET_RANGE",
         "HAND_LIMIT_RANGE", "CAP_RANGE",
+    ],
+    "engine.free_deal.ranking": [
+        "MatchPoints", "Bye", "PairLine", "PlacedPair", "Metric", "METRICS", "TIE_BREAKS",
+        "RankingSettings", "pair_lines", "rank_lines", "rank_pairs",
     ],
 }  # fmt: skip
 _MODULE_OF = {name: module for module, names in _EXPORTS.items() for name in names}
