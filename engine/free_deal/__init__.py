@@ -1,0 +1,57 @@
+"""Free-deal pair tournaments (*partides lliures*, Swiss system): rules.md section 11.
+
+Pure Python, no Django.  One module per job, each with its policies in its docstring:
+
+- :mod:`.game` -- a game and its settings: ``GameSettings`` (target, hand limit, clock, cap,
+  doubling scheme, Sant Vicenç), ``EndedBy``, ``GameReport`` (what a table reports),
+  ``check_game`` (refuses a report that cannot be right) and ``GameOutcome`` (the winner and
+  each pair's capped points and point difference);
+- :mod:`.hands` -- the optional hand-by-hand record: ``HandRecord``, ``running_totals`` (the
+  score pad), ``hand_multiplier``, ``check_record`` (possible hands, adding up); the table's
+  two pairs ``FIRST`` and ``SECOND``;
+- :mod:`.errors` -- ``GameError`` (field, English message, stable code and params) and its
+  ``CODES``;
+- :mod:`.ranking` -- match points (``MatchPoints``), ``Bye``, ``PairLine`` (games, wins,
+  draws, losses, byes, match points, points for and against, difference, Buchholz),
+  ``METRICS``/``TIE_BREAKS``, ``RankingSettings``, ``pair_lines``, ``rank_lines``,
+  ``rank_pairs`` and ``PlacedPair`` (shared places ``4=``);
+
+Names are resolved lazily from their modules, so importing this package stays cheap.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+_EXPORTS = {
+    "engine.free_deal.errors": ["GameError", "CODES"],
+    "engine.free_deal.hands": [
+        "FIRST", "SECOND", "PAIRS", "MAX_EXCESS", "HandRecord", "check_record",
+        "hand_multiplier", "running_totals",
+    ],
+    "engine.free_deal.game": [
+        "GameSettings", "EndedBy", "GameReport", "GameOutcome", "check_game", "TARGET_RANGE",
+        "HAND_LIMIT_RANGE", "CAP_RANGE",
+    ],
+    "engine.free_deal.ranking": [
+        "MatchPoints", "Bye", "PairLine", "PlacedPair", "Metric", "METRICS", "TIE_BREAKS",
+        "RankingSettings", "pair_lines", "rank_lines", "rank_pairs",
+    ],
+}  # fmt: skip
+_MODULE_OF = {name: module for module, names in _EXPORTS.items() for name in names}
+
+__all__ = sorted(_MODULE_OF)
+
+
+def __getattr__(name: str):
+    try:
+        module = _MODULE_OF[name]
+    except KeyError:
+        raise AttributeError(f"module 'engine.free_deal' has no attribute {name!r}") from None
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value  # later look-ups skip this function
+    return value
+
+
+def __dir__() -> list[str]:
+    return __all__
