@@ -25,7 +25,7 @@ class FreeDealSettings(models.Model):
     like the others, once round 1 is released. An empty limit is off."""
 
     class MatchPoints(models.TextChoices):
-        ONE_HALF_ZERO = "1-0.5-0", _("Win 1, draw ½, loss 0")
+        ONE_HALF_ZERO = "1-1/2-0", _("Win 1, draw ½, loss 0")
         TWO_ONE_ZERO = "2-1-0", _("Win 2, draw 1, loss 0")
         THREE_ONE_ZERO = "3-1-0", _("Win 3, draw 1, loss 0")
 
@@ -70,7 +70,7 @@ class FreeDealSettings(models.Model):
             models.CheckConstraint(condition=Q(cap__isnull=True) | Q(cap__gte=1),
                                    name="free_deal_cap_positive"),
             models.CheckConstraint(
-                condition=Q(match_points__in=["1-0.5-0", "2-1-0", "3-1-0"]),
+                condition=Q(match_points__in=["1-1/2-0", "2-1-0", "3-1-0"]),
                 name="free_deal_match_points_valid"),
             models.CheckConstraint(condition=Q(seeding__in=["draw", "order"]),
                                    name="free_deal_seeding_valid"),

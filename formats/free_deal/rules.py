@@ -5,7 +5,6 @@ ranking and the pairing from model rows. No rule is decided here; they are the e
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 
 from django.utils.translation import gettext as _
 
@@ -43,7 +42,7 @@ def check_settings(row) -> None:
                              "round."), field="target")
     if row.cap is not None and row.target is not None and row.cap < row.target:
         raise ServiceError(_("The cap cannot be below the target."), field="cap")
-    known = set(fd.RANKING_METRICS)
+    known = set(fd.METRICS)
     order = [name.strip() for name in row.tie_breaks.split(",") if name.strip()]
     if not order or set(order) - known or len(order) != len(set(order)):
         raise ServiceError(_("The tie-break order must list some of: %(names)s, each once.")
@@ -130,34 +129,42 @@ def _messages() -> dict[str, str]:
 
 @dataclass(frozen=True)
 class Plan:
+    """A round as the services store it: ``(first, second)`` pair ids, table 1 first."""
+
     matches: list[tuple[int, int]]
     bye: int | None
 
 
+def _plan(pairing) -> Plan:
+    return Plan([(table.first, table.second) for table in pairing.tables], pairing.bye)
+
+
 def first_round(pairs: list[int], *, seed: bytes | None) -> Plan:
-    raise NotImplementedError
+    """Round 1: a draw seeded by ``seed``, or, without one, the director's seeding order
+    (``pairs`` as given, best first)."""
+    if seed is None:
+        return _plan(fd.seeded_first_round(pairs))
+    return _plan(fd.drawn_first_round(pairs, seed))
 
 
-def later_round(pairs: list[int], *, met: set[frozenset], had_bye: set[int]) -> Plan:
-    raise NotImplementedError
+def later_round(ranking: list[RankingLine], *, met: set[frozenset], byes_had: list[int]) -> Plan:
+    """A later round from the ranking (withdrawn pairs left out), never a rematch."""
+    return _plan(fd.swiss_round(
+        [line.pair_id for line in ranking], met, byes_had,
+        match_points={line.pair_id: line.match_points for line in ranking},
+        withdrawn={line.pair_id for line in ranking if line.withdrawn},
+    ))
 
 
 # --- Ranking ---------------------------------------------------------------------------------
 
 
-@dataclass
+@dataclass(frozen=True)
 class RankingLine:
+    """A pair's line of the ranking: the engine's figures with the pair's row."""
+
     team: object
-    place: str
-    match_points: Fraction
-    point_difference: int
-    points: int
-    buchholz: Fraction
-    games: int
-    wins: int
-    draws: int
-    losses: int
-    byes: int
+    placed: object  # engine.free_deal.PlacedPair
 
     @property
     def pair_id(self) -> int:
@@ -167,6 +174,34 @@ class RankingLine:
     def withdrawn(self) -> bool:
         return self.team.withdrawn
 
+    @property
+    def place(self) -> str:
+        return self.placed.label
 
-def rank(row, pairs, games, byes) -> list[RankingLine]:
-    raise NotImplementedError
+    def __getattr__(self, name):
+        # games, wins, draws, losses, byes, match_points, points, points_against,
+        # point_difference, buchholz: the engine's PairLine.
+        if name.startswith("_"):
+            raise AttributeError(name)
+        return getattr(self.placed.line, name)
+
+
+def ranking_settings(row) -> fd.RankingSettings:
+    return fd.RankingSettings(
+        match_points=fd.MatchPoints(row.match_points),
+        tie_breaks=tuple(name.strip() for name in row.tie_breaks.split(",") if name.strip()),
+    )
+
+
+def rank(row, teams, games, byes) -> list[RankingLine]:
+    """The ranking (rules.md 11.3) of ``teams`` from the counted games and the byes
+    (``(round number, pair id)``), each bye worth what the settings say."""
+    by_id = {team.pk: team for team in teams}
+    placed = fd.rank_pairs(
+        list(by_id),
+        [(g.first_id, g.second_id, g.first_points, g.second_points) for g in games],
+        [fd.Bye(pair, points=row.bye_points, difference=row.bye_difference)
+         for _number, pair in byes],
+        ranking_settings(row),
+    )
+    return [RankingLine(by_id[p.pair], p) for p in placed]

@@ -81,15 +81,14 @@ def ranking(championship: Championship, *, up_to: int | None = None) -> list:
                       byes(championship, up_to=up_to))
 
 
-def history(championship: Championship) -> tuple[set[frozenset], set[int]]:
-    """Who has met whom (every table ever drafted), and who has had a bye."""
+def history(championship: Championship) -> tuple[set[frozenset], list[int]]:
+    """Who has met whom (every table ever drafted, played or not), and one entry per bye."""
     met = {
         frozenset(pair)
         for pair in Table.objects.filter(round__championship=championship)
         .values_list("ns_team_id", "ew_team_id")
     }
-    had_bye = {pair for _number, pair in byes(championship)}
-    return met, had_bye
+    return met, [pair for _number, pair in byes(championship)]
 
 
 def round_games(round_: Round) -> list[TableGame]:

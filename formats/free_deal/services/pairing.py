@@ -46,9 +46,9 @@ def pair_next_round(championship: Championship) -> list[Round]:
         pairs = [line.pair_id for line in ranking if not line.withdrawn]
         if len(pairs) < 2:
             raise ServiceError(_("At least two pairs are needed to pair a round."))
-        met, had_bye = selectors.history(championship)
+        met, byes_had = selectors.history(championship)
         try:
-            plan = later_round(pairs, met=met, had_bye=had_bye)
+            plan = later_round(ranking, met=met, byes_had=byes_had)
         except PairingImpossible:
             raise ServiceError(_("No pairing avoids a rematch: every possible round would "
                                  "repeat a game.")) from None
