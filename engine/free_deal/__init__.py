@@ -15,6 +15,9 @@ Pure Python, no Django.  One module per job, each with its policies in its docst
   draws, losses, byes, match points, points for and against, difference, Buchholz),
   ``METRICS``/``TIE_BREAKS``, ``RankingSettings``, ``pair_lines``, ``rank_lines``,
   ``rank_pairs`` and ``PlacedPair`` (shared places ``4=``);
+- :mod:`.pairing` -- the Swiss: ``drawn_first_round``, ``seeded_first_round``,
+  ``swiss_round``, ``next_round``, ``pairing_history``, ``Table``, ``RoundPairing``,
+  ``PairingImpossible``;
 
 Names are resolved lazily from their modules, so importing this package stays cheap.
 """
@@ -36,6 +39,10 @@ _EXPORTS = {
     "engine.free_deal.ranking": [
         "MatchPoints", "Bye", "PairLine", "PlacedPair", "Metric", "METRICS", "TIE_BREAKS",
         "RankingSettings", "pair_lines", "rank_lines", "rank_pairs",
+    ],
+    "engine.free_deal.pairing": [
+        "Table", "RoundPairing", "PairingImpossible", "drawn_first_round",
+        "seeded_first_round", "swiss_round", "next_round", "pairing_history",
     ],
 }  # fmt: skip
 _MODULE_OF = {name: module for module, names in _EXPORTS.items() for name in names}
