@@ -18,6 +18,8 @@ Pure Python, no Django.  One module per job, each with its policies in its docst
 - :mod:`.pairing` -- the Swiss: ``drawn_first_round``, ``seeded_first_round``,
   ``swiss_round``, ``next_round``, ``pairing_history``, ``Table``, ``RoundPairing``,
   ``PairingImpossible``;
+- :mod:`.knockout` -- the knockout stage: ``seed_order``, ``build_bracket``, ``advance``,
+  ``tie_winner``, ``Bracket``, ``Tie``.
 
 Names are resolved lazily from their modules, so importing this package stays cheap.
 """
@@ -43,6 +45,10 @@ _EXPORTS = {
     "engine.free_deal.pairing": [
         "Table", "RoundPairing", "PairingImpossible", "drawn_first_round",
         "seeded_first_round", "swiss_round", "next_round", "pairing_history",
+    ],
+    "engine.free_deal.knockout": [
+        "BRACKET_SIZES", "BEST_OF", "Tie", "Bracket", "seed_order", "build_bracket",
+        "advance", "tie_winner",
     ],
 }  # fmt: skip
 _MODULE_OF = {name: module for module, names in _EXPORTS.items() for name in names}
