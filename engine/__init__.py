@@ -19,6 +19,8 @@ Everything the rest of Duplicada uses is exported here (rules.md sections 1-8):
   ``optimal_line``, ``Position``, ``Solver``; random play-outs: ``random_playouts``
 - movements: ``Match``, ``RoundPlan``, ``round_robin``, ``swiss_round``, ``swiss_first_round``,
   ``PairingImpossible``, ``dealer_for``, ``round_deal_numbers``, ``trump_side``
+- free-deal pair tournaments (rules.md section 11: games, ranking, Swiss pairing, knockout):
+  the package :mod:`engine.free_deal`, whose names are exported from there, not here
 
 Names are resolved lazily from their modules, so importing ``engine`` stays cheap.
 """

@@ -15,6 +15,11 @@ Pure Python, no Django.  One module per job, each with its policies in its docst
   draws, losses, byes, match points, points for and against, difference, Buchholz),
   ``METRICS``/``TIE_BREAKS``, ``RankingSettings``, ``pair_lines``, ``rank_lines``,
   ``rank_pairs`` and ``PlacedPair`` (shared places ``4=``);
+- :mod:`.pairing` -- the Swiss: ``drawn_first_round``, ``seeded_first_round``,
+  ``swiss_round``, ``next_round``, ``pairing_history``, ``Table``, ``RoundPairing``,
+  ``PairingImpossible``;
+- :mod:`.knockout` -- the knockout stage: ``seed_order``, ``build_bracket``, ``advance``,
+  ``tie_winner``, ``Bracket``, ``Tie``.
 
 Names are resolved lazily from their modules, so importing this package stays cheap.
 """
@@ -36,6 +41,14 @@ _EXPORTS = {
     "engine.free_deal.ranking": [
         "MatchPoints", "Bye", "PairLine", "PlacedPair", "Metric", "METRICS", "TIE_BREAKS",
         "RankingSettings", "pair_lines", "rank_lines", "rank_pairs",
+    ],
+    "engine.free_deal.pairing": [
+        "Table", "RoundPairing", "PairingImpossible", "drawn_first_round",
+        "seeded_first_round", "swiss_round", "next_round", "pairing_history",
+    ],
+    "engine.free_deal.knockout": [
+        "BRACKET_SIZES", "BEST_OF", "Tie", "Bracket", "seed_order", "build_bracket",
+        "advance", "tie_winner",
     ],
 }  # fmt: skip
 _MODULE_OF = {name: module for module, names in _EXPORTS.items() for name in names}
