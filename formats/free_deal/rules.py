@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 
 from engine import free_deal as fd
+from engine.ordinary import DoublingScheme
 from scoring.services.values import ScoringError
 from tournaments.services.common import ServiceError
 
@@ -26,7 +27,7 @@ class GameRefused(ScoringError):
 def game_settings(row) -> fd.GameSettings:
     return fd.GameSettings(
         target=row.target, hand_limit=row.hand_limit, time_limit=row.round_minutes is not None,
-        cap=row.cap, doubling=fd.DoublingScheme(row.championship.doubling),
+        cap=row.cap, doubling=DoublingScheme(row.championship.doubling),
         sant_vicenc=row.sant_vicenc,
     )
 
@@ -35,13 +36,9 @@ def check_settings(row) -> None:
     """Refuse settings that cannot make a game (every limit off, a cap below the target)."""
     try:
         game_settings(row)
-    except ValueError as problem:
-        raise ServiceError(str(problem)) from None
-    if row.target is None and row.hand_limit is None and row.round_minutes is None:
-        raise ServiceError(_("A game needs an end: set a target, a hand limit or a time per "
-                             "round."), field="target")
-    if row.cap is not None and row.target is not None and row.cap < row.target:
-        raise ServiceError(_("The cap cannot be below the target."), field="cap")
+    except fd.GameError as error:
+        field = {"time_limit": "round_minutes"}.get(error.field, error.field)
+        raise ServiceError(game_message(error), field=field) from None
     known = set(fd.METRICS)
     order = [name.strip() for name in row.tie_breaks.split(",") if name.strip()]
     if not order or set(order) - known or len(order) != len(set(order)):
@@ -107,6 +104,10 @@ def _messages() -> dict[str, str]:
         "record_length": _("The hand-by-hand record has %(hands)s hands, but %(hands_played)s "
                            "were played."),
         "unknown_pair": _("Hand %(hand)s: choose which pair."),
+        "makers_do_not_alternate": _("Hand %(hand)s: the deal passes to the right after each "
+                                     "hand, so the trump makers change from pair to pair."),
+        "not_a_boolean": _("Choose yes or no."),
+        "unknown_scheme": _("Choose a doubling scheme."),
         "unknown_contract": _("Hand %(hand)s: choose the trumps or Botifarra."),
         "unknown_doubling": _("Hand %(hand)s: the doubling is none, contro, recontro or Sant "
                               "Vicenç."),

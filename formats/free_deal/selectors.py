@@ -76,7 +76,7 @@ def byes(championship: Championship, *, up_to: int | None = None) -> list[tuple[
 def ranking(championship: Championship, *, up_to: int | None = None) -> list:
     """The ranking lines of every pair (rules.md 11.3), best first, from the counted games."""
     pairs = list(championship.teams.order_by("number").only(
-        "id", "number", "name", "club", "player1", "player2", "withdrawn"))
+        "id", "championship_id", "number", "name", "club", "player1", "player2", "withdrawn"))
     return rules.rank(settings_of(championship), pairs, counted_games(championship, up_to=up_to),
                       byes(championship, up_to=up_to))
 

@@ -112,8 +112,9 @@ def test_bad_games_are_refused_naming_the_field_and_nothing_is_written(event, va
 
 def test_a_hand_record_that_does_not_add_up_names_the_hand(event):
     _championship, _round, table = event
-    hands = tuple({"makers": "first", "contract": "O", "doubling": 0, "scorer": "first",
-                   "points": 10} for _ in range(3))
+    # The dealer passes to the right after each hand: the trump makers alternate.
+    hands = tuple({"makers": makers, "contract": "O", "doubling": 0, "scorer": "first",
+                   "points": 10} for makers in ("first", "second", "first"))
     values = GameValues(40, 0, "time", 3, hands=hands)  # the hands add up to 30
     with pytest.raises(GameRefused) as refused:
         fd.submit_game(team=table.ns_team, table=table, values=values, idempotency_key=None)
@@ -130,3 +131,10 @@ def test_a_bye_table_plays_no_game(director):
     play_round(round_, lambda table: win())
     lines = {line.pair_id: line for line in selectors.ranking(championship)}
     assert lines[round_.bye_team_id].byes == 1
+
+
+def test_every_refusal_of_the_rules_has_a_message_in_the_readers_language():
+    from engine import free_deal as engine_rules
+    from formats.free_deal.rules import _messages
+
+    assert set(engine_rules.CODES) - {"invalid"} <= set(_messages())
