@@ -229,10 +229,7 @@ def _first_pairing_of(order: list, met: list[set[int]], skip: int) -> list[int] 
     # The matching works on 0 .. m-1: renumber without ``skip``, keeping the order.
     ranks = [i for i in range(size) if i != skip]
     position = {rank: k for k, rank in enumerate(ranks)}
-    free = [
-        {position[j] for j in ranks if j != i and j not in met[i]}
-        for i in ranks
-    ]
+    free = [{position[j] for j in ranks if j != i and j not in met[i]} for i in ranks]
     mate = _first_pairing(free, len(ranks))
     if mate is None:
         return None
@@ -289,9 +286,7 @@ def swiss_round(
         if partner is None:
             continue
         tables = tuple(
-            Table(order[i], order[partner[i]])
-            for i in range(size)
-            if i != skip and i < partner[i]
+            Table(order[i], order[partner[i]]) for i in range(size) if i != skip and i < partner[i]
         )
         return RoundPairing(tables, order[skip] if skip >= 0 else None)
     raise PairingImpossible(
