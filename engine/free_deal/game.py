@@ -307,4 +307,3 @@ def check_game(report: GameReport, settings: GameSettings | None = None) -> Game
         )
     winner = FIRST if first > second else SECOND if second > first else None
     return GameOutcome(winner, first, second, ended_by, played)
-

@@ -90,9 +90,7 @@ def hand_multiplier(contract: str | Contract, doubling: int, scheme: DoublingSch
     return multiplier(botifarra=contract.is_botifarra, doubling=doubling, scheme=scheme)
 
 
-def running_totals(
-    hands: Sequence[HandRecord], cap: int | None = None
-) -> list[tuple[int, int]]:
+def running_totals(hands: Sequence[HandRecord], cap: int | None = None) -> list[tuple[int, int]]:
     """The score pad: each pair's total after each hand, ``(first, second)``.
 
     With ``cap``, a total above the cap shows as the cap (points above it do not count).
@@ -185,9 +183,7 @@ def _check_hand(index: int, hand: HandRecord, scheme: DoublingScheme, sant_vicen
             params={"hand": number},
         )
     if hand.points:
-        factor = multiplier(
-            botifarra=contract.is_botifarra, doubling=hand.doubling, scheme=scheme
-        )
+        factor = multiplier(botifarra=contract.is_botifarra, doubling=hand.doubling, scheme=scheme)
         # The excess over 36 (1..36) times the multiplier; a revoke is 36 times it too.
         if hand.points % factor or hand.points // factor > MAX_EXCESS:
             raise GameError(

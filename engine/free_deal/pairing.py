@@ -35,11 +35,11 @@ Policies (kept here, in one place):
 - **priorities**, highest first: never a rematch; the bye rule; the pairing order.
 - **withdrawn pairs** are left out of the rounds paired after their withdrawal.
 
-Speed: a depth-first search in pairing order (the nearest opponent first) finds the first
-pairing; it is bounded, and a search that runs long (many backtracks late in a small
-field) hands over to Edmonds' matching (:func:`engine.swiss._first_pairing`), which finds
-the same first pairing in polynomial time.  150 pairs after 6 rounds take about a
-millisecond (``benchmarks/free_deal_pairing.py``).
+Speed: a greedy pass in pairing order (the nearest opponent first, no look-ahead) finds
+the first pairing unless it runs into a dead end; then only the pairs above the dead end
+are re-paired, exactly, by Edmonds' matching (:func:`engine.swiss._first_pairing`), on as
+few of them as will do.  150 pairs after 6 rounds take about half a millisecond
+(``benchmarks/free_deal_pairing.py``).
 """
 
 from __future__ import annotations
@@ -66,11 +66,6 @@ __all__ = [
 ]
 
 P = TypeVar("P", bound=Hashable)
-
-#: How many steps the depth-first search may take before it hands over to the matching.
-#: A plain greedy pass over n pairs takes about n steps, a few more for each rematch it
-#: steps over.
-_SEARCH_BUDGET = 20_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,91 +149,75 @@ def seeded_first_round(seeding: Sequence[P]) -> RoundPairing[P]:
     return RoundPairing(tables, bye)
 
 
-class _GaveUp(Exception):
-    """The depth-first search ran past its budget."""
+def _greedy(size: int, met: list[set[int]], skip: int) -> tuple[list[tuple[int, int]], bool]:
+    """Pair ``0 .. size-1`` but ``skip`` top down, each with the nearest free rank it has
+    not met, without looking ahead.  Returns the pairs made, in order, and whether every
+    rank was paired (``False``: a rank found no opponent, and the pass stopped there).
 
-
-def _depth_first(size: int, met: list[set[int]], skip: int, budget: int) -> list[int] | None:
-    """The first pairing in rank order of ``0 .. size-1`` but ``skip``, or ``None``.
-
-    ``met[i]`` holds the ranks ``i`` may not meet.  The unpaired ranks are a doubly linked
-    list ("dancing links"), so taking a pair out and putting it back on backtracking are
-    O(1), and the nearest free rank below is one step away.  Raises :class:`_GaveUp` after
-    ``budget`` steps.
+    The free ranks are a linked list, so the nearest free rank below is one step away.
     """
-    head = size
-    nxt = list(range(1, size + 2))
-    prv = list(range(-1, size))
-    nxt[head], prv[0] = 0, head
-    nxt[size - 1], prv[head] = head, size - 1
+    nxt = list(range(1, size + 1))  # nxt[i]: the next free rank after i; ``size`` ends it
+    prv = list(range(-1, size - 1))
 
-    def unlink(v: int) -> None:
-        nxt[prv[v]] = nxt[v]
-        prv[nxt[v]] = prv[v]
+    def take(v: int) -> None:
+        if prv[v] >= 0:
+            nxt[prv[v]] = nxt[v]
+        if nxt[v] < size:
+            prv[nxt[v]] = prv[v]
 
-    def relink(v: int) -> None:
-        nxt[prv[v]] = v
-        prv[nxt[v]] = v
-
+    first = 0
     if skip >= 0:
-        unlink(skip)
-    partner = [-1] * size
-    stack: list[int] = []
-    steps = 0
-    top = nxt[head]
-    resume = -1  # where the current top's next candidate search starts; -1: a fresh top
-    while top != head:
-        if resume < 0:
-            unlink(top)
-            candidate = nxt[top]
-        else:
-            candidate = resume
+        take(skip)
+        first = 1 if skip == 0 else 0
+    pairs: list[tuple[int, int]] = []
+    top = first
+    while top < size:
+        take(top)
+        candidate = nxt[top]
         barred = met[top]
-        while candidate != head and candidate in barred:
+        while candidate < size and candidate in barred:
             candidate = nxt[candidate]
-            steps += 1
-        steps += 1
-        if candidate != head:
-            unlink(candidate)
-            partner[top], partner[candidate] = candidate, top
-            stack.append(top)
-            top, resume = nxt[head], -1
-            continue
-        # No opponent left for ``top``: undo the last choice and try the next one.  Pairs
-        # are put back in the reverse order they were taken out, so the links come back.
-        relink(top)
-        if not stack:
+        if candidate == size:
+            return pairs, False
+        take(candidate)
+        pairs.append((top, candidate))
+        # The next top: the first free rank after ``top`` (``candidate`` is gone already).
+        top = nxt[top] if nxt[top] != candidate else nxt[candidate]
+    return pairs, True
+
+
+def _first_pairing_of(size: int, met: list[set[int]], skip: int) -> list[int] | None:
+    """The first pairing in rank order of ``0 .. size-1`` but ``skip``, as partner ranks
+    (``-1`` for ``skip``), or ``None`` if every pairing has a rematch.
+
+    1. The greedy pass (:func:`_greedy`).  When it pairs everyone, its pairing is the first
+       one: each top took the nearest opponent, and the rest could be paired.
+    2. When it stops at a dead end, its first ``k`` pairs are still right for any ``k``
+       after which the free ranks *can* be paired (each of those tops took the nearest
+       opponent that lets the rest be paired).  So keep the first ``k`` pairs for ``k`` =
+       all but 1, 2, 4, 8... and pair the ranks left, in order, exactly by Edmonds' matching
+       (:func:`engine.swiss._first_pairing`): the first ``k`` for which they can be paired
+       gives the first pairing.  Dead ends lie near the bottom of the field, so the
+       matching usually works on a few dozen ranks; with ``k = 0`` it is the whole field.
+    """
+    pairs, complete = _greedy(size, met, skip)
+    back = 1
+    while not complete:
+        kept = pairs[: max(0, len(pairs) - back)]
+        taken = {rank for pair in kept for rank in pair}
+        rest = [i for i in range(size) if i != skip and i not in taken]
+        position = {rank: k for k, rank in enumerate(rest)}
+        free = [{position[j] for j in rest if j != i and j not in met[i]} for i in rest]
+        mate = _first_pairing(free, len(rest))
+        if mate is not None:
+            pairs = kept + [(rest[k], rest[m]) for k, m in enumerate(mate) if k < m]
+            break
+        if not kept:
             return None
-        top = stack.pop()
-        other = partner[top]
-        partner[top] = partner[other] = -1
-        relink(other)
-        resume = nxt[other]
-        if steps > budget:
-            raise _GaveUp
-    return partner
-
-
-def _first_pairing_of(order: list, met: list[set[int]], skip: int) -> list[int] | None:
-    """The first pairing in ``order`` (skipping the rank ``skip``), as partner ranks."""
-    size = len(order)
-    try:
-        return _depth_first(size, met, skip, _SEARCH_BUDGET)
-    except _GaveUp:
-        pass
-    # The matching works on 0 .. m-1: renumber without ``skip``, keeping the order.
-    ranks = [i for i in range(size) if i != skip]
-    position = {rank: k for k, rank in enumerate(ranks)}
-    free = [
-        {position[j] for j in ranks if j != i and j not in met[i]}
-        for i in ranks
-    ]
-    mate = _first_pairing(free, len(ranks))
-    if mate is None:
-        return None
+        back *= 2
     partner = [-1] * size
-    for k, other in enumerate(mate):
-        partner[ranks[k]] = ranks[other]
+    for a, b in pairs:
+        partner[a], partner[b] = b, a
     return partner
 
 
@@ -285,13 +264,11 @@ def swiss_round(
         # Fewest byes first, lowest in the pairing order first among equals.
         candidates = sorted(range(size - 1, -1, -1), key=lambda i: had[order[i]])
     for skip in candidates:
-        partner = _first_pairing_of(order, barred, skip)
+        partner = _first_pairing_of(size, barred, skip)
         if partner is None:
             continue
         tables = tuple(
-            Table(order[i], order[partner[i]])
-            for i in range(size)
-            if i != skip and i < partner[i]
+            Table(order[i], order[partner[i]]) for i in range(size) if i != skip and i < partner[i]
         )
         return RoundPairing(tables, order[skip] if skip >= 0 else None)
     raise PairingImpossible(

@@ -155,9 +155,7 @@ class RankingSettings:
         names = tuple(self.tie_breaks)
         unknown = [name for name in names if name not in METRICS]
         if unknown:
-            raise ValueError(
-                f"unknown ranking metric {unknown[0]!r}; known: {', '.join(METRICS)}"
-            )
+            raise ValueError(f"unknown ranking metric {unknown[0]!r}; known: {', '.join(METRICS)}")
         if len(set(names)) != len(names):
             raise ValueError("a ranking metric is listed twice")
         object.__setattr__(self, "tie_breaks", names)
@@ -264,13 +262,14 @@ def _pair_order(lines: list[PairLine]) -> list[PairLine]:
         return sorted(lines, key=lambda line: (type(line.pair).__name__, repr(line.pair)))
 
 
-def rank_lines(lines: Iterable[PairLine], tie_breaks: Sequence[str] = TIE_BREAKS) -> list[PlacedPair]:
+def rank_lines(
+    lines: Iterable[PairLine], tie_breaks: Sequence[str] = TIE_BREAKS
+) -> list[PlacedPair]:
     """Rank pair lines by ``tie_breaks`` in order; pairs equal on all share the place
     (standard competition ranking: 1, 2=, 2=, 4...) and are listed by pair id."""
     metrics = [METRICS[name] for name in tie_breaks]
     keyed = [
-        (tuple(metric.value(line) for metric in metrics), line)
-        for line in _pair_order(list(lines))
+        (tuple(metric.value(line) for metric in metrics), line) for line in _pair_order(list(lines))
     ]
     keyed.sort(key=lambda pair: pair[0], reverse=True)  # stable: ties keep the id order
     placed: list[PlacedPair] = []

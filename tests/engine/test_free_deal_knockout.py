@@ -33,7 +33,7 @@ def test_every_first_round_tie_adds_up_to_size_plus_one(size):
     bracket = build_bracket(list(range(100, 100 + size + 3)), size)
     assert all(top + bottom == size + 1 for top, bottom in first_round(bracket))
     assert sorted(s for tie in first_round(bracket) for s in tie) == list(range(1, size + 1))
-    assert [len(r) for r in bracket.rounds] == [size // 2 ** k for k in range(1, size.bit_length())]
+    assert [len(r) for r in bracket.rounds] == [size // 2**k for k in range(1, size.bit_length())]
 
 
 @pytest.mark.parametrize("size", [4, 8, 16])

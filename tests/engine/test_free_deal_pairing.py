@@ -23,6 +23,7 @@ from engine.free_deal import (
 )
 from engine.free_deal import pairing as pairing_module
 from engine.movements import swiss_first_round
+from engine.swiss import _first_pairing
 
 
 def tables(plan):
@@ -245,43 +246,46 @@ def test_later_rounds_match_the_brute_force_oracle(size):
         assert (tables(plan), plan.bye) == (expected[0], expected[1])
 
 
-def test_the_matching_fallback_finds_the_same_pairing(monkeypatch):
+def test_the_greedy_pass_and_its_repair_find_the_first_pairing_of_the_whole_field():
+    # Against Edmonds' matching run on the whole field every time (engine.swiss).
     rng = random.Random(2024)
-    cases = []
     for size in (8, 11, 20, 31, 60):
         for _ in range(15):
-            met, byes = random_history(rng, size, rng.randint(1, min(size - 1, 9)))
-            cases.append((rng.sample(range(size), size), met, byes))
+            met, byes = random_history(rng, size, rng.randint(1, min(size - 1, 12)))
+            barred = [{j for j in range(size) if frozenset((i, j)) in met} for i in range(size)]
+            free = [set(range(size)) - barred[i] - {i} for i in range(size)]
+            skip = rng.randrange(size) if size % 2 else -1
+            if skip >= 0:
+                free = [
+                    {j - (j > skip) for j in free[i] if j != skip} for i in range(size) if i != skip
+                ]
+            whole = _first_pairing(free, len(free))
+            got = pairing_module._first_pairing_of(size, barred, skip)
+            if whole is None:
+                assert got is None
+                continue
+            ranks = [i for i in range(size) if i != skip]
+            assert [got[r] for r in ranks] == [ranks[m] for m in whole]
 
-    def pair(case):
-        try:
-            plan = swiss_round(*case)
-        except PairingImpossible:
-            return None
-        return tables(plan), plan.bye
 
-    searched = [pair(case) for case in cases]
-    monkeypatch.setattr(pairing_module, "_SEARCH_BUDGET", 0)  # straight to the matching
-    assert [pair(case) for case in cases] == searched
-
-
-def test_a_search_that_runs_long_hands_over_to_the_matching(monkeypatch):
-    # A field where the greedy pass dead-ends at the bottom again and again.
-    calls = []
+def test_a_dead_end_at_the_bottom_is_repaired_on_a_few_pairs_only(monkeypatch):
+    # The bottom nine pairs of 150 have all met each other: the greedy pass dead-ends, and
+    # nine pairs above must each take one of them.
+    sizes = []
     original = pairing_module._first_pairing
 
     def spy(free, size):
-        calls.append(size)
+        sizes.append(size)
         return original(free, size)
 
     monkeypatch.setattr(pairing_module, "_first_pairing", spy)
-    monkeypatch.setattr(pairing_module, "_SEARCH_BUDGET", 5)
-    size = 12
-    # The bottom four have all met each other: the greedy pass dead-ends on 8, and every
-    # pair above must be undone in turn before 8 to 11 are split up.
-    met = {frozenset((a, b)) for a in range(8, 12) for b in range(8, 12) if a < b}
+    size, clique = 150, range(141, 150)
+    met = {frozenset((a, b)) for a in clique for b in clique if a < b}
     plan = swiss_round(list(range(size)), met)
-    assert calls
+    assert sizes and max(sizes) < 40
+    # The first 66 tables in rank order, then 132..140 each against a pair of the clique.
+    assert [t.pairs for t in plan.tables[:66]] == [(2 * k, 2 * k + 1) for k in range(66)]
+    assert [t.pairs for t in plan.tables[66:]] == [(132 + k, 141 + k) for k in range(9)]
     expected = oracle(list(range(size)), met)
     assert (tables(plan), plan.bye) == (expected[0], expected[1])
 

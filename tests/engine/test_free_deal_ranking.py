@@ -134,8 +134,9 @@ def test_the_match_points_scheme_is_a_setting():
     assert lines["P"].match_points == lines["Q"].match_points == 1
     lines = lines_by_pair("PQXY", games, scheme=MatchPoints.THREE_ONE_ZERO)
     assert (lines["P"].match_points, lines["Q"].match_points) == (3, 2)
-    ranked = [p.pair for p in rank_pairs("PQXY", games,
-                                         settings=RankingSettings(match_points="3-1-0"))]
+    ranked = [
+        p.pair for p in rank_pairs("PQXY", games, settings=RankingSettings(match_points="3-1-0"))
+    ]
     assert ranked.index("P") < ranked.index("Q")
 
 
