@@ -25,9 +25,12 @@ from tournaments.models import Championship, Round, Table
 
 
 def _refusal(form, error: ScoringError) -> None:
-    """Show a refusal at the field it concerns (or above the form)."""
+    """Show a refusal at the field it concerns, at both pairs' points when it concerns them
+    together, or above the form."""
     field = getattr(error, "field", None)
-    form.add_error(field if field in form.fields else None, error.message)
+    fields = ["first_points", "second_points"] if field == "points" else [field]
+    for name in fields:
+        form.add_error(name if name in form.fields else None, error.message)
 
 
 # --- Captains ---------------------------------------------------------------------------------
