@@ -4,6 +4,8 @@ They check the shape of the input; the rules (``engine.free_deal``, through
 
 from __future__ import annotations
 
+import json
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
@@ -65,6 +67,23 @@ class GameForm(forms.Form):
                                       max_value=MAX_HANDS)
     idempotency_key = forms.CharField(required=False, max_length=64,
                                       widget=forms.HiddenInput)
+    # The score pad's record, hand by hand (static/js/score_pad.js), as JSON; optional.
+    hands = forms.CharField(required=False, max_length=20_000, widget=forms.HiddenInput)
+
+    HAND_KEYS = {"makers", "contract", "doubling", "scorer", "points"}
+
+    def clean_hands(self):
+        text = self.cleaned_data.get("hands", "").strip()
+        if not text:
+            return None
+        try:
+            hands = json.loads(text)
+        except ValueError:
+            raise forms.ValidationError(_("The hand-by-hand record cannot be read.")) from None
+        if (not isinstance(hands, list) or len(hands) > MAX_HANDS
+                or not all(isinstance(h, dict) and set(h) == self.HAND_KEYS for h in hands)):
+            raise forms.ValidationError(_("The hand-by-hand record cannot be read."))
+        return tuple(hands)
 
     def __init__(self, *args, table=None, **kwargs):
         super().__init__(*args, **kwargs)
@@ -78,7 +97,7 @@ class GameForm(forms.Form):
         data = self.cleaned_data
         return GameValues(first_points=data["first_points"],
                           second_points=data["second_points"], ended_by=data["ended_by"],
-                          hands_played=data["hands_played"])
+                          hands_played=data["hands_played"], hands=data.get("hands"))
 
 
 class DirectorGameForm(GameForm):

@@ -27,7 +27,9 @@ from tournaments.models import Championship, Round, Table
 def _refusal(form, error: ScoringError) -> None:
     """Show a refusal at the field it concerns, at both pairs' points when it concerns them
     together, or above the form."""
-    field = getattr(error, "field", None)
+    field = getattr(error, "field", None) or ""
+    if field.startswith("hands["):
+        field = "hands"  # the score pad's record: the message names the hand
     fields = ["first_points", "second_points"] if field == "points" else [field]
     for name in fields:
         form.add_error(name if name in form.fields else None, error.message)
@@ -55,7 +57,31 @@ def captain_page(request, team, *, form=None, dispute_form=None):
     if game is not None and game.latest is not None:
         context["ours"] = game.latest.by_team_id == team.pk
         context["first_is_us"] = table.ns_team_id == team.pk
+    if table is not None:
+        context["pad_data"] = _pad_data(team, table, game, context["settings"])
     return _no_store(render(request, "free_deal/captain.html", context))
+
+
+def _pad_data(team, table, game, settings) -> dict:
+    """What the score pad (static/js/score_pad.js) needs, in the reader's language."""
+    return {
+        "key": f"{team.pk}-{table.pk}",
+        "scheme": table.round.championship.doubling,
+        "target": settings.target, "cap": settings.cap, "hand_limit": settings.hand_limit,
+        "names": {"first": table.ns_team.name, "second": table.ew_team.name},
+        "contracts": {"O": _("coins"), "C": _("cups"), "E": _("swords"), "B": _("batons"),
+                      "BOT": _("Botifarra")},
+        "doublings": {"1": _("contro"), "2": _("recontro"), "3": _("Sant Vicenç")},
+        "strings": {
+            "next": _("Hand %(number)s: trumps by %(pair)s"),
+            "target": _("A pair has reached the target: check the result below and send it."),
+            "limit": _("That was the last hand: check the result below and send it."),
+            "points": _("Enter the trump makers' points, from 0 to 72."),
+        },
+        # Once this pair's result is stored (or confirmed), the pad starts empty again.
+        "sent": game is not None and game.latest is not None and (
+            game.state == selectors.CONFIRMED or game.latest.by_team_id == team.pk),
+    }
 
 
 def _open_table(team) -> Table:
