@@ -10,7 +10,7 @@ from rest_framework.response import Response
 
 from scoring import permissions, selectors, services
 from scoring.api.base import CaptainView
-from scoring.api.idempotency import HEADER, request_key
+from scoring.api.idempotency import HEADER, entry_key, request_key
 from scoring.api.pagination import paginated
 from scoring.serializers import (
     FIELD_ERRORS,
@@ -79,8 +79,7 @@ class CaptainResultsView(CaptainView):
         key = data.get("idempotency_key")
         header = request_key(request)
         if header:
-            # Scoped to the link: another team's identical key is another submission.
-            key = f"h{team.pk}:{header}"[:64]
+            key = entry_key(team.pk, header, services.KEY_LENGTH)
         table, deal = permissions.captain_table_for_deal(team, data["deal"], with_teams=False)
         entry, created = services.submit_result(
             team=team, table=table, deal=deal, data=data["result"],

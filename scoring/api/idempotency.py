@@ -9,6 +9,8 @@ transaction as the entry; see ``captain.CaptainResultsView``).
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
 import random
 from datetime import timedelta
@@ -48,6 +50,21 @@ def request_key(request) -> str | None:
             {HEADER: [_("Idempotency-Key: from 1 to %(max)s characters.") % {"max": MAX_KEY}]}
         )
     return key
+
+
+def entry_key(team_pk: int, key: str, length: int) -> str:
+    """The key kept on a captain's entry for a header key (``request_key``), scoped to the
+    link: another team's identical key is another submission. A key too long for the
+    entry's column (``length``) once scoped is kept as its SHA-256, never cut short: two
+    long keys that begin alike would become one, and a new result would be answered with an
+    old one. (A short key is kept as sent, as before: a retry still finds its entry.)"""
+    scoped = f"h{team_pk}:{key}"
+    if len(scoped) <= length:
+        return scoped
+    digest = base64.urlsafe_b64encode(hashlib.sha256(key.encode()).digest()).rstrip(b"=")
+    # "#" rather than ":": a hashed key never equals a key kept as sent. 45 characters and
+    # the team's number: within 64 for any number a big integer column holds.
+    return f"h{team_pk}#{digest.decode()}"
 
 
 class IdempotentMixin:

@@ -22,7 +22,14 @@ from scoring.services.checks import (
 from scoring.services.live_events import result_changed
 from scoring.services.pins import _locked_message, _pin_matches, pin_locked_until
 from scoring.services.rescoring import deal_changed
-from scoring.services.values import Origin, PinRefused, ResultData, ScoringError, _recheck
+from scoring.services.values import (
+    Origin,
+    PinRefused,
+    ResultData,
+    ScoringError,
+    _recheck,
+    stored_key,
+)
 from tournaments.models import Deal, Table, Team
 
 #: A team may enter (or correct) one deal at its table at most this many times; past that a
@@ -54,7 +61,7 @@ def submit_result(
     rather than silently replace it (rules.md 6.1).
     """
     data = _recheck(data)
-    key = (idempotency_key or "").strip()[:64] or None
+    key = stored_key(idempotency_key)
     try:
         with transaction.atomic():
             round_ = _lock_table(table.pk, table.round_id)
