@@ -26,7 +26,9 @@ from tournaments.models import Deal
 
 IDEMPOTENCY = OpenApiParameter(
     HEADER, str, OpenApiParameter.HEADER, required=False,
-    description="A random key per write: sending it again returns the first answer.",
+    description=("A random key per write (1 to 100 characters): sending it again returns the "
+                 "first answer. While the first is still being processed, a 409 with code "
+                 "`in_progress` and `Retry-After`: send it again then."),
 )
 REFUSED = {
     400: OpenApiResponse(FIELD_ERRORS, description="Field errors, each naming its field."),

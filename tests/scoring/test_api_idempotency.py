@@ -1,18 +1,105 @@
-"""Retries: long keys are never cut short."""
+"""Retries: an ``Idempotency-Key`` is reserved before the write runs, so the same key sent
+many times at once writes once; long keys are never cut short.
+
+The parallel test runs real threads with their own connections (``transaction=True``); it
+must pass on SQLite and on PostgreSQL."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
+from django.utils import timezone
 from rest_framework.test import APIClient
 from scoring_factories import result
+from test_scoring_concurrency import run_at_once
 
 from scoring import services
 from scoring.api import idempotency
-from scoring.models import ResultEntry
+from scoring.models import IdempotentRequest, ResultEntry
+from scoring.services import tokens
+from tournaments.models import Championship
 
 
 def submit_url(team):
     return f"/api/v1/captain/{team.pk}/{team.link_secret}/results/"
+
+
+# --- The same key at once ----------------------------------------------------------------
+
+
+@pytest.mark.django_db(transaction=True)
+def test_one_key_sent_twenty_times_at_once_writes_once(django_user_model):
+    director = django_user_model.objects.create_user("d-idempotency", password="x")
+    _token, raw = tokens.create_token(director, "script")
+
+    def create():
+        api = APIClient(HTTP_ACCEPT_LANGUAGE="en")
+        api.credentials(HTTP_AUTHORIZATION=f"Token {raw}")
+        return api.post("/api/v1/championships/", {"name": "Obert"}, format="json",
+                        HTTP_IDEMPOTENCY_KEY="one-key")
+
+    answers = run_at_once(*[create] * 20)
+    assert not [a for a in answers if isinstance(a, BaseException)], answers
+    assert Championship.objects.count() == 1
+    created = Championship.objects.get()
+    # Each got the first answer (itself, or replayed) or was told to retry: never a second
+    # write, never another answer.
+    for answer in answers:
+        assert answer.status_code in (201, 409), (answer.status_code, answer.content)
+        if answer.status_code == 201:
+            assert answer.json()["id"] == created.pk
+        else:
+            assert answer.json()["code"] == "in_progress"
+            assert answer["Retry-After"] == "1"
+    assert [r.status for r in IdempotentRequest.objects.all()] == [201]
+    api = APIClient()
+    api.credentials(HTTP_AUTHORIZATION=f"Token {raw}")
+    retry = api.post("/api/v1/championships/", {"name": "Obert"}, format="json",
+                     HTTP_IDEMPOTENCY_KEY="one-key")
+    assert retry.status_code == 201 and retry.json()["id"] == created.pk
+    assert retry["Idempotent-Replayed"] == "true"
+
+
+@pytest.mark.django_db
+def test_a_key_still_being_answered_is_a_409_to_retry(director, championship):
+    api = APIClient(HTTP_ACCEPT_LANGUAGE="en")
+    api.force_login(director)
+    url = f"/api/v1/championships/{championship.pk}/"
+    # Another request holds the key: its write is running.
+    IdempotentRequest.objects.create(scope=f"user:{director.pk}", key="k", method="PATCH",
+                                     path=url, status=idempotency.PENDING)
+    busy = api.patch(url, {"venue": "A"}, format="json", HTTP_IDEMPOTENCY_KEY="k")
+    assert busy.status_code == 409 and busy.json()["code"] == "in_progress"
+    assert "retry" in busy.json()["detail"]
+    championship.refresh_from_db()
+    assert championship.venue == ""
+    # A reservation whose request died without an answer is taken over after a while.
+    IdempotentRequest.objects.update(
+        created_at=timezone.now() - idempotency.PENDING_FOR - timedelta(seconds=1))
+    taken = api.patch(url, {"venue": "A"}, format="json", HTTP_IDEMPOTENCY_KEY="k")
+    assert taken.status_code == 200 and taken.json()["venue"] == "A"
+    assert IdempotentRequest.objects.get().status == 200
+
+
+@pytest.mark.django_db
+def test_a_failed_write_frees_its_key(director, championship, monkeypatch):
+    from tournaments import services
+
+    api = APIClient(raise_request_exception=False)
+    api.force_login(director)
+    url = f"/api/v1/championships/{championship.pk}/"
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("the database went away")
+
+    monkeypatch.setattr(services, "update_championship", broken)
+    assert api.patch(url, {"venue": "A"}, format="json",
+                     HTTP_IDEMPOTENCY_KEY="k").status_code == 500
+    assert not IdempotentRequest.objects.exists()  # a retry tries again
+    monkeypatch.undo()
+    assert api.patch(url, {"venue": "A"}, format="json",
+                     HTTP_IDEMPOTENCY_KEY="k").json()["venue"] == "A"
 
 
 # --- Long keys -----------------------------------------------------------------------------
