@@ -21,7 +21,7 @@ from scoring.serializers import (
     ResultEntrySerializer,
     ResultSubmitSerializer,
 )
-from scoring.services import Origin
+from scoring.services import Origin, ScoringError
 from tournaments.models import Deal
 
 IDEMPOTENCY = OpenApiParameter(
@@ -82,7 +82,16 @@ class CaptainResultsView(CaptainView):
         header = request_key(request)
         if header:
             key = entry_key(team.pk, header, services.KEY_LENGTH)
-        table, deal = permissions.captain_table_for_deal(team, data["deal"], with_teams=False)
+        try:
+            table, deal = permissions.captain_table_for_deal(team, data["deal"],
+                                                             with_teams=False)
+        except ScoringError:
+            # A retry of a result stored before the round closed: its first answer.
+            entry = services.earlier_submission(team=team, deal_number=data["deal"],
+                                                idempotency_key=key)
+            if entry is None:
+                raise
+            return _answer(entry)
         entry, created = services.submit_result(
             team=team, table=table, deal=deal, data=data["result"],
             idempotency_key=key, origin=Origin.from_request(request),

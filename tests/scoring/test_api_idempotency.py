@@ -1,5 +1,6 @@
 """Retries: an ``Idempotency-Key`` is reserved before the write runs, so the same key sent
-many times at once writes once; long keys are never cut short.
+many times at once writes once; a result sent again after its round closed gets its first
+answer (the captain page's outbox likewise: test_captain_outbox.py); long keys are never cut short.
 
 The parallel test runs real threads with their own connections (``transaction=True``); it
 must pass on SQLite and on PostgreSQL."""
@@ -11,7 +12,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 from rest_framework.test import APIClient
-from scoring_factories import result
+from scoring_factories import close, result
 from test_scoring_concurrency import run_at_once
 
 from scoring import services
@@ -100,6 +101,35 @@ def test_a_failed_write_frees_its_key(director, championship, monkeypatch):
     monkeypatch.undo()
     assert api.patch(url, {"venue": "A"}, format="json",
                      HTTP_IDEMPOTENCY_KEY="k").json()["venue"] == "A"
+
+
+# --- A result sent again after its round closed --------------------------------------------
+
+
+@pytest.mark.django_db
+def test_a_result_resent_after_its_round_closed_gets_its_first_answer(teams, round1):
+    api = APIClient(HTTP_ACCEPT_LANGUAGE="en")
+    body = {"deal": 1, "contract": "O", "points_ns": 40}
+    first = api.post(submit_url(teams[0]), {**body, "idempotency_key": "body-key"},
+                     format="json")
+    by_header = api.post(submit_url(teams[2]), body, format="json",
+                         HTTP_IDEMPOTENCY_KEY="header-key")
+    assert (first.status_code, by_header.status_code) == (201, 201)
+    close(round1)
+    again = api.post(submit_url(teams[0]), {**body, "idempotency_key": "body-key"},
+                     format="json")
+    assert again.status_code == 200 and again.json()["id"] == first.json()["id"]
+    again = api.post(submit_url(teams[2]), body, format="json",
+                     HTTP_IDEMPOTENCY_KEY="header-key")
+    assert again.status_code == 200 and again.json()["id"] == by_header.json()["id"]
+    # A new result (a new key), or another team's key, is still refused: the round is closed.
+    new = api.post(submit_url(teams[0]), {**body, "idempotency_key": "new-key"},
+                   format="json")
+    assert new.status_code == 409 and new.json()["code"] == "round_closed"
+    theirs = api.post(submit_url(teams[1]), {**body, "idempotency_key": "body-key"},
+                      format="json")
+    assert theirs.status_code == 409 and theirs.json()["code"] == "round_closed"
+    assert ResultEntry.objects.count() == 2
 
 
 # --- Long keys -----------------------------------------------------------------------------
