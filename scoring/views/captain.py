@@ -44,7 +44,8 @@ def _render_captain(request, team: Team, *, bound=None, status=200):
             (t.round.number, selectors.opponent_of(t, team.pk).name)
             for t in position.withdrawal_byes
         ],
-        "live_url": live.stream_url("team", team.championship_id, team.pk),
+        "live_url": live.stream_url("team", team.championship_id, team.pk,
+                                    link_secret=team.link_secret),
         "outbox_strings": outbox_strings(),
         "offline_cache": cache_name(),
     }
