@@ -7,7 +7,9 @@ threads left its connection open, so a few bursts of requests held about a hundr
 PostgreSQL began refusing new ones. With the pool a request borrows a connection and gives
 it back when it ends, so a process never holds more than ``DATABASE_POOL_MAX``; requests
 beyond that wait for one (up to ``DATABASE_POOL_TIMEOUT`` seconds, then a 503 that asks to
-send again, ``config.middleware``).
+send again, ``config.middleware``). That wait is also what a request costs while the
+server is down (a direct connection was refused at once): hence 5 s, far above the few
+hundred milliseconds a burst waits, and no more than a captain should wait for "send again".
 
 The defaults: 4 connections at most per process, so the 8 gunicorn workers of
 ``config/gunicorn.conf.py`` hold 32 at most, well under PostgreSQL's default
@@ -28,7 +30,13 @@ from django.core.exceptions import ImproperlyConfigured
 POSTGRES_SCHEMES = {"postgres", "postgresql", "pgsql"}
 POOL_MIN_DEFAULT = 1
 POOL_MAX_DEFAULT = 4
-POOL_TIMEOUT_DEFAULT = 10  # seconds a request waits for a free connection
+POOL_TIMEOUT_DEFAULT = 5  # seconds a request waits for a free connection, then 503
+# When the server cannot be reached, the pool retries each connection 1, 2, 4, 8 ... s
+# apart until this many seconds have passed, then gives up on it; the next request that
+# finds no connection starts again at once. psycopg_pool's 300 s let those gaps grow to a
+# minute or more during a long outage, so requests kept failing well after the server was
+# back (drill "database"); with 5 s the pool retries at most 2 s apart.
+POOL_RECONNECT_TIMEOUT = 5
 
 
 def database_from_url(url: str, sqlite_default: Path) -> dict:
@@ -82,7 +90,8 @@ def pool_options() -> dict | None:
     timeout = _natural("DATABASE_POOL_TIMEOUT", POOL_TIMEOUT_DEFAULT)
     if timeout == 0:
         raise ImproperlyConfigured("DATABASE_POOL_TIMEOUT must be at least 1 second")
-    return {"min_size": minimum, "max_size": maximum, "timeout": timeout}
+    return {"min_size": minimum, "max_size": maximum, "timeout": timeout,
+            "reconnect_timeout": POOL_RECONNECT_TIMEOUT}
 
 
 def _conn_max_age() -> int:
