@@ -186,3 +186,24 @@ def test_a_burst_of_asgi_requests_holds_no_more_connections_than_the_pool(settin
     # This test's connection comes from the pool too, so the bound is generous by one.
     assert max(seen) <= before + bound, seen
     assert after <= before + bound
+
+
+
+def test_waiting_too_long_for_a_connection_answers_503(rf):
+    if connection.vendor != "postgresql":
+        pytest.skip("the pool is PostgreSQL's")
+    from django.db import OperationalError
+    from psycopg_pool import PoolTimeout
+
+    from config.middleware import DatabaseUnavailableMiddleware
+
+    # Django raises the pool's timeout as its own OperationalError ...
+    with pytest.raises(OperationalError) as raised:
+        with connection.wrap_database_errors:
+            raise PoolTimeout("couldn't get a connection after 5.00 sec")
+    # ... which the middleware answers as a server gone away: 503, send again.
+    request = rf.post("/api/v1/captain/7/not-the-real-secret/results/")
+    response = DatabaseUnavailableMiddleware(lambda r: None).process_exception(
+        request, raised.value)
+    assert response.status_code == 503
+    assert response["Retry-After"] == "5"
