@@ -15,8 +15,9 @@ The defaults: 4 connections at most per process, so the 8 gunicorn workers of
 ``config/gunicorn.conf.py`` hold 32 at most, well under PostgreSQL's default
 ``max_connections`` of 100 with room for Celery workers, ``manage.py`` and a second web
 machine. A worker is one Python process: more connections than that would rarely run
-queries at the same time anyway. One stays open when idle, so a quiet worker answers
-without connecting first.
+queries at the same time anyway. After a burst the pool keeps what it opened until a
+connection has been idle for 10 minutes (psycopg_pool's ``max_idle``), then shrinks to
+``DATABASE_POOL_MIN``: one stays open, so a quiet worker answers without connecting first.
 """
 
 from __future__ import annotations
