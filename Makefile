@@ -45,9 +45,10 @@ bench: $(STAMP)
 load: $(STAMP)
 	SECRET_KEY=load DEBUG=1 $(BIN)/python -m benchmarks.load $(LOAD_ARGS)
 
-## Fault drills (database, Redis, Celery worker and gunicorn worker going away) against
-## gunicorn on loopback, PostgreSQL at 127.0.0.1:5432 and Redis at 127.0.0.1:6379; not part
-## of `make test`. One PASS/FAIL line per drill; see benchmarks/drills/__init__.py.
+## Fault drills (database, Redis, Celery worker and gunicorn worker going away; connections
+## held under bursts) against gunicorn on loopback, PostgreSQL at 127.0.0.1:5432 and Redis at
+## 127.0.0.1:6379; not part of `make test`. One PASS/FAIL line per drill; see
+## benchmarks/drills/__init__.py.
 drills: $(STAMP)
 	SECRET_KEY=drills $(BIN)/python -m benchmarks.drills $(DRILLS)
 

@@ -10,10 +10,11 @@ from __future__ import annotations
 import os
 from datetime import timedelta
 from pathlib import Path
-from urllib.parse import unquote, urlparse
 
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
+
+from config.database import database_from_url, sqlite_database
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -105,48 +106,12 @@ WSGI_APPLICATION = "config.wsgi.application"
 ASGI_APPLICATION = "config.asgi.application"
 
 
-def database_from_url(url: str) -> dict:
-    """Translate ``DATABASE_URL`` (postgres://user:pass@host:port/name or sqlite:///path)."""
-    parsed = urlparse(url)
-    if parsed.scheme in {"postgres", "postgresql", "pgsql"}:
-        return {
-            "ENGINE": "django.db.backends.postgresql",
-            "NAME": unquote(parsed.path.lstrip("/")),
-            "USER": unquote(parsed.username or ""),
-            "PASSWORD": unquote(parsed.password or ""),
-            "HOST": parsed.hostname or "",
-            "PORT": str(parsed.port or ""),
-            "CONN_MAX_AGE": int(os.environ.get("DATABASE_CONN_MAX_AGE", "60")),
-            "CONN_HEALTH_CHECKS": True,
-        }
-    if parsed.scheme == "sqlite":
-        return sqlite_database(Path(unquote(parsed.path)) if parsed.path else BASE_DIR / "var/duplicada.sqlite3")
-    raise ImproperlyConfigured(
-        f"DATABASE_URL has an unsupported scheme {parsed.scheme!r}: use postgres:// or sqlite://"
-    )
-
-
-def sqlite_database(path: Path) -> dict:
-    # WAL lets readers work while one writer writes; the busy timeout and IMMEDIATE
-    # transactions make concurrent writers queue for the lock instead of failing with
-    # "database is locked" halfway through a transaction.
-    path.parent.mkdir(parents=True, exist_ok=True)
-    return {
-        "ENGINE": "django.db.backends.sqlite3",
-        "NAME": path,
-        "OPTIONS": {
-            "timeout": 20,
-            "transaction_mode": "IMMEDIATE",
-            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
-        },
-    }
-
-
 DATABASE_URL = os.environ.get("DATABASE_URL", "")
 # Where the embedded installation keeps its SQLite database (manage.py venue --data-dir).
 DATA_DIR = Path(os.environ.get("DUPLICADA_DATA_DIR") or BASE_DIR / "var")
+# PostgreSQL through a pool in each process (config/database.py says why and its sizes).
 DATABASES = {
-    "default": database_from_url(DATABASE_URL)
+    "default": database_from_url(DATABASE_URL, BASE_DIR / "var/duplicada.sqlite3")
     if DATABASE_URL
     else sqlite_database(DATA_DIR / "duplicada.sqlite3")
 }

@@ -46,8 +46,11 @@ def publish(event: dict) -> None:
     transaction.on_commit(lambda: send_now(event))
 
 
-def stream_url(kind: str, championship_id: int, team_id: int | None = None) -> str:
-    """The URL of the event stream for one listener (see ``live.scopes``)."""
+def stream_url(kind: str, championship_id: int, team_id: int | None = None, *,
+               link_secret: str | None = None) -> str:
+    """The URL of the event stream for one listener (see ``live.scopes``); a team's needs
+    the team's current ``link_secret``."""
     from live.scopes import make_token
 
-    return f"{STREAM_PATH}?s={make_token(kind, championship_id, team_id)}"
+    token = make_token(kind, championship_id, team_id, link_secret=link_secret)
+    return f"{STREAM_PATH}?s={token}"

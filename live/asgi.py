@@ -3,11 +3,14 @@
 ``GET /live/?s=<token>`` answers ``text/event-stream``: one ``data:`` line of JSON per event
 the token's scope may see (``live.scopes``), a comment every :data:`HEARTBEAT` seconds so
 that proxies keep the connection, and an end after :data:`LIFETIME` seconds (the browser
-reconnects by itself). It reads no database and no session (the token is signed), so an
-open stream costs a coroutine and a queue: no worker, no thread.
+reconnects by itself). It reads no session (the token is signed) and no database, except
+one query when a captain's stream opens (is the team's link still the one the token was
+made for? ``live.scopes``), so an open stream costs a coroutine and a queue: no worker, no
+thread. A captain's open stream ends when the team's link is reissued.
 
-Answers: 403 for a bad or expired token; 503 when the Redis layer is configured but not
-connected (the page polls, and tries again later).
+Answers: 403 for a bad or expired token, or a captain's token made for a link since
+reissued; 503 when the Redis layer is configured but not connected, or the database cannot
+be read (the page polls, and tries again later).
 """
 
 from __future__ import annotations
@@ -16,9 +19,12 @@ import asyncio
 import json
 from urllib.parse import parse_qs
 
+from asgiref.sync import sync_to_async
+from django.db import DatabaseError
+
 from live import STREAM_PATH
 from live.hub import CLOSE, hub
-from live.scopes import read_token, visible
+from live.scopes import ends, link_is_current, read_token, visible
 
 #: Seconds between keep-alive comments (proxies commonly cut idle connections at 60 s).
 HEARTBEAT = 20.0
@@ -60,6 +66,15 @@ async def stream(scope, receive, send) -> None:
     if listener is None:
         await _plain(send, 403, "bad or expired stream token")
         return
+    if listener["k"] == "team":  # the others need no query: skip the thread hop
+        try:
+            current = await sync_to_async(link_is_current)(listener)
+        except DatabaseError:
+            await _plain(send, 503, "live updates unavailable")
+            return
+        if not current:
+            await _plain(send, 403, "bad or expired stream token")
+            return
     layer = relay.layer()
     layer.start_listening()
     if not layer.ready and not await layer.wait_ready(1.0):
@@ -86,7 +101,7 @@ async def stream(scope, receive, send) -> None:
                 body = b": ping\n\n"
             else:
                 event = getter.result()
-                if event is CLOSE:
+                if event is CLOSE or ends(listener, event):
                     break
                 payload = visible(listener, event)
                 if payload is None:

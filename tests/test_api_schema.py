@@ -81,3 +81,12 @@ def test_a_path_no_route_takes_is_the_apis_json_404(client, path, settings):
     assert answer.json() == {"detail": "Not found.", "code": "not_found"}
     page = client.get("/no-such-page/")
     assert page.status_code == 404 and "text/html" in page["Content-Type"]
+
+
+def test_a_cells_history_documents_every_kind_of_row(schema):
+    """Every kind of row a cell's history holds (scoring.selectors.history), PIN attempts
+    included, is in the schema's enum."""
+    kinds = schema["components"]["schemas"]["HistoryItemKindEnum"]["enum"]
+    assert set(kinds) == {"entry", "review", "adjustment", "pin"}
+    history = schema["components"]["schemas"]["HistoryItem"]["properties"]
+    assert "pin" in history["details"]["description"]

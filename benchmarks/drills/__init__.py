@@ -1,5 +1,5 @@
-"""Fault drills: break one thing under the captain API and check what the captains and
-the database see. Not part of ``make test``.
+"""Fault drills: break one thing under the captain API (or send it bursts) and check what
+the captains and the database see. Not part of ``make test``.
 
 Run from the repository root (only 127.0.0.1 is contacted; PostgreSQL is expected at
 127.0.0.1:5432, user postgres, trust authentication, and Redis at 127.0.0.1:6379; neither
@@ -47,9 +47,19 @@ Its logs stay in ``var/drills/<drill>/`` only when it failed.
    connection gets SIGKILL. The requests on it get no answer; every request without a
    success answer is sent again with the same key; every result must be stored exactly
    once and confirmed once, and the master must have started a new worker.
+5. ``connections``: bursts must not pile up database connections (PostgreSQL). The
+   production command (``config/gunicorn.conf.py``, ``config.asgi`` on uvicorn workers, 4
+   of them, the settings' defaults) gets 6 bursts of 32 requests released at once (captain
+   pages and the captain API's tables, with 8 submissions or confirmations); meanwhile
+   ``pg_stat_activity`` is sampled every 10 ms. The connections held on the drill's
+   database must never pass 16 (4 workers, a pool of ``DATABASE_POOL_MAX`` = 4 each,
+   ``config/database.py``), every request must succeed (p95 reported) and every
+   acknowledged write be stored once. The server is shared: a burst that could take the
+   drill past 64 connections is not sent, and the drill fails.
 
 Modules: ``run`` (entry point), ``common`` (verdicts, databases, processes),
 ``captains`` (the HTTP client and the stream of requests), ``facts`` and ``results``
 (child processes that read the database and enter results), ``pgproxy``, ``redisdb``
-(the scratch Redis database), ``webserver`` (gunicorn), and one ``drill_*`` module each.
+(the scratch Redis database), ``webserver`` (gunicorn, or the production command),
+``pgconnections`` (the connections PostgreSQL holds), and one ``drill_*`` module each.
 """

@@ -11,7 +11,13 @@ import signal
 import time
 import traceback
 
-from benchmarks.drills import drill_celery, drill_database, drill_gunicorn, drill_redis
+from benchmarks.drills import (
+    drill_celery,
+    drill_connections,
+    drill_database,
+    drill_gunicorn,
+    drill_redis,
+)
 from benchmarks.drills.common import WORKDIR, Verdict
 
 # Name: (its directory under var/drills, its variants: (label, drill)).
@@ -22,6 +28,7 @@ DRILLS = {
     "celery": ("celery", [("pool process killed", drill_celery.run)]),
     "gunicorn": ("gunicorn", [("SQLite", lambda: drill_gunicorn.run("sqlite")),
                               ("PostgreSQL", lambda: drill_gunicorn.run("postgres"))]),
+    "connections": ("connections", [("bursts under ASGI", drill_connections.run)]),
 }
 TIME_LIMIT = 300  # seconds per drill; then it is stopped (its cleanup still runs) and fails
 

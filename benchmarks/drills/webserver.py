@@ -1,5 +1,6 @@
 """Gunicorn for the drills: the load test's server (``benchmarks.load.server``) with extra
-environment variables, and a look at its worker processes."""
+environment variables, and a look at its worker processes; or the production command
+(:class:`ProductionGunicorn`: ``config/gunicorn.conf.py``, ASGI, uvicorn workers)."""
 
 from __future__ import annotations
 
@@ -26,9 +27,8 @@ class DrillGunicorn(Gunicorn):
         self.port = free_port()
         self.log_path.parent.mkdir(parents=True, exist_ok=True)
         self._log = open(self.log_path, "w", encoding="utf-8")  # closed in stop()
-        env = {**child_env(self.database_url), **self.extra_env}
-        command = [*_gunicorn_command(), "config.wsgi", "--workers", str(self.workers),
-                   "--bind", f"{LOOPBACK}:{self.port}", "--log-level", "warning"]
+        env = {**child_env(self.database_url), **self.extra_env, **self.environment()}
+        command = self.command()
         start = time.monotonic()
         self.process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=self._log,
                                         stderr=subprocess.STDOUT, start_new_session=True)
@@ -43,6 +43,14 @@ class DrillGunicorn(Gunicorn):
             time.sleep(0.2)
         raise RuntimeError(f"gunicorn did not answer within {READY_TIMEOUT:.0f} s; "
                            f"see {self.log_path}")
+
+    def command(self) -> list[str]:
+        return [*_gunicorn_command(), "config.wsgi", "--workers", str(self.workers),
+                "--bind", f"{LOOPBACK}:{self.port}", "--log-level", "warning"]
+
+    def environment(self) -> dict[str, str]:
+        """Variables the command needs once the port is chosen."""
+        return {}
 
     def workers_pids(self) -> list[int]:
         return children(self.process.pid) if self.process is not None else []
@@ -69,3 +77,17 @@ class DrillGunicorn(Gunicorn):
             if local.endswith(f":{port}") and state == "01" and inode in inodes:
                 return True
         return False
+
+
+class ProductionGunicorn(DrillGunicorn):
+    """The command of README "Running in production": ``config/gunicorn.conf.py`` with
+    ``config.asgi`` on uvicorn workers; the address and the number of workers go through
+    that file's own variables (``GUNICORN_BIND``, ``GUNICORN_WORKERS``)."""
+
+    def command(self) -> list[str]:
+        return [*_gunicorn_command(), "-c", "config/gunicorn.conf.py", "config.asgi:application",
+                "-k", "uvicorn_worker.UvicornWorker", "--log-level", "warning"]
+
+    def environment(self) -> dict[str, str]:
+        return {"GUNICORN_BIND": f"{LOOPBACK}:{self.port}",
+                "GUNICORN_WORKERS": str(self.workers)}

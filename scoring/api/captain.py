@@ -10,7 +10,7 @@ from rest_framework.response import Response
 
 from scoring import permissions, selectors, services
 from scoring.api.base import CaptainView
-from scoring.api.idempotency import HEADER, request_key
+from scoring.api.idempotency import HEADER, entry_key, request_key
 from scoring.api.pagination import paginated
 from scoring.serializers import (
     FIELD_ERRORS,
@@ -21,12 +21,14 @@ from scoring.serializers import (
     ResultEntrySerializer,
     ResultSubmitSerializer,
 )
-from scoring.services import Origin
+from scoring.services import Origin, ScoringError
 from tournaments.models import Deal
 
 IDEMPOTENCY = OpenApiParameter(
     HEADER, str, OpenApiParameter.HEADER, required=False,
-    description="A random key per write: sending it again returns the first answer.",
+    description=("A random key per write (1 to 100 characters): sending it again returns the "
+                 "first answer. While the first is still being processed, a 409 with code "
+                 "`in_progress` and `Retry-After`: send it again then."),
 )
 REFUSED = {
     400: OpenApiResponse(FIELD_ERRORS, description="Field errors, each naming its field."),
@@ -79,9 +81,17 @@ class CaptainResultsView(CaptainView):
         key = data.get("idempotency_key")
         header = request_key(request)
         if header:
-            # Scoped to the link: another team's identical key is another submission.
-            key = f"h{team.pk}:{header}"[:64]
-        table, deal = permissions.captain_table_for_deal(team, data["deal"], with_teams=False)
+            key = entry_key(team.pk, header, services.KEY_LENGTH)
+        try:
+            table, deal = permissions.captain_table_for_deal(team, data["deal"],
+                                                             with_teams=False)
+        except ScoringError:
+            # A retry of a result stored before the round closed: its first answer.
+            entry = services.earlier_submission(team=team, deal_number=data["deal"],
+                                                idempotency_key=key)
+            if entry is None:
+                raise
+            return _answer(entry)
         entry, created = services.submit_result(
             team=team, table=table, deal=deal, data=data["result"],
             idempotency_key=key, origin=Origin.from_request(request),

@@ -8,6 +8,9 @@
 Services raise their own errors (``tournaments.services.ServiceError``,
 ``scoring.services.ScoringError``, Django's ``ValidationError``); this handler turns them
 into responses, so views call services without translating errors themselves.
+
+A refusal that echoes what was sent (``"\\ud800" is not a valid choice.``) shows a lone
+surrogate escaped: JSON may carry one, UTF-8 cannot, and the answer would otherwise be a 500.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404
 from django.utils.translation import gettext as _
 from rest_framework import exceptions, status
+from rest_framework.exceptions import ErrorDetail
 from rest_framework.response import Response
 from rest_framework.views import exception_handler
 
@@ -52,6 +56,13 @@ def service_error_response(error: ServiceError) -> Response:
 
 
 def handle(exc, context):
+    response = _response(exc, context)
+    if response is not None:
+        response.data = _printable(response.data)
+    return response
+
+
+def _response(exc, context):
     if isinstance(exc, UnknownDeal):
         return Response({"deal": [_("Deal: not played at your table in this round.")]},
                         status=status.HTTP_400_BAD_REQUEST)
@@ -72,3 +83,20 @@ def handle(exc, context):
             codes = exc.get_codes()
             data["code"] = codes if isinstance(codes, str) else "error"
     return response
+
+
+def _printable(value):
+    """``value`` with every string (keys too) encodable as UTF-8: a lone surrogate, which a
+    JSON body may hold ("\\ud800") and a message may echo, is shown as its escape."""
+    if isinstance(value, str):
+        try:
+            value.encode()
+        except UnicodeEncodeError:
+            safe = value.encode("utf-8", "backslashreplace").decode()
+            return ErrorDetail(safe, value.code) if isinstance(value, ErrorDetail) else safe
+        return value
+    if isinstance(value, dict):
+        return {_printable(key): _printable(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [_printable(item) for item in value]
+    return value

@@ -43,16 +43,26 @@ class GridSerializer(serializers.Serializer):
 
 
 class HistoryItemSerializer(serializers.Serializer):
-    """One row of a cell's history: an entry, a review (confirm or dispute) or an adjusted
-    score, with who made it, when and from where."""
+    """One row of a cell's history: an entry, a review (confirm or dispute), an adjusted
+    score, or a PIN typed to confirm an entry, with who made it, when and from where."""
 
-    kind = serializers.ChoiceField(choices=["entry", "review", "adjustment"])
+    kind = serializers.ChoiceField(choices=["entry", "review", "adjustment", "pin"])
     id = serializers.IntegerField(source="obj.pk")
     at = serializers.DateTimeField(source="when")
-    by = serializers.CharField(source="obj.author")
+    by = serializers.SerializerMethodField(help_text=_(
+        "Who made it: a team, or the director's user name. A PIN attempt has no author: "
+        "it names the team whose phone the PIN was typed on (the PIN is the other team's)."))
     ip_address = serializers.CharField(source="obj.ip_address", allow_null=True)
     user_agent = serializers.CharField(source="obj.user_agent")
-    details = serializers.SerializerMethodField()
+    details = serializers.SerializerMethodField(help_text=_(
+        "entry: the result, by_director, note; review: entry, verdict, comment, via_pin; "
+        "adjustment: side, kind, score, reason, cleared; pin: entry, ok (right or wrong)."))
+
+    def get_by(self, item) -> str:
+        if item.kind == "pin":
+            # Typed on the entering team's phone, by whoever held it: no user made it.
+            return str(item.obj.by_team) if item.obj.by_team_id else "?"
+        return item.obj.author
 
     def get_details(self, item) -> dict:
         obj = item.obj
@@ -65,6 +75,8 @@ class HistoryItemSerializer(serializers.Serializer):
         if item.kind == "review":
             return {"entry": obj.entry_id, "verdict": obj.verdict, "comment": obj.comment,
                     "via_pin": obj.via_pin}
+        if item.kind == "pin":
+            return {"entry": obj.entry_id, "ok": obj.ok}
         return {"side": obj.side, "kind": obj.kind, "score": str(obj.score),
                 "reason": obj.reason, "cleared": obj.cleared}
 

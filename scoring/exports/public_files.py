@@ -14,6 +14,7 @@ import hashlib
 import json
 import os
 from pathlib import Path
+from typing import NamedTuple
 
 from django.conf import settings
 from django.db.models import Count, Max
@@ -55,13 +56,38 @@ def fingerprint(championship: Championship, kind: registry.ExportKind, language:
     return hashlib.sha256(json.dumps(state, default=str).encode()).hexdigest()[:32]
 
 
+def _paths(championship: Championship, kind: registry.ExportKind, language: str,
+           after) -> tuple[Path, Path]:
+    """Where the kept copy of the file is (its bytes, its name and type), made or not."""
+    key = fingerprint(championship, kind, language, after)
+    folder = Path(settings.EXPORTS_DIR) / FOLDER
+    return folder / f"c{championship.pk}-{key}.bin", folder / f"c{championship.pk}-{key}.json"
+
+
+class KeptFile(NamedTuple):
+    filename: str
+    content_type: str
+    size: int
+
+
+def kept_file(championship: Championship, kind: registry.ExportKind, language: str,
+              after=None) -> KeptFile | None:
+    """The name, type and size of the kept copy, or ``None`` when there is none yet; never
+    makes the file (a HEAD request must not cost a minute of WeasyPrint). Raises
+    ``ScopeError`` for a bad round, as :func:`public_file` does."""
+    data_path, meta_path = _paths(championship, kind, language, after)
+    try:
+        meta = json.loads(meta_path.read_text())
+        return KeptFile(meta["filename"], meta["content_type"], data_path.stat().st_size)
+    except (OSError, ValueError, KeyError):
+        return None
+
+
 def public_file(championship: Championship, kind: registry.ExportKind, language: str,
                 after=None) -> registry.ExportFile:
     """The file of ``kind``, from the kept copy when the results have not changed."""
-    key = fingerprint(championship, kind, language, after)
-    folder = Path(settings.EXPORTS_DIR) / FOLDER
-    data_path = folder / f"c{championship.pk}-{key}.bin"
-    meta_path = folder / f"c{championship.pk}-{key}.json"
+    data_path, meta_path = _paths(championship, kind, language, after)
+    folder = data_path.parent
     try:
         meta = json.loads(meta_path.read_text())
         return registry.ExportFile(meta["filename"], meta["content_type"],

@@ -26,6 +26,7 @@ from scoring.services.captain import (
     confirm_entry,
     confirm_with_pin,
     dispute_entry,
+    earlier_submission,
     submit_result,
 )
 from scoring.services.director import (
@@ -52,6 +53,7 @@ from scoring.services.rescoring import (
 )
 from scoring.services.values import (
     ADJUSTMENT_VALUES,
+    KEY_LENGTH,
     TOTAL_POINTS,
     Origin,
     PinRefused,
@@ -63,10 +65,11 @@ from scoring.services.values import (
 from tournaments.audit import client_ip  # the one client-address rule, re-exported
 
 __all__ = [
-    "ADJUSTMENT_VALUES", "PIN_FAILURE_WINDOW", "PIN_LOCKOUT", "PIN_MAX_FAILURES", "TOTAL_POINTS",
-    "Origin", "PinRefused", "ResultData", "ScoringError", "check_result_values", "client_ip",
-    "clear_adjustment", "close_round", "confirm_entry", "confirm_with_pin",
-    "director_confirm_entry", "director_enter_result", "dispute_entry", "parse_adjusted_value",
+    "ADJUSTMENT_VALUES", "KEY_LENGTH", "PIN_FAILURE_WINDOW", "PIN_LOCKOUT", "PIN_MAX_FAILURES",
+    "TOTAL_POINTS", "Origin", "PinRefused", "ResultData", "ScoringError", "check_result_values",
+    "client_ip", "clear_adjustment", "close_round", "confirm_entry", "confirm_with_pin",
+    "director_confirm_entry", "director_enter_result", "dispute_entry", "earlier_submission",
+    "parse_adjusted_value",
     "pin_locked_until", "publish_results", "recompute_championship", "rebuild_deals",
     "rebuild_stale_deals", "deal_changed",
     "set_adjustment", "set_results_public", "submit_result", "unpublish_results",

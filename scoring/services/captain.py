@@ -22,7 +22,15 @@ from scoring.services.checks import (
 from scoring.services.live_events import result_changed
 from scoring.services.pins import _locked_message, _pin_matches, pin_locked_until
 from scoring.services.rescoring import deal_changed
-from scoring.services.values import Origin, PinRefused, ResultData, ScoringError, _recheck
+from scoring.services.values import (
+    KEY_LENGTH,
+    Origin,
+    PinRefused,
+    ResultData,
+    ScoringError,
+    _recheck,
+    stored_key,
+)
 from tournaments.models import Deal, Table, Team
 
 #: A team may enter (or correct) one deal at its table at most this many times; past that a
@@ -54,7 +62,7 @@ def submit_result(
     rather than silently replace it (rules.md 6.1).
     """
     data = _recheck(data)
-    key = (idempotency_key or "").strip()[:64] or None
+    key = stored_key(idempotency_key)
     try:
         with transaction.atomic():
             round_ = _lock_table(table.pk, table.round_id)
@@ -140,6 +148,25 @@ def submit_result(
             raise
         return _same_submission(existing, team, table, deal), False
     return entry, True
+
+
+def earlier_submission(*, team: Team, deal_number: int, idempotency_key: str | None
+                       ) -> ResultEntry | None:
+    """The entry that this team's submission with this key stored for this deal, or
+    ``None``. For a retry that comes after the deal's round has closed (a phone's outbox
+    sending again, an answer lost on the way back): it gets its first answer, not a refusal,
+    so the captain is not told that a stored result was refused. Its table (with its round
+    and two teams) and its deal are loaded, for the answer."""
+    key = (idempotency_key or "").strip()
+    if not key or len(key) > KEY_LENGTH:
+        return None  # no key, or one no entry can have
+    return (
+        ResultEntry.objects.select_related("table__round", "table__ns_team", "table__ew_team",
+                                           "deal")
+        .filter(idempotency_key=key, by_team=team, deal__number=deal_number,
+                deal__championship_id=team.championship_id)
+        .first()
+    )
 
 
 def _same_submission(existing: ResultEntry, team: Team, table: Table, deal: Deal) -> ResultEntry:

@@ -27,6 +27,7 @@ from scoring.services.values import (
     ResultData,
     ScoringError,
     _recheck,
+    stored_key,
 )
 from tournaments import audit
 from tournaments.models import AuditEvent, Championship, Deal, Round, Table
@@ -44,7 +45,7 @@ def director_enter_result(
 ) -> ResultEntry:
     """The director enters or overrides a result; it counts at once (no confirmation)."""
     data = _recheck(data)
-    key = (idempotency_key or "").strip()[:64] or None
+    key = stored_key(idempotency_key)
     with transaction.atomic():
         if key:
             existing = ResultEntry.objects.filter(idempotency_key=key).first()

@@ -24,6 +24,22 @@ ADJUSTMENT_VALUES = {
 }
 
 
+#: The longest idempotency key a result keeps (its column). Forms and the API refuse or hash
+#: longer ones; see :func:`stored_key`.
+KEY_LENGTH = ResultEntry._meta.get_field("idempotency_key").max_length
+
+
+def stored_key(key: str | None) -> str | None:
+    """A submission's idempotency key as stored on its entry, or ``None`` for none. Never
+    cut short: two keys that begin alike would become one, and a new result would be
+    answered with an old one. A longer key here is a caller's bug (its form or serializer
+    refuses it, the API hashes a long header), not a key to trim."""
+    key = (key or "").strip() or None
+    if key is not None and len(key) > KEY_LENGTH:
+        raise ValueError(f"An idempotency key has at most {KEY_LENGTH} characters.")
+    return key
+
+
 class ScoringError(Exception):
     """An operation that is refused, with a message for the user."""
 

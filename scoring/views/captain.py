@@ -45,7 +45,8 @@ def _render_captain(request, team: Team, *, bound=None, status=200):
             (t.round.number, selectors.opponent_of(t, team.pk).name)
             for t in position.withdrawal_byes
         ],
-        "live_url": live.stream_url("team", team.championship_id, team.pk),
+        "live_url": live.stream_url("team", team.championship_id, team.pk,
+                                    link_secret=team.link_secret),
         "outbox_strings": outbox_strings(),
         "offline_cache": cache_name(),
     }
@@ -111,6 +112,13 @@ def captain_submit(request, team_id: int, secret: str, deal_number: int):
     try:
         table, deal = _open_table_for_deal(team, deal_number)
     except ScoringError as exc:
+        # The outbox sending again a result stored before the round closed: its first answer.
+        entry = services.earlier_submission(
+            team=team, deal_number=deal_number,
+            idempotency_key=request.POST.get(f"d{deal_number}-idempotency_key"))
+        if entry is not None:
+            return _answer(request, team, ok=True, deal_number=deal_number,
+                           message=_entered(entry.table, team, deal_number))
         return _answer(request, team, ok=False, message=exc.message)
     form = ResultForm(request.POST, prefix=f"d{deal.number}")
     if not form.is_valid():
@@ -127,10 +135,14 @@ def captain_submit(request, team_id: int, secret: str, deal_number: int):
         )
     except ScoringError as exc:
         return _answer(request, team, ok=False, message=exc.message, deal_number=deal.number)
-    opponent = selectors.opponent_of(table, team.pk)
     return _answer(request, team, ok=True, deal_number=deal.number,
-                   message=_("Deal %(deal)s entered. %(team)s must now confirm it.")
-                   % {"deal": deal.number, "team": opponent.name})
+                   message=_entered(table, team, deal.number))
+
+
+def _entered(table: Table, team: Team, deal_number: int) -> str:
+    opponent = selectors.opponent_of(table, team.pk)
+    return _("Deal %(deal)s entered. %(team)s must now confirm it.") % {
+        "deal": deal_number, "team": opponent.name}
 
 
 def _entry_of_team_table(team: Team, entry_id: int) -> ResultEntry:

@@ -9,7 +9,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import FileResponse, Http404, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import get_language
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from scoring.exports import jobs, public_files, registry
 from scoring.exports.data import ScopeError, export_scope
@@ -18,6 +18,7 @@ from scoring.views.common import _no_store
 from scoring.views.results import _not_published, _results_access
 from tournaments import audit
 from tournaments import selectors as tournament_selectors
+from tournaments.downloads import headers_only
 
 
 def _attachment(response: HttpResponse, filename: str) -> HttpResponse:
@@ -25,25 +26,38 @@ def _attachment(response: HttpResponse, filename: str) -> HttpResponse:
     return response
 
 
+@require_safe
 def export_download(request, pk: int, kind: str):
     """A public kind in the reader's language (``?after=N`` for an earlier closed round),
-    made on the first request and kept while the results stay the same."""
+    made on the first request and kept while the results stay the same. GET and HEAD only:
+    a HEAD never makes the file (``tournaments.downloads``)."""
     championship, director = _results_access(request, pk)
     found = registry.get(kind)
     if found is None or found.directors_only:
         raise Http404("No such export")
     if not (director or championship.results_public):
         return _not_published(request, championship)
+    after = request.GET.get("after")
     try:
-        made = public_files.public_file(
-            championship, found, get_language(), request.GET.get("after")
-        )
+        if request.method == "HEAD":
+            return _head(championship, found, after, director)
+        made = public_files.public_file(championship, found, get_language(), after)
     except ScopeError as error:
         return HttpResponseBadRequest(str(error))
     response = HttpResponse(made.data, content_type=made.content_type)
     if director:
         _no_store(response)
     return _attachment(response, made.filename)
+
+
+def _head(championship, kind: registry.ExportKind, after, director: bool) -> HttpResponse:
+    """The headers of a GET: name and size once the file is kept, its type alone before."""
+    kept = public_files.kept_file(championship, kind, get_language(), after)
+    if kept is None:
+        response = headers_only(kind.content_type)
+    else:
+        response = headers_only(kept.content_type, filename=kept.filename, size=kept.size)
+    return _no_store(response) if director else response
 
 
 @login_required
@@ -85,6 +99,7 @@ def director_export_retry(request, pk: int, job_id: int):
     return redirect("scoring:director_exports", pk=championship.pk)
 
 
+@require_safe
 @login_required
 def director_export_file(request, pk: int, job_id: int):
     championship = tournament_selectors.championship_for_director(request.user, pk)

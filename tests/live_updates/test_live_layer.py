@@ -10,6 +10,7 @@ import threading
 import time
 
 import pytest
+from django.core import signing
 from django.db import transaction
 from scoring_factories import make_championship, make_round, result, teams_of
 
@@ -17,7 +18,7 @@ import live
 from live import asgi as live_asgi
 from live import relay
 from live.hub import hub
-from live.scopes import make_token, read_token, visible
+from live.scopes import link_digest, make_token, read_token, visible
 from scoring import services
 from tournaments import services as tournament_services
 
@@ -40,12 +41,18 @@ def test_each_listener_is_told_only_what_it_may_see():
 
 
 def test_tokens_are_signed_and_name_no_secret(settings):
-    token = make_token("team", 7, 12)
-    assert read_token(token) == {"k": "team", "c": 7, "t": 12}
+    secret = "s3cr3t-link-of-team-twelve"
+    token = make_token("team", 7, 12, link_secret=secret)
+    assert read_token(token) == {"k": "team", "c": 7, "t": 12, "d": link_digest(secret)}
+    assert secret not in token and secret not in signing_payload(token)
     assert read_token(token[:-2] + ("AA" if token[-2:] != "AA" else "BB")) is None
     assert read_token("") is None and read_token("garbage") is None
     settings.SECRET_KEY = "another-installation"
     assert read_token(token) is None
+
+
+def signing_payload(token: str) -> str:
+    return json.dumps(signing.loads(token, salt="duplicada.live"))
 
 
 @pytest.fixture
@@ -144,14 +151,17 @@ def _run(coroutine):
     return outcome["value"]
 
 
-def test_the_stream_passes_on_what_its_listener_may_see(monkeypatch):
+def test_the_stream_passes_on_what_its_listener_may_see(monkeypatch, table):
     monkeypatch.setattr(relay, "_layer", relay.InProcessLayer())
+    team = table.ns_team
+    event = {**EVENT, "c": team.championship_id, "teams": [team.pk, table.ew_team_id]}
 
     def publish():
-        hub.dispatch({**EVENT, "teams": [98, 99]})  # another table: not for team 12
-        hub.dispatch(EVENT)
+        hub.dispatch({**event, "teams": [98, 99]})  # another table: not for this team
+        hub.dispatch(event)
 
-    status, payloads = _run(_drive(make_token("team", 7, 12), publish))
+    token = make_token("team", team.championship_id, team.pk, link_secret=team.link_secret)
+    status, payloads = _run(_drive(token, publish))
     assert status == 200
     assert payloads == [{"kind": "result", "round": 2, "deal": 3}]
     assert len(hub) == 0  # the closed stream left the hub

@@ -162,6 +162,30 @@ def test_grid_cell_history_and_adjustments(api, championship, teams, round1):
     assert no_reason.status_code == 400 and no_reason.json()["note"][0].startswith("Reason:")
 
 
+def test_a_cells_history_shows_pin_attempts_as_what_they_are(api, championship, teams,
+                                                            round1):
+    """A PIN typed on the entering team's phone has no author: it is shown as a PIN attempt,
+    on that team's phone, right or wrong (it used to be a 500)."""
+    captain = f"/api/v1/captain/{teams[0].pk}/{teams[0].link_secret}/results/"
+    entry = APIClient().post(captain, {"deal": 1, "contract": "O", "points_ns": 40},
+                             format="json").json()
+    wrong = "1111" if teams[1].pin == "0000" else "0000"
+    for pin in (wrong, teams[1].pin):
+        APIClient().post(f"{captain}{entry['id']}/pin/", {"pin": pin}, format="json",
+                         REMOTE_ADDR="10.0.0.7")
+    answer = api.get(f"/api/v1/championships/{championship.pk}/rounds/1/results/1/1/")
+    assert answer.status_code == 200, answer.content[:300]
+    history = answer.json()["history"]
+    pins = [item for item in history if item["kind"] == "pin"]
+    assert [(p["details"], p["by"], p["ip_address"]) for p in pins] == [
+        ({"entry": entry["id"], "ok": False}, str(teams[0]), "10.0.0.7"),
+        ({"entry": entry["id"], "ok": True}, str(teams[0]), "10.0.0.7"),
+    ]
+    # The right PIN confirmed the entry, in the other team's name.
+    review = next(item for item in history if item["kind"] == "review")
+    assert review["details"]["via_pin"] is True and review["by"] == str(teams[1])
+
+
 def test_docs_are_served_from_the_installation(client):
     docs = client.get("/api/docs/").content.decode()
     assert "/static/drf_spectacular_sidecar/swagger-ui-dist/" in docs

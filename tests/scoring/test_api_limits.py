@@ -87,6 +87,34 @@ def test_errors_name_the_field_and_speak_the_callers_language(teams, deal1):
     assert set(missing.json()) == {"detail", "code"} and missing.json()["code"] == "not_found"
 
 
+@pytest.mark.parametrize(("where", "body", "field"), [
+    ("championships", {"name": "Obert", "movement": "\ud800"}, "movement"),
+    ("championships", {"name": "Obert", "variant": "x\udfff"}, "variant"),
+    ("championships", {"name": "Obert", "doubling": "\udbff\udbff"}, "doubling"),
+    ("adjust", {"side": "\ud800", "kind": "average", "reason": "Slow"}, "side"),
+    ("adjust", {"side": "NS", "kind": "\ud800", "reason": "Slow"}, "kind"),
+    ("clear", {"side": "\ud800", "reason": "Slip"}, "side"),
+    ("captain", {"deal": 1, "contract": "\ud800", "points_ns": 40}, "contract"),
+    ("captain", {"deal": 1, "contract": "O", "points_ns": 40, "breach": "\ud800"}, "breach"),
+])
+def test_a_lone_surrogate_in_a_choice_is_a_400_naming_the_field(director, teams, deal1, where,
+                                                                 body, field):
+    """JSON may carry a lone surrogate ("\\ud800"), UTF-8 cannot: a message that echoes the
+    value shows it escaped rather than failing to render (it was a 500)."""
+    api = APIClient(HTTP_ACCEPT_LANGUAGE="en")
+    api.force_login(director)
+    championship = teams[0].championship
+    cell = f"/api/v1/championships/{championship.pk}/rounds/1/results/1/1/"
+    url = {"championships": "/api/v1/championships/", "adjust": cell + "adjust/",
+           "clear": cell + "clear-adjustment/", "captain": submit_url(teams[0])}[where]
+    response = api.post(url, json.dumps(body), content_type="application/json")
+    assert response.status_code == 400, response.content[:200]
+    answer = json.loads(response.content.decode("utf-8"))
+    assert field in answer and all(isinstance(m, str) for m in answer[field])
+    if where != "captain":  # these messages echo the value: escaped, as it was sent
+        assert "\\ud" in answer[field][0], answer
+
+
 # --- Idempotency ---------------------------------------------------------------------------
 
 

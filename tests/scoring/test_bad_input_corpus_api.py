@@ -29,6 +29,9 @@ HUGE = [2**40, 1e309, 99999999999999999999, -(2**63), "1e3", 1.5, True, None, []
 # Names refused for what they hold. (HTML/JS and SQL are fair names: stored as typed and
 # escaped where shown, test_escaping.py; here they go to number and choice fields.)
 ODD_TEXT = ["Team\u202e", "A\u200bB", "Nul\x00", "\u0301", "\u2066x\u2069", "", "x\x1b[31m"]
+# Lone surrogates: JSON carries them, UTF-8 cannot; a refusal that echoes one must still be
+# an answer (it was a 500 in choice fields).
+SURROGATES = ["\ud800", "x\udfff", "\udbff\udc00\udbff"]
 
 
 @dataclass
@@ -73,6 +76,8 @@ def _api_cases(w) -> list[Case]:
         ("contract", None), ("contract", ["O"]), ("breach", "NSEW"), ("breach", {"a": 1}),
         ("contro", "maybe"), ("delegated", 2), ("sant_vicenc", True),
         ("idempotency_key", "k" * 65), ("idempotency_key", ["k"]),
+        ("contract", SURROGATES[0]), ("breach", SURROGATES[1]),
+        ("idempotency_key", SURROGATES[2]),
     ]:
         cases.append(Case(f"captain submit {name}={value!r}"[:90], cap(b),
                           {**good, name: value}, field_name=name, client="captain"))
@@ -140,7 +145,7 @@ def _api_cases(w) -> list[Case]:
             ("deals_per_match", "abc"), ("rounds_planned", 201), ("rounds_planned", -1),
             ("movement", "knockout"), ("variant", "<b>free</b>"), ("doubling", "2-4-16"),
             ("starts_on", "2026-13-40"), ("results_public", "perhaps"),
-        ]:
+        ] + [(name, v) for name in ("movement", "variant", "doubling") for v in SURROGATES]:
             cases.append(Case(f"championship {method} {name}={value!r}"[:90], url,
                               {**champ_good, name: value}, field_name=name, method=method))
     cases.append(Case("championship ends before it starts", "/api/v1/championships/",
@@ -274,10 +279,12 @@ def _api_cases(w) -> list[Case]:
         cases.append(Case(f"adjust value {value!r}", f"{cell}adjust/", {**adjust, "value": value},
                           field_name="value"))
     for name, value in [("side", "NW"), ("kind", "generous"), ("reason", ""),
-                        ("reason", "<script>" * 300)]:
+                        ("reason", "<script>" * 300)] + [
+                        (name, v) for name in ("side", "kind") for v in SURROGATES]:
         cases.append(Case(f"adjust {name}={value[:12]!r}", f"{cell}adjust/",
                           {**adjust, name: value}, field_name=name))
-    for name, value in [("side", "both"), ("side", None), ("reason", "  ")]:
+    for name, value in [("side", "both"), ("side", None), ("reason", "  "),
+                        ("side", SURROGATES[0])]:
         cases.append(Case(f"clear adjustment {name}={value!r}", f"{cell}clear-adjustment/",
                           {"side": "NS", "reason": "Mistake", name: value}, field_name=name))
     cases.append(Case("clear adjustment: none there", f"{cell}clear-adjustment/",

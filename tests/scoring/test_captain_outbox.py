@@ -50,6 +50,26 @@ def test_round_closed_meanwhile_is_refused_with_the_reason(client, teams, round1
     assert not ResultEntry.objects.exists()
 
 
+def test_a_result_sent_again_after_the_round_closed_gets_its_first_answer(client, teams,
+                                                                          round1):
+    first = submit(client, teams[0])
+    assert first.status_code == 200
+    close(round1)  # the answer was lost on the way back; the phone sends it again
+    again = submit(client, teams[0])
+    assert again.status_code == 200 and again.json() == first.json()
+    assert ResultEntry.objects.count() == 1
+    # Without JavaScript, the page says it was entered, as the first time.
+    page = client.post(
+        reverse("scoring:captain_submit", args=[teams[0].pk, teams[0].link_secret, 1]),
+        {"d1-contract": "O", "d1-points_ns": "40", "d1-idempotency_key": "outbox-key-1"},
+        follow=True)
+    assert "Deal 1 entered." in page.content.decode()
+    # A new result (a new key) is refused: the round is closed.
+    refused = submit(client, teams[0], key="outbox-key-2")
+    assert refused.status_code == 409 and "is closed" in refused.json()["message"]
+    assert ResultEntry.objects.count() == 1
+
+
 def test_director_set_the_result_meanwhile(client, teams, table1, deal1, director):
     services.director_enter_result(table=table1, deal=deal1, data=result(50), user=director)
     answer = submit(client, teams[0])

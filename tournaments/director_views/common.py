@@ -4,6 +4,7 @@ response."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import wraps
 
 from django.contrib import messages
@@ -13,6 +14,7 @@ from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext as _
 
 from tournaments import audit, selectors, services
+from tournaments.downloads import made_file
 from tournaments.models import Championship, Round
 
 
@@ -52,10 +54,11 @@ def _no_store(response: HttpResponse) -> HttpResponse:
     return response
 
 
-def _pdf(content: bytes, filename: str) -> HttpResponse:
-    response = HttpResponse(content, content_type="application/pdf")
-    response["Content-Disposition"] = f'inline; filename="{filename}"'
-    return _no_store(response)
+def _pdf(request, make: Callable[[], bytes], filename: str) -> HttpResponse:
+    """The PDF ``make()`` renders, shown in the browser; a HEAD is answered without
+    rendering it (``tournaments.downloads``). The view takes GET and HEAD only."""
+    return _no_store(made_file(request, make, "application/pdf", filename,
+                               disposition="inline"))
 
 
 def _who(request) -> dict:

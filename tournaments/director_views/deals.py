@@ -7,7 +7,7 @@ from django.contrib import messages
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from tournaments import printing, selectors, services
 from tournaments.director_views.common import (
@@ -65,18 +65,23 @@ def deal_restore(request, championship: Championship, number: int):
     return _back_to_round(round_)
 
 
+@require_safe
 @director_page
 def round_deal_sheets_pdf(request, championship: Championship, number: int):
     round_ = _round_or_404(championship, number)
     deals = selectors.round_deals(round_).select_related("round")
     return _pdf(
-        printing.deal_sheets_pdf(championship, deals), f"deals-round-{round_.number}.pdf"
+        request, lambda: printing.deal_sheets_pdf(championship, deals),
+        f"deals-round-{round_.number}.pdf",
     )
 
 
+@require_safe
 @director_page
 def deal_sheets_pdf(request, championship: Championship):
     return _pdf(
-        printing.deal_sheets_pdf(championship, selectors.championship_deals(championship)),
+        request,
+        lambda: printing.deal_sheets_pdf(championship,
+                                         selectors.championship_deals(championship)),
         "deals.pdf",
     )

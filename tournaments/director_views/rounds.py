@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from tournaments import printing, selectors, services
 from tournaments.director_views.common import (
@@ -113,7 +113,9 @@ def round_swap_tables(request, championship: Championship, number: int):
     return _back_to_round(round_)
 
 
+@require_safe
 @director_page
 def table_cards_pdf(request, championship: Championship, number: int):
     round_ = _round_or_404(championship, number)
-    return _pdf(printing.table_cards_pdf(round_), f"table-cards-round-{round_.number}.pdf")
+    return _pdf(request, lambda: printing.table_cards_pdf(round_),
+                f"table-cards-round-{round_.number}.pdf")

@@ -8,7 +8,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from tournaments import printing, selectors, services
 from tournaments.director_views.common import (
@@ -126,6 +126,8 @@ def team_template(request, championship: Championship, kind: str):
     return response
 
 
+@require_safe
 @director_page
 def team_cards_pdf(request, championship: Championship):
-    return _pdf(printing.team_cards_pdf(championship, request), "team-cards.pdf")
+    return _pdf(request, lambda: printing.team_cards_pdf(championship, request),
+                "team-cards.pdf")

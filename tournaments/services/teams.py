@@ -10,6 +10,8 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+import live
+from live.scopes import link_event
 from tournaments import audit
 from tournaments.importing import (
     FileProblem,
@@ -193,9 +195,11 @@ def _drafted_rounds_of(team: Team) -> list[int]:
 
 @transaction.atomic
 def reissue_link(team: Team, *, by=None, origin=None) -> Team:
-    """Give the team a new private link; the old one stops working at once."""
+    """Give the team a new private link; the old one stops working at once, and so do the
+    live-update streams opened from it (``live.scopes``)."""
     team.link_secret = new_link_secret()
     team.save(update_fields=["link_secret"])
+    live.publish(link_event(team.championship_id, team.pk, team.link_secret))
     audit.record(AuditEvent.Action.LINK_REISSUED, team.championship_id, by=by, origin=origin,
                  team=team)
     return team
