@@ -69,14 +69,14 @@ def byes(championship: Championship, *, up_to: int | None = None) -> list[tuple[
     if up_to is not None:
         rounds = rounds.filter(number__lte=up_to)
         tables = tables.filter(round__number__lte=up_to)
-    return [*rounds.values_list("number", "bye_team_id"),
-            *tables.values_list("round__number", "bye_team_id")]
+    # One query for both kinds.
+    return list(rounds.order_by().values_list("number", "bye_team_id").union(
+        tables.order_by().values_list("round__number", "bye_team_id"), all=True))
 
 
 def ranking(championship: Championship, *, up_to: int | None = None) -> list:
     """The ranking lines of every pair (rules.md 11.3), best first, from the counted games."""
-    pairs = list(championship.teams.order_by("number").only(
-        "id", "championship_id", "number", "name", "club", "player1", "player2", "withdrawn"))
+    pairs = list(championship.teams.order_by("number"))
     return rules.rank(settings_of(championship), pairs, counted_games(championship, up_to=up_to),
                       byes(championship, up_to=up_to))
 
