@@ -177,18 +177,26 @@ class ClockView:
         return _iso(self.ends_at) or ""
 
     @property
+    def ends_at_text(self) -> str:
+        """``17:40`` in the championship's time zone (the venue's, whatever the device's)."""
+        if self.ends_at is None:
+            return ""
+        return timezone.localtime(self.ends_at).strftime("%H:%M")
+
+    @property
     def remaining_seconds(self) -> float:
         return round(self.remaining.total_seconds(), 3)
 
     def as_json(self) -> dict:
         return {"round": self.round_number, "state": self.state, "now": self.now_iso,
-                "ends_at": _iso(self.ends_at), "remaining": self.remaining_seconds}
+                "ends_at": _iso(self.ends_at), "ends_at_text": self.ends_at_text,
+                "remaining": self.remaining_seconds}
 
 
 def no_clock_json(now: datetime | None = None) -> dict:
     """What the clock's address answers when there is no clock to show."""
     return {"round": None, "state": "none", "now": _iso(now or timezone.now()),
-            "ends_at": None, "remaining": None}
+            "ends_at": None, "ends_at_text": "", "remaining": None}
 
 
 def clock_view(round_: Round | None, settings=None, *, now: datetime | None = None

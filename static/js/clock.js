@@ -15,7 +15,6 @@
   var url = root.getAttribute("data-clock-url");
   var timeEl = root.querySelector("[data-clock-time]");
   var endsEl = root.querySelector("[data-clock-ends]");
-  var lang = document.documentElement.lang || undefined;
   var clock = {};  // state, endsAt (ms, server's time), remaining (ms), offset (ms)
   var shown = null;
   var zeroChecked = false;
@@ -38,10 +37,10 @@
     // Ask again at zero only if the end moved (else a device a little ahead of the server
     // would ask twice).
     if (clock.endsAt !== before) zeroChecked = false;
-    if (endsEl && clock.endsAt !== null) {
-      endsEl.setAttribute("datetime", data.ends_at);
-      endsEl.textContent = new Date(clock.endsAt).toLocaleTimeString(
-        lang, { hour: "2-digit", minute: "2-digit" });
+    // The end as the server writes it, in the venue's time zone (not the device's).
+    if (endsEl && data.ends_at_text !== undefined) {
+      endsEl.setAttribute("datetime", data.ends_at || "");
+      endsEl.textContent = data.ends_at_text;
     }
     tick();
   }

@@ -8,10 +8,7 @@ from datetime import timedelta
 from fractions import Fraction
 
 from django import template
-from django.template.defaultfilters import time as time_filter
-from django.utils import timezone
 from django.utils.html import format_html
-from django.utils.safestring import mark_safe
 
 register = template.Library()
 
@@ -56,7 +53,5 @@ def clock_time(value: timedelta) -> str:
 def clock_ends(clock):
     """The clock's end as ``<time>`` in the championship's time zone (the script updates it
     when the clock changes); empty while it has no end (not started, paused)."""
-    if clock.ends_at is None:
-        return mark_safe("<time data-clock-ends></time>")  # a constant
     return format_html('<time data-clock-ends datetime="{}">{}</time>', clock.ends_at_iso,
-                       time_filter(timezone.localtime(clock.ends_at), "H:i"))
+                       clock.ends_at_text)
