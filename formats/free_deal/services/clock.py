@@ -40,9 +40,11 @@ def _refusal(code: str, number: int) -> ServiceError:
 
 def _locked_clock(round_: Round) -> tuple[Round, RoundClock]:
     """The round re-read under a lock, and its clock (made on the first action)."""
-    # no_key: game entries and everything else that points at the round are not blocked.
-    round_ = (Round.objects.select_for_update(no_key=True).select_related("championship")
-              .get(pk=round_.pk))
+    # The round's row only (not the championship's, read beside it), and no_key: rows that
+    # point at the round are not blocked. Closing the round takes this lock too, so a clock
+    # action after it sees the round closed.
+    round_ = (Round.objects.select_for_update(no_key=True, of=("self",))
+              .select_related("championship").get(pk=round_.pk))
     number = round_.number
     if round_.status == Round.Status.DRAFTED:
         raise ServiceError(_("Round %(number)s has not been released: its clock cannot run "
