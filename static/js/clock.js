@@ -67,6 +67,7 @@
   }
 
   function tick() {
+    if (!clock.state) return;  // nothing learnt yet: the page's words stay as they are
     var state = stateNow();
     if (state !== shown) {
       shown = state;
