@@ -54,6 +54,11 @@ class Format:
         """The director's page of a round's results (the grid of tables)."""
         raise NotImplementedError
 
+    def projector_panel(self, request, championship) -> str:
+        """HTML the projector shows above the standings (a free-deal round's countdown), or
+        ``""`` for nothing."""
+        return ""
+
     def missing_results(self, round_) -> list[str]:
         """One line per result the round still lacks (shown before it is closed)."""
         raise NotImplementedError

@@ -8,10 +8,13 @@ Where things are:
 
 - ``engine.free_deal``: the pure rules (a game and its checks, the ranking, the pairing,
   the knockout);
-- ``models``: the format's settings, the games entered at the table and their reviews;
+- ``models``: the format's settings, the games entered at the table and their reviews, and
+  each round's clock;
+- ``clock``: the round clock's arithmetic (start, pause, resume, extend; the time left);
 - ``services``: writes (settings, pairing a round, entering, confirming, disputing a game,
-  the director's result), one function each, in one transaction;
-- ``selectors``: reads (each table's game, the ranking);
-- ``forms``, ``views``, ``urls`` and ``templates/free_deal/``: the pages;
+  the director's result, the clock's buttons), one function each, in one transaction;
+- ``selectors``: reads (each table's game, the ranking, a round's clock as shown);
+- ``forms``, ``views``, ``clock_views``, ``urls`` and ``templates/free_deal/``: the pages
+  (the countdown's script is ``static/js/clock.js``);
 - ``format``: the :class:`~formats.base.Format` that the rest of Duplicada asks.
 """

@@ -50,6 +50,11 @@ class FreeDealPairs(Format):
 
         return director_games(request, championship, round_)
 
+    def projector_panel(self, request, championship) -> str:
+        from formats.free_deal.clock_views import projector_panel
+
+        return projector_panel(request, championship)
+
     def missing_results(self, round_) -> list[str]:
         from formats.free_deal.selectors import missing_results
 

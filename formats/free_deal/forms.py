@@ -1,6 +1,6 @@
-"""Forms of the free-deal pages: the format's settings, and a game as a table reports it.
-They check the shape of the input; the rules (``engine.free_deal``, through
-``formats.free_deal.rules``) decide what a game may be, naming the field."""
+"""Forms of the free-deal pages: the format's settings, a game as a table reports it, the
+director's clock buttons. They check the shape of the input; the rules (``engine.free_deal``,
+through ``formats.free_deal.rules``) decide what a game may be, naming the field."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from formats.free_deal.models import FreeDealSettings, GameEntry
 from formats.free_deal.services import GameValues, settings_of
+from formats.free_deal.services.clock import MAX_EXTENSION_MINUTES
 
 # What the forms accept; the rules refuse what a game cannot be (above the cap, say).
 MAX_POINTS = 999
@@ -108,3 +109,19 @@ class DirectorGameForm(GameForm):
 class DisputeForm(forms.Form):
     comment = forms.CharField(label=_("What is wrong?"), max_length=2000, required=False,
                               widget=forms.Textarea(attrs={"rows": 2}))
+
+
+class ClockForm(forms.Form):
+    """The director's clock buttons: which one was pressed, and an extension's minutes."""
+
+    ACTIONS = ("start", "pause", "resume", "extend")
+
+    action = forms.ChoiceField(choices=[(action, action) for action in ACTIONS])
+    minutes = forms.IntegerField(label=_("Minutes to add"), min_value=1,
+                                 max_value=MAX_EXTENSION_MINUTES, initial=5, required=False)
+
+    def clean(self):
+        data = super().clean()
+        if data.get("action") == "extend" and data.get("minutes") is None:
+            self.add_error("minutes", _("Give the minutes to add."))
+        return data

@@ -1,10 +1,11 @@
-"""Free-deal URLs beside the shared ones: the captain's game actions and the director's
-page of one table's game. (A captain's page, the standings and a round's games are the
-shared URLs, which ask the format.)"""
+"""Free-deal URLs beside the shared ones: the captain's game actions, the director's page of
+one table's game, and the round clock (the director's buttons, and its JSON for the
+captain's page, the projector and the director's page). (A captain's page, the standings and
+a round's games are the shared URLs, which ask the format.)"""
 
 from django.urls import path
 
-from formats.free_deal import views
+from formats.free_deal import clock_views, views
 
 app_name = "free_deal"
 
@@ -16,4 +17,8 @@ urlpatterns = [
          name="captain_dispute"),
     path("director/c/<int:pk>/results/rounds/<int:number>/games/<int:table_number>/",
          views.director_game, name="director_game"),
+    path("t/<int:team_id>/<str:secret>/clock/", clock_views.captain_clock, name="captain_clock"),
+    path("c/<int:pk>/results/clock/", clock_views.public_clock, name="public_clock"),
+    path("director/c/<int:pk>/results/rounds/<int:number>/clock/", clock_views.director_clock,
+         name="director_clock"),
 ]

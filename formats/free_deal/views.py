@@ -12,8 +12,9 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+import live
 from formats.free_deal import selectors, services
-from formats.free_deal.forms import DirectorGameForm, DisputeForm, GameForm
+from formats.free_deal.forms import ClockForm, DirectorGameForm, DisputeForm, GameForm
 from formats.free_deal.rules import GameRefused
 from formats.free_deal.services import settings_of
 from scoring import permissions
@@ -47,12 +48,18 @@ def captain_page(request, team, *, form=None, dispute_form=None):
     game = selectors.table_game(table) if table is not None else None
     bye_round = (Round.objects.filter(championship_id=team.championship_id, bye_team=team,
                                       status=Round.Status.RELEASED).order_by("number").first())
+    settings = settings_of(team.championship)
     context = {
         "team": team, "championship": team.championship, "table": table, "game": game,
-        "bye_round": bye_round, "settings": settings_of(team.championship),
+        "bye_round": bye_round, "settings": settings,
         "form": form or GameForm(table=table, initial={"idempotency_key": new_idempotency_key()}),
         "dispute_form": dispute_form or DisputeForm(),
         "open": table is not None and table.round.status == Round.Status.RELEASED,
+        # The round's countdown, re-read from the clock's address (static/js/clock.js) when
+        # the live stream says something changed.
+        "clock": selectors.clock_view(table.round if table is not None else None, settings),
+        "clock_url": reverse("free_deal:captain_clock", args=[team.pk, team.link_secret]),
+        "live_url": live.stream_url("team", team.championship_id, team.pk),
     }
     if game is not None and game.latest is not None:
         context["ours"] = game.latest.by_team_id == team.pk
@@ -149,6 +156,9 @@ def director_games(request, championship: Championship, round_: Round):
         "championship": championship, "round": round_,
         "games": selectors.round_games(round_),
         "rounds": championship.rounds.order_by("number"),
+        "clock": selectors.clock_view(round_), "clock_form": ClockForm(),
+        "clock_url": reverse("free_deal:director_clock", args=[championship.pk, round_.number]),
+        "live_url": live.stream_url("director", championship.pk),
     }
     return _no_store(render(request, "free_deal/director_games.html", context))
 

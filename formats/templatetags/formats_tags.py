@@ -1,5 +1,6 @@
 """``championship|format``: the championship's format (``formats.base.Format``), so that a
-shared template asks it (``fmt.has_deals``, ``fmt.facts_template``) instead of naming one."""
+shared template asks it (``fmt.has_deals``, ``fmt.facts_template``) instead of naming one;
+``{% projector_panel championship %}``: what the format adds to the shared projector."""
 
 from django import template
 
@@ -11,3 +12,8 @@ register = template.Library()
 @register.filter(name="format")
 def format_filter(championship):
     return format_of(championship)
+
+
+@register.simple_tag(takes_context=True)
+def projector_panel(context, championship):
+    return format_of(championship).projector_panel(context.get("request"), championship)

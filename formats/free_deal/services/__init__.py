@@ -6,11 +6,19 @@ locks only its own table's row, so the tables of a round write in parallel; one 
 idempotency key is a unique constraint.
 
 Modules: ``settings`` (the format's settings), ``pairing`` (drafting the next round),
-``games`` (entering, confirming and disputing a game; the director's result).
-Refusals raise ``ScoringError`` (games) or ``ServiceError`` (settings, pairing) with a
+``games`` (entering, confirming and disputing a game; the director's result), ``clock``
+(starting, pausing, resuming and extending a round's clock: one row changed in place under
+the round's lock, its history being the audit events).
+Refusals raise ``ScoringError`` (games) or ``ServiceError`` (settings, pairing, clock) with a
 translated message, naming the field when there is one.
 """
 
+from formats.free_deal.services.clock import (
+    extend_clock,
+    pause_clock,
+    resume_clock,
+    start_clock,
+)
 from formats.free_deal.services.games import (
     GameValues,
     confirm_game,
@@ -28,8 +36,12 @@ __all__ = [
     "director_confirm_game",
     "director_set_game",
     "dispute_game",
+    "extend_clock",
     "pair_next_round",
+    "pause_clock",
+    "resume_clock",
     "save_settings",
     "settings_of",
+    "start_clock",
     "submit_game",
 ]
