@@ -139,6 +139,23 @@ def to_json_bytes(archive: dict) -> bytes:
     return (text + "\n").encode("utf-8")
 
 
+def renumbered(archive: dict) -> dict:
+    """A copy of a full backup whose ids are the rows' ranks in each list (1, 2, ... in the
+    file's order; the championship's is 1), references translated alike. An import gives
+    every row a new id: a backup made before and one made after compare equal renumbered."""
+    copy = json.loads(json.dumps(archive))
+    ranks = {CHAMPIONSHIP.key: {copy["championship"]["id"]: 1}}
+    copy["championship"]["id"] = 1
+    for spec in TABLES:
+        ranks[spec.key] = {row["id"]: rank for rank, row in enumerate(copy[spec.key], start=1)}
+        for row in copy[spec.key]:
+            row["id"] = ranks[spec.key][row["id"]]
+            for name, target in spec.refs.items():
+                if target != USER and row[name] is not None:
+                    row[name] = ranks[target][row[name]]
+    return copy
+
+
 def archive_filename(championship: Championship, kind: str) -> str:
     """``duplicada-<id>-<name>-public.json``, or ``...-full-backup-SECRET.json`` for the
     full backup, whose name warns that it holds the team links, PINs and deal key."""

@@ -4,10 +4,13 @@ Choices (``docs/archive.md``):
 
 - Only **full backups** are imported. A public archive has no team links, PINs or deal key,
   so a championship made from it could not be played on; it is refused with that reason.
-- Rows keep their **original ids**, so captain links (``/t/<team id>/<secret>/``) and
-  addresses stay the same. If any of those ids (or a result's idempotency key) is already
-  used in this installation, the import is refused: an archive never overwrites anything.
-  On PostgreSQL the id sequences are moved past the imported ids first.
+- Rows take **new ids**, given out by this installation's database; the archive's ids
+  only say which row refers to which, and are translated through a map as the rows go in.
+  An id from a file never becomes a key here: a backup with ids near 2**63 would otherwise
+  leave every id sequence with nothing after it, and every later insert would fail.
+  Captain links (``/t/<team id>/<secret>/``) therefore change with the team's id (the
+  secrets and PINs stay). A championship whose deal key is already used here (the same
+  championship, or a copy of it) is refused, as is a result's idempotency key already used.
 - **Accounts** are named by username. Only the importing director directs the imported
   championship: an account here with the username of one of the archive's directors may
   be someone else, so those names are returned (``championship.archive_directors``) for
@@ -72,14 +75,16 @@ def import_archive(data: bytes, *, director) -> Championship:
 
 
 def _write(checked: CheckedArchive, director) -> Championship:
-    _refuse_collisions(checked)
-    _advance_sequences(checked)
+    _refuse_existing(checked)
     users = _users(checked)
-    championship_row = dict(checked.championship)
-    championship_id = championship_row["id"]
-    _insert(CHAMPIONSHIP, [championship_row], users, championship_id)
-    for spec in TABLES:
-        _insert(spec, checked.rows[spec.key], users, championship_id)
+    # archive id -> new id, per table key (the championship's under its own key).
+    new_ids: dict[str, dict[int, int]] = {}
+    for spec in (CHAMPIONSHIP, *TABLES):
+        rows = [checked.championship] if spec is CHAMPIONSHIP else checked.rows[spec.key]
+        new_ids[spec.key] = dict(zip((row["id"] for row in rows),
+                                     _new_ids(spec.model, len(rows)), strict=True))
+        _insert(spec, rows, users, new_ids)
+    (championship_id,) = new_ids[CHAMPIONSHIP.key].values()
     championship = Championship.objects.get(pk=championship_id)
     championship.directors.add(director)
     # The archive's own directors are told, not added: an account with the same username
@@ -91,8 +96,10 @@ def _write(checked: CheckedArchive, director) -> Championship:
     return championship
 
 
-def _insert(spec: TableSpec, rows: list[dict], users: dict[str, int], championship_id) -> None:
-    """Insert the rows as they are, ids and timestamps included, with ``executemany``.
+def _insert(spec: TableSpec, rows: list[dict], users: dict[str, int],
+            new_ids: dict[str, dict[int, int]]) -> None:
+    """Insert the rows with ``executemany``, under their new ids, their references
+    translated through ``new_ids`` and their timestamps as they are.
     Not through model instances: their ``save``/``bulk_create`` would replace
     ``auto_now_add`` times with the time of the import, and building thousands of objects
     costs more than the insert. Values are adapted as Django adapts them
@@ -105,18 +112,21 @@ def _insert(spec: TableSpec, rows: list[dict], users: dict[str, int], championsh
     for name in spec.fields:
         model_field = meta.get_field(name)
         columns.append(model_field.column)
-        if spec.refs.get(name) == USER:
-            readers.append(lambda row, name=name: None if row[name] is None else users[row[name]])
-            continue
         key = model_field.attname
-        adapt = _adapter(model_field, ops)
-        if adapt is None:
+        target = spec.key if name == "id" else spec.refs.get(name)
+        if target == USER:
+            readers.append(lambda row, name=name: None if row[name] is None else users[row[name]])
+        elif target is not None:
+            readers.append(lambda row, key=key, ids=new_ids[target]: (
+                None if row[key] is None else ids[row[key]]))
+        elif (adapt := _adapter(model_field, ops)) is None:
             readers.append(lambda row, key=key: row[key])
         else:
             readers.append(lambda row, key=key, adapt=adapt: (
                 None if row[key] is None else adapt(row[key])))
     if spec.model in IMPLICIT_CHAMPIONSHIP:
         columns.append(meta.get_field("championship").column)
+        (championship_id,) = new_ids[CHAMPIONSHIP.key].values()
         readers.append(lambda row: championship_id)
     sql = "INSERT INTO {} ({}) VALUES ({})".format(
         ops.quote_name(meta.db_table),
@@ -131,6 +141,31 @@ def _insert(spec: TableSpec, rows: list[dict], users: dict[str, int], championsh
             cursor.executemany(
                 sql, [tuple(read(row) for read in readers) for row in rows[start:start + _BATCH]]
             )
+
+
+def _new_ids(model, count: int) -> list[int]:
+    """``count`` ids for new rows of ``model``, in increasing order, as the database would
+    give them out. PostgreSQL: drawn from the table's own id sequence (``nextval``), so a
+    row inserted meanwhile by another transaction never gets one of them. SQLite: the next
+    ones after the largest id the table ever used (what ``AUTOINCREMENT`` gives next);
+    no other writer runs meanwhile, as this project's SQLite transactions start IMMEDIATE
+    (``config/settings.py``), and the insert moves ``AUTOINCREMENT``'s counter past them."""
+    if not count:
+        return []
+    table, pk = model._meta.db_table, model._meta.pk.column
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            cursor.execute("SELECT nextval(pg_get_serial_sequence(%s, %s)) "
+                           "FROM generate_series(1, %s)", [table, pk, count])
+            return sorted(row[0] for row in cursor.fetchall())
+        quote = connection.ops.quote_name
+        cursor.execute(f"SELECT MAX({quote(pk)}) FROM {quote(table)}")  # names, not values
+        (largest,) = cursor.fetchone()
+        if connection.vendor == "sqlite":
+            cursor.execute("SELECT MAX(seq) FROM sqlite_sequence WHERE name = %s", [table])
+            largest = max(largest or 0, cursor.fetchone()[0] or 0)
+    first = (largest or 0) + 1
+    return list(range(first, first + count))
 
 
 def _adapter(model_field, ops):
@@ -167,28 +202,18 @@ def _users(checked: CheckedArchive) -> dict[str, int]:
     return found
 
 
-def _refuse_collisions(checked: CheckedArchive) -> None:
-    """Refuse if any id of the archive, or a result's idempotency key, is already used here."""
-    championship = Championship.objects.filter(pk=checked.championship["id"]).first()
+def _refuse_existing(checked: CheckedArchive) -> None:
+    """Refuse the championship if it is already here (its deal key is: the same
+    championship, or a copy), or if a result's idempotency key is already used here."""
+    championship = Championship.objects.filter(deal_key=checked.championship["deal_key"]).first()
     if championship is not None:
         raise ArchiveError(
-            _("Championship id %(id)s already exists in this installation (“%(name)s”). An "
-              "archive never overwrites a championship: delete that one first, or import the "
-              "archive into another installation.")
+            _("This championship is already in this installation (id %(id)s, “%(name)s”: "
+              "the same deal key). An archive never adds a championship twice: delete that "
+              "one first, or import the archive into another installation.")
             % {"id": championship.pk, "name": championship.name},
-            path="championship.id",
+            path="championship.deal_key",
         )
-    for spec in TABLES:
-        ids = [row["id"] for row in checked.rows[spec.key]]
-        taken = _taken(spec.model, "pk", ids)
-        if taken:
-            raise ArchiveError(
-                _("%(table)s: ids %(ids)s already exist in this installation (another "
-                  "championship uses them); an archive never overwrites existing rows, and "
-                  "ids are kept so that captain links stay the same.")
-                % {"table": spec.key, "ids": ", ".join(map(str, taken[:5]))},
-                path=spec.key,
-            )
     keys = [r["idempotency_key"] for r in checked.rows["result_entries"] if r["idempotency_key"]]
     taken = _taken(ResultEntry, "idempotency_key", keys)
     if taken:
@@ -207,25 +232,3 @@ def _taken(model, field: str, values: list) -> list:
             field, flat=True
         )
     return sorted(taken)
-
-
-def _advance_sequences(checked: CheckedArchive) -> None:
-    """On PostgreSQL, move each id sequence past the archive's largest id, before the rows
-    go in: a result entered meanwhile at another championship then never draws an id the
-    import is about to use. Only ever forwards (``GREATEST`` with ``nextval``), unlike
-    ``sequence_reset_sql``, which sets a sequence to the largest committed id and so could
-    move it back behind a concurrent writer's uncommitted rows. SQLite needs nothing: its
-    ``AUTOINCREMENT`` takes the next id after the largest one ever used."""
-    if connection.vendor != "postgresql":
-        return
-    largest = [(CHAMPIONSHIP.model, checked.championship["id"])] + [
-        (spec.model, max(row["id"] for row in checked.rows[spec.key]))
-        for spec in TABLES if checked.rows[spec.key]
-    ]
-    with connection.cursor() as cursor:
-        for model, top in largest:
-            cursor.execute("SELECT pg_get_serial_sequence(%s, %s)",
-                           [model._meta.db_table, model._meta.pk.column])
-            (sequence,) = cursor.fetchone()
-            cursor.execute("SELECT setval(%s::regclass, GREATEST(%s, nextval(%s::regclass)))",
-                           [sequence, top, sequence])

@@ -1,5 +1,6 @@
 """``python manage.py import_championship FILE --director USERNAME``: import a full backup
-as a new championship directed by USERNAME, with the same ids, links and standings."""
+as a new championship directed by USERNAME, with the same standings, history, link secrets
+and PINs (every row takes a new id here, so the captain links change)."""
 
 from __future__ import annotations
 

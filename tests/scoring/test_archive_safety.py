@@ -1,0 +1,91 @@
+"""An archive cannot harm the installation it is imported into: its ids never become the
+database's keys (ids near 2**63 would use up every id sequence)."""
+
+from __future__ import annotations
+
+import pytest
+from archive_events import (
+    as_another_championship,
+    delete_championship,
+    row_counts,
+    shift_ids,
+    snapshot,
+)
+from scoring_factories import make_championship, make_round, result, teams_of
+
+from scoring import services
+from scoring.archive import ArchiveError, export_full, import_archive, to_json_bytes
+from scoring.services import Origin
+from tournaments.models import Championship
+
+PHONE = Origin("192.0.2.1", "phone")
+
+
+@pytest.fixture
+def archive(db, director):
+    """A full backup of a small championship with confirmed results, as a dict; the
+    championship itself is deleted, so the archive imports as it is."""
+    championship = make_championship(teams=4, director=director, name="Open Safety")
+    t = teams_of(championship)
+    round_ = make_round(championship, 1, [(t[0], t[1]), (t[2], t[3])])
+    table = round_.tables.get(number=1)
+    for deal in round_.deals.order_by("number"):
+        entry, _ = services.submit_result(team=t[0], table=table, deal=deal, data=result(40),
+                                          idempotency_key=f"k-{deal.pk}", origin=PHONE)
+        services.confirm_entry(entry_id=entry.pk, team=t[1])
+    archive = export_full(championship)
+    delete_championship(championship)
+    return archive
+
+
+def refused(archive_or_bytes, director, match: str) -> ArchiveError:
+    data = archive_or_bytes if isinstance(archive_or_bytes, bytes) else \
+        to_json_bytes(archive_or_bytes)
+    before = row_counts()
+    with pytest.raises(ArchiveError) as caught:
+        import_archive(data, director=director)
+    assert match in caught.value.message, caught.value.message
+    assert row_counts() == before
+    return caught.value
+
+
+def play_a_result(director) -> None:
+    """What an installation does every day: a new championship, a round, a result."""
+    championship = make_championship(teams=2, director=director, name="After the import")
+    ns, ew = teams_of(championship)
+    round_ = make_round(championship, 1, [(ns, ew)])
+    entry, created = services.submit_result(
+        team=ns, table=round_.tables.get(), deal=round_.deals.order_by("number").first(),
+        data=result(41), idempotency_key="after-the-import", origin=PHONE)
+    services.confirm_entry(entry_id=entry.pk, team=ew)
+    assert created and entry.pk
+
+
+def test_ids_near_the_largest_do_not_use_up_the_sequences(archive, director):
+    """Every id of the file as high as a 64-bit key goes: the import takes new ids, and
+    the installation goes on creating championships and results."""
+    top = max(row["id"] for key in ("teams", "rounds", "tables", "deals", "result_entries",
+                                    "result_reviews", "adjustments", "pin_attempts",
+                                    "audit_events") for row in archive[key])
+    highest = shift_ids(archive, 2**63 - 1 - max(top, archive["championship"]["id"]))
+    imported = import_archive(to_json_bytes(highest), director=director)
+    assert imported.pk < 2**40
+    assert max(imported.teams.values_list("pk", flat=True)) < 2**40
+    play_a_result(director)
+    assert Championship.objects.count() == 2
+
+
+def test_ids_of_another_championship_here_are_only_labels(archive, director):
+    """A copy whose ids are those of rows here (of another championship) imports beside it
+    under new ids, and the other championship's rows stay as they were."""
+    first = import_archive(to_json_bytes(archive), director=director)
+    before = snapshot(first)
+    copy = as_another_championship(archive)
+    for entry in copy["result_entries"]:
+        entry["idempotency_key"] = None
+    second = import_archive(to_json_bytes(copy), director=director)
+    assert second.pk > first.pk
+    assert not set(second.teams.values_list("pk", flat=True)) & set(
+        first.teams.values_list("pk", flat=True))
+    assert snapshot(first) == before
+    assert snapshot(second)["live"] == before["live"]
