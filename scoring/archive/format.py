@@ -4,7 +4,8 @@ full backup holds, and how values are written.
 A full backup lists, for every table below, the named fields of every row of the
 championship, by the model field's name, in id order. A reference to another row of the
 archive is that row's id; a reference to a user account is its username (accounts are not
-archived: ids differ from one installation to the next). The championship a row belongs
+archived: ids differ from one installation to the next), or the username kept as text in
+the row (:func:`user_name_field`) if it was imported. The championship a row belongs
 to is implicit: an archive holds one championship.
 
 Adding a field or a model to the tournaments or scoring apps means deciding here whether
@@ -31,6 +32,14 @@ KINDS = (KIND_FULL, KIND_PUBLIC)
 
 #: A reference to a user account, written as its username.
 USER = "user"
+
+
+def user_name_field(name: str) -> str:
+    """The text field that keeps the username of a user reference ``name`` for a row
+    imported from a full backup: an import never links a row to an account here (one with
+    the same username may be someone else) nor creates one. The archive writes either as
+    the reference's username."""
+    return f"{name}_name"
 
 _PROVENANCE = ("by_team", "by_director", "created_at", "ip_address", "user_agent")
 

@@ -11,12 +11,13 @@ Choices (``docs/archive.md``):
   Captain links (``/t/<team id>/<secret>/``) therefore change with the team's id (the
   secrets and PINs stay). A championship whose deal key is already used here (the same
   championship, or a copy of it) is refused, as is a result's idempotency key already used.
-- **Accounts** are named by username. Only the importing director directs the imported
-  championship: an account here with the username of one of the archive's directors may
-  be someone else, so those names are returned (``championship.archive_directors``) for
-  the importer to add by hand. An account that made results or audited actions but does
-  not exist here is created inactive, without a password (it cannot log in), so that the
-  history still says who did what.
+- **Accounts** are never created nor linked. Only the importing director directs the
+  imported championship: an account here with the username of one of the archive's
+  directors may be someone else, so those names are returned
+  (``championship.archive_directors``) for the importer to add by hand. For the same reason
+  a result, review, adjusted score or audit event made by a director keeps that director's
+  username as text (``by_director_name``), not as a reference to an account here, so that
+  the history still says who did what.
 - Stored scores are derived: they are recomputed from the imported results
   (``recompute_championship``), so the standings are the same as before.
 - The deals' double-dummy analysis is derived too: once the import is committed, the
@@ -26,12 +27,18 @@ Choices (``docs/archive.md``):
 
 from __future__ import annotations
 
-from django.contrib.auth import get_user_model
 from django.db import IntegrityError, connection, models, transaction
 from django.utils.translation import gettext as _
 
 from scoring.archive.errors import ArchiveError
-from scoring.archive.format import CHAMPIONSHIP, IMPLICIT_CHAMPIONSHIP, TABLES, USER, TableSpec
+from scoring.archive.format import (
+    CHAMPIONSHIP,
+    IMPLICIT_CHAMPIONSHIP,
+    TABLES,
+    USER,
+    TableSpec,
+    user_name_field,
+)
 from scoring.archive.reading import load
 from scoring.archive.rules import check_rules
 from scoring.archive.validation import CheckedArchive, read_full
@@ -76,14 +83,13 @@ def import_archive(data: bytes, *, director) -> Championship:
 
 def _write(checked: CheckedArchive, director) -> Championship:
     _refuse_existing(checked)
-    users = _users(checked)
     # archive id -> new id, per table key (the championship's under its own key).
     new_ids: dict[str, dict[int, int]] = {}
     for spec in (CHAMPIONSHIP, *TABLES):
         rows = [checked.championship] if spec is CHAMPIONSHIP else checked.rows[spec.key]
         new_ids[spec.key] = dict(zip((row["id"] for row in rows),
                                      _new_ids(spec.model, len(rows)), strict=True))
-        _insert(spec, rows, users, new_ids)
+        _insert(spec, rows, new_ids)
     (championship_id,) = new_ids[CHAMPIONSHIP.key].values()
     championship = Championship.objects.get(pk=championship_id)
     championship.directors.add(director)
@@ -96,8 +102,7 @@ def _write(checked: CheckedArchive, director) -> Championship:
     return championship
 
 
-def _insert(spec: TableSpec, rows: list[dict], users: dict[str, int],
-            new_ids: dict[str, dict[int, int]]) -> None:
+def _insert(spec: TableSpec, rows: list[dict], new_ids: dict[str, dict[int, int]]) -> None:
     """Insert the rows with ``executemany``, under their new ids, their references
     translated through ``new_ids`` and their timestamps as they are.
     Not through model instances: their ``save``/``bulk_create`` would replace
@@ -115,7 +120,10 @@ def _insert(spec: TableSpec, rows: list[dict], users: dict[str, int],
         key = model_field.attname
         target = spec.key if name == "id" else spec.refs.get(name)
         if target == USER:
-            readers.append(lambda row, name=name: None if row[name] is None else users[row[name]])
+            # No account: the username is kept as text (module docstring).
+            readers.append(lambda row: None)
+            columns.append(meta.get_field(user_name_field(name)).column)
+            readers.append(lambda row, name=name: row[name] or "")
         elif target is not None:
             readers.append(lambda row, key=key, ids=new_ids[target]: (
                 None if row[key] is None else ids[row[key]]))
@@ -177,29 +185,6 @@ def _adapter(model_field, ops):
     if isinstance(model_field, models.GenericIPAddressField):
         return ops.adapt_ipaddressfield_value
     return None
-
-
-def _users(checked: CheckedArchive) -> dict[str, int]:
-    """``username -> id`` of every account the rows name, creating the missing ones inactive
-    and without a password (they keep the history's names; they cannot log in)."""
-    names = set()
-    for spec in TABLES:
-        for name, target in spec.refs.items():
-            if target == USER:
-                names.update(row[name] for row in checked.rows[spec.key] if row[name])
-    User = get_user_model()
-    field = User.USERNAME_FIELD
-    found = dict(User.objects.filter(**{f"{field}__in": names}).values_list(field, "pk"))
-    missing = sorted(names - set(found))
-    if missing:
-        created = []
-        for username in missing:
-            user = User(**{field: username}, is_active=False)
-            user.set_unusable_password()
-            created.append(user)
-        User.objects.bulk_create(created)
-        found.update(User.objects.filter(**{f"{field}__in": missing}).values_list(field, "pk"))
-    return found
 
 
 def _refuse_existing(checked: CheckedArchive) -> None:

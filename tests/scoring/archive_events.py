@@ -88,6 +88,8 @@ def snapshot(championship: Championship) -> dict:
     def author(row):
         if getattr(row, "by_director_id", None):
             return "director", row.by_director.get_username()
+        if getattr(row, "by_director_name", ""):  # imported: the username kept as text
+            return "director", row.by_director_name
         return "team", row.by_team.number if getattr(row, "by_team_id", None) else None
 
     def rows(standings):

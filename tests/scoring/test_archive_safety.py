@@ -1,5 +1,6 @@
 """An archive cannot harm the installation it is imported into: its ids never become the
-database's keys (ids near 2**63 would use up every id sequence)."""
+database's keys (ids near 2**63 would use up every id sequence), and it creates no account
+nor links a row to one."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import pytest
 from archive_events import (
     as_another_championship,
     delete_championship,
+    rich_championship,
     row_counts,
     shift_ids,
     snapshot,
@@ -15,8 +17,10 @@ from scoring_factories import make_championship, make_round, result, teams_of
 
 from scoring import services
 from scoring.archive import ArchiveError, export_full, import_archive, to_json_bytes
+from scoring.archive.format import renumbered
+from scoring.models import Adjustment, ResultEntry, ResultReview
 from scoring.services import Origin
-from tournaments.models import Championship
+from tournaments.models import AuditEvent, Championship
 
 PHONE = Origin("192.0.2.1", "phone")
 
@@ -89,3 +93,40 @@ def test_ids_of_another_championship_here_are_only_labels(archive, director):
         first.teams.values_list("pk", flat=True))
     assert snapshot(first) == before
     assert snapshot(second)["live"] == before["live"]
+
+
+def test_an_import_creates_no_account_and_keeps_the_names(db, director, django_user_model):
+    """The history's directors, whether they have an account here or not, are kept as
+    names: no account is created, none is linked (one here with the same username may be
+    someone else), and the page still says who did what."""
+    django_user_model.objects.create_user("someone", password="x", first_name="Someone Else")
+    championship = rich_championship(director)
+    archive = export_full(championship)
+    delete_championship(championship)
+    archive["directors"] = ["ghost", "someone"]
+    renamed = 0
+    for key in ("result_entries", "result_reviews", "adjustments", "audit_events"):
+        for row in archive[key]:
+            if row["by_director"] == director.username:
+                row["by_director"] = "ghost" if renamed % 2 else "someone"
+                renamed += 1
+    assert renamed > 2
+    accounts = list(django_user_model.objects.order_by("pk").values_list("pk", "username"))
+    imported = import_archive(to_json_bytes(archive), director=director)
+    assert list(django_user_model.objects.order_by("pk").values_list("pk", "username")) == \
+        accounts
+    assert list(imported.directors.all()) == [director]  # ghost does not direct it
+    assert imported.archive_directors == ["ghost", "someone"]
+    for model in (ResultEntry, ResultReview, Adjustment):
+        assert not model.objects.filter(by_director__isnull=False).exists()
+    assert not AuditEvent.objects.filter(championship=imported, by_director__isnull=False) \
+        .exists()
+    override = ResultEntry.objects.filter(by_director_name__in=["ghost", "someone"]).first()
+    assert override.author in {"ghost", "someone"} and override.by_team_id is None
+    from scoring.templatetags.scoring_tags import author
+
+    assert override.by_director_name in author(override)
+    assert "Someone Else" not in author(override)
+    again = export_full(imported)
+    for key in ("result_entries", "result_reviews", "adjustments", "audit_events"):
+        assert renumbered(again)[key] == renumbered(archive)[key]
