@@ -9,7 +9,8 @@
 
 Modules: ``format`` (marker, version, the rows and how values are written), ``reading``
 (the file: size, JSON, marker, version), ``validation`` (the rows' types, ids and
-references), ``rules`` (the championship's rules on them), ``export``, ``public``,
+references), ``names`` (names as the forms check them), ``rules`` (the championship's rules
+on them), ``export``, ``public``,
 ``importing``, ``errors``; ``views``, ``forms`` and ``urls`` for the pages.
 """
 

@@ -39,6 +39,7 @@ from scoring.archive.format import (
     TableSpec,
     user_name_field,
 )
+from scoring.archive.names import check_names
 from scoring.archive.reading import load
 from scoring.archive.rules import check_rules
 from scoring.archive.validation import CheckedArchive, read_full
@@ -56,6 +57,7 @@ _BATCH = 1000
 def check_archive(data: bytes) -> CheckedArchive:
     """Read and check a full backup without writing anything; raises ``ArchiveError``."""
     checked = read_full(load(data))
+    check_names(checked)
     check_rules(checked)
     return checked
 

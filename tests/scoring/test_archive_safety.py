@@ -1,6 +1,6 @@
 """An archive cannot harm the installation it is imported into: its ids never become the
-database's keys (ids near 2**63 would use up every id sequence), and it creates no account
-nor links a row to one."""
+database's keys (ids near 2**63 would use up every id sequence), it creates no account nor
+links a row to one, and its names follow the rules the forms and the API apply."""
 
 from __future__ import annotations
 
@@ -130,3 +130,70 @@ def test_an_import_creates_no_account_and_keeps_the_names(db, director, django_u
     again = export_full(imported)
     for key in ("result_entries", "result_reviews", "adjustments", "audit_events"):
         assert renumbered(again)[key] == renumbered(archive)[key]
+
+
+def _change(archive: dict, path: str, value) -> dict:
+    """``archive`` with the field at ``path`` (``teams[1].name``, ``directors[0]``) set."""
+    *parents, last = path.replace("]", "").replace("[", ".").split(".")
+    target = archive
+    for part in parents:
+        target = target[int(part)] if part.isdigit() else target[part]
+    target[int(last) if last.isdigit() else last] = value
+    return archive
+
+
+def with_codirector(archive: dict, director) -> dict:
+    """``archive`` with an audit event naming a co-director."""
+    archive["audit_events"] = [{
+        "id": 1, "action": "director_added", "round_number": None, "team": None,
+        "detail": "codirector", "by_director": director.username,
+        "created_at": "2026-03-07T10:00:00.000000Z", "ip_address": None, "user_agent": "",
+    }]
+    return archive
+
+
+BAD_NAMES = [
+    # (what is wrong, the field, its value, a part of the message)
+    ("bidi override", "teams[0].name", "Els \u202eamodnaM", "teams[0].name: It contains an "
+     "invisible character that changes the text direction (U+202E)"),
+    ("bidi isolate", "championship.name", "Open \u2067x\u2069", "championship.name: It "
+     "contains an invisible character that changes the text direction (U+2067)"),
+    ("zero width", "teams[1].player1", "Mar\u200bta", "teams[1].player1: It contains an "
+     "invisible zero-width character (U+200B)"),
+    ("control", "championship.venue", "Casal\x07", "championship.venue: It contains a "
+     "control character (U+0007)"),
+    ("nothing visible", "teams[2].club", "\u0301\u0301", "teams[2].club: It has no visible "
+     "character."),
+    ("only spaces", "teams[2].player2", "   ", "teams[2].player2: must not be empty."),
+    ("same team name", "teams[1].name", "  team   1 ", "teams[1].name: the same name as "
+     "teams[0]"),
+    ("username with a space", "directors[0]", "mr director", "directors[0]: Enter a valid "
+     "username"),
+    ("username with bidi", "result_entries[0].by_director", "admin\u202e",
+     "result_entries[0].by_director: It contains an invisible character"),
+    ("username not NFKC", "result_reviews[1].by_director", "\ufb01lip",
+     "result_reviews[1].by_director: not written as usernames are stored here"),
+    ("audit detail", "audit_events[0].detail", "co\u200d", "audit_events[0].detail: It "
+     "contains an invisible zero-width character (U+200D)"),
+]
+
+
+@pytest.mark.parametrize("what,path,value,message", BAD_NAMES, ids=[b[0] for b in BAD_NAMES])
+def test_names_follow_the_rules_of_the_forms(archive, director, what, path, value, message):
+    """A name the forms or the API would refuse is refused, naming the field and the row,
+    and nothing is written."""
+    error = refused(_change(with_codirector(archive, director), path, value), director,
+                    message)
+    assert error.path == path
+
+
+def test_names_are_stored_as_the_forms_store_them(archive, director):
+    """What the forms would store from such a name (NFC, spaces collapsed) is what the
+    import stores."""
+    archive = with_codirector(archive, director)
+    archive["championship"]["name"] = "  Open   de Gràcia "
+    archive["teams"][0]["club"] = "Cafe\u0301 del Centre"  # "é" as "e" and an accent
+    imported = import_archive(to_json_bytes(archive), director=director)
+    assert imported.name == "Open de Gràcia"
+    assert imported.teams.get(number=1).club == "Café del Centre"
+    assert AuditEvent.objects.get(championship=imported).detail == "codirector"
