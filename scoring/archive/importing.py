@@ -54,16 +54,19 @@ _CHUNK = 900
 _BATCH = 1000
 
 
-def check_archive(data: bytes) -> CheckedArchive:
-    """Read and check a full backup without writing anything; raises ``ArchiveError``."""
-    checked = read_full(load(data))
+def check_archive(source) -> CheckedArchive:
+    """Read and check a full backup without writing anything; raises ``ArchiveError``.
+    ``source``: the file's bytes, or a binary file read up to the cap (``reading.load``)."""
+    checked = read_full(load(source))
     check_names(checked)
     check_rules(checked)
     return checked
 
 
-def import_archive(data: bytes, *, director) -> Championship:
-    """Import a full backup (bytes) as a new championship directed by ``director``.
+def import_archive(source, *, director) -> Championship:
+    """Import a full backup as a new championship directed by ``director``. ``source`` is
+    the file's bytes, or a binary file (an upload, an open file): then no more than the cap
+    is read, and the bytes are let go before the JSON is parsed.
 
     The returned championship's ``archive_directors`` lists the archive's other directors
     (usernames), who are not made directors here (see the module docstring).
@@ -71,7 +74,8 @@ def import_archive(data: bytes, *, director) -> Championship:
     Raises :class:`ArchiveError` with a message saying what is wrong; then nothing has
     been written.
     """
-    checked = check_archive(data)
+    checked = check_archive(source)
+    del source
     try:
         with transaction.atomic():
             championship = _write(checked, director)

@@ -1,8 +1,11 @@
 """An archive cannot harm the installation it is imported into: its ids never become the
 database's keys (ids near 2**63 would use up every id sequence), it creates no account nor
-links a row to one, and its names follow the rules the forms and the API apply."""
+links a row to one, its names follow the rules the forms and the API apply, and its size,
+rows and values are capped before it is parsed."""
 
 from __future__ import annotations
+
+import io
 
 import pytest
 from archive_events import (
@@ -18,6 +21,7 @@ from scoring_factories import make_championship, make_round, result, teams_of
 from scoring import services
 from scoring.archive import ArchiveError, export_full, import_archive, to_json_bytes
 from scoring.archive.format import renumbered
+from scoring.archive.reading import read_capped
 from scoring.models import Adjustment, ResultEntry, ResultReview
 from scoring.services import Origin
 from tournaments.models import AuditEvent, Championship
@@ -197,3 +201,83 @@ def test_names_are_stored_as_the_forms_store_them(archive, director):
     assert imported.name == "Open de Gràcia"
     assert imported.teams.get(number=1).club == "Café del Centre"
     assert AuditEvent.objects.get(championship=imported).detail == "codirector"
+
+
+def test_a_file_over_the_size_cap_is_refused_while_it_is_read(settings):
+    """Only one byte more than the cap is ever read."""
+    settings.ARCHIVE_MAX_BYTES = 1000
+    stream = io.BytesIO(b" " * 1_000_000)
+    with pytest.raises(ArchiveError, match=r"too large for an archive \(more than 1000 bytes"):
+        read_capped(stream)
+    assert stream.tell() == 1001
+    assert read_capped(io.BytesIO(b" " * 1000)) == b" " * 1000
+
+
+def test_the_command_reads_no_more_than_the_cap(archive, director, settings, tmp_path):
+    from django.core.management import CommandError, call_command
+
+    backup = tmp_path / "backup.json"
+    backup.write_bytes(to_json_bytes(archive))
+    settings.ARCHIVE_MAX_BYTES = backup.stat().st_size - 1
+    before = row_counts()
+    with pytest.raises(CommandError, match="Not imported: The file is too large"):
+        call_command("import_championship", str(backup), "--director", director.username)
+    assert row_counts() == before
+
+
+@pytest.fixture
+def no_parsing(monkeypatch):
+    """Fails the test if the archive's JSON gets parsed (only the archive's: sessions, for
+    one, parse JSON too)."""
+    import json
+    from types import SimpleNamespace
+
+    from scoring.archive import reading
+
+    def parse(*args, **kwargs):
+        raise AssertionError("parsed")
+
+    monkeypatch.setattr(reading, "json", SimpleNamespace(
+        loads=parse, dumps=json.dumps, JSONDecodeError=json.JSONDecodeError))
+
+
+def test_too_many_rows_are_refused_before_parsing(archive, director, settings, no_parsing):
+    data = to_json_bytes(archive)
+    rows = data.count(b"{")
+    settings.ARCHIVE_MAX_ROWS = rows - 1
+    refused(data, director, f"The archive holds too many rows ({rows} objects; at most "
+                            f"{rows - 1}).")
+
+
+def test_braces_and_commas_in_texts_do_not_count(archive, director, settings):
+    """Counted again without the texts when the quick count is over a cap."""
+    data = to_json_bytes(archive)
+    settings.ARCHIVE_MAX_ROWS = data.count(b"{")
+    settings.ARCHIVE_MAX_VALUES = data.count(b",") + data.count(b"{") + data.count(b"[")
+    archive["teams"][0]["club"] = "{Penya, [la] {Manilla}"
+    archive["result_reviews"][0]["user_agent"] = "Mozilla/5.0 (X11, Linux) {,,,}"
+    imported = import_archive(to_json_bytes(archive), director=director)
+    assert imported.teams.get(number=1).club == "{Penya, [la] {Manilla}"
+
+
+def test_a_small_file_of_many_values_is_refused_before_parsing(archive, director, no_parsing):
+    """With the default caps: 5 MB of zeros in a list would be 2.6 million values, and
+    2.6 million empty objects (the kind of file that took 1.7 GB) as many rows."""
+    data = to_json_bytes(archive).rstrip()[:-1]
+    zeros = data + b', "x": [' + b",".join([b"0"] * 2_600_000) + b"]}"
+    refused(zeros, director, "The archive holds too many values (")
+    empty = data + b', "x": [' + b",".join([b"{}"] * 2_600_000) + b"]}"
+    refused(empty, director, "The archive holds too many rows (")
+
+
+def test_the_import_page_says_which_cap(archive, director_client, settings, no_parsing):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+    from django.urls import reverse
+
+    settings.ARCHIVE_MAX_ROWS = 5
+    before = row_counts()
+    response = director_client.post(reverse("archive:import"), {"file": SimpleUploadedFile(
+        "backup.json", to_json_bytes(archive), "application/json")})
+    assert response.status_code == 400
+    assert "The archive holds too many rows (" in response.content.decode()
+    assert row_counts() == before
