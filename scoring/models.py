@@ -31,6 +31,9 @@ class Provenance(models.Model):
         on_delete=models.PROTECT,
         related_name="+",
     )
+    # A director who is no account here: a row imported from a full backup keeps its
+    # author's username as text (an import never creates or links accounts).
+    by_director_name = models.CharField(max_length=150, blank=True)
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
     ip_address = models.GenericIPAddressField(null=True, blank=True)
     user_agent = models.CharField(max_length=300, blank=True)
@@ -42,6 +45,8 @@ class Provenance(models.Model):
     def author(self) -> str:
         if self.by_director_id:
             return str(self.by_director)
+        if self.by_director_name:
+            return self.by_director_name
         return str(self.by_team) if self.by_team_id else "?"
 
 
@@ -89,7 +94,8 @@ class ResultEntry(Provenance):
                 condition=Q(recontro=False) | Q(contro=True), name="entry_recontro_needs_contro"
             ),
             models.CheckConstraint(
-                condition=Q(by_team__isnull=False) | Q(by_director__isnull=False),
+                condition=Q(by_team__isnull=False) | Q(by_director__isnull=False)
+                | ~Q(by_director_name=""),
                 name="entry_has_author",
             ),
         ]

@@ -164,7 +164,7 @@ class AuditEventAdmin(ReadMostlyAdmin):
     """The directors' recorded actions: read only."""
 
     list_display = ["created_at", "championship", "action", "round_number", "team",
-                    "by_director", "detail", "ip_address"]
+                    "by_director", "by_director_name", "detail", "ip_address"]
 
     def get_queryset(self, request):
         # Who acted from which address is for the championship's directors (and superusers,
@@ -177,7 +177,7 @@ class AuditEventAdmin(ReadMostlyAdmin):
     list_filter = ["championship", "action"]
     list_select_related = ["championship", "team", "by_director"]
     readonly_fields = ["championship", "action", "round_number", "team", "by_director",
-                       "detail", "created_at", "ip_address", "user_agent"]
+                       "by_director_name", "detail", "created_at", "ip_address", "user_agent"]
 
     def has_change_permission(self, request, obj=None):
         return False

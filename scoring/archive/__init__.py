@@ -2,14 +2,15 @@
 
 - :func:`export_full`: every row of a championship, secrets included (directors only), to
   move it to another installation; :func:`import_archive` brings it back, in one
-  transaction, with the same ids, links and standings.
+  transaction, with the same standings, history, link secrets and PINs (under new ids).
 - :func:`export_public`: what anyone may see on the published pages.
 - :func:`to_json_bytes` writes either canonically; :func:`archive_filename` names the file.
 - :func:`record_backup_download`: every download of a full backup is audited.
 
 Modules: ``format`` (marker, version, the rows and how values are written), ``reading``
 (the file: size, JSON, marker, version), ``validation`` (the rows' types, ids and
-references), ``rules`` (the championship's rules on them), ``export``, ``public``,
+references), ``names`` (names as the forms check them), ``rules`` (the championship's rules
+on them), ``export``, ``public``,
 ``importing``, ``errors``; ``views``, ``forms`` and ``urls`` for the pages.
 """
 

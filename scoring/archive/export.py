@@ -17,6 +17,7 @@ from scoring.archive.format import (
     TABLES,
     USER,
     TableSpec,
+    user_name_field,
     write_date,
     write_datetime,
 )
@@ -46,13 +47,19 @@ def _rows(spec: TableSpec, queryset, usernames: dict[int, str]) -> list[dict]:
     model_fields = [meta.get_field(name) for name in spec.fields]
     columns = [f.attname for f in model_fields]
     writers = [_writer(f) for f in model_fields]
-    user_columns = {i for i, name in enumerate(spec.fields) if spec.refs.get(name) == USER}
+    # A user reference: its account's username, else the name an imported row keeps.
+    user_columns = {}
+    for i, name in enumerate(spec.fields):
+        if spec.refs.get(name) == USER:
+            user_columns[i] = len(columns)
+            columns.append(user_name_field(name))
     rows = []
     for values in queryset.order_by("pk").values_list(*columns):
         row = {}
-        for i, (name, value) in enumerate(zip(spec.fields, values, strict=True)):
+        for i, name in enumerate(spec.fields):
+            value = values[i]
             if i in user_columns:
-                value = None if value is None else usernames[value]
+                value = usernames[value] if value is not None else values[user_columns[i]] or None
             elif writers[i] is not None:
                 value = writers[i](value)
             row[name] = value

@@ -4,7 +4,8 @@ full backup holds, and how values are written.
 A full backup lists, for every table below, the named fields of every row of the
 championship, by the model field's name, in id order. A reference to another row of the
 archive is that row's id; a reference to a user account is its username (accounts are not
-archived: ids differ from one installation to the next). The championship a row belongs
+archived: ids differ from one installation to the next), or the username kept as text in
+the row (:func:`user_name_field`) if it was imported. The championship a row belongs
 to is implicit: an archive holds one championship.
 
 Adding a field or a model to the tournaments or scoring apps means deciding here whether
@@ -31,6 +32,14 @@ KINDS = (KIND_FULL, KIND_PUBLIC)
 
 #: A reference to a user account, written as its username.
 USER = "user"
+
+
+def user_name_field(name: str) -> str:
+    """The text field that keeps the username of a user reference ``name`` for a row
+    imported from a full backup: an import never links a row to an account here (one with
+    the same username may be someone else) nor creates one. The archive writes either as
+    the reference's username."""
+    return f"{name}_name"
 
 _PROVENANCE = ("by_team", "by_director", "created_at", "ip_address", "user_agent")
 
@@ -137,6 +146,23 @@ def to_json_bytes(archive: dict) -> bytes:
     text = json.dumps(archive, ensure_ascii=False, sort_keys=True, indent=1,
                       separators=(",", ": "), allow_nan=False)
     return (text + "\n").encode("utf-8")
+
+
+def renumbered(archive: dict) -> dict:
+    """A copy of a full backup whose ids are the rows' ranks in each list (1, 2, ... in the
+    file's order; the championship's is 1), references translated alike. An import gives
+    every row a new id: a backup made before and one made after compare equal renumbered."""
+    copy = json.loads(json.dumps(archive))
+    ranks = {CHAMPIONSHIP.key: {copy["championship"]["id"]: 1}}
+    copy["championship"]["id"] = 1
+    for spec in TABLES:
+        ranks[spec.key] = {row["id"]: rank for rank, row in enumerate(copy[spec.key], start=1)}
+        for row in copy[spec.key]:
+            row["id"] = ranks[spec.key][row["id"]]
+            for name, target in spec.refs.items():
+                if target != USER and row[name] is not None:
+                    row[name] = ranks[target][row[name]]
+    return copy
 
 
 def archive_filename(championship: Championship, kind: str) -> str:

@@ -4,16 +4,20 @@ Choices (``docs/archive.md``):
 
 - Only **full backups** are imported. A public archive has no team links, PINs or deal key,
   so a championship made from it could not be played on; it is refused with that reason.
-- Rows keep their **original ids**, so captain links (``/t/<team id>/<secret>/``) and
-  addresses stay the same. If any of those ids (or a result's idempotency key) is already
-  used in this installation, the import is refused: an archive never overwrites anything.
-  On PostgreSQL the id sequences are moved past the imported ids first.
-- **Accounts** are named by username. Only the importing director directs the imported
-  championship: an account here with the username of one of the archive's directors may
-  be someone else, so those names are returned (``championship.archive_directors``) for
-  the importer to add by hand. An account that made results or audited actions but does
-  not exist here is created inactive, without a password (it cannot log in), so that the
-  history still says who did what.
+- Rows take **new ids**, given out by this installation's database; the archive's ids
+  only say which row refers to which, and are translated through a map as the rows go in.
+  An id from a file never becomes a key here: a backup with ids near 2**63 would otherwise
+  leave every id sequence with nothing after it, and every later insert would fail.
+  Captain links (``/t/<team id>/<secret>/``) therefore change with the team's id (the
+  secrets and PINs stay). A championship whose deal key is already used here (the same
+  championship, or a copy of it) is refused, as is a result's idempotency key already used.
+- **Accounts** are never created nor linked. Only the importing director directs the
+  imported championship: an account here with the username of one of the archive's
+  directors may be someone else, so those names are returned
+  (``championship.archive_directors``) for the importer to add by hand. For the same reason
+  a result, review, adjusted score or audit event made by a director keeps that director's
+  username as text (``by_director_name``), not as a reference to an account here, so that
+  the history still says who did what.
 - Stored scores are derived: they are recomputed from the imported results
   (``recompute_championship``), so the standings are the same as before.
 - The deals' double-dummy analysis is derived too: once the import is committed, the
@@ -23,12 +27,19 @@ Choices (``docs/archive.md``):
 
 from __future__ import annotations
 
-from django.contrib.auth import get_user_model
 from django.db import IntegrityError, connection, models, transaction
 from django.utils.translation import gettext as _
 
 from scoring.archive.errors import ArchiveError
-from scoring.archive.format import CHAMPIONSHIP, IMPLICIT_CHAMPIONSHIP, TABLES, USER, TableSpec
+from scoring.archive.format import (
+    CHAMPIONSHIP,
+    IMPLICIT_CHAMPIONSHIP,
+    TABLES,
+    USER,
+    TableSpec,
+    user_name_field,
+)
+from scoring.archive.names import check_names
 from scoring.archive.reading import load
 from scoring.archive.rules import check_rules
 from scoring.archive.validation import CheckedArchive, read_full
@@ -43,15 +54,19 @@ _CHUNK = 900
 _BATCH = 1000
 
 
-def check_archive(data: bytes) -> CheckedArchive:
-    """Read and check a full backup without writing anything; raises ``ArchiveError``."""
-    checked = read_full(load(data))
+def check_archive(source) -> CheckedArchive:
+    """Read and check a full backup without writing anything; raises ``ArchiveError``.
+    ``source``: the file's bytes, or a binary file read up to the cap (``reading.load``)."""
+    checked = read_full(load(source))
+    check_names(checked)
     check_rules(checked)
     return checked
 
 
-def import_archive(data: bytes, *, director) -> Championship:
-    """Import a full backup (bytes) as a new championship directed by ``director``.
+def import_archive(source, *, director) -> Championship:
+    """Import a full backup as a new championship directed by ``director``. ``source`` is
+    the file's bytes, or a binary file (an upload, an open file): then no more than the cap
+    is read, and the bytes are let go before the JSON is parsed.
 
     The returned championship's ``archive_directors`` lists the archive's other directors
     (usernames), who are not made directors here (see the module docstring).
@@ -59,7 +74,8 @@ def import_archive(data: bytes, *, director) -> Championship:
     Raises :class:`ArchiveError` with a message saying what is wrong; then nothing has
     been written.
     """
-    checked = check_archive(data)
+    checked = check_archive(source)
+    del source
     try:
         with transaction.atomic():
             championship = _write(checked, director)
@@ -72,14 +88,15 @@ def import_archive(data: bytes, *, director) -> Championship:
 
 
 def _write(checked: CheckedArchive, director) -> Championship:
-    _refuse_collisions(checked)
-    _advance_sequences(checked)
-    users = _users(checked)
-    championship_row = dict(checked.championship)
-    championship_id = championship_row["id"]
-    _insert(CHAMPIONSHIP, [championship_row], users, championship_id)
-    for spec in TABLES:
-        _insert(spec, checked.rows[spec.key], users, championship_id)
+    _refuse_existing(checked)
+    # archive id -> new id, per table key (the championship's under its own key).
+    new_ids: dict[str, dict[int, int]] = {}
+    for spec in (CHAMPIONSHIP, *TABLES):
+        rows = [checked.championship] if spec is CHAMPIONSHIP else checked.rows[spec.key]
+        new_ids[spec.key] = dict(zip((row["id"] for row in rows),
+                                     _new_ids(spec.model, len(rows)), strict=True))
+        _insert(spec, rows, new_ids)
+    (championship_id,) = new_ids[CHAMPIONSHIP.key].values()
     championship = Championship.objects.get(pk=championship_id)
     championship.directors.add(director)
     # The archive's own directors are told, not added: an account with the same username
@@ -91,8 +108,9 @@ def _write(checked: CheckedArchive, director) -> Championship:
     return championship
 
 
-def _insert(spec: TableSpec, rows: list[dict], users: dict[str, int], championship_id) -> None:
-    """Insert the rows as they are, ids and timestamps included, with ``executemany``.
+def _insert(spec: TableSpec, rows: list[dict], new_ids: dict[str, dict[int, int]]) -> None:
+    """Insert the rows with ``executemany``, under their new ids, their references
+    translated through ``new_ids`` and their timestamps as they are.
     Not through model instances: their ``save``/``bulk_create`` would replace
     ``auto_now_add`` times with the time of the import, and building thousands of objects
     costs more than the insert. Values are adapted as Django adapts them
@@ -105,18 +123,24 @@ def _insert(spec: TableSpec, rows: list[dict], users: dict[str, int], championsh
     for name in spec.fields:
         model_field = meta.get_field(name)
         columns.append(model_field.column)
-        if spec.refs.get(name) == USER:
-            readers.append(lambda row, name=name: None if row[name] is None else users[row[name]])
-            continue
         key = model_field.attname
-        adapt = _adapter(model_field, ops)
-        if adapt is None:
+        target = spec.key if name == "id" else spec.refs.get(name)
+        if target == USER:
+            # No account: the username is kept as text (module docstring).
+            readers.append(lambda row: None)
+            columns.append(meta.get_field(user_name_field(name)).column)
+            readers.append(lambda row, name=name: row[name] or "")
+        elif target is not None:
+            readers.append(lambda row, key=key, ids=new_ids[target]: (
+                None if row[key] is None else ids[row[key]]))
+        elif (adapt := _adapter(model_field, ops)) is None:
             readers.append(lambda row, key=key: row[key])
         else:
             readers.append(lambda row, key=key, adapt=adapt: (
                 None if row[key] is None else adapt(row[key])))
     if spec.model in IMPLICIT_CHAMPIONSHIP:
         columns.append(meta.get_field("championship").column)
+        (championship_id,) = new_ids[CHAMPIONSHIP.key].values()
         readers.append(lambda row: championship_id)
     sql = "INSERT INTO {} ({}) VALUES ({})".format(
         ops.quote_name(meta.db_table),
@@ -133,6 +157,31 @@ def _insert(spec: TableSpec, rows: list[dict], users: dict[str, int], championsh
             )
 
 
+def _new_ids(model, count: int) -> list[int]:
+    """``count`` ids for new rows of ``model``, in increasing order, as the database would
+    give them out. PostgreSQL: drawn from the table's own id sequence (``nextval``), so a
+    row inserted meanwhile by another transaction never gets one of them. SQLite: the next
+    ones after the largest id the table ever used (what ``AUTOINCREMENT`` gives next);
+    no other writer runs meanwhile, as this project's SQLite transactions start IMMEDIATE
+    (``config/settings.py``), and the insert moves ``AUTOINCREMENT``'s counter past them."""
+    if not count:
+        return []
+    table, pk = model._meta.db_table, model._meta.pk.column
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            cursor.execute("SELECT nextval(pg_get_serial_sequence(%s, %s)) "
+                           "FROM generate_series(1, %s)", [table, pk, count])
+            return sorted(row[0] for row in cursor.fetchall())
+        quote = connection.ops.quote_name
+        cursor.execute(f"SELECT MAX({quote(pk)}) FROM {quote(table)}")  # names, not values
+        (largest,) = cursor.fetchone()
+        if connection.vendor == "sqlite":
+            cursor.execute("SELECT MAX(seq) FROM sqlite_sequence WHERE name = %s", [table])
+            largest = max(largest or 0, cursor.fetchone()[0] or 0)
+    first = (largest or 0) + 1
+    return list(range(first, first + count))
+
+
 def _adapter(model_field, ops):
     """How Django writes this field's values to the database (None: as they are)."""
     if isinstance(model_field, models.DateTimeField):
@@ -144,51 +193,18 @@ def _adapter(model_field, ops):
     return None
 
 
-def _users(checked: CheckedArchive) -> dict[str, int]:
-    """``username -> id`` of every account the rows name, creating the missing ones inactive
-    and without a password (they keep the history's names; they cannot log in)."""
-    names = set()
-    for spec in TABLES:
-        for name, target in spec.refs.items():
-            if target == USER:
-                names.update(row[name] for row in checked.rows[spec.key] if row[name])
-    User = get_user_model()
-    field = User.USERNAME_FIELD
-    found = dict(User.objects.filter(**{f"{field}__in": names}).values_list(field, "pk"))
-    missing = sorted(names - set(found))
-    if missing:
-        created = []
-        for username in missing:
-            user = User(**{field: username}, is_active=False)
-            user.set_unusable_password()
-            created.append(user)
-        User.objects.bulk_create(created)
-        found.update(User.objects.filter(**{f"{field}__in": missing}).values_list(field, "pk"))
-    return found
-
-
-def _refuse_collisions(checked: CheckedArchive) -> None:
-    """Refuse if any id of the archive, or a result's idempotency key, is already used here."""
-    championship = Championship.objects.filter(pk=checked.championship["id"]).first()
+def _refuse_existing(checked: CheckedArchive) -> None:
+    """Refuse the championship if it is already here (its deal key is: the same
+    championship, or a copy), or if a result's idempotency key is already used here."""
+    championship = Championship.objects.filter(deal_key=checked.championship["deal_key"]).first()
     if championship is not None:
         raise ArchiveError(
-            _("Championship id %(id)s already exists in this installation (“%(name)s”). An "
-              "archive never overwrites a championship: delete that one first, or import the "
-              "archive into another installation.")
+            _("This championship is already in this installation (id %(id)s, “%(name)s”: "
+              "the same deal key). An archive never adds a championship twice: delete that "
+              "one first, or import the archive into another installation.")
             % {"id": championship.pk, "name": championship.name},
-            path="championship.id",
+            path="championship.deal_key",
         )
-    for spec in TABLES:
-        ids = [row["id"] for row in checked.rows[spec.key]]
-        taken = _taken(spec.model, "pk", ids)
-        if taken:
-            raise ArchiveError(
-                _("%(table)s: ids %(ids)s already exist in this installation (another "
-                  "championship uses them); an archive never overwrites existing rows, and "
-                  "ids are kept so that captain links stay the same.")
-                % {"table": spec.key, "ids": ", ".join(map(str, taken[:5]))},
-                path=spec.key,
-            )
     keys = [r["idempotency_key"] for r in checked.rows["result_entries"] if r["idempotency_key"]]
     taken = _taken(ResultEntry, "idempotency_key", keys)
     if taken:
@@ -207,25 +223,3 @@ def _taken(model, field: str, values: list) -> list:
             field, flat=True
         )
     return sorted(taken)
-
-
-def _advance_sequences(checked: CheckedArchive) -> None:
-    """On PostgreSQL, move each id sequence past the archive's largest id, before the rows
-    go in: a result entered meanwhile at another championship then never draws an id the
-    import is about to use. Only ever forwards (``GREATEST`` with ``nextval``), unlike
-    ``sequence_reset_sql``, which sets a sequence to the largest committed id and so could
-    move it back behind a concurrent writer's uncommitted rows. SQLite needs nothing: its
-    ``AUTOINCREMENT`` takes the next id after the largest one ever used."""
-    if connection.vendor != "postgresql":
-        return
-    largest = [(CHAMPIONSHIP.model, checked.championship["id"])] + [
-        (spec.model, max(row["id"] for row in checked.rows[spec.key]))
-        for spec in TABLES if checked.rows[spec.key]
-    ]
-    with connection.cursor() as cursor:
-        for model, top in largest:
-            cursor.execute("SELECT pg_get_serial_sequence(%s, %s)",
-                           [model._meta.db_table, model._meta.pk.column])
-            (sequence,) = cursor.fetchone()
-            cursor.execute("SELECT setval(%s::regclass, GREATEST(%s, nextval(%s::regclass)))",
-                           [sequence, top, sequence])

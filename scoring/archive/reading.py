@@ -14,12 +14,47 @@ from django.utils.translation import gettext as _
 from scoring.archive.errors import ArchiveError
 from scoring.archive.format import FORMAT, FORMAT_VERSION, KIND_FULL, KIND_PUBLIC
 
-#: The largest archive accepted (bytes); ``ARCHIVE_MAX_BYTES`` in the settings overrides it.
-#: A 200-team, 9-round event with every result is about 2.5 MB.
+# The caps, each overridden by the setting of the same name in capitals. The demo's full
+# backup is 70 kB (306 rows). A 200-team, 9-round event of 4 deals a match, every result
+# entered once and confirmed, is 2.4 MB: 8,400 rows, 113,000 values. With 12 deals a match
+# (the most) and every result entered seven times, six of them disputed, it is 64 MB:
+# 152,000 rows, 2.3 million values, imported in 185 MB of memory beyond the process's own.
+# Parsing costs memory per value, whatever the file's size (a 65 MB file of empty objects
+# takes 1.6 GB), so rows and values are counted, in C, before anything is parsed: the
+# costliest file found that the caps let through (2.4 million short non-Latin texts) takes
+# 320 MB, and a refused one nothing beyond its bytes (docs/archive.md, "Limits").
+#: The largest archive accepted (bytes).
 DEFAULT_MAX_BYTES = 64 * 1024 * 1024
+#: The most rows (JSON objects) an archive may hold.
+DEFAULT_MAX_ROWS = 200_000
+#: The most values (numbers, texts, true/false/null, lists and objects) it may hold.
+DEFAULT_MAX_VALUES = 2_500_000
+
 
 def max_bytes() -> int:
     return getattr(settings, "ARCHIVE_MAX_BYTES", DEFAULT_MAX_BYTES)
+
+
+def max_rows() -> int:
+    return getattr(settings, "ARCHIVE_MAX_ROWS", DEFAULT_MAX_ROWS)
+
+
+def max_values() -> int:
+    return getattr(settings, "ARCHIVE_MAX_VALUES", DEFAULT_MAX_VALUES)
+
+
+def read_capped(stream) -> bytes:
+    """The file's bytes, read from ``stream`` (an upload, an open file, standard input),
+    but never more than the cap: a larger file is refused once its first
+    ``max_bytes() + 1`` bytes are read, without the rest."""
+    limit = max_bytes()
+    data = stream.read(limit + 1)
+    if len(data) > limit:
+        raise ArchiveError(
+            _("The file is too large for an archive (more than %(limit)s bytes).")
+            % {"limit": limit}
+        )
+    return data
 
 
 def _type_name(value) -> str:
@@ -63,21 +98,69 @@ def _truncated() -> ArchiveError:
     )
 
 
-def load(data: bytes) -> dict:
-    """The archive's JSON object, once its size, encoding, marker and version are right."""
+_STRING_BYTES = re.compile(rb'"(?:[^"\\]|\\.)*"')
+
+
+def _counts(data: bytes) -> tuple[int, int]:
+    """(objects, values) in the JSON text, or more: braces and commas inside strings count
+    too. Every value but the first of a list or an object follows a comma, so commas plus
+    containers bound the values. Counted in C, before anything is parsed."""
+    objects = data.count(b"{")
+    return objects, data.count(b",") + objects + data.count(b"[")
+
+
+def _counts_in_strings(data: bytes) -> tuple[int, int]:
+    """What :func:`_counts` counted inside strings. One string at a time, so that the
+    memory stays that of one string (a regex ``sub`` would copy the whole file)."""
+    objects = values = 0
+    for match in _STRING_BYTES.finditer(data):
+        found = _counts(match.group())
+        objects, values = objects + found[0], values + found[1]
+    return objects, values
+
+
+def _check_counts(data: bytes) -> None:
+    """Refuse, before parsing, a file with more rows or values than the caps allow.
+    Braces and commas in texts are only left out (a second, slower count) when the first
+    count is over a cap."""
+    rows, values = max_rows(), max_values()
+    objects, found = _counts(data)
+    if objects > rows or found > values:
+        in_strings = _counts_in_strings(data)
+        objects, found = objects - in_strings[0], found - in_strings[1]
+    if objects > rows:
+        raise ArchiveError(
+            _("The archive holds too many rows (%(count)s objects; at most %(limit)s).")
+            % {"count": objects, "limit": rows}
+        )
+    if found > values:
+        raise ArchiveError(
+            _("The archive holds too many values (%(count)s; at most %(limit)s).")
+            % {"count": found, "limit": values}
+        )
+
+
+def load(source) -> dict:
+    """The archive's JSON object, once its size, encoding, marker and version are right.
+    ``source`` is the file's bytes, or a binary file (an upload, an open file) to read up
+    to the cap: then its bytes are let go once decoded, before the JSON is parsed."""
+    data = source if isinstance(source, bytes) else read_capped(source)
+    del source
     if len(data) > max_bytes():
         raise ArchiveError(
             _("The file is too large for an archive (%(size)s bytes; at most %(limit)s).")
             % {"size": len(data), "limit": max_bytes()}
         )
-    if not data.strip():
+    if not data or data.isspace():  # (strip() would copy the file)
         raise ArchiveError(_("The file is empty."))
+    _check_counts(data)  # before the text is decoded: a refusal copies nothing
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
         if error.reason == "unexpected end of data":  # cut in the middle of a character
             raise _truncated() from None
         raise ArchiveError(_("The file is not a Duplicada archive: it is not UTF-8 text.")) from None
+    del data  # the text is parsed; the bytes are only kept by a caller that passed them
     try:
         archive = json.loads(text)
     except json.JSONDecodeError as error:

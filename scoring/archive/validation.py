@@ -184,6 +184,9 @@ class CheckedArchive:
 
 
 def read_full(archive: dict) -> CheckedArchive:
+    """The archive's rows read and checked. Consumes ``archive``: each row of the file is
+    let go once read, so that the parsed file and the checked rows are never both whole
+    in memory."""
     if "championship" not in archive:
         _missing("championship")
     championship = _read_row(CHAMPIONSHIP, archive["championship"], "championship")
@@ -197,10 +200,13 @@ def read_full(archive: dict) -> CheckedArchive:
     for spec in TABLES:
         if spec.key not in archive:
             _missing(spec.key)
-        items = archive[spec.key]
+        items = archive.pop(spec.key)
         if not isinstance(items, list):
             raise wrong(spec.key, _("a list"), items)
-        rows[spec.key] = [_read_row(spec, row, f"{spec.key}[{i}]") for i, row in enumerate(items)]
+        read = rows[spec.key] = []
+        for i, row in enumerate(items):
+            read.append(_read_row(spec, row, f"{spec.key}[{i}]"))
+            items[i] = None
     checked = CheckedArchive(championship, directors, rows)
     _check_ids(checked)
     _check_references(checked)

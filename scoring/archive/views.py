@@ -66,8 +66,7 @@ def import_page(request):
     if request.method == "POST":
         if form.is_valid():
             try:
-                championship = import_archive(form.cleaned_data["file"].read(),
-                                              director=request.user)
+                championship = import_archive(form.cleaned_data["file"], director=request.user)
             except ArchiveError as error:
                 form.add_error("file", error.message)
             else:

@@ -83,10 +83,12 @@ def deal_score(value) -> str:
 
 @register.filter
 def author(row) -> str:
-    """Who made a row: a team's name, or the director's user name."""
-    if getattr(row, "by_director_id", None):
+    """Who made a row: a team's name, or the director's user name (an imported row's kept
+    as text)."""
+    if getattr(row, "by_director_id", None) or getattr(row, "by_director_name", ""):
         user = row.by_director
-        name = user.get_full_name() or user.get_username()
+        # An imported row keeps its director's username as text (no account here).
+        name = (user.get_full_name() or user.get_username()) if user else row.by_director_name
         # A user called "director" would read "director director".
         if name.casefold() in {"director", str(_("director")).casefold()}:
             return _("the director")

@@ -17,7 +17,7 @@ from scoring.services import Origin, PinRefused, ResultData, ScoringError
 from tournaments import services as tournament_services
 from tournaments.audit import Origin as AuditOrigin
 from tournaments.demo import load_demo
-from tournaments.models import Championship, Round
+from tournaments.models import Championship, Round, Table
 
 PHONE = Origin(ip_address="192.0.2.17", user_agent="Mozilla/5.0 (Android 14; captain)")
 DESK = Origin(ip_address="2001:db8::5", user_agent="Firefox on the director's desk")
@@ -80,27 +80,57 @@ def rich_championship(director) -> Championship:
 
 
 def snapshot(championship: Championship) -> dict:
-    """Everything a round trip must keep, in plain values."""
+    """Everything a round trip must keep, in plain values. Rows are named as the pages name
+    them (team, round, table and deal numbers) and by their rank among the championship's
+    rows of their kind, not by id: an import gives every row a new id."""
+    from scoring.models import Adjustment, PinAttempt, ResultReview
+
+    def author(row):
+        if getattr(row, "by_director_id", None):
+            return "director", row.by_director.get_username()
+        if getattr(row, "by_director_name", ""):  # imported: the username kept as text
+            return "director", row.by_director_name
+        return "team", row.by_team.number if getattr(row, "by_team_id", None) else None
+
     def rows(standings):
-        return [(r.place, r.label, r.team.pk, r.total, r.deal_score_sum, r.tops, r.deals)
+        return [(r.place, r.label, r.team.number, r.total, r.deal_score_sum, r.tops, r.deals)
                 for r in standings]
 
+    in_championship = {ResultEntry: "table__round__championship",
+                       ResultReview: "entry__table__round__championship",
+                       Adjustment: "table__round__championship",
+                       PinAttempt: "table__round__championship"}
+    ranks = {model: {pk: rank for rank, pk in enumerate(
+        model.objects.filter(**{path: championship}).order_by("pk").values_list("pk", flat=True))}
+        for model, path in in_championship.items()}
+    tables = {pk: (round_number, number) for pk, round_number, number in
+              Table.objects.filter(round__championship=championship)
+              .values_list("pk", "round__number", "number")}
+    deals = dict(championship.deals.values_list("pk", "number"))
     history = {}
     for round_ in championship.rounds.exclude(status=Round.Status.DRAFTED):
         for table in round_.tables.all():
             for deal in round_.deals.all():
                 state = selectors.result_state(table, deal)
-                history[(table.pk, deal.pk)] = (state.status, [
-                    (item.kind, item.obj.pk, item.when, getattr(item.obj, "ip_address", None))
+                history[(round_.number, table.number, deal.number)] = (state.status, [
+                    (item.kind, ranks[type(item.obj)][item.obj.pk], item.when,
+                     getattr(item.obj, "ip_address", None), author(item.obj))
                     for item in selectors.history(state)
                 ])
+    scores = []
+    for row in DealScore.objects.filter(deal__championship=championship).values_list(
+            *SCORE_COLUMNS):
+        named = dict(zip(SCORE_COLUMNS, row, strict=True))
+        named["table_id"], named["deal_id"] = tables[named["table_id"]], deals[named["deal_id"]]
+        if named["entry_id"] is not None:
+            named["entry_id"] = ranks[ResultEntry][named["entry_id"]]
+        scores.append(tuple(named.values()))
     return {
         "live": rows(selectors.standings(championship, live=True)),
         "public": rows(selectors.standings(championship, live=False)),
-        "scores": sorted(DealScore.objects.filter(deal__championship=championship)
-                         .values_list(*SCORE_COLUMNS)),
+        "scores": sorted(scores),
         "history": history,
-        "links": sorted(championship.teams.values_list("pk", "link_secret", "pin")),
+        "links": sorted(championship.teams.values_list("number", "link_secret", "pin")),
     }
 
 
@@ -137,7 +167,7 @@ def comparable(championship: Championship) -> dict:
     import json
 
     snap = snapshot(championship)
-    snap["history"] = {f"{t}-{d}": value for (t, d), value in snap["history"].items()}
+    snap["history"] = {"-".join(map(str, key)): value for key, value in snap["history"].items()}
     return json.loads(json.dumps(snap, default=str))
 
 
@@ -156,3 +186,19 @@ def shift_ids(archive: dict, offset: int) -> dict:
                 if isinstance(row.get(name), int):
                     row[name] += offset
     return shifted
+
+
+def as_another_championship(archive: dict) -> dict:
+    """A copy of a full backup that is another championship: its own deal key (the deals
+    kept, as imported deals)."""
+    import copy
+    import secrets
+
+    import engine
+
+    other = copy.deepcopy(archive)
+    key = secrets.token_bytes(32)
+    other["championship"].update(deal_key=key.hex(), key_commitment=engine.key_commitment(key))
+    for deal in other["deals"]:
+        deal["source"] = "imported"
+    return other

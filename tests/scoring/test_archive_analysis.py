@@ -99,12 +99,12 @@ def test_the_import_command_analyses_the_closed_rounds_too(
     before = stored_analyses(championship)
     backup = tmp_path / "backup.json"
     backup.write_bytes(to_json_bytes(export_full(championship)))
-    pk = championship.pk
+    deal_key = championship.deal_key
     delete_championship(championship)
     with django_capture_on_commit_callbacks(execute=True):
         call_command(
             "import_championship", str(backup), "--director", director.username, verbosity=0
         )
-    after = stored_analyses(Championship.objects.get(pk=pk))
+    after = stored_analyses(Championship.objects.get(deal_key=deal_key))
     assert {number: after[number] for number in before} == before
     assert len(after) == len(before) + 1

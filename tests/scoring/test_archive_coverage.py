@@ -12,6 +12,7 @@ from scoring.archive.format import (
     IMPLICIT_CHAMPIONSHIP,
     TABLES,
     USER,
+    user_name_field,
 )
 
 SPECS = {spec.model: spec for spec in (CHAMPIONSHIP, *TABLES)}
@@ -36,6 +37,9 @@ def test_every_field_is_archived():
         archived = set(spec.fields)
         if model in IMPLICIT_CHAMPIONSHIP:
             archived.add("championship")  # an archive holds one championship
+        # A user reference's username is written whether an account or text keeps it.
+        archived |= {user_name_field(name) for name, target in spec.refs.items()
+                     if target == USER}
         assert fields == archived, f"{model.__name__}: {sorted(fields ^ archived)}"
         many = {f.name for f in model._meta.many_to_many}
         assert many == ({"directors"} if spec is CHAMPIONSHIP else set()), many

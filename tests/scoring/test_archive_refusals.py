@@ -7,7 +7,7 @@ import copy
 import json
 
 import pytest
-from archive_events import delete_championship, row_counts, shift_ids
+from archive_events import as_another_championship, delete_championship, row_counts
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from scoring_factories import make_championship, make_round, result, teams_of
@@ -93,20 +93,14 @@ def test_any_truncation_is_refused_cleanly(archive, director, cut):
     assert "truncated" in message or "empty" in message
 
 
-def test_ids_collide_with_the_championship_still_here(archive, director):
-    refused(as_bytes(archive), director, "already exists in this installation")
-
-
-def test_ids_collide_with_another_championship(archive, director):
-    archive["championship"]["id"] += 1000
-    error = refused(as_bytes(archive), director, "already exist in this installation")
-    assert error.path == "teams"
+def test_the_championship_still_here(archive, director):
+    error = refused(as_bytes(archive), director, "already in this installation")
+    assert error.path == "championship.deal_key"
 
 
 def test_idempotency_key_already_used(archive, director):
-    """Another installation's rows: every id is free, but a result's key is taken."""
-    shifted = shift_ids(archive, 1000)
-    refused(as_bytes(shifted), director, "idempotency key k-")
+    """Another championship (its own deal key), but a result's key is taken here."""
+    refused(as_bytes(as_another_championship(archive)), director, "idempotency key k-")
 
 
 def test_public_archive_is_refused(archive, director):
@@ -218,8 +212,8 @@ def test_generated_deal_must_match_the_key(archive, director):
         archive["deals"][1]["cards"], archive["deals"][0]["cards"])
     refused(as_bytes(archive), director, "not the deal the championship's key gives")
     archive["deals"][0]["source"] = archive["deals"][1]["source"] = "imported"
-    # Imported deals may be anything valid: now only the collision stops it.
-    refused(as_bytes(archive), director, "already exists")
+    # Imported deals may be anything valid: now only the championship still here stops it.
+    refused(as_bytes(archive), director, "already in this installation")
 
 
 def test_a_fixed_archive_then_imports(archive, director, django_user_model):

@@ -1,15 +1,16 @@
 """``python manage.py import_championship FILE --director USERNAME``: import a full backup
-as a new championship directed by USERNAME, with the same ids, links and standings."""
+as a new championship directed by USERNAME, with the same standings, history, link secrets
+and PINs (every row takes a new id here, so the captain links change)."""
 
 from __future__ import annotations
 
 import sys
+from contextlib import nullcontext
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
 from scoring.archive import ArchiveError, import_archive
-from scoring.archive.reading import max_bytes
 from tournaments.services.analysis import outliving_the_command
 
 
@@ -26,20 +27,16 @@ class Command(BaseCommand):
         user = User.objects.filter(**{User.USERNAME_FIELD: director}).first()
         if user is None:
             raise CommandError(f"No account with username {director!r}")
-        # One byte more than the cap is enough to refuse a file that is too large.
         try:
-            if file == "-":
-                data = sys.stdin.buffer.read(max_bytes() + 1)
-            else:
-                with open(file, "rb") as handle:
-                    data = handle.read(max_bytes() + 1)
+            opened = nullcontext(sys.stdin.buffer) if file == "-" else open(file, "rb")
         except OSError as error:
             raise CommandError(f"Cannot read {file}: {error.strerror}") from None
         try:
-            # The closed rounds' analysis is asked for after the import: handed on to
-            # something that outlives this command (a thread of it would die with it).
-            with outliving_the_command():
-                championship = import_archive(data, director=user)
+            # The file is read no further than the cap (``reading.read_capped``). The closed
+            # rounds' analysis is asked for after the import: handed on to something that
+            # outlives this command (a thread of it would die with it).
+            with opened as handle, outliving_the_command():
+                championship = import_archive(handle, director=user)
         except ArchiveError as error:
             raise CommandError(f"Not imported: {error.message}") from None
         if options["verbosity"]:
