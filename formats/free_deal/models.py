@@ -112,8 +112,10 @@ class GameEntry(Provenance):
         constraints = [
             models.CheckConstraint(condition=Q(ended_by__in=["target", "hands", "time"]),
                                    name="game_entry_ended_by_valid"),
+            # An imported game keeps its director's name as text (scoring.archive).
             models.CheckConstraint(
-                condition=Q(by_team__isnull=False) | Q(by_director__isnull=False),
+                condition=Q(by_team__isnull=False) | Q(by_director__isnull=False)
+                | ~Q(by_director_name=""),
                 name="game_entry_has_author",
             ),
         ]

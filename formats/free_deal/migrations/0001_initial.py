@@ -10,7 +10,7 @@ class Migration(migrations.Migration):
     initial = True
 
     dependencies = [
-        ('tournaments', '0009_championship_format'),
+        ('tournaments', '0010_championship_format'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

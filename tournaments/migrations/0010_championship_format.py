@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0008_audit_backup_downloaded'),
+        ('tournaments', '0009_audit_imported_director_name'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

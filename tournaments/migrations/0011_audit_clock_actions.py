@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0009_championship_format'),
+        ('tournaments', '0010_championship_format'),
     ]
 
     operations = [
