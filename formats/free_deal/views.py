@@ -59,7 +59,8 @@ def captain_page(request, team, *, form=None, dispute_form=None):
         # the live stream says something changed.
         "clock": selectors.clock_view(table.round if table is not None else None, settings),
         "clock_url": reverse("free_deal:captain_clock", args=[team.pk, team.link_secret]),
-        "live_url": live.stream_url("team", team.championship_id, team.pk),
+        "live_url": live.stream_url("team", team.championship_id, team.pk,
+                                    link_secret=team.link_secret),
     }
     if game is not None and game.latest is not None:
         context["ours"] = game.latest.by_team_id == team.pk
