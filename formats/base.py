@@ -63,5 +63,10 @@ class Format:
         """One line per result the round still lacks (shown before it is closed)."""
         raise NotImplementedError
 
+    def public_archive(self, championship, rounds, number: dict[int, int]) -> dict:
+        """The public archive's results and standings (``scoring.archive.public``): the
+        closed rounds only; ``number`` gives each team's number by id."""
+        raise NotImplementedError
+
     def recompute(self, championship) -> None:
         """Rebuild whatever the format stores derived from the results."""

@@ -59,3 +59,8 @@ class FreeDealPairs(Format):
         from formats.free_deal.selectors import missing_results
 
         return missing_results(round_)
+
+    def public_archive(self, championship, rounds, number: dict[int, int]) -> dict:
+        from formats.free_deal.archive import public_results
+
+        return public_results(championship, rounds, number)

@@ -136,10 +136,9 @@ def snapshot(championship: Championship) -> dict:
 
 def delete_championship(championship: Championship) -> None:
     """Remove every row of the championship (results first: they are protected)."""
+    from formats.free_deal.models import GameEntry, GameReview
     from scoring.models import Adjustment, PinAttempt, ResultReview, ScoreRefresh
     from tournaments.models import AuditEvent
-
-    from formats.free_deal.models import GameEntry, GameReview
 
     ResultReview.objects.filter(entry__table__round__championship=championship).delete()
     GameReview.objects.filter(entry__table__round__championship=championship).delete()

@@ -109,3 +109,31 @@ def test_a_version_1_file_imports_as_a_duplicate_championship(director):
     imported = import_archive(to_json_bytes(archive), director=director)
     assert imported.format == "duplicate_pairs"
     assert imported.rounds.count() > 0
+
+
+def test_the_public_archive_of_a_free_deal_championship_has_its_games(event):
+    from scoring.archive import export_public
+
+    archive = export_public(event)
+    assert archive["format"] == "free_deal_pairs"
+    # Closed rounds only: round 1's two games, not round 2's.
+    assert {game["round"] for game in archive["games"]} == {1}
+    assert len(archive["games"]) == 2 and len(archive["byes"]) == 1
+    assert [line["match_points"] for line in archive["standings"]][:2] == ["3/1", "3/1"]
+    text = json.dumps(archive)
+    values = set()
+
+    def collect(node):
+        if isinstance(node, dict):
+            for value in node.values():
+                collect(value)
+        elif isinstance(node, list):
+            for value in node:
+                collect(value)
+        else:
+            values.add(str(node))
+
+    collect(archive)
+    for team in event.teams.all():
+        # (A PIN's four digits may well stand inside a date: no value is a PIN.)
+        assert team.link_secret not in text and team.pin not in values
