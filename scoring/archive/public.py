@@ -25,7 +25,7 @@ from tournaments import selectors as tournament_selectors
 from tournaments.analysis_selectors import analysis_record, deal_analyses
 from tournaments.models import Championship, Round
 
-_SETTINGS = ("name", "venue", "status", "deals_per_match", "variant", "doubling", "movement",
+_SETTINGS = ("name", "venue", "status", "format", "deals_per_match", "variant", "doubling", "movement",
              "rounds_planned", "results_public", "key_commitment")
 
 
@@ -70,7 +70,6 @@ def _public(championship: Championship) -> dict:
          "ew_team": number[t.ew_team_id]}
         for r in rounds for t in sorted(r.tables.all(), key=lambda t: t.number)
     ]
-    archive["format"] = championship.format
     # The results and the standings are the format's (formats.base.Format).
     archive.update(format_of(championship).public_archive(championship, rounds, number))
     return archive

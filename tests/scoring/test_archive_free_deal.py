@@ -115,7 +115,7 @@ def test_the_public_archive_of_a_free_deal_championship_has_its_games(event):
     from scoring.archive import export_public
 
     archive = export_public(event)
-    assert archive["format"] == "free_deal_pairs"
+    assert archive["championship"]["format"] == "free_deal_pairs"
     # Closed rounds only: round 1's two games, not round 2's.
     assert {game["round"] for game in archive["games"]} == {1}
     assert len(archive["games"]) == 2 and len(archive["byes"]) == 1
