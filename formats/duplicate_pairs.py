@@ -59,3 +59,14 @@ class DuplicatePairs(Format):
         from scoring.services import recompute_championship
 
         recompute_championship(championship)
+
+    def export_kinds(self) -> list:
+        # Read at each call: tests (and any later registration) change the registry's dict.
+        from scoring.exports import registry
+
+        return list(registry.KINDS.values())
+
+    def export_state(self, championship) -> dict:
+        from scoring.exports.public_files import duplicate_results_state
+
+        return duplicate_results_state(championship)
