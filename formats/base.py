@@ -73,3 +73,8 @@ class Format:
         a kept public download is served again only while this is unchanged
         (``scoring.exports.public_files``)."""
         return {}
+
+    def round_printouts(self, round_) -> list[tuple[str, str]]:
+        """``(label, url)`` of each sheet the director prints for a round (its page lists
+        them)."""
+        return []

@@ -11,6 +11,8 @@ of finals. The code is where it always was, and this object only points at it:
 
 from __future__ import annotations
 
+from django.urls import reverse
+from django.utils.translation import gettext as gettext_now
 from django.utils.translation import gettext_lazy as _
 
 from formats.base import Format
@@ -70,3 +72,11 @@ class DuplicatePairs(Format):
         from scoring.exports.public_files import duplicate_results_state
 
         return duplicate_results_state(championship)
+
+    def round_printouts(self, round_) -> list[tuple[str, str]]:
+        args = [round_.championship_id, round_.number]
+        return [
+            (gettext_now("Deal sheets (PDF)"),
+             reverse("tournaments:director_round_deal_sheets", args=args)),
+            (gettext_now("Table cards (PDF)"), reverse("tournaments:director_table_cards", args=args)),
+        ]

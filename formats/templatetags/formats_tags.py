@@ -1,6 +1,7 @@
 """``championship|format``: the championship's format (``formats.base.Format``), so that a
 shared template asks it (``fmt.has_deals``, ``fmt.facts_template``) instead of naming one;
-``{% download_links championship as kinds %}``: the kinds of export the format offers."""
+``{% download_links championship as kinds %}`` and ``{% round_printouts championship round
+as sheets %}``: what the format offers to download and to print."""
 
 from django import template
 
@@ -21,3 +22,9 @@ def download_links(championship) -> list:
     from scoring.exports.registry import download_links as links  # late: imports models
 
     return links(championship)
+
+
+@register.simple_tag
+def round_printouts(championship, round_) -> list:
+    """``(label, url)`` of the sheets the director prints for a round, as its format says."""
+    return format_of(championship).round_printouts(round_)
