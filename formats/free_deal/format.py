@@ -54,3 +54,13 @@ class FreeDealPairs(Format):
         from formats.free_deal.selectors import missing_results
 
         return missing_results(round_)
+
+    def export_kinds(self) -> list:
+        from formats.free_deal.exports.kinds import KINDS
+
+        return list(KINDS.values())
+
+    def export_state(self, championship) -> dict:
+        from formats.free_deal.exports.kinds import export_state
+
+        return export_state(championship)

@@ -17,6 +17,7 @@ from formats.free_deal.forms import DirectorGameForm, DisputeForm, GameForm
 from formats.free_deal.rules import GameRefused
 from formats.free_deal.services import settings_of
 from scoring import permissions
+from scoring.exports.data import export_scope
 from scoring.forms import new_idempotency_key
 from scoring.services.values import Origin, ScoringError
 from scoring.views.common import _no_store
@@ -172,5 +173,7 @@ def standings_page(request, championship: Championship, *, director: bool):
         "rows": selectors.ranking(championship, up_to=up_to),
         "after": up_to, "rounds_planned": championship.rounds_planned,
         "settings": settings_of(championship),
+        # What the download links stand after (closed rounds, whoever reads the page).
+        "downloads_scope": export_scope(championship),
     }
     return render(request, "free_deal/standings.html", context)
