@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from django.urls import reverse
+from django.utils.translation import gettext as gettext_now
 from django.utils.translation import gettext_lazy as _
 
 from formats.base import Format
@@ -64,3 +66,7 @@ class FreeDealPairs(Format):
         from formats.free_deal.exports.kinds import export_state
 
         return export_state(championship)
+
+    def round_printouts(self, round_) -> list[tuple[str, str]]:
+        return [(gettext_now("Pairing sheets (PDF)"),
+                 reverse("free_deal:pairing_sheets", args=[round_.championship_id, round_.number]))]

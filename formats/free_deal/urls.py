@@ -1,5 +1,5 @@
-"""Free-deal URLs beside the shared ones: the captain's game actions and the director's
-page of one table's game. (A captain's page, the standings and a round's games are the
+"""Free-deal URLs beside the shared ones: the captain's game actions, the director's
+page of one table's game and a round's pairing sheets. (A captain's page, the standings and a round's games are the
 shared URLs, which ask the format.)"""
 
 from django.urls import path
@@ -16,4 +16,6 @@ urlpatterns = [
          name="captain_dispute"),
     path("director/c/<int:pk>/results/rounds/<int:number>/games/<int:table_number>/",
          views.director_game, name="director_game"),
+    path("director/c/<int:pk>/rounds/<int:number>/pairings.pdf", views.pairing_sheets,
+         name="pairing_sheets"),
 ]
