@@ -12,7 +12,6 @@ of finals. The code is where it always was, and this object only points at it:
 from __future__ import annotations
 
 from django.urls import reverse
-from django.utils.translation import gettext as gettext_now
 from django.utils.translation import gettext_lazy as _
 
 from formats.base import Format
@@ -76,7 +75,7 @@ class DuplicatePairs(Format):
     def round_printouts(self, round_) -> list[tuple[str, str]]:
         args = [round_.championship_id, round_.number]
         return [
-            (gettext_now("Deal sheets (PDF)"),
+            (_("Deal sheets (PDF)"),
              reverse("tournaments:director_round_deal_sheets", args=args)),
-            (gettext_now("Table cards (PDF)"), reverse("tournaments:director_table_cards", args=args)),
+            (_("Table cards (PDF)"), reverse("tournaments:director_table_cards", args=args)),
         ]

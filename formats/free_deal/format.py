@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from django.urls import reverse
-from django.utils.translation import gettext as gettext_now
 from django.utils.translation import gettext_lazy as _
 
 from formats.base import Format
@@ -68,5 +67,5 @@ class FreeDealPairs(Format):
         return export_state(championship)
 
     def round_printouts(self, round_) -> list[tuple[str, str]]:
-        return [(gettext_now("Pairing sheets (PDF)"),
+        return [(_("Pairing sheets (PDF)"),
                  reverse("free_deal:pairing_sheets", args=[round_.championship_id, round_.number]))]
