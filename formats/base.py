@@ -70,3 +70,21 @@ class Format:
 
     def recompute(self, championship) -> None:
         """Rebuild whatever the format stores derived from the results."""
+
+    def export_kinds(self) -> list:
+        """The kinds of export the format offers (``scoring.exports.registry.ExportKind``),
+        in the order the exports page lists them. The exports page, the public downloads,
+        the API and the background jobs offer a championship these and no others."""
+        return []
+
+    def export_state(self, championship) -> dict:
+        """What the format's exports show beyond the championship, its rounds and its teams
+        (results, reviews, settings), as small JSON values that change whenever it does:
+        a kept public download is served again only while this is unchanged
+        (``scoring.exports.public_files``)."""
+        return {}
+
+    def round_printouts(self, round_) -> list[tuple[str, str]]:
+        """``(label, url)`` of each sheet the director prints for a round (its page lists
+        them)."""
+        return []

@@ -11,6 +11,7 @@ of finals. The code is where it always was, and this object only points at it:
 
 from __future__ import annotations
 
+from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from formats.base import Format
@@ -64,3 +65,22 @@ class DuplicatePairs(Format):
         from scoring.services import recompute_championship
 
         recompute_championship(championship)
+
+    def export_kinds(self) -> list:
+        # Read at each call: tests (and any later registration) change the registry's dict.
+        from scoring.exports import registry
+
+        return list(registry.KINDS.values())
+
+    def export_state(self, championship) -> dict:
+        from scoring.exports.public_files import duplicate_results_state
+
+        return duplicate_results_state(championship)
+
+    def round_printouts(self, round_) -> list[tuple[str, str]]:
+        args = [round_.championship_id, round_.number]
+        return [
+            (_("Deal sheets (PDF)"),
+             reverse("tournaments:director_round_deal_sheets", args=args)),
+            (_("Table cards (PDF)"), reverse("tournaments:director_table_cards", args=args)),
+        ]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from formats.base import Format
@@ -64,3 +65,17 @@ class FreeDealPairs(Format):
         from formats.free_deal.archive import public_results
 
         return public_results(championship, rounds, number)
+
+    def export_kinds(self) -> list:
+        from formats.free_deal.exports.kinds import KINDS
+
+        return list(KINDS.values())
+
+    def export_state(self, championship) -> dict:
+        from formats.free_deal.exports.kinds import export_state
+
+        return export_state(championship)
+
+    def round_printouts(self, round_) -> list[tuple[str, str]]:
+        return [(_("Pairing sheets (PDF)"),
+                 reverse("free_deal:pairing_sheets", args=[round_.championship_id, round_.number]))]

@@ -28,6 +28,8 @@ class CountedGame:
     second_id: int
     first_points: int
     second_points: int
+    ended_by: str = ""  # GameEntry.EndedBy, for the exports
+    hands_played: int = 0
 
 
 @dataclass
@@ -52,15 +54,15 @@ def counted_games(championship: Championship, *, up_to: int | None = None) -> li
         .filter(_confirmed_subquery())
         .order_by("table_id", "-id")
         .values_list("table_id", "table__round__number", "table__ns_team_id",
-                     "table__ew_team_id", "first_points", "second_points")
+                     "table__ew_team_id", "first_points", "second_points", "ended_by",
+                     "hands_played")
     )
     if up_to is not None:
         rows = rows.filter(table__round__number__lte=up_to)
     games: dict[int, CountedGame] = {}
-    for table_id, number, first, second, first_points, second_points in rows:
+    for table_id, number, first, second, *result in rows:
         if table_id not in games:  # the newest confirmed entry comes first
-            games[table_id] = CountedGame(number, table_id, first, second, first_points,
-                                          second_points)
+            games[table_id] = CountedGame(number, table_id, first, second, *result)
     return list(games.values())
 
 

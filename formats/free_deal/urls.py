@@ -1,7 +1,7 @@
 """Free-deal URLs beside the shared ones: the captain's game actions, the director's page of
-one table's game, and the round clock (the director's buttons, and its JSON for the
-captain's page, the projector and the director's page). (A captain's page, the standings and
-a round's games are the shared URLs, which ask the format.)"""
+one table's game, a round's pairing sheets, and the round clock (the director's buttons, and
+its JSON for the captain's page, the projector and the director's page). (A captain's page,
+the standings and a round's games are the shared URLs, which ask the format.)"""
 
 from django.urls import path
 
@@ -21,4 +21,6 @@ urlpatterns = [
     path("c/<int:pk>/results/clock/", clock_views.public_clock, name="public_clock"),
     path("director/c/<int:pk>/results/rounds/<int:number>/clock/", clock_views.director_clock,
          name="director_clock"),
+    path("director/c/<int:pk>/rounds/<int:number>/pairings.pdf", views.pairing_sheets,
+         name="pairing_sheets"),
 ]

@@ -1,5 +1,5 @@
 """Pages of the free-deal format: the captain's game, the director's games of a round, the
-standings. Thin: the forms check the shape, the services decide and write, the selectors
+standings, a round's pairing sheets. Thin: the forms check the shape, the services decide and write, the selectors
 read. The championship's pages that every format shares (settings, pairs, rounds) are the
 ``tournaments`` ones; they reach these through ``formats.free_deal.format``."""
 
@@ -7,17 +7,21 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 import live
 from formats.free_deal import selectors, services
+from formats.free_deal.exports.pdf import pairing_sheets_pdf
+from formats.free_deal.format import FreeDealPairs
 from formats.free_deal.forms import ClockForm, DirectorGameForm, DisputeForm, GameForm
 from formats.free_deal.rules import GameRefused
 from formats.free_deal.services import settings_of
 from scoring import permissions
+from scoring.exports.data import export_scope
 from scoring.forms import new_idempotency_key
 from scoring.services.values import Origin, ScoringError
 from scoring.views.common import _no_store
@@ -199,6 +203,26 @@ def director_game(request, pk: int, number: int, table_number: int):
     return _no_store(render(request, "free_deal/director_game.html", context))
 
 
+# Making a PDF takes WeasyPrint seconds: GET and HEAD only (405 for the rest before anything
+# is read), and a HEAD gets the headers without the PDF being made.
+@require_safe
+@login_required
+def pairing_sheets(request, pk: int, number: int):
+    """A round's pairing sheets (PDF), by table and by pair name, for the wall."""
+    championship = tournament_selectors.championship_for_director(request.user, pk)
+    # Only a free-deal round: a duplicate round's tables are printed by its own sheets.
+    round_ = get_object_or_404(championship.rounds, number=number,
+                               championship__format=FreeDealPairs.key)
+    filename = f"pairings-round-{round_.number}.pdf"
+    if request.method == "HEAD":
+        # Streaming and empty, so that no middleware writes "Content-Length: 0".
+        response = StreamingHttpResponse((), content_type="application/pdf")
+    else:
+        response = HttpResponse(pairing_sheets_pdf(round_), content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{filename}"'
+    return _no_store(response)
+
+
 # --- Standings --------------------------------------------------------------------------------
 
 
@@ -212,5 +236,7 @@ def standings_page(request, championship: Championship, *, director: bool):
         "rows": selectors.ranking(championship, up_to=up_to),
         "after": up_to, "rounds_planned": championship.rounds_planned,
         "settings": settings_of(championship),
+        # What the download links stand after (closed rounds, whoever reads the page).
+        "downloads_scope": export_scope(championship),
     }
     return render(request, "free_deal/standings.html", context)

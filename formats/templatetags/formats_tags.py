@@ -1,6 +1,8 @@
 """``championship|format``: the championship's format (``formats.base.Format``), so that a
 shared template asks it (``fmt.has_deals``, ``fmt.facts_template``) instead of naming one;
-``{% projector_panel championship %}``: what the format adds to the shared projector."""
+``{% projector_panel championship %}``: what the format adds to the shared projector;
+``{% download_links championship as kinds %}`` and ``{% round_printouts championship round
+as sheets %}``: what the format offers to download and to print."""
 
 from django import template
 
@@ -17,3 +19,18 @@ def format_filter(championship):
 @register.simple_tag(takes_context=True)
 def projector_panel(context, championship):
     return format_of(championship).projector_panel(context.get("request"), championship)
+
+
+@register.simple_tag
+def download_links(championship) -> list:
+    """The export kinds the results pages link to for the championship (its format's
+    public ones)."""
+    from scoring.exports.registry import download_links as links  # late: imports models
+
+    return links(championship)
+
+
+@register.simple_tag
+def round_printouts(championship, round_) -> list:
+    """``(label, url)`` of the sheets the director prints for a round, as its format says."""
+    return format_of(championship).round_printouts(round_)
