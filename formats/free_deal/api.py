@@ -23,6 +23,7 @@ import re
 
 from django.shortcuts import get_object_or_404
 from django.urls import path
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.exceptions import ValidationError
@@ -258,7 +259,7 @@ class StandingsView(PublicView):
 
     @extend_schema(
         tags=TAGS, operation_id="free_deal_standings",
-        parameters=[OpenApiParameter("after", int, description=(
+        parameters=[OpenApiParameter("after", int, description=_(
             "Stand after this closed round (as the standings page's ?after=N)."))],
         responses={200: RankingLineSerializer(many=True), 400: OpenApiResponse(
             FIELD_ERRORS, description="Field errors, each naming its field."),
