@@ -12,7 +12,6 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from formats.free_deal import permissions as fd_permissions
 from formats.free_deal import selectors, services
 from formats.free_deal.forms import DirectorGameForm, DisputeForm, GameForm
 from formats.free_deal.rules import GameRefused
@@ -39,14 +38,16 @@ def _captain_url(team) -> str:
 
 
 def captain_page(request, team, *, form=None, dispute_form=None):
-    position = selectors.team_game(team)
-    table, game = position.table, position.game
+    table = selectors.team_table(team)
+    game = selectors.table_game(table) if table is not None else None
+    bye_round = (Round.objects.filter(championship_id=team.championship_id, bye_team=team,
+                                      status=Round.Status.RELEASED).order_by("number").first())
     context = {
         "team": team, "championship": team.championship, "table": table, "game": game,
-        "bye_round": position.bye_round, "settings": settings_of(team.championship),
+        "bye_round": bye_round, "settings": settings_of(team.championship),
         "form": form or GameForm(table=table, initial={"idempotency_key": new_idempotency_key()}),
         "dispute_form": dispute_form or DisputeForm(),
-        "open": position.open,
+        "open": table is not None and table.round.status == Round.Status.RELEASED,
     }
     if game is not None and game.latest is not None:
         context["ours"] = game.latest.by_team_id == team.pk
@@ -54,11 +55,18 @@ def captain_page(request, team, *, form=None, dispute_form=None):
     return _no_store(render(request, "free_deal/captain.html", context))
 
 
+def _open_table(team) -> Table:
+    table = selectors.team_table(team)
+    if table is None or table.round.status != Round.Status.RELEASED:
+        raise permissions.no_open_table(table.round if table else None)
+    return table
+
+
 @require_POST
 def captain_submit(request, team_id: int, secret: str):
     team = permissions.captain_team(team_id, secret)
     try:
-        table = fd_permissions.captain_open_table(team)
+        table = _open_table(team)
     except ScoringError as error:
         messages.error(request, error.message)
         return redirect(_captain_url(team))
@@ -144,7 +152,8 @@ def director_game(request, pk: int, number: int, table_number: int):
         else:
             messages.success(request, _("Result saved."))
             return redirect(request.path)
-    entries = selectors.game_history(table)
+    entries = list(table.game_entries.select_related("by_team", "by_director")
+                   .prefetch_related("reviews__by_team", "reviews__by_director").order_by("id"))
     context = {"championship": championship, "table": table, "round": table.round,
                "game": selectors.table_game(table), "entries": entries, "form": form}
     return _no_store(render(request, "free_deal/director_game.html", context))

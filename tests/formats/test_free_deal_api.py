@@ -206,6 +206,26 @@ def test_a_dispute_goes_to_the_director_who_confirms_or_overrides(api, director)
                                      by_director=director).exists()
 
 
+def test_the_idempotency_key_header_is_the_links_own(director):
+    championship = make_free_deal(director, pairs=4)
+    round_ = next_round(championship, director)
+    one, two = round_.tables.order_by("number")
+    sent = captain().post(link(one.ns_team), GAME, format="json",
+                          headers={"Idempotency-Key": "phone-1"})
+    again = captain().post(link(one.ns_team), GAME, format="json",
+                           headers={"Idempotency-Key": "phone-1"})
+    assert (sent.status_code, again.status_code) == (201, 200)
+    assert sent.json()["entry"]["id"] == again.json()["entry"]["id"]
+    # Another pair's phone may draw the same key: another submission.
+    other = captain().post(link(two.ns_team), GAME, format="json",
+                           headers={"Idempotency-Key": "phone-1"})
+    assert other.status_code == 201 and GameEntry.objects.count() == 2
+    too_long = captain().post(link(one.ew_team), GAME, format="json",
+                              headers={"Idempotency-Key": "k" * 101})
+    assert too_long.status_code == 400 and "Idempotency-Key" in too_long.json()
+    assert GameEntry.objects.count() == 2
+
+
 def test_a_link_reaches_only_its_own_table(director):
     championship = make_free_deal(director, pairs=4)
     round_ = next_round(championship, director)
