@@ -52,7 +52,7 @@ from scoring.api.director_championships import ERRORS
 from scoring.api.idempotency import request_key
 from scoring.api.public import StandingsPagination, published_results, standings_stage
 from scoring.serializers import FIELD_ERRORS, DisputeSerializer, ErrorSerializer
-from scoring.services import Origin
+from scoring.services import Origin, ScoringError
 from tournaments.models import Table
 
 TAGS = ["free-deal"]
@@ -136,12 +136,20 @@ class CaptainGameView(_GameRefusals, CaptainView):
         serializer = GameSubmitSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
-        table = permissions.captain_open_table(team, round_number=data.get("round"),
-                                               table_number=data.get("table"))
         key = data.get("idempotency_key")
         if header := request_key(request):
-            # Scoped to the link: another pair's identical key is another submission.
+            # Scoped to the link, as a duplicate captain's (scoring.api.captain): another
+            # pair's identical key is another submission.
             key = f"h{team.pk}:{header}"[:64]
+        try:
+            table = permissions.captain_open_table(team, round_number=data.get("round"),
+                                                   table_number=data.get("table"))
+        except ScoringError:
+            # A report sent again after its round closed: its first answer.
+            entry = services.earlier_submission(team=team, idempotency_key=key)
+            if entry is None:
+                raise
+            return _answer(entry, entry.table, selectors.entry_state(entry))
         entry, created = services.submit_game(
             team=team, table=table, values=serializer.values(), idempotency_key=key,
             origin=Origin.from_request(request))

@@ -263,6 +263,21 @@ def test_a_closed_round_takes_no_captains_game(director):
     assert (refused.status_code, refused.json()["code"]) == (409, "round_closed")
 
 
+def test_a_game_sent_again_after_its_round_closed_gets_its_first_answer(director):
+    championship = make_free_deal(director, pairs=4)
+    round_ = next_round(championship, director)
+    first = round_.tables.get(number=1).ns_team
+    sent = captain().post(link(first), {**GAME, "idempotency_key": "offline-1"}, format="json")
+    assert sent.status_code == 201
+    services.close_round(round_, by=director)
+    again = captain().post(link(first), {**GAME, "idempotency_key": "offline-1"}, format="json")
+    assert (again.status_code, again.json()["entry"]["id"]) == (200, sent.json()["entry"]["id"])
+    assert again.json()["state"] == "pending" and GameEntry.objects.count() == 1
+    # Another key is a new game, refused.
+    other = captain().post(link(first), {**GAME, "idempotency_key": "offline-2"}, format="json")
+    assert other.status_code == 409
+
+
 # --- One format's endpoints on the other's championship ---------------------------------------
 
 DUPLICATE_ONLY = [

@@ -17,6 +17,7 @@ from formats.free_deal.services.games import (
     director_confirm_game,
     director_set_game,
     dispute_game,
+    earlier_submission,
     submit_game,
 )
 from formats.free_deal.services.pairing import pair_next_round
@@ -28,6 +29,7 @@ __all__ = [
     "director_confirm_game",
     "director_set_game",
     "dispute_game",
+    "earlier_submission",
     "pair_next_round",
     "save_settings",
     "settings_of",

@@ -105,6 +105,16 @@ def submit_game(*, team: Team, table: Table, values: GameValues, idempotency_key
     return entry, True
 
 
+def earlier_submission(*, team: Team, idempotency_key: str | None) -> GameEntry | None:
+    """The entry this pair stored with this key, if any: a report sent again after its
+    round closed (a phone that was offline) gets its first answer, not a refusal."""
+    key = (idempotency_key or "").strip() or None
+    if key is None:
+        return None
+    return (GameEntry.objects.select_related("table__round")
+            .filter(idempotency_key=key, by_team=team).first())
+
+
 def _same_request(earlier: GameEntry, table: Table, team: Team) -> GameEntry:
     if earlier.table_id != table.pk or earlier.by_team_id != team.pk:
         raise ScoringError(_("This request key was already used for another result."),
