@@ -12,6 +12,8 @@ Where things are:
 - ``services``: writes (settings, pairing a round, entering, confirming, disputing a game,
   the director's result), one function each, in one transaction;
 - ``selectors``: reads (each table's game, the ranking);
+- ``permissions``: what a pair's link may reach (its open table, its tables' entries);
 - ``forms``, ``views``, ``urls`` and ``templates/free_deal/``: the pages;
+- ``api`` (views and URLs) and ``serializers``: the REST API under ``/api/v1/``;
 - ``format``: the :class:`~formats.base.Format` that the rest of Duplicada asks.
 """
