@@ -109,14 +109,10 @@ class CaptainGameView(_GameRefusals, CaptainView):
         team = self.team()
         position = selectors.team_game(team)
         table, game = position.table, position.game
-        we_are = None
-        if table is not None:
-            we_are = "first" if table.ns_team_id == team.pk else "second"
         return Response(CaptainGameSerializer({
             "round": table.round.number if table else None,
             "table": table.number if table else None,
-            "open": position.writable, "we_are": we_are,
-            "opponent": (table.ew_team if we_are == "first" else table.ns_team) if table else None,
+            "open": position.writable, "we_are": position.we_are, "opponent": position.opponent,
             "bye_round": position.bye_round.number if position.bye_round else None,
             "state": game.state if game else None, "entry": game.latest if game else None,
             "settings": settings_of(team.championship),

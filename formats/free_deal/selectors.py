@@ -148,6 +148,19 @@ class TeamGame:
         return self.table is not None and self.table.round.status == Round.Status.RELEASED
 
     @property
+    def we_are(self) -> str | None:
+        """Whether the pair is the first (``ns_team``) or the second pair at its table."""
+        if self.table is None:
+            return None
+        return "first" if self.table.ns_team_id == self.team.pk else "second"
+
+    @property
+    def opponent(self) -> Team | None:
+        if self.table is None:
+            return None
+        return self.table.ew_team if self.we_are == "first" else self.table.ns_team
+
+    @property
     def writable(self) -> bool:
         """Whether the link may enter and confirm there now (not withdrawn, not a table
         whose other pair withdrew)."""
