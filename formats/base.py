@@ -30,6 +30,17 @@ class Format:
     #: pairs are always paired Swiss).
     fixed_settings: dict = {}
 
+    #: The name of the format's own settings in the API's championship object (a nested
+    #: object, see :meth:`api_settings_serializer`); empty when it has none.
+    api_settings_key: str = ""
+
+    def api_settings_serializer(self):
+        """The REST serializer class of the format's own settings (the API's counterpart of
+        :meth:`settings_form`: it checks the shape, :meth:`save_settings` decides), or
+        ``None``. Read from a championship, it gives that championship's settings, or
+        ``None`` for a championship of another format."""
+        return None
+
     def settings_form(self, championship=None, data=None):
         """The form of the format's own settings (beyond ``championship_fields``), or
         ``None``. Bound to ``data`` when given."""

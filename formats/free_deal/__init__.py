@@ -14,7 +14,12 @@ Where things are:
 - ``services``: writes (settings, pairing a round, entering, confirming, disputing a game,
   the director's result, the clock's buttons), one function each, in one transaction;
 - ``selectors``: reads (each table's game, the ranking, a round's clock as shown);
+- ``permissions``: what a pair's link may reach (its open table, its tables' entries);
 - ``forms``, ``views``, ``clock_views``, ``urls`` and ``templates/free_deal/``: the pages
-  (the countdown's script is ``static/js/clock.js``);
+  (the countdown's script is ``static/js/clock.js``, the score pad's ``static/js/score_pad.js``);
+- ``api`` (views and URLs) and ``serializers``: the REST API under ``/api/v1/``;
+- ``exports/``: the ranking sheet, scorecards, workbook, CSV and pairing sheets;
+- ``archive``: the public archive's games and ranking (the full backup is ``scoring.archive``'s);
+- ``demo``: the demo tournament;
 - ``format``: the :class:`~formats.base.Format` that the rest of Duplicada asks.
 """

@@ -18,6 +18,7 @@ class FreeDealPairs(Format):
     facts_template = "free_deal/_facts.html"
     championship_fields = ("rounds_planned", "doubling")
     fixed_settings = {"movement": "swiss"}
+    api_settings_key = "free_deal"
 
     # Late imports: the views and services import the models (see duplicate_pairs).
 
@@ -25,6 +26,11 @@ class FreeDealPairs(Format):
         from formats.free_deal.forms import FreeDealSettingsForm
 
         return FreeDealSettingsForm.for_championship(championship, data)
+
+    def api_settings_serializer(self):
+        from formats.free_deal.serializers import FreeDealSettingsSerializer
+
+        return FreeDealSettingsSerializer
 
     def save_settings(self, championship, cleaned: dict, *, by=None, origin=None) -> None:
         from formats.free_deal.services import save_settings

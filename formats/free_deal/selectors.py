@@ -125,6 +125,74 @@ def _table_game(table: Table, entry: GameEntry | None) -> TableGame:
     return TableGame(table, entry, PENDING)
 
 
+def game_history(table: Table) -> list[GameEntry]:
+    """Every entry of the table's game, oldest first, with who made it and its reviews."""
+    return list(table.game_entries.select_related("by_team", "by_director")
+                .prefetch_related("reviews__by_team", "reviews__by_director").order_by("id"))
+
+
+def entry_state(entry: GameEntry) -> str:
+    """The state of one entry by its own reviews (one query): confirmed, disputed or
+    pending, whether or not a newer entry supersedes it."""
+    return _table_game(None, entry).state
+
+
+@dataclass
+class TeamGame:
+    """A pair's game as its link shows it: its table in the open round (else its latest
+    table), the game there, and the open round in which it has the bye, if any."""
+
+    team: Team
+    table: Table | None
+    game: TableGame | None
+    bye_round: Round | None
+
+    @property
+    def open(self) -> bool:
+        """Whether the table's round is in play."""
+        return self.table is not None and self.table.round.status == Round.Status.RELEASED
+
+    @property
+    def we_are(self) -> str | None:
+        """Whether the pair is the first (``ns_team``) or the second pair at its table."""
+        if self.table is None:
+            return None
+        return "first" if self.table.ns_team_id == self.team.pk else "second"
+
+    @property
+    def opponent(self) -> Team | None:
+        if self.table is None:
+            return None
+        return self.table.ew_team if self.we_are == "first" else self.table.ns_team
+
+    @property
+    def writable(self) -> bool:
+        """Whether the link may enter and confirm there now (not withdrawn, not a table
+        whose other pair withdrew)."""
+        return self.open and not self.team.withdrawn and self.table.bye_team_id is None
+
+
+def open_bye_round(team: Team) -> Round | None:
+    return (Round.objects.filter(championship_id=team.championship_id, bye_team=team,
+                                 status=Round.Status.RELEASED).order_by("number").first())
+
+
+def team_game(team: Team) -> TeamGame:
+    table = team_table(team)
+    game = table_game(table) if table is not None else None
+    return TeamGame(team, table, game, open_bye_round(team))
+
+
+def ranking_in_scope(scope) -> list:
+    """The ranking a results reader sees (``scoring.selectors.ranking_scope``): live, every
+    confirmed game, for the championship's directors; else after the chosen closed round,
+    or the last one (none yet: nothing counts)."""
+    up_to = scope.up_to
+    if up_to is None and not scope.live:
+        up_to = scope.last_closed
+    return ranking(scope.championship, up_to=up_to)
+
+
 def team_table(team: Team) -> Table | None:
     """The pair's table in its earliest open round, else its latest table."""
     tables = (Table.objects.filter(round__championship_id=team.championship_id)
@@ -137,14 +205,15 @@ def team_table(team: Team) -> Table | None:
     return open_ or tables.order_by("-round__number").first()
 
 
-def missing_results(round_: Round) -> list[str]:
-    """Each table whose game is not confirmed, as a line for the director."""
+def missing_results(round_: Round, games: list[TableGame] | None = None) -> list[str]:
+    """Each table whose game is not confirmed, as a line for the director (from ``games``,
+    the round's :func:`round_games`, when already read)."""
     labels = {EMPTY: _("no result"), PENDING: _("waiting for confirmation"),
               DISPUTED: _("disputed")}
     return [
         _("Table %(table)s: %(status)s") % {"table": game.table.number,
                                             "status": labels[game.state]}
-        for game in round_games(round_)
+        for game in (games if games is not None else round_games(round_))
         if game.state != CONFIRMED and game.table.bye_team_id is None
     ]
 

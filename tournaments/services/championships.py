@@ -149,13 +149,14 @@ def create_championship(director, *, origin=None, format: str = "duplicate_pairs
 
 @transaction.atomic
 def update_championship(championship: Championship, *, by=None, origin=None,
-                        format_settings: dict | None = None, **changes) -> Championship:
+                        format: str | None = None, format_settings: dict | None = None,
+                        **changes) -> Championship:
     """Change a championship's details and settings.
 
     The name, venue, dates and whether results are public can always change. The game
     settings (:data:`LOCKED_SETTINGS`) lock once round 1 is released; deals per match and
     the movement cannot change while rounds exist at all, since the drafted rounds were
-    built from them.
+    built from them. The ``format`` is chosen at creation: given again it must be the same.
     """
     unknown = set(changes) - set(CHAMPIONSHIP_FIELDS)
     if unknown:
@@ -163,6 +164,12 @@ def update_championship(championship: Championship, *, by=None, origin=None,
     from formats import format_of  # late: the formats import the services
 
     championship = _lock(championship)
+    if format is not None and format != championship.format:
+        raise ServiceError(
+            _("The format is chosen when the championship is created and cannot change: "
+              "create a new championship for another format."),
+            field="format",
+        )
     changes = _clean_championship({**changes, **format_of(championship).fixed_settings})
     if changes.get("movement", championship.movement) != Championship.Movement.SWISS:
         changes["rounds_planned"] = None

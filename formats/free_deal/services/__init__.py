@@ -25,6 +25,7 @@ from formats.free_deal.services.games import (
     director_confirm_game,
     director_set_game,
     dispute_game,
+    earlier_submission,
     submit_game,
 )
 from formats.free_deal.services.pairing import pair_next_round
@@ -36,6 +37,7 @@ __all__ = [
     "director_confirm_game",
     "director_set_game",
     "dispute_game",
+    "earlier_submission",
     "extend_clock",
     "pair_next_round",
     "pause_clock",

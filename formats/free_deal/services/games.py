@@ -15,7 +15,7 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from formats.free_deal.models import GameEntry, GameReview
-from formats.free_deal.rules import check_game
+from formats.free_deal.rules import GameRefused, check_game
 from formats.free_deal.services.settings import settings_of
 from scoring.services.checks import _check_team_may_write, _lock_table
 from scoring.services.values import Origin, ScoringError
@@ -58,9 +58,11 @@ def _confirmed(entry: GameEntry) -> bool:
 
 
 def _check_bye_table(table: Table) -> None:
+    # A GameRefused naming the table: the API answers 400 {"table": [...]}; the pages show
+    # it above the form (the form has no such field).
     if table.bye_team_id is not None:
-        raise ScoringError(_("The other pair has withdrawn: this table plays no game and your "
-                             "pair has a bye."), code="withdrawal_bye")
+        raise GameRefused(_("The other pair has withdrawn: this table plays no game and your "
+                            "pair has a bye."), "withdrawal_bye", "table")
 
 
 def submit_game(*, team: Team, table: Table, values: GameValues, idempotency_key: str | None,
@@ -79,8 +81,10 @@ def submit_game(*, team: Team, table: Table, values: GameValues, idempotency_key
                 earlier = GameEntry.objects.filter(idempotency_key=key).first()
                 if earlier is not None:
                     return _same_request(earlier, table, team), False
+            if team.pk in (table.ns_team_id, table.ew_team_id) and not team.withdrawn:
+                # Before the shared checks, whose bye message speaks of deals.
+                _check_bye_table(table)
             _check_team_may_write(team, table, round_)
-            _check_bye_table(table)
             latest = GameEntry.objects.filter(table=table).order_by("-id").first()
             if latest is not None and _confirmed(latest):
                 raise ScoringError(_("This game has been confirmed: only the director can "
@@ -99,6 +103,16 @@ def submit_game(*, team: Team, table: Table, values: GameValues, idempotency_key
             raise
         return _same_request(earlier, table, team), False
     return entry, True
+
+
+def earlier_submission(*, team: Team, idempotency_key: str | None) -> GameEntry | None:
+    """The entry this pair stored with this key, if any: a report sent again after its
+    round closed (a phone that was offline) gets its first answer, not a refusal."""
+    key = (idempotency_key or "").strip() or None
+    if key is None:
+        return None
+    return (GameEntry.objects.select_related("table__round")
+            .filter(idempotency_key=key, by_team=team).first())
 
 
 def _same_request(earlier: GameEntry, table: Table, team: Team) -> GameEntry:
@@ -172,10 +186,13 @@ def director_set_game(*, table: Table, values: GameValues, user, note: str = "",
     """The director enters or overrides the game; it counts at once (in any round state:
     the director corrects closed rounds too). The earlier entries stay in the history."""
     check_game(settings_of(table.round.championship), values)
-    _lock_table(table.pk, table.round_id)
+    round_ = _lock_table(table.pk, table.round_id)
+    if round_.status == Round.Status.DRAFTED:
+        # A drafted round may still be discarded or re-paired: nothing is played in it yet.
+        raise ScoringError(_("This round has not been released yet."), code="drafted")
     if table.bye_team_id is not None:
-        raise ScoringError(_("This table plays no game: a pair withdrew and the other has a "
-                             "bye."), code="withdrawal_bye")
+        raise GameRefused(_("This table plays no game: a pair withdrew and the other has a "
+                            "bye."), "withdrawal_bye", "table")
     entry = GameEntry.objects.create(table=table, by_director=user, by_director_override=True,
                                      note=note, **values.entry_fields(),
                                      **_origin_fields(origin))
