@@ -61,6 +61,10 @@ class Format:
         """The response of the championship's standings page."""
         raise NotImplementedError
 
+    def projector_page(self, request, championship, *, director: bool):
+        """The response of the projector page (large type, cycling by itself)."""
+        raise NotImplementedError
+
     def director_results_page(self, request, championship, round_):
         """The director's page of a round's results (the grid of tables)."""
         raise NotImplementedError

@@ -46,6 +46,11 @@ class DuplicatePairs(Format):
 
         return duplicate_standings(request, championship, director)
 
+    def projector_page(self, request, championship, *, director: bool):
+        from scoring.views.results import duplicate_projector
+
+        return duplicate_projector(request, championship, director)
+
     def director_results_page(self, request, championship, round_):
         from scoring.views.director import duplicate_grid
 

@@ -52,6 +52,11 @@ class FreeDealPairs(Format):
 
         return standings_page(request, championship, director=director)
 
+    def projector_page(self, request, championship, *, director: bool):
+        from formats.free_deal.views import projector_page
+
+        return projector_page(request, championship, director=director)
+
     def director_results_page(self, request, championship, round_):
         from formats.free_deal.views import director_games
 

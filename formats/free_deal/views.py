@@ -240,3 +240,37 @@ def standings_page(request, championship: Championship, *, director: bool):
         "downloads_scope": export_scope(championship),
     }
     return render(request, "free_deal/standings.html", context)
+
+
+def projector_page(request, championship: Championship, *, director: bool):
+    """The hall's screen: the round's clock, the pairing of the round in play, then the
+    ranking ten pairs a page, cycling by itself (a meta refresh; live updates reload it)."""
+    from scoring.views.results import projector_page_of
+
+    per_page = 10
+    released = (championship.rounds.filter(status=Round.Status.RELEASED)
+                .order_by("-number").first())
+    tables = list(released.tables.select_related("ns_team", "ew_team").order_by("number")
+                  ) if released else []
+    closed = championship.rounds.filter(status=Round.Status.CLOSED).order_by("-number")
+    up_to = None if director else (closed.values_list("number", flat=True).first() or 0)
+    rows = selectors.ranking(championship, up_to=up_to)
+    # The pairing first (as many pages as it takes), then the ranking's pages.
+    pairing_pages = -(-len(tables) // (2 * per_page)) if tables else 0
+    ranking_pages = max(1, -(-len(rows) // per_page))
+    page, next_page = projector_page_of(request, pairing_pages + ranking_pages)
+    context = {
+        "championship": championship, "director": director, "round": released,
+        "page": page, "pages": pairing_pages + ranking_pages, "after": up_to,
+        "rounds_planned": championship.rounds_planned,
+        "next_url": f"{reverse('scoring:projector', args=[championship.pk])}?page={next_page}",
+        "seconds": 12,
+        "live_url": live.stream_url("director" if director else "public", championship.pk),
+    }
+    if page <= pairing_pages:
+        start = (page - 1) * 2 * per_page
+        context["tables"] = tables[start:start + 2 * per_page]
+    else:
+        start = (page - pairing_pages - 1) * per_page
+        context["rows"] = rows[start:start + per_page]
+    return render(request, "free_deal/projector.html", context)

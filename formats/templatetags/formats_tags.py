@@ -34,3 +34,9 @@ def download_links(championship) -> list:
 def round_printouts(championship, round_) -> list:
     """``(label, url)`` of the sheets the director prints for a round, as its format says."""
     return format_of(championship).round_printouts(round_)
+
+
+@register.filter
+def has_deals(fmt) -> bool:
+    """Whether the format's rounds have generated deals (travellers, deal sheets...)."""
+    return fmt.has_deals

@@ -113,3 +113,18 @@ def test_the_standings_rank_by_match_points_then_difference(director, director_c
     public = Client(headers={"accept-language": "en"}).get(f"/c/{championship.pk}/results/")
     assert [row.games for row in public.context["rows"]] == [1, 1, 1, 1]
     assert "After round 1 of 5" in public.content.decode()
+
+
+def test_the_projector_shows_the_pairing_then_the_ranking(director, director_client):
+    championship = make_free_deal(director, pairs=5)
+    round_ = next_round(championship, director)
+    english = {"headers": {"accept-language": "en"}}
+    first = director_client.get(f"/c/{championship.pk}/results/projector/", **english)
+    page = first.content.decode()
+    assert "Round 1: pairings" in page and f"Bye: {round_.bye_team.name}" in page
+    assert [t.number for t in first.context["tables"]] == [1, 2]
+    second = director_client.get(f"/c/{championship.pk}/results/projector/?page=2", **english)
+    assert len(second.context["rows"]) == 5 and "MP" in second.content.decode()
+    # Free-deal pages link no travellers (a free-deal game has no deals).
+    home = director_client.get(f"/director/c/{championship.pk}/").content.decode()
+    assert "/results/deals/" not in home and "pairings.pdf" in home
