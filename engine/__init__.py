@@ -27,7 +27,7 @@ Names are resolved lazily from their modules, so importing ``engine`` stays chea
 
 from __future__ import annotations
 
-import importlib
+from engine._lazy import lazy_exports
 
 _EXPORTS = {
     "engine.seats": ["Seat", "Side"],
@@ -66,20 +66,4 @@ _EXPORTS = {
         "dealer_for_deal",
     ],
 }
-_MODULE_OF = {name: module for module, names in _EXPORTS.items() for name in names}
-
-__all__ = sorted(_MODULE_OF)
-
-
-def __getattr__(name: str):
-    try:
-        module = _MODULE_OF[name]
-    except KeyError:
-        raise AttributeError(f"module 'engine' has no attribute {name!r}") from None
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value  # later look-ups skip this function
-    return value
-
-
-def __dir__() -> list[str]:
-    return __all__
+__getattr__, __dir__, __all__ = lazy_exports(__name__, _EXPORTS, globals())

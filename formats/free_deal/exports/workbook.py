@@ -8,15 +8,12 @@ the number with the format ``0"="`` (it reads "4=" and sorts as 4).
 
 from __future__ import annotations
 
-import io
-
 from django.utils.translation import gettext as _
 from openpyxl import Workbook
 
 from formats.free_deal.exports import data
 from formats.free_deal.models import GameEntry
-from scoring.exports.data import dates
-from scoring.exports.workbook import SHARED_PLACE_FORMAT, Sheet
+from scoring.exports.workbook import SHARED_PLACE_FORMAT, Sheet, saved
 
 ENDINGS = dict(GameEntry.EndedBy.choices)
 
@@ -79,19 +76,8 @@ def _pairings(workbook, scope) -> None:
 
 def workbook_bytes(scope) -> bytes:
     """The workbook of ``scope.championship``, standing where ``scope`` says."""
-    championship = scope.championship
     workbook = Workbook(write_only=True)
     _ranking(workbook, scope)
     _games(workbook, scope)
     _pairings(workbook, scope)
-    properties = workbook.properties
-    properties.title = championship.name
-    properties.subject = f"{championship.name} · {scope.label}"
-    properties.creator = "Duplicada"
-    properties.keywords = scope.file_suffix
-    properties.description = ", ".join(
-        part for part in [championship.venue, dates(championship), scope.label] if part
-    )
-    out = io.BytesIO()
-    workbook.save(out)
-    return out.getvalue()
+    return saved(workbook, scope)
