@@ -38,9 +38,9 @@ class Record:
 
 def action_label(method: str, path: str) -> str:
     """A request's method and path without the link secret (it is a credential)."""
-    parts = path.split("/")
-    if len(parts) > 4:
-        parts[4] = "<secret>"
+    parts = path.split("/")  # "", "api", "v1", "captain", team, secret, ...
+    if len(parts) > 5:
+        parts[5] = "<secret>"
     return f"{method} {'/'.join(parts)}"
 
 
