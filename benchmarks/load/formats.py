@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from benchmarks.load import plan
+from benchmarks.load import free_deal_plan, plan
 
 
 @dataclass(frozen=True)
@@ -32,5 +32,10 @@ FORMATS = {
     "duplicate": LoadFormat(
         "duplicate", plan.describe, "build", "check", plan.make_plan, plan.check_spec,
         plan.TYPES, plan.CaptainApi(), default_seed=1,
+    ),
+    "free-deal": LoadFormat(
+        "free-deal", free_deal_plan.describe, "free_deal_build", "free_deal_check",
+        free_deal_plan.make_plan, free_deal_plan.check_spec, free_deal_plan.TYPES,
+        free_deal_plan.CaptainApi(), default_seed=None, file_tag="free-deal-",
     ),
 }
