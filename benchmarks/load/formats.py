@@ -24,6 +24,7 @@ class LoadFormat:
     check_spec: Callable[..., dict]  # (plan, build) -> what the check needs to know
     types: tuple[str, ...]  # the report's request types, in order
     api: object  # the client's side of the captain API (a plan module's CaptainApi)
+    default_tables: int
     default_seed: int | None  # None: a fresh seed each run, printed so that it can be replayed
     file_tag: str = ""  # in the names of the files the burst leaves in the workdir
 
@@ -31,11 +32,12 @@ class LoadFormat:
 FORMATS = {
     "duplicate": LoadFormat(
         "duplicate", plan.describe, "build", "check", plan.make_plan, plan.check_spec,
-        plan.TYPES, plan.CaptainApi(), default_seed=1,
+        plan.TYPES, plan.CaptainApi(), default_tables=200, default_seed=1,
     ),
     "free-deal": LoadFormat(
         "free-deal", free_deal_plan.describe, "free_deal_build", "free_deal_check",
         free_deal_plan.make_plan, free_deal_plan.check_spec, free_deal_plan.TYPES,
-        free_deal_plan.CaptainApi(), default_seed=None, file_tag="free-deal-",
+        free_deal_plan.CaptainApi(), default_tables=75, default_seed=None,
+        file_tag="free-deal-",
     ),
 }

@@ -36,7 +36,9 @@ def parse_args(argv=None) -> argparse.Namespace:
     parser.add_argument("--format", choices=tuple(FORMATS), default="duplicate",
                         help="the championship's format: duplicate (4 deals a match) or "
                              "free-deal (one game a table); duplicate")
-    parser.add_argument("--tables", type=int, default=200, help="tables (2 teams each); 200")
+    parser.add_argument("--tables", type=int, default=None,
+                        help="tables (2 teams each); 200 for duplicate, 75 (150 pairs, the "
+                             "largest usual event) for free-deal")
     parser.add_argument("--duration", type=float, default=60.0,
                         help="seconds over which the requests are spread; 60")
     parser.add_argument("--databases", default="sqlite,postgres",
@@ -58,6 +60,8 @@ def parse_args(argv=None) -> argparse.Namespace:
     parser.add_argument("--workdir", type=Path, default=ROOT / "var" / "load",
                         help="where the SQLite files, plans and server logs go; var/load")
     args = parser.parse_args(argv)
+    if args.tables is None:
+        args.tables = FORMATS[args.format].default_tables
     if args.tables < 1 or args.duration <= 0 or args.workers < 1 or args.threads < 1:
         parser.error("--tables, --duration, --workers and --threads must be positive")
     return args
