@@ -28,7 +28,7 @@ class FreeDealSettingsForm(forms.Form):
     hand_limit = _limit(_("Hand limit"), _("Hands a game lasts at most; empty for none."), 12)
     round_minutes = _limit(_("Minutes per round"),
                            _("The round's clock; empty for no clock."), 60)
-    cap = _limit(_("Cap"), _("Points above it are not counted; empty for none."), 121)
+    cap = _limit(_("Points cap"), _("Points above it are not counted; empty for none."), 121)
     sant_vicenc = forms.BooleanField(label=_("Sant Vicenç allowed"), required=False,
                                      initial=True)
     match_points = forms.ChoiceField(label=_("Match points"),
