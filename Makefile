@@ -41,7 +41,8 @@ bench: $(STAMP)
 	@SECRET_KEY=bench DEBUG=1 $(BIN)/python benchmarks/run_all.py
 
 ## Load test of the captain API through gunicorn (SQLite, then PostgreSQL at 127.0.0.1:5432 if it
-## answers); not part of `make test`. Options: make load LOAD_ARGS="--capacity --tables 300".
+## answers); not part of `make test`. Options: make load LOAD_ARGS="--capacity --tables 300";
+## a free-deal tournament's end of round (150 pairs): make load LOAD_ARGS="--format free-deal".
 load: $(STAMP)
 	SECRET_KEY=load DEBUG=1 $(BIN)/python -m benchmarks.load $(LOAD_ARGS)
 

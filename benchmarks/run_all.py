@@ -6,7 +6,8 @@ Run from the repository root:
 Each benchmark runs in its own subprocess with ``--tsv`` (each sets up Django and its own
 throwaway database) and prints lines ``section<TAB>what<TAB>figure<TAB>target``. In order:
 ``engine_play.py``, ``engine_scoring.py``, ``engine_solver.py``, ``scoring_bench.py`` (SQLite),
-``tournaments_bench.py``, ``exports_bench.py``, ``archive_bench.py`` (SQLite), then
+``tournaments_bench.py``, ``exports_bench.py``, ``archive_bench.py`` (SQLite),
+``free_deal_bench.py`` (SQLite), then
 ``scoring_bench.py --postgres`` if PostgreSQL answers at
 127.0.0.1:5432 (otherwise one row says why it was skipped). The table has a header line (the
 machine's cores and load, Python, date) and the columns what | figure | target, grouped by
@@ -40,6 +41,7 @@ RUNS = [
     ("tournaments_bench.py", [], "tournaments"),
     ("exports_bench.py", [], "exports"),
     ("archive_bench.py", [], "archive (SQLite)"),
+    ("free_deal_bench.py", [], "free deal (SQLite)"),
 ]
 POSTGRES_RUN = ("scoring_bench.py", ["--postgres"], "scoring (PostgreSQL)")
 

@@ -64,6 +64,8 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "tournaments",
     "scoring",
+    "formats",
+    "formats.free_deal",
 ]
 
 MIDDLEWARE = [

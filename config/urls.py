@@ -26,6 +26,7 @@ urlpatterns = [
     path("", include("tournaments.urls")),
     path("", include("scoring.urls")),
     path("", include("scoring.archive.urls")),
+    path("", include("formats.free_deal.urls")),
 ]
 
 

@@ -19,13 +19,15 @@ Everything the rest of Duplicada uses is exported here (rules.md sections 1-8):
   ``optimal_line``, ``Position``, ``Solver``; random play-outs: ``random_playouts``
 - movements: ``Match``, ``RoundPlan``, ``round_robin``, ``swiss_round``, ``swiss_first_round``,
   ``PairingImpossible``, ``dealer_for``, ``round_deal_numbers``, ``trump_side``
+- free-deal pair tournaments (rules.md section 11: games, ranking, Swiss pairing, knockout):
+  the package :mod:`engine.free_deal`, whose names are exported from there, not here
 
 Names are resolved lazily from their modules, so importing ``engine`` stays cheap.
 """
 
 from __future__ import annotations
 
-import importlib
+from engine._lazy import lazy_exports
 
 _EXPORTS = {
     "engine.seats": ["Seat", "Side"],
@@ -64,20 +66,4 @@ _EXPORTS = {
         "dealer_for_deal",
     ],
 }
-_MODULE_OF = {name: module for module, names in _EXPORTS.items() for name in names}
-
-__all__ = sorted(_MODULE_OF)
-
-
-def __getattr__(name: str):
-    try:
-        module = _MODULE_OF[name]
-    except KeyError:
-        raise AttributeError(f"module 'engine' has no attribute {name!r}") from None
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value  # later look-ups skip this function
-    return value
-
-
-def __dir__() -> list[str]:
-    return __all__
+__getattr__, __dir__, __all__ = lazy_exports(__name__, _EXPORTS, globals())

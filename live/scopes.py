@@ -17,6 +17,9 @@ open streams that hold an older link (:func:`ends`).
   changes of a round's state, nothing about other tables;
 - ``public`` (published standings, the projector): that something public changed, only when
   it concerns what the public may see (a closed round, publishing, a round's state).
+
+Every listener is told that a free-deal round's clock changed (started, paused, resumed,
+extended): the clock is shown to the whole room.
 """
 
 from __future__ import annotations
@@ -117,6 +120,9 @@ def visible(scope: dict, event: dict) -> dict | None:
     listener = scope["k"]
     if listener == "director":
         return {key: event[key] for key in ("kind", "round", "table", "deal") if key in event}
+    if kind == "clock":
+        # A free-deal round's clock: shown to everyone at the venue (phones, projector).
+        return {"kind": "clock", "round": event.get("round")}
     if listener == "team":
         if kind == "round":
             return {"kind": "round", "round": event.get("round")}

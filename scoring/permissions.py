@@ -103,12 +103,17 @@ def director_cell(user, pk: int, number: int, table_number: int, deal_number: in
                   ) -> tuple[Championship, Round, Table, Deal]:
     """One table and deal of a round of a championship ``user`` directs; else 404."""
     championship, round_ = director_round(user, pk, number)
+    return championship, round_, *round_cell(round_, table_number, deal_number)
+
+
+def round_cell(round_: Round, table_number: int, deal_number: int) -> tuple[Table, Deal]:
+    """One table and one deal of a round the caller may reach; else 404."""
     table = get_object_or_404(
         Table.objects.select_related("ns_team", "ew_team", "round"), round=round_,
         number=table_number,
     )
     deal = get_object_or_404(Deal, round=round_, number=deal_number)
-    return championship, round_, table, deal
+    return table, deal
 
 
 # --- Result pages --------------------------------------------------------------------------

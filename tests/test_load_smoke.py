@@ -2,8 +2,9 @@
 
 Four tables, a 3-second window, SQLite only, gunicorn with 2 workers: it exercises the
 whole command (build, server, captain API burst with duplicates and bad requests, database
-check) in a few seconds. Speed is not judged here (a generous latency target), only that
-the command succeeds and the database check passes.
+check) in a few seconds; then the same for a free-deal tournament (``--format free-deal``,
+two tables, a 2-second window, a fixed seed). Speed is not judged here (a generous latency
+target), only that the command succeeds and the database check passes.
 """
 
 from __future__ import annotations
@@ -16,18 +17,32 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def test_load_command_on_a_tiny_field(tmp_path):
+def run_load(tmp_path, *args: str) -> str:
+    """Run the load test on SQLite with ``args``; returns its output, having checked that it
+    passed with no errors."""
     env = {k: v for k, v in os.environ.items()
            if k not in ("DATABASE_URL", "CELERY_BROKER_URL", "CELERY_RESULT_BACKEND")}
     command = [
-        sys.executable, "-m", "benchmarks.load",
-        "--tables", "4", "--duration", "3", "--databases", "sqlite", "--workers", "2",
-        "--target-ms", "5000", "--workdir", str(tmp_path),
+        sys.executable, "-m", "benchmarks.load", *args, "--databases", "sqlite",
+        "--workers", "2", "--target-ms", "5000", "--workdir", str(tmp_path),
     ]
     done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True,
                           timeout=120, check=False)
     output = done.stdout + done.stderr
     assert done.returncode == 0, output
-    assert "PASS database check (SQLite, 4 tables)" in done.stdout, output
     assert "PASS no errors" in done.stdout, output
     assert "FAIL" not in done.stdout, output
+    return done.stdout
+
+
+def test_load_command_on_a_tiny_field(tmp_path):
+    output = run_load(tmp_path, "--tables", "4", "--duration", "3")
+    assert "PASS database check (SQLite, 4 tables)" in output, output
+
+
+def test_free_deal_load_command_on_a_tiny_field(tmp_path):
+    output = run_load(tmp_path, "--format", "free-deal", "--tables", "2", "--duration", "2",
+                      "--seed", "7")
+    assert "(4 pairs, free deal: one game a table)" in output, output
+    assert "PASS the ranking equals an independent computation" in output, output
+    assert "PASS database check (SQLite, 2 tables)" in output, output

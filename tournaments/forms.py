@@ -46,11 +46,20 @@ class ChampionshipForm(forms.Form):
     doubling = forms.ChoiceField(label=_("Doubling scheme"), choices=Championship.Doubling.choices)
     results_public = forms.BooleanField(label=_("Results are public"), required=False)
 
-    def __init__(self, *args, locked: tuple[str, ...] = (), **kwargs):
+    # Set by every format; a format shows only the settings it uses (``formats``).
+    FORMAT_SETTINGS = ("movement", "rounds_planned", "deals_per_match", "variant", "doubling")
+
+    def __init__(self, *args, locked: tuple[str, ...] = (), shown: tuple[str, ...] | None = None,
+                 **kwargs):
         super().__init__(*args, **kwargs)
+        if shown is not None:
+            for name in self.FORMAT_SETTINGS:
+                if name not in shown:
+                    del self.fields[name]
         for field in locked:
             # A disabled field keeps its initial value whatever is posted.
-            self.fields[field].disabled = True
+            if field in self.fields:
+                self.fields[field].disabled = True
 
     @classmethod
     def initial_from(cls, championship: Championship) -> dict:

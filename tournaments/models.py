@@ -13,6 +13,8 @@ from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.audit_actions import AuditAction
+
 # A team's private link carries 16 random bytes (128 bits, 22 URL-safe characters): too
 # many to guess, and short enough to type from a printed team card.
 LINK_SECRET_BYTES = 16
@@ -31,6 +33,11 @@ class Championship(models.Model):
         DRAFT = "draft", _("Draft")
         RUNNING = "running", _("Running")
         FINISHED = "finished", _("Finished")
+
+    class Format(models.TextChoices):
+        # How the championship is played; each key is a module of the ``formats`` package.
+        DUPLICATE_PAIRS = "duplicate_pairs", _("Duplicate pairs")
+        FREE_DEAL_PAIRS = "free_deal_pairs", _("Free-deal pairs (Swiss)")
 
     class Movement(models.TextChoices):
         ROUND_ROBIN = "round_robin", _("Round robin")
@@ -56,6 +63,10 @@ class Championship(models.Model):
         _("status"), max_length=16, choices=Status.choices, default=Status.DRAFT
     )
 
+    # Chosen first, when the championship is created; it never changes after that.
+    format = models.CharField(
+        _("format"), max_length=24, choices=Format.choices, default=Format.DUPLICATE_PAIRS
+    )
     # Settings (locked once round 1 is released).
     deals_per_match = models.PositiveSmallIntegerField(_("deals per match"), default=4)
     variant = models.CharField(
@@ -97,6 +108,10 @@ class Championship(models.Model):
             models.CheckConstraint(
                 condition=Q(status__in=["draft", "running", "finished"]),
                 name="championship_status_valid",
+            ),
+            models.CheckConstraint(
+                condition=Q(format__in=["duplicate_pairs", "free_deal_pairs"]),
+                name="championship_format_valid",
             ),
             models.CheckConstraint(
                 condition=Q(movement__in=["round_robin", "swiss"]),
@@ -338,30 +353,13 @@ class Deal(models.Model):
 class AuditEvent(models.Model):
     """A director's action that changes what captains may do or what the public sees:
     releasing, closing or reopening a round, publishing results, reissuing a team's link or
-    PIN, withdrawing a team, adding or removing a co-director, a failed director login; and
-    downloading a full backup, which holds every link and PIN. One row per action, recording
-    who, when and from where; rows are only ever added. (Results keep their own history in
-    the scoring app.)"""
+    PIN, withdrawing a team, adding or removing a co-director, a failed director login;
+    downloading a full backup, which holds every link and PIN; and starting, pausing,
+    resuming or extending a free-deal round's clock. One row per action, recording who, when
+    and from where; rows are only ever added. (Results keep their own history in the scoring
+    app.)"""
 
-    class Action(models.TextChoices):
-        ROUND_RELEASED = "round_released", _("round released")
-        ROUND_CLOSED = "round_closed", _("round closed")
-        ROUND_REOPENED = "round_reopened", _("round reopened")
-        RESULTS_PUBLISHED = "results_published", _("results published")
-        RESULTS_UNPUBLISHED = "results_unpublished", _("results unpublished")
-        LINK_REISSUED = "link_reissued", _("team link reissued")
-        PIN_REISSUED = "pin_reissued", _("team PIN reissued")
-        TEAM_WITHDRAWN = "team_withdrawn", _("team withdrawn")
-        TEAM_REINSTATED = "team_reinstated", _("team reinstated")
-        WITHDRAWAL_BYE_GIVEN = "withdrawal_bye_given", _("bye given (opponent withdrawn)")
-        WITHDRAWAL_BYE_REMOVED = "withdrawal_bye_removed", _("bye taken back (opponent reinstated)")
-        ROUND_BYE_CANCELLED = "round_bye_cancelled", _("bye cancelled (team withdrawn)")
-        ROUND_BYE_RESTORED = "round_bye_restored", _("bye restored (team reinstated)")
-        CHAMPIONSHIP_FINISHED = "championship_finished", _("championship finished")
-        DIRECTOR_ADDED = "director_added", _("director added")
-        DIRECTOR_REMOVED = "director_removed", _("director removed")
-        LOGIN_FAILED = "login_failed", _("failed login")
-        BACKUP_DOWNLOADED = "backup_downloaded", _("full backup downloaded")
+    Action = AuditAction  # the choices, in their own module
 
     # Empty only for events about no championship (a failed login).
     championship = models.ForeignKey(

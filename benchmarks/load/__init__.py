@@ -16,11 +16,29 @@ entry per table and deal, every deal confirmed once, nothing written by bad requ
 stored values are the ones sent, and the standings equal a full recompute. ``--capacity``
 then searches the largest field whose burst still meets the p95 target with no errors.
 
+``--format free-deal`` runs the same burst for a free-deal pairs championship (rules.md 11):
+2N pairs (75 tables, 150 pairs, unless ``--tables`` says otherwise) with the default settings, round 1 drawn and released, and the end of the round:
+both pairs of every table read their game, the first pair submits it (a valid random game:
+a winner at the target or above and a loser below, or a game ended by time or by the hand
+limit), the second pair reads it and confirms it; duplicates as above, and bad requests
+(points above the cap, both pairs over the target, a wrong link, a missing entry, a
+self-confirmation). The check: one entry per table, each confirmed once by the second
+pair, the stored games are the ones sent, nothing written by bad requests, and the ranking
+equals an independent computation from the stored games. Without ``--seed`` the free-deal
+plan draws a fresh seed and prints it; ``--seed N`` replays the same requests and games
+(the pairs at each table are the championship's own draw).
+
+What differs by format is in ``formats`` (the registry), a plan module (``plan``,
+``free_deal_plan``: the requests and the captain API's paths and answers), a build child
+(``build``, ``free_deal_build``) and a check child (``check``, ``free_deal_check``); the
+runner, the driver, the report, the server and the databases are shared.
+
 Run from the repository root (only 127.0.0.1 is contacted; PostgreSQL is expected at
 127.0.0.1:5432, user postgres, trust authentication, and is skipped if unreachable)::
 
     make load                                   # 200 tables, 60 s, SQLite then PostgreSQL
     make load LOAD_ARGS="--capacity"
+    make load LOAD_ARGS="--format free-deal"    # 75 tables (150 pairs), 60 s
     .venv/bin/python -m benchmarks.load --tables 4 --duration 3 --databases sqlite
 
 The exit status is non-zero when a check fails, a request errs, or the overall p95 misses

@@ -13,16 +13,8 @@ from __future__ import annotations
 import sys
 from collections import Counter
 
+from benchmarks.load.common import check_line as _line
 from benchmarks.load.common import spec_main
-
-
-def _line(ok: bool, text: str, problems: list[str] = ()) -> bool:
-    print(f"{'PASS' if ok else 'FAIL'} {text}")
-    for problem in list(problems)[:5]:
-        print(f"       {problem}")
-    if len(problems) > 5:
-        print(f"       ... and {len(problems) - 5} more")
-    return ok
 
 
 def standing_tuples(championship) -> list[tuple]:

@@ -4,8 +4,11 @@ A dispatcher sends every request of the plan at its scheduled time, each on a th
 pool that grows on demand (up to ``max_threads``), so that a slow answer never holds back
 the next request. Each request opens its own connection (a phone on the venue's Wi-Fi);
 its latency runs from the moment it is sent to the end of the answer. A confirmation needs
-the entry's id: it takes it from the other captain's results list, or else from the
-submission's answer, waiting for that answer if it has not come yet.
+the entry's id: it takes it from the other captain's read (its results list, or its game),
+or else from the submission's answer, waiting for that answer if it has not come yet.
+
+What is the same in every format is here; the format's captain API (its paths and what
+its answers must say) is the ``CaptainApi`` of its plan module.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 from benchmarks.load.common import LOOPBACK
-from benchmarks.load.plan import MISSING_ENTRY, Action, Plan
+from benchmarks.load.schedule import CONFIRMATIONS, MISSING_ENTRY, SUBMISSIONS, Action, Plan
 
 REQUEST_TIMEOUT = 30.0  # seconds per request
 GRACE = 30.0  # requests held back by a dependency may start this long after the window
@@ -38,9 +41,9 @@ class Record:
 
 def action_label(method: str, path: str) -> str:
     """A request's method and path without the link secret (it is a credential)."""
-    parts = path.split("/")
-    if len(parts) > 4:
-        parts[4] = "<secret>"
+    parts = path.split("/")  # "", "api", "v1", "captain", team, secret, ...
+    if len(parts) > 5:
+        parts[5] = "<secret>"
     return f"{method} {'/'.join(parts)}"
 
 
@@ -54,15 +57,17 @@ class _State:
 
 
 class Driver:
-    def __init__(self, plan: Plan, port: int, max_threads: int = 1000) -> None:
+    def __init__(self, plan: Plan, port: int, api, max_threads: int = 1000) -> None:
         self.plan = plan
         self.port = port
+        self.api = api  # the format's CaptainApi
         self.max_threads = max_threads
         self.states = [_State() for _ in plan.actions]
         self.records: list[Record] = []
-        self.entry_ids: dict[tuple[int, int], int] = {}  # (table, deal) -> from submissions
-        self.seen_ids: dict[tuple[int, int, int], int] = {}  # (team, table, deal) -> listed
-        # "table:deal" of the submissions and confirmations the server acknowledged.
+        # Deals are None in a format without deals.
+        self.entry_ids: dict[tuple[int, int | None], int] = {}  # (table, deal) -> submitted
+        self.seen_ids: dict[tuple[int, int, int | None], int] = {}  # (team, table, deal) -> read
+        # The cells (Action.cell) of the submissions and confirmations the server acknowledged.
         self.acknowledged: dict[str, set[str]] = {"submit": set(), "confirm": set()}
         self.lock = threading.Lock()
         self.peak_threads = 0
@@ -135,14 +140,11 @@ class Driver:
     # --- Requests --------------------------------------------------------------------------
 
     def _request(self, action: Action) -> tuple[str, str | None, dict | None]:
-        base = f"/api/v1/captain/{action.team_id}/{action.secret}"
         kind = action.kind
-        if kind == "tables":
-            return "GET", f"{base}/tables/", None
-        if kind == "results":
-            return "GET", f"{base}/results/", None
+        if kind in self.api.reads:
+            return "GET", self.api.read_path(action), None
         if action.body is not None:  # submissions, and bad ones
-            return "POST", f"{base}/results/", action.body
+            return "POST", self.api.submit_path(action), action.body
         state = self.states[action.index]
         if kind == "bad_entry":
             state.entry = MISSING_ENTRY
@@ -160,7 +162,7 @@ class Driver:
             state.entry = entry
         if state.entry is None:
             return "POST", None, None
-        return "POST", f"{base}/results/{state.entry}/confirm/", None
+        return "POST", self.api.confirm_path(action, state.entry), None
 
     def _send(self, method: str, path: str, body: dict | None):
         conn = http.client.HTTPConnection(LOOPBACK, self.port, timeout=REQUEST_TIMEOUT)
@@ -199,31 +201,23 @@ class Driver:
 
     def _read_body(self, action: Action, data) -> tuple[str | None, str | None]:
         kind = action.kind
-        if kind in ("tables", "results"):
-            data = data.get("results", []) if isinstance(data, dict) else []  # one page
-        if kind == "tables":
-            if not any(row.get("table") == action.table and row.get("deals") for row in data):
-                return "bad body", "tables: the team's table is not listed"
-        elif kind == "results":
-            found: dict[tuple[int, int, int], int] = {}
-            for entry in data:
-                if entry.get("table") == action.table:
-                    key = (action.team_id, action.table, entry["deal"])
-                    found[key] = max(found.get(key, 0), entry["id"])
+        if kind in self.api.reads:
+            note, found = self.api.read(action, data)
+            if note:
+                return "bad body", note
             with self.lock:
                 self.seen_ids.update(found)
-        elif kind in ("submit", "dup_submit"):
-            sent = action.body
-            if (data.get("deal"), data.get("points_ns"), data.get("contract")) != (
-                sent["deal"], sent["points_ns"], sent["contract"]
-            ):
-                return "bad body", f"{kind}: the answer is not the entry sent"
+        elif kind in SUBMISSIONS:
+            note, entry = self.api.submitted(action, data)
+            if note:
+                return "bad body", note
             with self.lock:
-                self.entry_ids.setdefault((action.table, action.deal), data["id"])
-                self.acknowledged["submit"].add(f"{action.table}:{action.deal}")
-        elif kind in ("confirm", "dup_confirm"):
-            if data.get("status") != "confirmed":
-                return "bad body", f"{kind}: status {data.get('status')!r}"
+                self.entry_ids.setdefault((action.table, action.deal), entry)
+                self.acknowledged["submit"].add(action.cell)
+        elif kind in CONFIRMATIONS:
+            note = self.api.confirmed(action, data)
+            if note:
+                return "bad body", note
             with self.lock:
-                self.acknowledged["confirm"].add(f"{action.table}:{action.deal}")
+                self.acknowledged["confirm"].add(action.cell)
         return None, None

@@ -81,3 +81,14 @@ def spec_main(description: str, handler) -> int:
 
     django.setup()
     return handler(spec)
+
+
+def check_line(ok: bool, text: str, problems: list[str] = ()) -> bool:
+    """Print a database check's PASS or FAIL line, and the first few problems; returns
+    ``ok``."""
+    print(f"{'PASS' if ok else 'FAIL'} {text}")
+    for problem in list(problems)[:5]:
+        print(f"       {problem}")
+    if len(problems) > 5:
+        print(f"       ... and {len(problems) - 5} more")
+    return ok

@@ -1,4 +1,5 @@
-"""The burst's requests, each with its scheduled send time (deterministic for a seed).
+"""The duplicate burst's requests, each with its scheduled send time (deterministic for a
+seed), and the duplicate captain API's paths and answers.
 
 Per table (times drawn uniformly in the window and sorted, so that each table's requests
 come in a plausible order): both captains read their tables; then for each deal the
@@ -12,14 +13,21 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass, field
+
+from benchmarks.load.schedule import (
+    Action,
+    Plan,
+    add_duplicates,
+    finish,
+    key_maker,
+    mangled,
+    missing_entry,
+    self_confirmation,
+)
 
 CONTRACTS = ("O", "C", "E", "B", "BOT")
-DUPLICATE_SHARE = 0.05
-DUPLICATE_DELAY = 1.5  # a double tap or a retry, up to this many seconds later
 BAD_KINDS = ("bad_points", "bad_deal", "bad_secret", "bad_entry", "bad_self_confirm")
 UNKNOWN_DEAL = 9999
-MISSING_ENTRY = 2_000_000_000
 
 # The report's request types.
 TYPES = ("tables", "results list", "submit", "confirm", "duplicate", "bad")
@@ -34,43 +42,20 @@ KIND_TYPE = {
 }
 
 
-@dataclass(eq=False)
-class Action:
-    at: float  # scheduled send time, seconds from the start of the burst
-    kind: str
-    table: int  # table number
-    team_id: int
-    secret: str
-    deal: int | None = None
-    body: dict | None = None
-    expect: tuple[int, ...] = (200,)
-    # submit: the table's submission this confirmation needs the entry of; dup_confirm:
-    # the confirmation it repeats.
-    source: Action | None = None
-    after: list[Action] = field(default_factory=list)  # must have been answered first
-    index: int = -1
-
-    @property
-    def type(self) -> str:
-        return KIND_TYPE[self.kind]
+def describe(tables: int) -> str:
+    return f"{2 * tables} teams, 4 deals a match"
 
 
-@dataclass
-class Plan:
-    actions: list[Action]  # by scheduled time; ``index`` is the position
-    expected: dict[str, dict]  # "table:deal" -> the result sent
-    bad_keys: list[str]
-    duration: float
-
-    def check_spec(self, build: dict) -> dict:
-        return {
-            "championship": build["championship"],
-            "round": build["round"],
-            "deals": build["deals"],
-            "tables": [t["number"] for t in build["tables"]],
-            "expected": self.expected,
-            "bad_keys": self.bad_keys,
-        }
+def check_spec(plan: Plan, build: dict) -> dict:
+    """What the database check (``check``) needs to know of the burst."""
+    return {
+        "championship": build["championship"],
+        "round": build["round"],
+        "deals": build["deals"],
+        "tables": [t["number"] for t in build["tables"]],
+        "expected": plan.expected,
+        "bad_keys": plan.bad_keys,
+    }
 
 
 def _result(rng: random.Random, deal: int, key: str) -> dict:
@@ -83,17 +68,10 @@ def _result(rng: random.Random, deal: int, key: str) -> dict:
     }
 
 
-def _mangled(secret: str) -> str:
-    return ("B" if secret[0] == "A" else "A") + secret[1:]
-
-
 def make_plan(build: dict, duration: float, seed: int) -> Plan:
     rng = random.Random(seed)
-    championship = build["championship"]
     deals = build["deals"]
-
-    def new_key() -> str:
-        return f"load-c{championship}-{rng.getrandbits(96):024x}"
+    new_key = key_maker(rng, build["championship"])
 
     actions: list[Action] = []
     expected: dict[str, dict] = {}
@@ -117,21 +95,7 @@ def make_plan(build: dict, duration: float, seed: int) -> Plan:
             actions += [submit, results, confirm]
             pairs[(number, deal)] = (submit, confirm)
 
-    # Duplicate sends: the same body and key again; the same confirmation again.
-    originals = [a for a in actions if a.kind in ("submit", "confirm")]
-    chosen = [a for a in originals if rng.random() < DUPLICATE_SHARE]
-    for kind in ("submit", "confirm"):
-        if not any(a.kind == kind for a in chosen):
-            chosen.append(next(a for a in originals if a.kind == kind))
-    for original in chosen:
-        at = original.at + rng.uniform(0.0, DUPLICATE_DELAY)
-        if original.kind == "submit":
-            actions.append(Action(at, "dup_submit", original.table, original.team_id,
-                                  original.secret, original.deal, original.body,
-                                  expect=(200, 201)))
-        else:
-            actions.append(Action(at, "dup_confirm", original.table, original.team_id,
-                                  original.secret, original.deal, source=original))
+    add_duplicates(actions, rng)
 
     # Bad requests: refused with a 4xx, nothing written.
     bad_keys: list[str] = []
@@ -144,13 +108,9 @@ def make_plan(build: dict, duration: float, seed: int) -> Plan:
         team = table[rng.choice(("ns", "ew"))]
         at = rng.uniform(0, duration)
         if kind == "bad_self_confirm":
-            # The entering captain confirms its own entry, before the other team does.
-            at = rng.uniform(submit.at, confirm.at)
-            bad = Action(at, kind, submit.table, submit.team_id, submit.secret, deal,
-                         source=submit, expect=(409,))
-            confirm.after.append(bad)
+            bad = self_confirmation(rng, submit, confirm)
         elif kind == "bad_entry":
-            bad = Action(at, kind, table["number"], team["id"], team["secret"], expect=(404,))
+            bad = missing_entry(at, table["number"], team)
         else:
             key = new_key()
             bad_keys.append(key)
@@ -161,12 +121,62 @@ def make_plan(build: dict, duration: float, seed: int) -> Plan:
             elif kind == "bad_deal":
                 body["deal"] = UNKNOWN_DEAL
             else:  # bad_secret
-                secret, expect = _mangled(team["secret"]), (404,)
+                secret, expect = mangled(team["secret"]), (404,)
             bad = Action(at, kind, table["number"], team["id"], secret, body["deal"], body,
                          expect=expect)
         actions.append(bad)
 
-    actions.sort(key=lambda a: a.at)
-    for index, action in enumerate(actions):
-        action.index = index
+    finish(actions, KIND_TYPE)
     return Plan(actions, expected, bad_keys, duration)
+
+
+class CaptainApi:
+    """The duplicate captain API: where each kind of request goes, and what its answers
+    must say (a problem note, or ``None``)."""
+
+    reads = ("tables", "results")
+
+    @staticmethod
+    def _base(action: Action) -> str:
+        return f"/api/v1/captain/{action.team_id}/{action.secret}"
+
+    def read_path(self, action: Action) -> str:
+        return f"{self._base(action)}/{action.kind}/"  # tables/ or results/
+
+    def submit_path(self, action: Action) -> str:
+        return f"{self._base(action)}/results/"
+
+    def confirm_path(self, action: Action, entry: int) -> str:
+        return f"{self._base(action)}/results/{entry}/confirm/"
+
+    def warm_up_paths(self, team: dict) -> list[str]:
+        base = f"/api/v1/captain/{team['id']}/{team['secret']}"
+        return [f"{base}/tables/", f"{base}/results/"]
+
+    def read(self, action: Action, data) -> tuple[str | None, dict]:
+        """A read's problem, and the entry ids it lists: ``(team, table, deal) -> id``."""
+        rows = data.get("results", []) if isinstance(data, dict) else []  # one page
+        if action.kind == "tables":
+            if not any(row.get("table") == action.table and row.get("deals") for row in rows):
+                return "tables: the team's table is not listed", {}
+            return None, {}
+        found: dict[tuple[int, int, int], int] = {}
+        for entry in rows:
+            if entry.get("table") == action.table:
+                key = (action.team_id, action.table, entry["deal"])
+                found[key] = max(found.get(key, 0), entry["id"])
+        return None, found
+
+    def submitted(self, action: Action, data) -> tuple[str | None, int | None]:
+        """A submission's problem, and the id of the entry it stored."""
+        sent = action.body
+        if (data.get("deal"), data.get("points_ns"), data.get("contract")) != (
+            sent["deal"], sent["points_ns"], sent["contract"]
+        ):
+            return f"{action.kind}: the answer is not the entry sent", None
+        return None, data["id"]
+
+    def confirmed(self, action: Action, data) -> str | None:
+        if data.get("status") != "confirmed":
+            return f"{action.kind}: status {data.get('status')!r}"
+        return None

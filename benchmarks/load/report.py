@@ -7,7 +7,6 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from benchmarks.load.client import Record
-from benchmarks.load.plan import TYPES
 
 ERROR_LABELS = (
     "5xx", "connection", "unexpected 4xx", "unexpected status", "bad request accepted",
@@ -65,8 +64,9 @@ def _row(name: str, rows: list[Record]) -> str:
 
 
 def summarise(records: list[Record], seconds: float, label: str, tables: int,
-              target_ms: float) -> tuple[Summary, list[str]]:
-    """The burst's summary and the lines of its report."""
+              target_ms: float, types: tuple[str, ...]) -> tuple[Summary, list[str]]:
+    """The burst's summary and the lines of its report (a row per request type of
+    ``types``, in that order)."""
     # Latency of every request sent, answered or not (a timed-out request counts with the
     # time it waited); requests never sent have none.
     sent = [r for r in records if r.latency_ms > 0]
@@ -80,7 +80,7 @@ def summarise(records: list[Record], seconds: float, label: str, tables: int,
         "  latencies of every request sent (a timed-out one counts with the time it waited):",
         f"  {'type':<14}{'count':>7}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}{'max ms':>9}{'errors':>8}",
     ]
-    for name in TYPES:
+    for name in types:
         lines.append(_row(name, [r for r in records if r.type == name]))
     lines.append(_row("all", records))
     verdict = "PASS" if summary.fast_enough else "FAIL"

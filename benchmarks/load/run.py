@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import random
 import signal
 import subprocess
 import time
@@ -16,7 +17,7 @@ from pathlib import Path
 from benchmarks.load.client import Driver
 from benchmarks.load.common import ROOT, ChildFailed, child_env, django_child, run_child
 from benchmarks.load.databases import make_targets, migrate
-from benchmarks.load.plan import make_plan
+from benchmarks.load.formats import FORMATS
 from benchmarks.load.report import Summary, summarise
 from benchmarks.load.server import Gunicorn
 
@@ -32,14 +33,21 @@ def parse_args(argv=None) -> argparse.Namespace:
         prog="python -m benchmarks.load",
         description="Load test of the captain API through gunicorn, on SQLite and PostgreSQL.",
     )
-    parser.add_argument("--tables", type=int, default=200, help="tables (2 teams each); 200")
+    parser.add_argument("--format", choices=tuple(FORMATS), default="duplicate",
+                        help="the championship's format: duplicate (4 deals a match) or "
+                             "free-deal (one game a table); duplicate")
+    parser.add_argument("--tables", type=int, default=None,
+                        help="tables (2 teams each); 200 for duplicate, 75 (150 pairs, the "
+                             "largest usual event) for free-deal")
     parser.add_argument("--duration", type=float, default=60.0,
                         help="seconds over which the requests are spread; 60")
     parser.add_argument("--databases", default="sqlite,postgres",
                         help="comma-separated, in order: sqlite,postgres")
     parser.add_argument("--capacity", action="store_true",
                         help="then search the largest field that still meets the target")
-    parser.add_argument("--seed", type=int, default=1, help="seed of the request plan; 1")
+    parser.add_argument("--seed", type=int, default=None,
+                        help="seed of the request plan; 1 for duplicate, a fresh one (printed, "
+                             "to replay the run) for free-deal")
     parser.add_argument("--target-ms", type=float, default=100.0,
                         help="the overall p95 latency to meet, in ms; 100")
     parser.add_argument("--workers", type=int, default=4, help="gunicorn workers; 4")
@@ -52,6 +60,8 @@ def parse_args(argv=None) -> argparse.Namespace:
     parser.add_argument("--workdir", type=Path, default=ROOT / "var" / "load",
                         help="where the SQLite files, plans and server logs go; var/load")
     args = parser.parse_args(argv)
+    if args.tables is None:
+        args.tables = FORMATS[args.format].default_tables
     if args.tables < 1 or args.duration <= 0 or args.workers < 1 or args.threads < 1:
         parser.error("--tables, --duration, --workers and --threads must be positive")
     return args
@@ -59,32 +69,34 @@ def parse_args(argv=None) -> argparse.Namespace:
 
 def burst(target, tables: int, args) -> Summary:
     """One fresh database, one championship, one burst, one database check."""
+    fmt = FORMATS[args.format]
     label = f"{target.label}, {tables} tables"
-    print(f"\n== {label} ({2 * tables} teams, 4 deals a match), "
+    print(f"\n== {label} ({fmt.describe(tables)}), "
           f"{args.duration:g} s window, seed {args.seed}", flush=True)
     url = target.fresh(tables)
     migrate_seconds = migrate(url)
     args.workdir.mkdir(parents=True, exist_ok=True)
-    stem = args.workdir / f"{target.name}-{tables}"
+    stem = args.workdir / f"{target.name}-{fmt.file_tag}{tables}"
     build_file = Path(f"{stem}-build.json")
     _, build_seconds = run_child(
-        django_child("build", "--tables", str(tables), "--out", str(build_file)),
+        django_child(fmt.build, "--tables", str(tables), "--out", str(build_file)),
         child_env(url), BUILD_TIMEOUT, "building the championship",
     )
     build = json.loads(build_file.read_text(encoding="utf-8"))
-    plan = make_plan(build, args.duration, args.seed)
+    plan = fmt.make_plan(build, args.duration, args.seed)
     log = Path(f"{stem}-gunicorn.log")
     with Gunicorn(url, args.workers, log) as server:
         print(f"  setup: migrate {migrate_seconds:.1f} s, championship {build_seconds:.1f} s, "
               f"gunicorn ({args.workers} workers, port {server.port}) answered in "
               f"{server.ready_seconds:.1f} s; {len(plan.actions)} requests planned", flush=True)
         print(f"  machine: {os.cpu_count()} CPUs, {_load()} before the burst", flush=True)
-        _warm_up(server.port, build, 4 * args.workers)
-        driver = Driver(plan, server.port, args.threads)
+        _warm_up(server.port, build, 4 * args.workers, fmt.api)
+        driver = Driver(plan, server.port, fmt.api, args.threads)
         seconds = driver.run()
         after = _load()
         time.sleep(SETTLE_SECONDS)
-    summary, lines = summarise(driver.records, seconds, target.label, tables, args.target_ms)
+    summary, lines = summarise(driver.records, seconds, target.label, tables, args.target_ms,
+                               fmt.types)
     print("\n".join(lines))
     queued = (f"; {driver.queued} requests found every thread busy (client-side queueing: "
               f"raise --threads)" if driver.queued else ", so no request queued in the client")
@@ -93,27 +105,27 @@ def burst(target, tables: int, args) -> Summary:
     print(f"  machine: {after} at the end of the burst (the client, the server and the "
           f"database share these CPUs with whatever else runs)")
 
-    spec = plan.check_spec(build)
+    spec = fmt.check_spec(plan, build)
     spec["acknowledged"] = {kind: sorted(cells) for kind, cells in driver.acknowledged.items()}
     spec_file = Path(f"{stem}-check.json")
     spec_file.write_text(json.dumps(spec), encoding="utf-8")
     print("  database check:", flush=True)
-    summary.check_passed = _database_check(url, spec_file)
+    summary.check_passed = _database_check(url, spec_file, fmt.check)
     print(f"{'PASS' if summary.check_passed else 'FAIL'} database check ({label})", flush=True)
     return summary
 
 
-def _warm_up(port: int, build: dict, count: int) -> None:
+def _warm_up(port: int, build: dict, count: int, api) -> None:
     """A few read-only captain requests, so that every worker has loaded the API code and
     opened its database connection before the burst (none of them writes anything)."""
     import http.client
 
     teams = [t[side] for t in build["tables"][:count] for side in ("ns", "ew")][:count]
     for team in teams:
-        for what in ("tables", "results"):
+        for path in api.warm_up_paths(team):
             conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
             try:
-                conn.request("GET", f"/api/v1/captain/{team['id']}/{team['secret']}/{what}/")
+                conn.request("GET", path)
                 conn.getresponse().read()
             except OSError:
                 pass
@@ -129,10 +141,10 @@ def _load() -> str:
     return f"load average {one:.2f} (1 min), {five:.2f} (5 min)"
 
 
-def _database_check(url: str, spec_file: Path) -> bool:
+def _database_check(url: str, spec_file: Path, module: str) -> bool:
     try:
         done = subprocess.run(
-            django_child("check", "--spec", str(spec_file)), cwd=ROOT, env=child_env(url),
+            django_child(module, "--spec", str(spec_file)), cwd=ROOT, env=child_env(url),
             capture_output=True, text=True, timeout=CHECK_TIMEOUT, check=False,
         )
     except subprocess.TimeoutExpired:
@@ -205,6 +217,13 @@ def main(argv=None) -> int:
 def _main(argv=None) -> int:
     args = parse_args(argv)
     signal.signal(signal.SIGTERM, _stop_on_term)
+    fmt = FORMATS[args.format]
+    fresh_seed = args.seed is None and fmt.default_seed is None
+    if args.seed is None:
+        args.seed = random.SystemRandom().randrange(1, 2**31) if fresh_seed else fmt.default_seed
+    if fresh_seed:
+        print(f"{fmt.name} load test, seed {args.seed} (a fresh one: --seed {args.seed} "
+              f"replays the same requests)", flush=True)
     targets = make_targets(args.databases.split(","), args.workdir)
     summaries: list[Summary] = []
     capacities: list[str] = []
@@ -228,6 +247,8 @@ def _main(argv=None) -> int:
         finally:
             target.cleanup()
     print("\n== summary")
+    if fresh_seed:
+        print(f"seed {args.seed} (--seed {args.seed} replays it)")
     for summary in summaries:
         print(f"{'PASS' if summary.passed else 'FAIL'} {summary.label}: {summary.one_line()}")
     for line in capacities:

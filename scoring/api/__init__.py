@@ -4,7 +4,10 @@
 
 Every endpoint calls the same services and selectors as the pages, and asks the same
 permission functions (``scoring.permissions`` and ``tournaments.selectors``): the API adds
-no rule of its own. Cross-cutting parts: ``authentication`` (director API tokens),
+no rule of its own. The endpoints here are duplicate pairs' or every format's; each format
+with endpoints of its own has an ``api`` module (free-deal pairs: ``formats.free_deal.api``),
+included by ``urls``. An endpoint of one format refuses another's championships (409,
+``base.check_format``). Cross-cutting parts: ``authentication`` (director API tokens),
 ``errors`` (one JSON shape for every refusal), ``parsers`` (size and depth limits),
 ``throttles``, ``idempotency`` and ``pagination``.
 """

@@ -5,10 +5,14 @@ throttled and made idempotent. The rules themselves are the pages' (``scoring.pe
 from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.views import APIView
 
+from formats import format_of
+from formats.base import Format
 from scoring import permissions
+from scoring.api.errors import WrongFormat
 from scoring.api.idempotency import IdempotentMixin
 from scoring.api.pagination import Pagination
 from scoring.api.throttles import CaptainWriteThrottle
@@ -18,11 +22,33 @@ from tournaments import selectors as tournament_selectors
 from tournaments.models import Championship, Round, Team
 
 
+def check_format(championship: Championship, serves: Format | None) -> Championship:
+    """The championship, if the endpoint serves its format (``serves``; ``None``: every
+    format); else :class:`~scoring.api.errors.WrongFormat` (409) saying which it is. Asked
+    once the caller may see the championship, so that the refusal tells a stranger
+    nothing."""
+    if serves is None or championship.format == serves.key:
+        return championship
+    fmt = format_of(championship)
+    if serves.has_deals and not fmt.has_deals:
+        message = _("This championship's format (“%(format)s”) has no deals: this endpoint "
+                    "serves “%(wanted)s” championships.")
+    else:
+        message = _("This endpoint serves “%(wanted)s” championships; this championship's "
+                    "format is “%(format)s”.")
+    raise WrongFormat(message % {"format": fmt.label, "wanted": serves.label})
+
+
 class ApiView(IdempotentMixin, APIView):
     pagination_class = Pagination
+    #: The format whose championships the endpoint serves; ``None``: every format.
+    serves: Format | None = None
 
     def idempotency_scope(self, request) -> str:
         return f"user:{request.user.pk}" if request.user.is_authenticated else "anonymous"
+
+    def checked(self, championship: Championship) -> Championship:
+        return check_format(championship, self.serves)
 
 
 class DirectorView(ApiView):
@@ -32,10 +58,11 @@ class DirectorView(ApiView):
     permission_classes = [IsAuthenticated]
 
     def championship(self, pk: int) -> Championship:
-        return tournament_selectors.championship_for_director(self.request.user, pk)
+        return self.checked(tournament_selectors.championship_for_director(self.request.user, pk))
 
     def round_of(self, pk: int, number: int) -> tuple[Championship, Round]:
-        return permissions.director_round(self.request.user, pk, number)
+        championship = self.championship(pk)
+        return championship, get_object_or_404(Round, championship=championship, number=number)
 
     def team(self, championship: Championship, team_pk: int) -> Team:
         return get_object_or_404(championship.teams, pk=team_pk)
@@ -59,6 +86,7 @@ class CaptainView(ApiView):
         """The link's team; a write is counted against the link once the link is known
         good (a wrong link is a 404 and writes nothing)."""
         team = permissions.captain_team(self.kwargs["team_id"], self.kwargs["secret"])
+        self.checked(team.championship)
         throttle = CaptainWriteThrottle()
         if not throttle.allow_request(self.request, self):
             self.throttled(self.request, throttle.wait())

@@ -8,6 +8,7 @@ from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_sche
 from rest_framework import status
 from rest_framework.response import Response
 
+from formats import DUPLICATE_PAIRS
 from scoring import permissions, selectors, services
 from scoring.api.base import CaptainView
 from scoring.api.idempotency import HEADER, entry_key, request_key
@@ -36,15 +37,21 @@ REFUSED = {
     409: OpenApiResponse(ErrorSerializer, description="Refused, e.g. the round is closed."),
     429: OpenApiResponse(ErrorSerializer, description="Too many writes from this link."),
 }
+# An endpoint of one format called on a championship of another (scoring.api.base).
+WRONG_FORMAT = {409: OpenApiResponse(ErrorSerializer, description=(
+    "A championship of another format, e.g. a free-deal one (no deals): code wrong_format."))}
 
 
 class CaptainResultsView(CaptainView):
     """A captain's results, through the team's private link."""
 
+    serves = DUPLICATE_PAIRS
+
     # The key is kept on the entry, in the entry's own transaction (scoring.services).
     generic_idempotency = False
 
-    @extend_schema(responses={200: ResultEntrySerializer(many=True), 404: REFUSED[404]})
+    @extend_schema(responses={200: ResultEntrySerializer(many=True), 404: REFUSED[404],
+                              **WRONG_FORMAT})
     def get(self, request, team_id: int, secret: str):
         """The entries of the team's open tables (every released round it plays in), or of
         its latest closed table when no round is open; never another team's table."""
@@ -109,7 +116,10 @@ class CaptainTablesView(CaptainView):
     (a director may release a round before the previous one is over), or its latest closed
     table when no round is open. Empty with the bye or while waiting for a round."""
 
-    @extend_schema(responses={200: CaptainTableSerializer(many=True), 404: REFUSED[404]})
+    serves = DUPLICATE_PAIRS
+
+    @extend_schema(responses={200: CaptainTableSerializer(many=True), 404: REFUSED[404],
+                              **WRONG_FORMAT})
     def get(self, request, team_id: int, secret: str):
         team = self.team()
         position = selectors.team_position(team)
@@ -154,6 +164,8 @@ def _review(view: CaptainView, request, entry_id: int, body, service, known_stat
 class CaptainConfirmView(CaptainView):
     """The other team confirms an entry at one of its open tables, through its own link."""
 
+    serves = DUPLICATE_PAIRS
+
     @extend_schema(request=None, parameters=[IDEMPOTENCY],
                    responses={200: ResultEntrySerializer, **REFUSED})
     def post(self, request, team_id: int, secret: str, entry_id: int):
@@ -169,6 +181,8 @@ class CaptainConfirmView(CaptainView):
 class CaptainDisputeView(CaptainView):
     """The other team disputes an entry, with a comment for the director."""
 
+    serves = DUPLICATE_PAIRS
+
     @extend_schema(request=DisputeSerializer, parameters=[IDEMPOTENCY],
                    responses={200: ResultEntrySerializer, **REFUSED})
     def post(self, request, team_id: int, secret: str, entry_id: int):
@@ -178,6 +192,8 @@ class CaptainDisputeView(CaptainView):
 class CaptainPinView(CaptainView):
     """The other team confirms on the entering team's phone, by typing its PIN. Wrong PINs
     are counted; too many lock PIN confirmation at the table for a while."""
+
+    serves = DUPLICATE_PAIRS
 
     @extend_schema(request=PinSerializer, parameters=[IDEMPOTENCY],
                    responses={200: ResultEntrySerializer, **REFUSED})

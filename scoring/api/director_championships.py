@@ -7,11 +7,16 @@ from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.response import Response
 
+from formats import DUPLICATE_PAIRS, FORMATS, format_of
 from scoring import services as scoring_services
 from scoring.api.base import DirectorView
 from scoring.api.captain import IDEMPOTENCY
 from scoring.api.pagination import paginated
-from scoring.api.serializers_director import ChampionshipSerializer, PublishSerializer
+from scoring.api.serializers_director import (
+    ChampionshipSerializer,
+    PublishSerializer,
+    format_settings_refusal,
+)
 from scoring.serializers import FIELD_ERRORS, ErrorSerializer
 from tournaments import selectors as tournament_selectors
 from tournaments import services
@@ -23,6 +28,13 @@ ERRORS = {
     409: OpenApiResponse(ErrorSerializer, description="Refused, e.g. finished."),
 }
 WRITABLE = set(services.CHAMPIONSHIP_FIELDS)
+
+
+def _format_settings(fmt, data) -> dict | None:
+    """The format's own settings sent (only those sent: the others keep their values)."""
+    if not fmt.api_settings_key or data.get(fmt.api_settings_key) is None:
+        return None
+    return dict(data[fmt.api_settings_key])
 
 
 class ChampionshipsView(DirectorView):
@@ -39,11 +51,20 @@ class ChampionshipsView(DirectorView):
     @extend_schema(request=ChampionshipSerializer, parameters=[IDEMPOTENCY],
                    responses={201: ChampionshipSerializer, **ERRORS})
     def post(self, request):
-        """Create a championship directed by the caller, with a fresh secret deal key."""
+        """Create a championship directed by the caller, with a fresh secret deal key. Its
+        ``format`` (duplicate pairs unless given) is chosen now, with its own settings if it
+        has any (``free_deal``: refused, naming the field, for another format)."""
         serializer = ChampionshipSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        values = {k: v for k, v in serializer.validated_data.items() if k in WRITABLE}
-        championship = services.create_championship(request.user, **values)
+        data = serializer.validated_data
+        values = {k: v for k, v in data.items() if k in WRITABLE}
+        fmt = FORMATS[data.get("format", DUPLICATE_PAIRS.key)]
+        try:
+            championship = services.create_championship(
+                request.user, format=fmt.key, format_settings=_format_settings(fmt, data),
+                **values)
+        except services.ServiceError as error:
+            raise format_settings_refusal(error, fmt) from None
         return Response(ChampionshipSerializer(championship).data, status=status.HTTP_201_CREATED)
 
 
@@ -56,13 +77,21 @@ class ChampionshipView(DirectorView):
                    responses={200: ChampionshipSerializer, **ERRORS})
     def patch(self, request, pk: int):
         """Change the fields sent. Game settings lock once round 1 is released (changing one
-        then is refused, naming it); deals per match and the movement cannot change while
-        rounds are drafted."""
+        then is refused, naming it; the format's own settings too, under their object);
+        deals per match and the movement cannot change while rounds are drafted. The
+        ``format`` cannot change: sending another one is refused, naming it."""
         championship = self.championship(pk)
         serializer = ChampionshipSerializer(championship, data=request.data, partial=True)
         serializer.is_valid(raise_exception=True)
-        changes = {k: v for k, v in serializer.validated_data.items() if k in WRITABLE}
-        championship = services.update_championship(championship, **changes)
+        data = serializer.validated_data
+        changes = {k: v for k, v in data.items() if k in WRITABLE}
+        fmt = format_of(championship)
+        try:
+            championship = services.update_championship(
+                championship, format=data.get("format"),
+                format_settings=_format_settings(fmt, data), **changes)
+        except services.ServiceError as error:
+            raise format_settings_refusal(error, fmt) from None
         return Response(ChampionshipSerializer(championship).data)
 
 

@@ -34,7 +34,7 @@ READ_ERRORS = {401: ERRORS[401], 404: ERRORS[404]}
 
 class ExportsView(DirectorView):
     def job(self, championship: Championship, job_id: int) -> ExportJob:
-        job = get_object_or_404(ExportJob.objects.select_related("requested_by"),
+        job = get_object_or_404(ExportJob.objects.select_related("requested_by", "championship"),
                                      pk=job_id, championship=championship)
         return jobs.describe([job])[0]
 
@@ -48,7 +48,7 @@ class ExportKindsView(ExportsView):
     def get(self, request, pk: int):
         """The kinds of file a director may ask for; ``holds_secrets`` marks the full backup."""
         championship = self.championship(pk)
-        return paginated(self, request, registry.available(director=True),
+        return paginated(self, request, registry.available(championship, director=True),
                          ExportKindSerializer,
                          context={"request": request, "championship": championship})
 

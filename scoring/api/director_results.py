@@ -8,9 +8,10 @@ from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework.response import Response
 
+from formats import DUPLICATE_PAIRS
 from scoring import permissions, selectors, services
 from scoring.api.base import DirectorView
-from scoring.api.captain import IDEMPOTENCY
+from scoring.api.captain import IDEMPOTENCY, WRONG_FORMAT
 from scoring.api.director_championships import ERRORS
 from scoring.api.serializers_results import (
     AdjustSerializer,
@@ -23,10 +24,12 @@ from scoring.api.serializers_results import (
 from scoring.models import ResultEntry
 from scoring.services import parse_adjusted_value
 
-READ = {401: ERRORS[401], 404: ERRORS[404]}
+READ = {401: ERRORS[401], 404: ERRORS[404], **WRONG_FORMAT}
 
 
 class GridView(DirectorView):
+    serves = DUPLICATE_PAIRS
+
     @extend_schema(responses={200: GridSerializer, **READ})
     def get(self, request, pk: int, number: int):
         """Every table by every deal of the round, each cell's status and counted result."""
@@ -35,10 +38,12 @@ class GridView(DirectorView):
 
 
 class _CellView(DirectorView):
+    serves = DUPLICATE_PAIRS
+
     def cell(self, pk, number, table_number, deal_number):
-        _c, _r, table, deal = permissions.director_cell(
-            self.request.user, pk, number, table_number, deal_number)
-        return table, deal
+        # The round of a championship the caller directs, of this format (else 404 or 409).
+        _championship, round_ = self.round_of(pk, number)
+        return permissions.round_cell(round_, table_number, deal_number)
 
     def cell_answer(self, table, deal) -> Response:
         state = selectors.result_state(table, deal)

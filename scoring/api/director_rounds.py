@@ -10,6 +10,7 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.response import Response
 
+from formats import DUPLICATE_PAIRS
 from scoring.api.base import DirectorView
 from scoring.api.captain import IDEMPOTENCY
 from scoring.api.director_championships import ERRORS
@@ -53,7 +54,10 @@ class GenerateView(DirectorView):
     @extend_schema(request=None, parameters=[IDEMPOTENCY],
                    responses={201: GeneratedSerializer, **ERRORS})
     def post(self, request, pk: int):
-        """The whole round robin schedule, or the next Swiss round, drafted with its deals."""
+        """What comes next, drafted, as the championship's format says: duplicate pairs, the
+        whole round robin schedule or the next Swiss round, with their deals; free-deal
+        pairs, the next Swiss round (rules.md 11.3: tables and the bye, no deals), once the
+        previous round is closed."""
         rounds = services.generate_next_round(self.championship(pk))
         return Response({"rounds": RoundSerializer(rounds, many=True).data},
                         status=status.HTTP_201_CREATED)
@@ -134,6 +138,8 @@ class SwapTablesView(DirectorView):
 
 
 class DealImportView(DirectorView):
+    serves = DUPLICATE_PAIRS  # free-deal rounds have no deals
+
     @extend_schema(request=DealImportSerializer, parameters=[IDEMPOTENCY],
                    responses={201: DealSerializer(many=True), **ERRORS})
     def post(self, request, pk: int, number: int | None = None):
@@ -152,6 +158,8 @@ class DealImportView(DirectorView):
 
 
 class DealRestoreView(DirectorView):
+    serves = DUPLICATE_PAIRS  # free-deal rounds have no deals
+
     @extend_schema(request=None, parameters=[IDEMPOTENCY],
                    responses={200: CountSerializer, **ERRORS})
     def post(self, request, pk: int, number: int):

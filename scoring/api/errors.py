@@ -38,6 +38,14 @@ class PayloadTooLarge(exceptions.APIException):
         )
 
 
+class WrongFormat(exceptions.APIException):
+    """An endpoint of one championship format called on a championship of another (the
+    duplicate results of a free-deal event, say): 409, saying which format it is."""
+
+    status_code = status.HTTP_409_CONFLICT
+    default_code = "wrong_format"
+
+
 def refusal(message: str, code: str, http_status: int = status.HTTP_409_CONFLICT) -> Response:
     return Response({"detail": message, "code": code}, status=http_status)
 

@@ -13,8 +13,10 @@ from rest_framework.exceptions import ValidationError
 from rest_framework.response import Response
 
 import engine
+from formats import DUPLICATE_PAIRS
 from scoring import permissions, selectors
-from scoring.api.base import PublicView
+from scoring.api.base import PublicView, check_format
+from scoring.api.captain import WRONG_FORMAT
 from scoring.api.pagination import Pagination, paginated
 from scoring.api.serializers_analysis import analysis_data
 from scoring.api.serializers_director import DealSerializer
@@ -30,10 +32,20 @@ from tournaments import selectors as tournament_selectors
 from tournaments.analysis_selectors import deal_analyses, deal_analysis
 from tournaments.models import Championship, Team
 
-NOT_FOUND = {404: OpenApiResponse(ErrorSerializer, description="Unknown or unpublished.")}
+NOT_FOUND = {404: OpenApiResponse(ErrorSerializer, description="Unknown or unpublished."),
+             **WRONG_FORMAT}
 
 
 def _published(request, pk: int) -> permissions.ResultsAccess:
+    """The results of a duplicate championship the caller may read (404 when unpublished;
+    409 for another format, once the caller may read them)."""
+    access = published_results(request, pk)
+    check_format(access.championship, DUPLICATE_PAIRS)
+    return access
+
+
+def published_results(request, pk: int) -> permissions.ResultsAccess:
+    """The championship's results access, any format; 404 unless the caller may read them."""
     access = permissions.results_access(request.user, pk)
     if not access.published:
         raise Http404("Results are not published")
@@ -128,7 +140,7 @@ class ScorecardView(PublicView):
 
 
 class CommitmentView(PublicView):
-    @extend_schema(responses={200: CommitmentSerializer, **NOT_FOUND})
+    @extend_schema(responses={200: CommitmentSerializer, 404: NOT_FOUND[404]})
     def get(self, request, pk: int):
         """The deal key's commitment, public from the start; the key once finished."""
         championship = get_object_or_404(Championship, pk=pk)
@@ -144,7 +156,7 @@ class DealCheckView(PublicView):
     def get(self, request, pk: int, number: int):
         """Once the championship is finished: the deal regenerated from the revealed key,
         and the deal played (if its round was closed), and whether they match."""
-        championship = get_object_or_404(Championship, pk=pk)
+        championship = check_format(get_object_or_404(Championship, pk=pk), DUPLICATE_PAIRS)
         check = tournament_selectors.check_deal(championship, number) if number <= 100_000 \
             else None
         if check is None:
@@ -166,10 +178,12 @@ class RoundDealsView(PublicView):
         anyone else only once the round is closed. Their analysis only once it is closed."""
         championship = get_object_or_404(Championship, pk=pk)
         if tournament_selectors.is_director(request.user, championship):
+            check_format(championship, DUPLICATE_PAIRS)
             round_ = get_object_or_404(championship.rounds, number=number)
         else:
-            visible = get_object_or_404(
-                tournament_selectors.visible_championships(request.user), pk=pk)
+            visible = check_format(get_object_or_404(
+                tournament_selectors.visible_championships(request.user), pk=pk),
+                DUPLICATE_PAIRS)
             round_ = get_object_or_404(tournament_selectors.released_rounds(visible),
                                        number=number)
             if not tournament_selectors.deals_visible_to_public(round_):

@@ -8,6 +8,7 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from formats import DUPLICATE_PAIRS, FORMATS, format_choices, format_of
 from scoring.api.serializers_analysis import ANALYSIS_HELP, DealAnalysisSerializer, analysis_data
 from tournaments import services
 from tournaments.models import Championship, Team
@@ -16,8 +17,15 @@ MAX_NUMBER = 100_000
 
 
 class ChampionshipSerializer(serializers.Serializer):
+    """A championship. Besides these fields, each format with settings of its own has them
+    as a nested object named by the format (``free_deal``), null for the other formats."""
+
     id = serializers.IntegerField(read_only=True)
     name = serializers.CharField(max_length=200)
+    format = serializers.ChoiceField(
+        choices=format_choices(), required=False,
+        help_text=_("How it is played (rules.md 6 or 11), chosen at creation: duplicate_pairs "
+                    "unless given. It cannot change afterwards."))
     venue = serializers.CharField(max_length=200, required=False, allow_blank=True)
     starts_on = serializers.DateField(required=False, allow_null=True)
     ends_on = serializers.DateField(required=False, allow_null=True)
@@ -36,11 +44,49 @@ class ChampionshipSerializer(serializers.Serializer):
         help_text=_("Settings that can no longer change."))
     created_at = serializers.DateTimeField(read_only=True)
 
+    def get_fields(self):
+        fields = super().get_fields()
+        for fmt in FORMATS.values():
+            if fmt.api_settings_key:
+                fields[fmt.api_settings_key] = fmt.api_settings_serializer()(
+                    required=False, allow_null=True,
+                    help_text=_("The settings of “%(format)s” championships (null for the "
+                                "others); they lock once round 1 is released.")
+                    % {"format": fmt.label})
+        return fields
+
+    def validate(self, attrs):
+        """The settings object sent must be the championship's format's. Its values are
+        checked by the format (``save_settings``), which names the field it refuses."""
+        key = attrs.get("format") or (self.instance.format if self.instance is not None
+                                      else DUPLICATE_PAIRS.key)
+        fmt = FORMATS[key]
+        for other in FORMATS.values():
+            name = other.api_settings_key
+            if name and name != fmt.api_settings_key and attrs.get(name) is not None:
+                raise serializers.ValidationError({name: [
+                    _("These settings are for “%(wanted)s” championships; this one is "
+                      "“%(format)s”.") % {"wanted": other.label, "format": fmt.label}]})
+        return attrs
+
     def get_deal_key(self, championship) -> str | None:
         return championship.deal_key if championship.key_revealed else None
 
     def get_locked_fields(self, championship) -> list[str]:
-        return list(services.locked_fields(championship))
+        locked = list(services.locked_fields(championship))
+        key = format_of(championship).api_settings_key
+        if key and services.settings_locked(championship):
+            locked.append(key)
+        return locked
+
+
+def format_settings_refusal(error: services.ServiceError, fmt) -> Exception:
+    """A refusal of the format's own settings under their object (``{"free_deal": {"cap":
+    [...]}}``, where the request sent them); any other refusal as it is."""
+    serializer = fmt.api_settings_serializer()
+    if serializer is not None and error.field in serializer().fields:
+        return serializers.ValidationError({fmt.api_settings_key: {error.field: [error.message]}})
+    return error
 
 
 class TeamSerializer(serializers.Serializer):
@@ -80,6 +126,9 @@ class TeamSideSerializer(serializers.Serializer):
 
 
 class TableSerializer(serializers.Serializer):
+    """A table of a round: the NS and the EW team (in free-deal pairs, the first and the
+    second pair)."""
+
     number = serializers.IntegerField()
     ns_team = TeamSideSerializer()
     ew_team = TeamSideSerializer()
@@ -91,8 +140,16 @@ class RoundSerializer(serializers.Serializer):
     released_at = serializers.DateTimeField(allow_null=True)
     closed_at = serializers.DateTimeField(allow_null=True)
     bye_team = TeamSideSerializer(allow_null=True)
-    first_deal = serializers.IntegerField()
-    last_deal = serializers.IntegerField()
+    first_deal = serializers.SerializerMethodField(
+        help_text=_("Null in a format without deals (free-deal pairs)."))
+    last_deal = serializers.SerializerMethodField(
+        help_text=_("Null in a format without deals (free-deal pairs)."))
+
+    def get_first_deal(self, round_) -> int | None:
+        return round_.first_deal if format_of(round_.championship).has_deals else None
+
+    def get_last_deal(self, round_) -> int | None:
+        return round_.last_deal if format_of(round_.championship).has_deals else None
 
 
 class RoundDetailSerializer(RoundSerializer):

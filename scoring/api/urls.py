@@ -1,9 +1,12 @@
 """REST API URLs under ``/api/v1/`` (the OpenAPI schema is at /api/schema/, its docs at
 /api/docs/), split by audience like the pages' URLs: captains (the team's private link),
-directors, the public result pages, and the exports."""
+directors, the public result pages, and the exports; then each format's own endpoints
+(free-deal pairs: ``formats.free_deal.api``)."""
 
-from django.urls import path, register_converter
+from django.urls import path
 
+import scoring.api.converters  # noqa: F401 (registers the "id" converter)
+from formats.free_deal import api as free_deal_api
 from scoring.api import (
     captain,
     director_championships,
@@ -13,22 +16,6 @@ from scoring.api import (
     director_teams,
     public,
 )
-
-
-class IdConverter:
-    """A positive number small enough for any database column (a 30-digit id would
-    overflow SQLite's integers: a 404, not a 500)."""
-
-    regex = "[0-9]{1,9}"
-
-    def to_python(self, value: str) -> int:
-        return int(value)
-
-    def to_url(self, value) -> str:
-        return str(value)
-
-
-register_converter(IdConverter, "id")
 
 CAPTAIN = "captain/<id:team_id>/<str:secret>/"
 
@@ -110,4 +97,7 @@ export_urls = [
     path(f"{JOB}file/", dx.ExportFileView.as_view(), name="api-export-file"),
 ]
 
-urlpatterns = captain_urls + public_urls + director_urls + export_urls
+# Each format's own endpoints (captains' games, a round's games, the ranking) are its API
+# module's: free-deal pairs, formats/free_deal/api.py. (The endpoints above are duplicate
+# pairs' or every format's; those of one format refuse another's championships, 409.)
+urlpatterns = captain_urls + public_urls + director_urls + export_urls + free_deal_api.urlpatterns

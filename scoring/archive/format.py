@@ -21,11 +21,16 @@ from dataclasses import dataclass, field
 
 from django.utils.text import slugify
 
+from formats.free_deal.models import FreeDealSettings, GameEntry, GameReview
 from scoring.models import Adjustment, PinAttempt, ResultEntry, ResultReview
 from tournaments.models import AuditEvent, Championship, Deal, Round, Table, Team
 
 FORMAT = "duplicada-championship"
-FORMAT_VERSION = 1
+#: 2: the championship's format, and the free-deal format's settings and games. A version 1
+#: file (a duplicate championship from before formats) is still read (``reading``).
+FORMAT_VERSION = 2
+#: What a version 1 file lacks, and what it means.
+VERSION_1_DEFAULTS = {"format": "duplicate_pairs"}
 KIND_FULL = "full"
 KIND_PUBLIC = "public"
 KINDS = (KIND_FULL, KIND_PUBLIC)
@@ -58,9 +63,9 @@ class TableSpec:
 
 CHAMPIONSHIP = TableSpec(
     "championship", Championship,
-    ("id", "name", "venue", "starts_on", "ends_on", "status", "deals_per_match", "variant",
-     "doubling", "movement", "rounds_planned", "results_public", "deal_key", "key_commitment",
-     "created_at"),
+    ("id", "name", "venue", "starts_on", "ends_on", "status", "format", "deals_per_match",
+     "variant", "doubling", "movement", "rounds_planned", "results_public", "deal_key",
+     "key_commitment", "created_at"),
 )
 
 #: The row lists of a full backup, in the order they are inserted (references first).
@@ -95,10 +100,25 @@ TABLES: tuple[TableSpec, ...] = (
               ("id", "action", "round_number", "team", "detail", "by_director", "created_at",
                "ip_address", "user_agent"),
               {"team": "teams", "by_director": USER}),
+    # The free-deal format (rules.md 11): its settings and its games. Empty lists for a
+    # duplicate championship.
+    TableSpec("free_deal_settings", FreeDealSettings,
+              ("id", "target", "hand_limit", "round_minutes", "cap", "sant_vicenc",
+               "match_points", "tie_breaks", "bye_difference", "bye_points", "seeding")),
+    TableSpec("game_entries", GameEntry,
+              ("id", "table", "first_points", "second_points", "ended_by", "hands_played",
+               "hands", "by_director_override", "idempotency_key", "note", *_PROVENANCE),
+              {"table": "tables", "by_team": "teams", "by_director": USER}),
+    TableSpec("game_reviews", GameReview,
+              ("id", "entry", "verdict", "comment", "via_pin", *_PROVENANCE),
+              {"entry": "game_entries", "by_team": "teams", "by_director": USER}),
 )
 
+#: The tables a version 1 file does not have (read as empty).
+VERSION_2_TABLES = ("free_deal_settings", "game_entries", "game_reviews")
+
 #: Rows that point at the championship do so implicitly (one championship per archive).
-IMPLICIT_CHAMPIONSHIP = {Team, Round, Deal, AuditEvent}
+IMPLICIT_CHAMPIONSHIP = {Team, Round, Deal, AuditEvent, FreeDealSettings}
 
 #: Model fields a full backup leaves out on purpose: derived data rebuilt on import.
 #: ``DealScore`` rows are recomputed from the results; a ``ScoreRefresh`` note only says
@@ -110,8 +130,10 @@ IMPLICIT_CHAMPIONSHIP = {Team, Round, Deal, AuditEvent}
 #: variant: once an import is committed, the closed rounds' deals are analysed again in the
 #: background, as when their rounds closed (a backup cannot slip in a wrong analysis, and one
 #: made by an older solver is made afresh).
+#: A free-deal ``RoundClock`` is the room's live state, not a result: a championship moved
+#: with a round in play has that round's clock started again by its director.
 DERIVED_MODELS = ("DealScore", "ScoreRefresh", "ExportJob", "ApiToken", "IdempotentRequest",
-                  "ThrottleCount", "DealAnalysis")
+                  "ThrottleCount", "DealAnalysis", "RoundClock")
 
 
 # --- Values ----------------------------------------------------------------------------------

@@ -190,6 +190,8 @@ def _adapter(model_field, ops):
         return ops.adapt_datefield_value
     if isinstance(model_field, models.GenericIPAddressField):
         return ops.adapt_ipaddressfield_value
+    if isinstance(model_field, models.JSONField):
+        return lambda value: model_field.get_db_prep_value(value, connection)
     return None
 
 

@@ -15,6 +15,7 @@ from fractions import Fraction
 from django.db.models import Q
 
 import engine
+from formats import format_of
 from scoring import selectors
 from scoring.archive.export import header, snapshot
 from scoring.archive.format import KIND_PUBLIC, write_date, write_datetime
@@ -24,7 +25,7 @@ from tournaments import selectors as tournament_selectors
 from tournaments.analysis_selectors import analysis_record, deal_analyses
 from tournaments.models import Championship, Round
 
-_SETTINGS = ("name", "venue", "status", "deals_per_match", "variant", "doubling", "movement",
+_SETTINGS = ("name", "venue", "status", "format", "deals_per_match", "variant", "doubling", "movement",
              "rounds_planned", "results_public", "key_commitment")
 
 
@@ -69,21 +70,34 @@ def _public(championship: Championship) -> dict:
          "ew_team": number[t.ew_team_id]}
         for r in rounds for t in sorted(r.tables.all(), key=lambda t: t.number)
     ]
+    # The results and the standings are the format's (formats.base.Format).
+    archive.update(format_of(championship).public_archive(championship, rounds, number))
+    return archive
+
+
+def duplicate_results(championship: Championship, rounds: list[Round],
+                      number: dict[int, int]) -> dict:
+    """Duplicate pairs: the public deals with their analysis, every table's counted result
+    and scores on them, the adjusted scores in force, and the standings."""
     deals = list(tournament_selectors.public_deals(championship).order_by("number"))
     analyses = deal_analyses(deals)
-    archive["deals"] = [
-        {"number": d.number, "round": d.round.number, "dealer": d.dealer, "cards": d.cards,
-         "source": d.source, "analysis": _analysis(analyses.get(d.pk))}
-        for d in deals
-    ]
-    archive["results"], archive["adjustments"] = _results(rounds, deals, number)
-    archive["standings"] = [
-        {"place": row.place, "shared": row.shared, "label": row.label,
-         "team": row.team.number, "total": row.total_shown, "total_exact": _exact(row.total),
-         "deal_score_sum": row.deal_score_sum, "tops": row.tops, "deals": row.deals}
-        for row in selectors.standings(championship, live=False)
-    ]
-    return archive
+    results, adjustments = _results(rounds, deals, number)
+    return {
+        "deals": [
+            {"number": d.number, "round": d.round.number, "dealer": d.dealer, "cards": d.cards,
+             "source": d.source, "analysis": _analysis(analyses.get(d.pk))}
+            for d in deals
+        ],
+        "results": results,
+        "adjustments": adjustments,
+        "standings": [
+            {"place": row.place, "shared": row.shared, "label": row.label,
+             "team": row.team.number, "total": row.total_shown,
+             "total_exact": _exact(row.total), "deal_score_sum": row.deal_score_sum,
+             "tops": row.tops, "deals": row.deals}
+            for row in selectors.standings(championship, live=False)
+        ],
+    }
 
 
 def _analysis(view) -> dict | None:

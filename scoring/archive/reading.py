@@ -12,7 +12,14 @@ from django.conf import settings
 from django.utils.translation import gettext as _
 
 from scoring.archive.errors import ArchiveError
-from scoring.archive.format import FORMAT, FORMAT_VERSION, KIND_FULL, KIND_PUBLIC
+from scoring.archive.format import (
+    FORMAT,
+    FORMAT_VERSION,
+    KIND_FULL,
+    KIND_PUBLIC,
+    VERSION_1_DEFAULTS,
+    VERSION_2_TABLES,
+)
 
 # The caps, each overridden by the setting of the same name in capitals. The demo's full
 # backup is 70 kB (306 rows). A 200-team, 9-round event of 4 deals a match, every result
@@ -187,12 +194,14 @@ def load(source) -> dict:
             % {"version": version, "supported": FORMAT_VERSION},
             path="format_version",
         )
-    if version != FORMAT_VERSION:
+    if version < 1:
         raise ArchiveError(
             _("The archive has format version %(version)s; this installation reads version "
               "%(supported)s only.") % {"version": version, "supported": FORMAT_VERSION},
             path="format_version",
         )
+    if version == 1:
+        _upgrade_version_1(archive)
     kind = archive.get("kind")
     if kind == KIND_PUBLIC:
         raise ArchiveError(
@@ -207,3 +216,13 @@ def load(source) -> dict:
             path="kind",
         )
     return archive
+
+
+def _upgrade_version_1(archive: dict) -> None:
+    """A version 1 file is a duplicate championship from before formats: it has no format
+    and none of the free-deal tables (``format.VERSION_2_TABLES``)."""
+    if isinstance(archive.get("championship"), dict):
+        for name, value in VERSION_1_DEFAULTS.items():
+            archive["championship"].setdefault(name, value)
+    for key in VERSION_2_TABLES:
+        archive.setdefault(key, [])

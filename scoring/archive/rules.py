@@ -43,6 +43,57 @@ def check_rules(checked: CheckedArchive) -> None:
     _rounds(rows)
     _deals(checked)
     _results(rows)
+    _format_rows(checked)
+
+
+#: The rows only a format's championships have (rules.md 6 and 11).
+_FORMAT_ROWS = {
+    "duplicate_pairs": ("deals", "result_entries", "result_reviews", "adjustments",
+                        "pin_attempts"),
+    "free_deal_pairs": ("free_deal_settings", "game_entries", "game_reviews"),
+}
+
+
+def _format_rows(checked: CheckedArchive) -> None:
+    """Rows of another format are refused; a free-deal championship's settings and games
+    go through the rules its forms apply (``formats.free_deal.rules``)."""
+    fmt = checked.championship["format"]
+    for other, keys in _FORMAT_ROWS.items():
+        if other == fmt:
+            continue
+        for key in keys:
+            if checked.rows[key] and key not in _FORMAT_ROWS.get(fmt, ()):
+                _refuse(f"{key}[0]", _("a %(format)s championship has no such rows.")
+                        % {"format": fmt})
+    if fmt == "free_deal_pairs":
+        _free_deal(checked)
+
+
+def _free_deal(checked: CheckedArchive) -> None:
+    from formats.free_deal.models import FreeDealSettings
+    from formats.free_deal.rules import GameRefused, check_game, check_settings
+    from formats.free_deal.services import GameValues
+    from tournaments.models import Championship
+    from tournaments.services.common import ServiceError
+
+    rows = checked.rows["free_deal_settings"]
+    if len(rows) > 1:
+        _refuse("free_deal_settings[1]", _("a championship has one set of settings."))
+    values = {k: v for k, v in (rows[0] if rows else {}).items() if k != "id"}
+    settings = FreeDealSettings(
+        championship=Championship(doubling=checked.championship["doubling"]), **values)
+    try:
+        check_settings(settings)
+    except ServiceError as error:
+        _refuse(f"free_deal_settings[0].{error.field or 'target'}", error.message)
+    for i, entry in enumerate(checked.rows["game_entries"]):
+        game = GameValues(entry["first_points"], entry["second_points"], entry["ended_by"],
+                          entry["hands_played"],
+                          tuple(entry["hands"]) if entry["hands"] is not None else None)
+        try:
+            check_game(settings, game)
+        except GameRefused as error:
+            _refuse(f"game_entries[{i}].{error.field}", error.message)
 
 
 def _championship(row: dict) -> None:

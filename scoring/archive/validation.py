@@ -108,6 +108,15 @@ def _plain_reader(model_field, ref: str | None):
             return value
     elif isinstance(model_field, models.CharField | models.TextField):
         read = _text_reader(model_field)
+    elif isinstance(model_field, models.JSONField):
+        # A free-deal game's hand-by-hand record: a list of plain objects (its rules are
+        # checked with the game's, in ``rules``).
+        def read(value, path):
+            if type(value) is not list or len(value) > 99 or not all(
+                    type(item) is dict and all(type(k) is str and type(v) in (str, int, type(None))
+                                               for k, v in item.items()) for item in value):
+                raise wrong(path(), _("a list of hands"), value)
+            return value
     else:
         raise AssertionError(f"no reader for {model_field!r}")  # a new kind of field: decide
     return read
@@ -262,7 +271,8 @@ def _check_unique(checked: CheckedArchive) -> None:
             for constraint in meta.constraints
             if isinstance(constraint, models.UniqueConstraint) and constraint.fields
         ]
-        groups += [(f.attname,) for f in meta.concrete_fields if f.unique and not f.primary_key]
+        groups += [(f.attname,) for f in meta.concrete_fields if f.unique and not f.primary_key
+                   and not (f.name == "championship" and spec.model in IMPLICIT_CHAMPIONSHIP)]
         for group in groups:
             seen: dict[tuple, int] = {}
             for i, row in enumerate(checked.rows[spec.key]):

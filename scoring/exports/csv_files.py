@@ -17,7 +17,7 @@ from scoring.numbers import score_number
 BOM = "\ufeff"
 
 
-def _csv(header: list[str], rows) -> bytes:
+def csv_bytes(header: list[str], rows) -> bytes:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow([csv_text(str(h)) for h in header])
@@ -34,7 +34,7 @@ def ranking_csv(scope) -> bytes:
          score_number(row.total), row.deals, row.deal_score_sum, row.tops]
         for row in data.ranking(scope)
     )
-    return _csv(header, rows)
+    return csv_bytes(header, rows)
 
 
 def results_csv(scope) -> bytes:
@@ -62,4 +62,4 @@ def results_csv(scope) -> bytes:
             score_number(line.ns_final), score_number(line.ew_final),
             int(line.ns_adjusted), int(line.ew_adjusted),
         ])
-    return _csv(header, rows)
+    return csv_bytes(header, rows)

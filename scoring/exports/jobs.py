@@ -59,7 +59,7 @@ def describe(found: list[ExportJob]) -> list[ExportJob]:
     """The jobs as the director sees them: each with its kind's label and whether it may be
     tried again (``kind_label``, ``retry``)."""
     for job in found:
-        kind = registry.get(job.kind)
+        kind = registry.get(job.kind, job.championship)
         job.kind_label = kind.label if kind else job.kind
         job.retry = can_retry(job)
     return found
@@ -82,7 +82,7 @@ def download_file(championship: Championship, job_id: int, *, by, origin
     """``finished_file``, for a director about to download it: the full backup (the kind
     that holds secrets) is audited as the archive page's download is."""
     job, path = finished_file(championship, job_id)
-    found = registry.get(job.kind)
+    found = registry.get(job.kind, championship)
     if found is not None and found.holds_secrets:
         from scoring.archive import record_backup_download  # late, as in the registry
 
@@ -93,8 +93,8 @@ def download_file(championship: Championship, job_id: int, *, by, origin
 def start_job(championship: Championship, kind: str, *, language: str | None,
               after=None, user=None) -> ExportJob:
     """Check the request, create the job and send it to be made (after the commit, so a
-    worker finds it)."""
-    found = registry.get(kind)
+    worker finds it). Only a kind of the championship's format is made."""
+    found = registry.get(kind, championship)
     if found is None:
         raise ExportRefused(_("kind: “%(kind)s” is not an export.") % {"kind": kind})
     codes = [code for code, _name in languages()]
@@ -153,7 +153,7 @@ def run_job(job_id: int) -> str:
     ExportJob.objects.filter(pk=job.pk).update(
         status=ExportJob.Status.RUNNING, started_at=timezone.now()
     )
-    kind = registry.get(job.kind)
+    kind = registry.get(job.kind, job.championship)
     try:
         if kind is None:
             raise ExportRefused(_("kind: “%(kind)s” is not an export.") % {"kind": job.kind})

@@ -48,13 +48,20 @@ def page_counter_css() -> SafeString:
     return mark_safe(" ".join(counters.get(part) or css_string(part) for part in parts if part))
 
 
-def _context(scope, title: str) -> dict:
-    championship = scope.championship
-    heading = " · ".join(part for part in [championship.name, title, scope.label] if part)
+def print_context(scope, title: str) -> dict:
+    """What every export sheet's template gets (``print/_base.html``, ``print/_head.html``)."""
+    return sheet_context(scope.championship, title, scope.label, scope=scope)
+
+
+def sheet_context(championship, title: str, stands: str, **extra) -> dict:
+    """The same for any printed sheet: ``stands`` says what it covers (a ranking's scope,
+    a round), at the top of every page."""
+    heading = " · ".join(part for part in [championship.name, title, stands] if part)
     return {
+        **extra,
         "championship": championship,
-        "scope": scope,
         "title": title,
+        "stands": stands,
         "dates": data.dates(championship),
         "running_head": css_string(heading),
         "page_counter": page_counter_css(),
@@ -65,7 +72,7 @@ def _context(scope, title: str) -> dict:
 
 
 def ranking_pdf(scope) -> bytes:
-    context = _context(scope, _("Ranking"))
+    context = print_context(scope, _("Ranking"))
     context["rows"] = data.ranking(scope)
     return render_pdf("scoring/exports/print/ranking.html", context)
 
@@ -82,7 +89,7 @@ def travellers_pdf(scope) -> bytes:
             "analysis": line.analysis,
             "lines": selectors.traveller(deal),
         })
-    context = _context(scope, _("Travellers"))
+    context = print_context(scope, _("Travellers"))
     context["items"] = items
     return render_pdf("scoring/exports/print/travellers.html", context)
 
@@ -99,7 +106,7 @@ def scorecards_pdf(scope) -> bytes:
                 running += line.final
             shown.append({"line": line, "running": numbers.show_score(running)})
         cards.append({"team": team, "lines": shown, "total": numbers.show_score(total)})
-    context = _context(scope, _("Team scorecards"))
+    context = print_context(scope, _("Team scorecards"))
     context["cards"] = cards
     return render_pdf("scoring/exports/print/scorecards.html", context)
 

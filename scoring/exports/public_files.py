@@ -19,6 +19,7 @@ from typing import NamedTuple
 from django.conf import settings
 from django.db.models import Count, Max
 
+from formats import format_of
 from scoring.exports import registry
 from scoring.exports.data import export_scope
 from scoring.exports.jobs import cleanup_exports
@@ -30,9 +31,9 @@ FOLDER = "public"
 
 def fingerprint(championship: Championship, kind: registry.ExportKind, language: str,
                 after) -> str:
-    """A digest of what the file shows; six queries."""
+    """A digest of what the file shows: the championship, its rounds and teams here, the
+    results as its format says (``Format.export_state``); six queries for duplicate pairs."""
     scope = export_scope(championship, after)  # raises ScopeError for a bad round
-    deals = {"deal__championship": championship}
     state = {
         "kind": kind.key,
         "language": language,
@@ -43,6 +44,15 @@ def fingerprint(championship: Championship, kind: registry.ExportKind, language:
             "number", "status", "bye_team_id")),
         "teams": list(championship.teams.order_by("number").values_list(
             "number", "name", "club", "player1", "player2", "withdrawn")),
+        **format_of(championship).export_state(championship),
+    }
+    return hashlib.sha256(json.dumps(state, default=str).encode()).hexdigest()[:32]
+
+
+def duplicate_results_state(championship: Championship) -> dict:
+    """The duplicate format's results as the fingerprint sees them (``DuplicatePairs``)."""
+    deals = {"deal__championship": championship}
+    return {
         "results": [
             list(model.objects.filter(**deals).aggregate(n=Count("id"), last=Max("id")).values())
             for model in (ResultEntry, Adjustment)
@@ -53,7 +63,6 @@ def fingerprint(championship: Championship, kind: registry.ExportKind, language:
             **deals, status=DealAnalysis.Status.DONE,
         ).aggregate(n=Count("id"), last=Max("computed_at")).values()),
     }
-    return hashlib.sha256(json.dumps(state, default=str).encode()).hexdigest()[:32]
 
 
 def _paths(championship: Championship, kind: registry.ExportKind, language: str,

@@ -13,6 +13,12 @@ a kind that stands after a round (``scoped``) is also given ``after`` (None: the
 round). ``directors_only`` kinds are never served to the public; ``holds_secrets`` ones are
 marked on the director's exports page. Public kinds are served directly from the results
 pages (``scoring.views.exports``); every kind can be made as a background job.
+
+The kinds depend on the format: a championship is offered those of its format
+(``Format.export_kinds``), through :func:`kinds_of`, :func:`get` and :func:`available` with
+the championship. :data:`KINDS` are the duplicate format's (and the archive's); a format
+with other results registers its own (``formats.free_deal.exports``), and may use the same
+keys, so that ``…/export/ranking_pdf/`` is the ranking sheet of any championship.
 """
 
 from __future__ import annotations
@@ -25,6 +31,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import override
 
+from formats import format_of
 from scoring.exports import csv_files, data, pdf, workbook
 from tournaments.models import Championship
 
@@ -50,22 +57,40 @@ class ExportKind:
     scoped: bool = True  # stands after a round: build(..., after=N)
     directors_only: bool = False
     holds_secrets: bool = False
+    linked: bool = True  # among the download links of the results pages (when public)
 
 
+#: The duplicate format's kinds (``DuplicatePairs.export_kinds``), by key.
 KINDS: dict[str, ExportKind] = {}
 
 
-def register(kind: ExportKind) -> ExportKind:
-    KINDS[kind.key] = kind
+def register(kind: ExportKind, kinds: dict[str, ExportKind] | None = None) -> ExportKind:
+    """Add ``kind`` to ``kinds`` (a format's own dict; the duplicate format's by default)."""
+    (KINDS if kinds is None else kinds)[kind.key] = kind
     return kind
 
 
-def get(key: str) -> ExportKind | None:
-    return KINDS.get(key)
+def kinds_of(championship: Championship) -> dict[str, ExportKind]:
+    """The kinds the championship's format offers, by key, in the order it lists them."""
+    return {kind.key: kind for kind in format_of(championship).export_kinds()}
 
 
-def available(*, director: bool) -> list[ExportKind]:
-    return [kind for kind in KINDS.values() if director or not kind.directors_only]
+def get(key: str, championship: Championship | None = None) -> ExportKind | None:
+    """The kind ``key`` of the championship's format (``None`` when it offers no such
+    kind); without a championship, of the duplicate format."""
+    kinds = KINDS if championship is None else kinds_of(championship)
+    return kinds.get(key)
+
+
+def available(championship: Championship | None = None, *, director: bool) -> list[ExportKind]:
+    """The kinds a director (or the public) may have of the championship."""
+    kinds = KINDS if championship is None else kinds_of(championship)
+    return [kind for kind in kinds.values() if director or not kind.directors_only]
+
+
+def download_links(championship: Championship) -> list[ExportKind]:
+    """The public kinds the results pages link to (``scoring/exports/_downloads.html``)."""
+    return [kind for kind in available(championship, director=False) if kind.linked]
 
 
 def build(kind: ExportKind, championship: Championship, language: str,
@@ -84,7 +109,7 @@ def file_name(championship: Championship, what: str, scope, extension: str) -> s
     return f"{name}-{what}-{scope.file_suffix}.{extension}"
 
 
-def _scoped(what: str, extension: str, content_type: str, make: Callable[[object], bytes]):
+def scoped_file(what: str, extension: str, content_type: str, make: Callable[[object], bytes]):
     """A builder for a kind that stands after a round: scope, name and bytes."""
 
     def build_file(championship: Championship, language: str, after=None) -> ExportFile:
@@ -96,17 +121,17 @@ def _scoped(what: str, extension: str, content_type: str, make: Callable[[object
 
 
 register(ExportKind("ranking_pdf", _("Ranking sheet (PDF)"),
-                    _scoped("ranking", "pdf", PDF, pdf.ranking_pdf), PDF, "pdf"))
+                    scoped_file("ranking", "pdf", PDF, pdf.ranking_pdf), PDF, "pdf"))
 register(ExportKind("travellers_pdf", _("Travellers (PDF)"),
-                    _scoped("travellers", "pdf", PDF, pdf.travellers_pdf), PDF, "pdf"))
+                    scoped_file("travellers", "pdf", PDF, pdf.travellers_pdf), PDF, "pdf"))
 register(ExportKind("scorecards_pdf", _("Team scorecards (PDF)"),
-                    _scoped("scorecards", "pdf", PDF, pdf.scorecards_pdf), PDF, "pdf"))
+                    scoped_file("scorecards", "pdf", PDF, pdf.scorecards_pdf), PDF, "pdf"))
 register(ExportKind("workbook", _("Excel workbook"),
-                    _scoped("results", "xlsx", XLSX, workbook.workbook_bytes), XLSX, "xlsx"))
+                    scoped_file("results", "xlsx", XLSX, workbook.workbook_bytes), XLSX, "xlsx"))
 register(ExportKind("ranking_csv", _("Ranking (CSV)"),
-                    _scoped("ranking", "csv", CSV, csv_files.ranking_csv), CSV, "csv"))
+                    scoped_file("ranking", "csv", CSV, csv_files.ranking_csv), CSV, "csv"))
 register(ExportKind("results_csv", _("Results (CSV)"),
-                    _scoped("results", "csv", CSV, csv_files.results_csv), CSV, "csv"))
+                    scoped_file("results", "csv", CSV, csv_files.results_csv), CSV, "csv"))
 
 
 
@@ -121,9 +146,10 @@ def _archive_file(championship: Championship, *, full: bool) -> ExportFile:
                       archive.to_json_bytes(made))
 
 
+# Linked from the results pages by the archive's own URL (``archive:public``).
 register(ExportKind("public_archive", _("Championship archive (JSON)"),
                     lambda championship, language: _archive_file(championship, full=False),
-                    JSON, "json", scoped=False))
+                    JSON, "json", scoped=False, linked=False))
 register(ExportKind("full_backup", _("Full backup (JSON, holds secrets)"),
                     lambda championship, language: _archive_file(championship, full=True),
                     JSON, "json", scoped=False, directors_only=True, holds_secrets=True))

@@ -202,6 +202,13 @@ def workbook_bytes(scope) -> bytes:
     _teams(workbook, championship)
     _deals(workbook, scope)
     _rounds(workbook, championship)
+    return saved(workbook, scope)
+
+
+def saved(workbook, scope) -> bytes:
+    """The workbook's bytes, its properties naming the championship and where it stands
+    (every format's workbook ends here)."""
+    championship = scope.championship
     properties = workbook.properties
     properties.title = championship.name
     properties.subject = f"{championship.name} · {scope.label}"

@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 import live
+from formats import format_of
 from scoring import permissions, selectors, services
 from scoring.forms import DisputeForm, PinForm, ResultForm
 from scoring.models import ResultEntry
@@ -95,7 +96,7 @@ def captain(request, team_id: int, secret: str):
     """The team's private page: each of its tables in an open round, earliest first, with
     their deals; else its latest table read-only, or the bye or waiting notice."""
     team = permissions.captain_team(team_id, secret)
-    return _render_captain(request, team)
+    return format_of(team.championship).captain_page(request, team)
 
 
 def _seen(request, deal_number: int) -> int | None:

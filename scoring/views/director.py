@@ -16,6 +16,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 import live
+from formats import format_of
 from scoring import permissions, selectors, services
 from scoring.forms import (
     AdjustmentForm,
@@ -62,6 +63,11 @@ def director_results(request, pk: int):
 def director_grid(request, pk: int, number: int):
     championship = _director_championship(request, pk)
     round_ = _round_or_404(championship, number)
+    return format_of(championship).director_results_page(request, championship, round_)
+
+
+def duplicate_grid(request, championship: Championship, round_: Round):
+    """Duplicate pairs: tables by deals, each cell's state (rules.md 6.1)."""
     grid = selectors.round_grid(round_)
     context = {
         "championship": championship,
@@ -194,6 +200,11 @@ def director_cell(request, pk: int, number: int, table_number: int, deal_number:
     return _no_store(render(request, "scoring/director_cell.html", context))
 
 
+def duplicate_missing_results(round_: Round) -> list[str]:
+    """Duplicate pairs: each table and deal without a confirmed result, as a line."""
+    return _missing_lines(selectors.round_grid(round_))
+
+
 def _missing_lines(grid) -> list[str]:
     labels = {
         selectors.EMPTY: _("no result"),
@@ -228,10 +239,12 @@ def director_close_round(request, pk: int, number: int):
         messages.info(request, _("Round %(number)s is not in play, so there is nothing to "
                                  "close.") % {"number": round_.number})
         return redirect(grid_url)
-    missing = _missing_lines(selectors.round_grid(round_))
+    fmt = format_of(championship)
+    missing = fmt.missing_results(round_)
     consequences = [
         _("Its tables can no longer enter or confirm results, and its deals become public: "
-          "players and the public see the cards.")
+          "players and the public see the cards.") if fmt.has_deals else
+        _("Its tables can no longer enter or confirm results.")
     ]
     if missing:
         consequences.append(_("A missing result stays not played: it scores nothing until "

@@ -32,7 +32,7 @@ def export_download(request, pk: int, kind: str):
     made on the first request and kept while the results stay the same. GET and HEAD only:
     a HEAD never makes the file (``tournaments.downloads``)."""
     championship, director = _results_access(request, pk)
-    found = registry.get(kind)
+    found = registry.get(kind, championship)  # the kinds of the championship's format
     if found is None or found.directors_only:
         raise Http404("No such export")
     if not (director or championship.results_public):
@@ -66,7 +66,7 @@ def director_exports(request, pk: int):
     found = jobs.describe(jobs.championship_jobs(championship))
     context = {
         "championship": championship,
-        "kinds": registry.available(director=True),
+        "kinds": registry.available(championship, director=True),
         "jobs": found,
         "busy": any(job.status in jobs.UNFINISHED for job in found),
         "scope": export_scope(championship),

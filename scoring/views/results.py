@@ -7,6 +7,7 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 
 import live
+from formats import format_of
 from scoring import numbers, permissions, selectors
 from tournaments import selectors as tournament_selectors
 from tournaments.models import Championship, Deal, Team
@@ -40,6 +41,11 @@ def standings(request, pk: int):
     championship, director = _results_access(request, pk)
     if not (director or championship.results_public):
         return _not_published(request, championship)
+    return format_of(championship).standings_page(request, championship, director=director)
+
+
+def duplicate_standings(request, championship: Championship, director: bool):
+    """Duplicate pairs: the sum of finals, with the tie-break values (rules.md 6.6)."""
     try:
         scope = _scope(request, championship, director)
     except selectors.ScopeError as error:
@@ -56,6 +62,22 @@ def projector(request, pk: int):
     championship, director = _results_access(request, pk)
     if not (director or championship.results_public):
         return _not_published(request, championship)
+    return format_of(championship).projector_page(request, championship, director=director)
+
+
+def projector_page_of(request, pages: int) -> tuple[int, int]:
+    """The page of the projector's cycle asked for (``?page=``, kept in range) and the next."""
+    try:
+        page = int(request.GET.get("page", 1))
+    except ValueError:
+        page = 1
+    page = min(max(page, 1), pages)
+    return page, page % pages + 1
+
+
+def duplicate_projector(request, championship: Championship, director: bool):
+    """Duplicate pairs: the standings, ten teams a page."""
+    pk = championship.pk
     try:
         scope = _scope(request, championship, director)
     except selectors.ScopeError as error:
@@ -63,12 +85,7 @@ def projector(request, pk: int):
     rows = _ranked(scope)
     per_page = 10
     pages = max(1, -(-len(rows) // per_page))
-    try:
-        page = int(request.GET.get("page", 1))
-    except ValueError:
-        page = 1
-    page = min(max(page, 1), pages)
-    next_page = page % pages + 1
+    page, next_page = projector_page_of(request, pages)
     after = f"&after={scope.up_to}" if scope.up_to else ""
     context = {
         "championship": championship,

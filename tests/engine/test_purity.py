@@ -16,9 +16,28 @@ def _top_level(name: str) -> str:
     return name.split(".")[0]
 
 
+def _sources() -> list[Path]:
+    """Every source of the engine, its packages' (``engine/free_deal``...) included."""
+    return sorted(ENGINE.rglob("*.py"))
+
+
+def _module_names() -> list[str]:
+    """The dotted names of every engine module, packages included (``engine.free_deal``)."""
+    names = []
+    for path in _sources():
+        parts = path.relative_to(ENGINE.parent).with_suffix("").parts
+        names.append(".".join(parts[:-1] if parts[-1] == "__init__" else parts))
+    return names
+
+
+def test_the_checks_cover_the_engine_packages():
+    assert "engine.free_deal.game" in _module_names()
+    assert "engine.free_deal" in _module_names()
+
+
 def test_engine_sources_import_nothing_forbidden():
     assert ENGINE.is_dir()
-    for path in sorted(ENGINE.glob("*.py")):
+    for path in _sources():
         tree = ast.parse(path.read_text(), filename=str(path))
         for node in ast.walk(tree):
             if isinstance(node, ast.Import):
@@ -28,18 +47,18 @@ def test_engine_sources_import_nothing_forbidden():
             else:
                 continue
             for name in names:
-                assert _top_level(name) not in FORBIDDEN, f"{path.name} imports {name}"
+                assert _top_level(name) not in FORBIDDEN, f"{path} imports {name}"
 
 
 def test_importing_the_engine_loads_nothing_forbidden():
-    modules = sorted(p.stem for p in ENGINE.glob("*.py") if p.stem != "__init__")
+    modules = [name for name in _module_names() if name != "engine"]
     code = (
         "import importlib, sys\n"
         # Whatever the interpreter loaded at start-up (site hooks) is not the engine's doing.
         "before = set(sys.modules)\n"
         "import engine\n"
         f"for name in {modules!r}:\n"
-        "    importlib.import_module('engine.' + name)\n"
+        "    importlib.import_module(name)\n"
         f"bad = sorted(m for m in set(sys.modules) - before if m.split('.')[0] in {FORBIDDEN!r})\n"
         "print(','.join(bad))\n"
     )
@@ -55,6 +74,8 @@ def test_importing_the_engine_loads_nothing_forbidden():
 
 def test_every_exported_name_resolves():
     import engine
+    import engine.free_deal
 
-    for name in engine.__all__:
-        assert getattr(engine, name) is not None, name
+    for package in (engine, engine.free_deal):
+        for name in package.__all__:
+            assert getattr(package, name) is not None, f"{package.__name__}.{name}"

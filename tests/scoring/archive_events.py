@@ -136,10 +136,13 @@ def snapshot(championship: Championship) -> dict:
 
 def delete_championship(championship: Championship) -> None:
     """Remove every row of the championship (results first: they are protected)."""
+    from formats.free_deal.models import GameEntry, GameReview
     from scoring.models import Adjustment, PinAttempt, ResultReview, ScoreRefresh
     from tournaments.models import AuditEvent
 
     ResultReview.objects.filter(entry__table__round__championship=championship).delete()
+    GameReview.objects.filter(entry__table__round__championship=championship).delete()
+    GameEntry.objects.filter(table__round__championship=championship).delete()
     for model in (ResultEntry, Adjustment, PinAttempt, DealScore):
         model.objects.filter(table__round__championship=championship).delete()
     ScoreRefresh.objects.filter(deal__championship=championship).delete()
@@ -151,7 +154,7 @@ def delete_championship(championship: Championship) -> None:
 def row_counts() -> dict[str, int]:
     """Rows of every table of the project's apps and the accounts."""
     counts = {}
-    for label in ("tournaments", "scoring", "auth"):
+    for label in ("tournaments", "scoring", "free_deal", "auth"):
         for model in apps.get_app_config(label).get_models():
             counts[model._meta.db_table] = model._base_manager.count()
     counts["directors"] = Championship.directors.through.objects.count()

@@ -6,6 +6,9 @@ link of the other team at that table (team 2), the link of a team at another tab
 3), a director of another championship, a staff user who directs nothing, the
 championship's director, and a revoked token. Captain endpoints are called with the
 caller's own link (callers without one can only guess: a wrong secret).
+
+The free-deal endpoints (``formats.free_deal.api``) are called the same way on a free-deal
+championship: round 1 released, the first pair of table 1 has entered its game (pending).
 """
 
 from __future__ import annotations
@@ -16,10 +19,13 @@ from django.urls import get_resolver
 from rest_framework.test import APIClient
 from scoring_factories import make_championship, result
 
+from formats.free_deal import services as fd_services
+from formats.free_deal.services import GameValues
 from scoring import services
 from scoring.exports import jobs
 from scoring.exports.models import ExportJob
 from scoring.services import tokens
+from tournaments import services as tournament_services
 
 CALLERS = ("anonymous", "same_table", "other_table", "other_director", "staff", "director",
            "revoked")
@@ -123,6 +129,32 @@ ENDPOINTS = [
         c: 404 for c in CALLERS if c != "revoked"}}),  # not finished: the key is secret
 ]
 
+FD_CAPTAIN = CAPTAIN + "free-deal/game/"
+FD = C + "free-deal/"
+FD_GAME = FD + "rounds/1/games/1/"
+GAME = {"first_points": 101, "second_points": 40, "ended_by": "target", "hands_played": 9}
+FREE_DEAL_ENDPOINTS = [
+    ("fd captain game", "get", FD_CAPTAIN, None,
+     {**NO_LINK, "same_table": 200, "other_table": 200}),
+    ("fd captain submit", "post", FD_CAPTAIN, GAME,
+     {**NO_LINK, "same_table": 201, "other_table": 201}),
+    ("fd captain confirm", "post", FD_CAPTAIN + "{entry}/confirm/", None,
+     {**NO_LINK, "same_table": 200, "other_table": 404}),
+    ("fd captain dispute", "post", FD_CAPTAIN + "{entry}/dispute/", {"comment": "No: 99."},
+     {**NO_LINK, "same_table": 200, "other_table": 404}),
+    ("fd round games", "get", FD + "rounds/1/games/", None, {**DIRECTOR_ONLY, "director": 200}),
+    ("fd game", "get", FD_GAME, None, {**DIRECTOR_ONLY, "director": 200}),
+    ("fd enter", "post", FD_GAME + "enter/", {**GAME, "note": "The score sheet"},
+     {**DIRECTOR_ONLY, "director": 200}),
+    ("fd director confirm", "post", FD_GAME + "confirm/", {"entry": "{entry}"},
+     {**DIRECTOR_ONLY, "director": 200}),
+    ("fd standings", "get", FD + "standings/", None, {**RESULTS_UNPUBLISHED, "director": 200}),
+    # Shared endpoints on a free-deal championship: the format answers.
+    ("fd championship", "get", C, None, {**DIRECTOR_ONLY, "director": 200}),
+    ("fd generate", "post", C + "rounds/generate/", None, {**DIRECTOR_ONLY, "director": 409}),
+    ("fd close", "post", C + "rounds/1/close/", None, {**DIRECTOR_ONLY, "director": 200}),
+]
+
 
 @pytest.fixture(autouse=True)
 def fast_passwords(settings):
@@ -142,17 +174,41 @@ def world(db, director, django_user_model, settings, tmp_path):
     entry, _ = services.submit_result(team=teams[0], table=table1,
                                       deal=round_.deals.get(number=1), data=result(40),
                                       idempotency_key=None)
+    job = ExportJob.objects.create(championship=championship, kind="ranking_csv", language="en")
+    jobs.run_job(job.pk)
+    return {"championship": championship, "teams": teams, "entry": entry, "director": director,
+            "job": ExportJob.objects.get(pk=job.pk),
+            **_other_users(django_user_model, director)}
+
+
+def _other_users(django_user_model, director) -> dict:
     other = django_user_model.objects.create_user("other-director", password="x-pass-long")
     make_championship(teams=2, director=other)
     staff = django_user_model.objects.create_user("staff", password="x-pass-long",
                                                   is_staff=True)
     revoked, raw = tokens.create_token(director, "old")
     tokens.revoke_token(revoked)
-    job = ExportJob.objects.create(championship=championship, kind="ranking_csv", language="en")
-    jobs.run_job(job.pk)
-    return {"championship": championship, "teams": teams, "entry": entry, "director": director,
-            "job": ExportJob.objects.get(pk=job.pk),
-            "other_director": other, "staff": staff, "revoked": raw}
+    return {"other_director": other, "staff": staff, "revoked": raw}
+
+
+@pytest.fixture
+def fd_world(db, director, django_user_model):
+    """A free-deal championship: round 1 released, the first pair of table 1 has entered its
+    game. ``teams`` lists table 1's pairs, then table 2's (the draw is random)."""
+    championship = tournament_services.create_championship(
+        director, name="Lliure", format="free_deal_pairs", rounds_planned=3)
+    for i in range(1, 5):
+        tournament_services.add_team(championship, name=f"Parella {i}", player1="A",
+                                     player2="B")
+    (round_,) = tournament_services.generate_next_round(championship)
+    tournament_services.release_round(round_)
+    one, two = round_.tables.select_related("ns_team", "ew_team").order_by("number")
+    entry, _ = fd_services.submit_game(team=one.ns_team, table=one,
+                                       values=GameValues(101, 40, "target", 9),
+                                       idempotency_key=None)
+    return {"championship": championship, "director": director, "entry": entry, "job": None,
+            "teams": [one.ns_team, one.ew_team, two.ns_team, two.ew_team],
+            **_other_users(django_user_model, director)}
 
 
 def client_for(caller: str, world) -> APIClient:
@@ -171,8 +227,9 @@ def path_for(template: str, caller: str, world) -> str:
         link = f"{team.pk}/{team.link_secret}"
     else:
         link = f"{teams[1].pk}/not-the-secret-of-any-team"
+    job = world["job"].pk if world["job"] is not None else 0
     return template.format(link=link, c=world["championship"].pk, entry=world["entry"].pk,
-                           team=teams[0].pk, job=world["job"].pk)
+                           team=teams[0].pk, job=job)
 
 
 def call(api: APIClient, method: str, path: str, body, world):
@@ -189,6 +246,17 @@ def call(api: APIClient, method: str, path: str, body, world):
 @pytest.mark.parametrize(("name", "method", "template", "body", "expected"), ENDPOINTS,
                          ids=[e[0] for e in ENDPOINTS])
 def test_permission_matrix(world, caller, name, method, template, body, expected):
+    check(world, caller, name, method, template, body, expected)
+
+
+@pytest.mark.parametrize("caller", CALLERS)
+@pytest.mark.parametrize(("name", "method", "template", "body", "expected"),
+                         FREE_DEAL_ENDPOINTS, ids=[e[0] for e in FREE_DEAL_ENDPOINTS])
+def test_free_deal_permission_matrix(fd_world, caller, name, method, template, body, expected):
+    check(fd_world, caller, name, method, template, body, expected)
+
+
+def check(world, caller, name, method, template, body, expected):
     response = call(client_for(caller, world), method, path_for(template, caller, world),
                     body, world)
     want = expected[caller]
@@ -206,7 +274,8 @@ def test_the_matrix_covers_every_endpoint():
     from scoring.api import urls
 
     routes = {str(p.pattern) for p in urls.urlpatterns}
-    covered = {t.replace("/api/v1/", "") for _n, _m, t, _b, _e in ENDPOINTS}
+    covered = {t.replace("/api/v1/", "")
+               for _n, _m, t, _b, _e in ENDPOINTS + FREE_DEAL_ENDPOINTS}
     normalise = {
         "captain/<id:team_id>/<str:secret>/": "captain/{link}/",
         "championships/<id:pk>/": "championships/{c}/",
@@ -215,6 +284,7 @@ def test_the_matrix_covers_every_endpoint():
         "<id:entry_id>": "{entry}", "teams/<id:team_pk>/": "teams/{team}/",
         "travellers/<id:number>/": "travellers/1/", "scorecards/<id:number>/": "scorecards/1/",
         "deal-check/<id:number>/": "deal-check/1/", "exports/<id:job_id>/": "exports/{job}/",
+        "games/<id:table_number>/": "games/1/",
     }
     for route in routes:
         shown = route

@@ -17,7 +17,7 @@ def test_public_archive_has_what_the_pages_show(db, director):
     archive = json.loads(data)
     text = data.decode()
     assert (archive["format"], archive["format_version"], archive["kind"]) == (
-        "duplicada-championship", 1, "public")
+        "duplicada-championship", 2, "public")
     # Nothing secret: no links, PINs, key, audit addresses or user agents.
     for team in championship.teams.all():
         assert team.link_secret not in text

@@ -65,13 +65,13 @@ def test_foreign_json(director, db, foreign):
 
 def test_wrong_format_version(archive, director):
     archive["format_version"] = 0
-    refused(as_bytes(archive), director, "format version 0; this installation reads version 1")
+    refused(as_bytes(archive), director, "format version 0; this installation reads version 2")
     archive["format_version"] = "1"
     refused(as_bytes(archive), director, "format_version: expected a whole number, found text")
 
 
 def test_newer_format_version(archive, director):
-    archive["format_version"] = 2
+    archive["format_version"] = 3
     error = refused(as_bytes(archive), director, "newer than this installation reads")
     assert error.path == "format_version"
 

@@ -67,7 +67,7 @@ def test_demo_round_trip(db, director):
     imported, data, link = round_trip(championship, director)
     archive = json.loads(data)
     assert archive["format"] == "duplicada-championship"
-    assert archive["format_version"] == 1
+    assert archive["format_version"] == 2
     assert archive["kind"] == "full"
     assert archive["championship"]["deal_key"] == championship.deal_key
     assert archive["directors"] == [director.username]

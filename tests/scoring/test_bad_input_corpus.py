@@ -79,8 +79,16 @@ def world(director, django_user_model):
     services.generate_schedule(drafted)
     services.release_round(drafted.rounds.get(number=1))
     django_user_model.objects.create_user("outsider", password="a-long-passphrase-9")
+    # A free-deal tournament (rules.md 11) of five pairs: round 1 in play, one pair with the bye.
+    free_deal = services.create_championship(director, name="Lliure", format="free_deal_pairs",
+                                             rounds_planned=5)
+    for i in range(1, 6):
+        services.add_team(free_deal, name=f"Parella {i}", player1="A", player2="B")
+    (fd_round,) = services.generate_next_round(free_deal)
+    services.release_round(fd_round)
     return {"running": running, "teams": t, "round2": round2, "pending": pending,
-            "entry_t6": entry_t6, "open": open_, "drafted": drafted}
+            "entry_t6": entry_t6, "open": open_, "drafted": drafted, "free_deal": free_deal,
+            "fd_round": fd_round}
 
 
 def _cases(w) -> list[Case]:
@@ -336,6 +344,58 @@ def _cases(w) -> list[Case]:
                           {"p5-pin": pin}, client="captain", text="PIN"))
     cases.append(Case("PIN on the other team's phone", entry_url("captain_pin", b, pending.pk),
                       {"p5-pin": a.pin}, client="captain", text="PIN"))
+    return cases + _free_deal_cases(w)
+
+
+def _free_deal_cases(w) -> list[Case]:
+    """A free-deal game (rules.md 11.2) and the format's settings, through the pages."""
+    cases: list[Case] = []
+    settings = {"name": "Lliure 2", "format": "free_deal_pairs", "rounds_planned": "5",
+                "doubling": "2-4-8", "fd-target": "101", "fd-hand_limit": "12",
+                "fd-round_minutes": "60", "fd-cap": "121", "fd-match_points": "1-1/2-0",
+                "fd-tie_breaks": "match_points,point_difference,points,buchholz",
+                "fd-bye_difference": "0", "fd-bye_points": "0", "fd-seeding": "draw"}
+    create = reverse("tournaments:director_create")
+    for field_name, value in [
+        ("target", "0"), ("target", "1000"), ("target", "abc"), ("cap", "100"),
+        ("hand_limit", "-1"), ("round_minutes", "1e3"), ("match_points", "4-2-0"),
+        ("tie_breaks", "luck"), ("tie_breaks", "points,points"), ("bye_points", "-1"),
+        ("seeding", "<script>"),
+    ]:
+        cases.append(Case(f"free-deal settings {field_name}={value!r}", create,
+                          {**settings, f"fd-{field_name}": value}, form="extra",
+                          field_name=field_name))
+    cases.append(Case("free-deal settings: a game with no end", create,
+                      {**settings, "fd-target": "", "fd-hand_limit": "", "fd-round_minutes": ""},
+                      form="extra", field_name="target"))
+    fd_round = w["fd_round"]
+    table = fd_round.tables.order_by("number").first()
+    first = table.ns_team
+    game = {"first_points": "101", "second_points": "40", "ended_by": "target",
+            "hands_played": "9", "idempotency_key": "corpus"}
+    submit = f"/t/{first.pk}/{first.link_secret}/game/"
+    for name, changes, field_name in [
+        ("points above the cap", {"first_points": "130"}, "first_points"),
+        ("negative points", {"second_points": "-1"}, "second_points"),
+        ("both pairs over the target", {"second_points": "105"}, "second_points"),
+        ("target not reached", {"first_points": "90"}, "ended_by"),
+        ("hands above the limit", {"ended_by": "hands", "first_points": "90",
+                                   "hands_played": "13"}, "hands_played"),
+        ("hand limit not reached", {"ended_by": "hands", "first_points": "90",
+                                    "hands_played": "10"}, "hands_played"),
+        ("no hands", {"hands_played": "0"}, "hands_played"),
+        ("unknown ending", {"ended_by": "luck"}, "ended_by"),
+        ("huge points", {"first_points": "99999999999999999999"}, "first_points"),
+        ("over-long key", {"idempotency_key": "k" * 65}, "idempotency_key"),
+    ]:
+        cases.append(Case(f"free-deal game: {name}", submit, {**game, **changes},
+                          client="captain", form="form", field_name=field_name))
+    bye = fd_round.bye_team
+    cases.append(Case("free-deal game: a bye entered as a game",
+                      f"/t/{bye.pk}/{bye.link_secret}/game/", game, client="captain",
+                      text="no open table"))
+    cases.append(Case("free-deal game: wrong link", f"/t/{first.pk}/{'x' * 22}/game/", game,
+                      client="captain", status=404))
     return cases
 
 

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from formats import DUPLICATE_PAIRS, FORMATS, format_of
 from tournaments import audit, selectors, services
 from tournaments.director_views.common import _form_error, _refuse_if_finished, _who, director_page
 from tournaments.forms import AddDirectorForm, ChampionshipForm, posted
@@ -25,17 +27,28 @@ def director_home(request):
 
 @login_required
 def championship_create(request):
-    form = ChampionshipForm(posted(request))
-    if request.method == "POST" and form.is_valid():
+    """The format comes first (links at the top of the page, duplicate pairs unless another
+    is picked); the form shows only the settings that format uses."""
+    key = request.POST.get("format") or request.GET.get("format") or DUPLICATE_PAIRS.key
+    if key not in FORMATS:
+        raise Http404("No such format")
+    fmt = FORMATS[key]
+    form = ChampionshipForm(posted(request), shown=fmt.championship_fields)
+    extra = fmt.settings_form(None, posted(request))
+    if request.method == "POST" and form.is_valid() and (extra is None or extra.is_valid()):
         try:
             championship = services.create_championship(
-                request.user, origin=audit.origin_of(request), **form.cleaned_data)
+                request.user, origin=audit.origin_of(request), format=fmt.key,
+                format_settings=extra.cleaned_data if extra is not None else None,
+                **form.cleaned_data)
         except services.ServiceError as error:
-            _form_error(form, error)
+            _form_error(extra if extra is not None and error.field in extra.fields else form,
+                        error)
         else:
             messages.success(request, _("Championship created."))
             return redirect("tournaments:director_championship", championship.pk)
-    return render(request, "tournaments/director/championship_form.html", {"form": form})
+    return render(request, "tournaments/director/championship_form.html",
+                  {"form": form, "extra": extra, "fmt": fmt, "formats": FORMATS.values()})
 
 
 @director_page
@@ -67,22 +80,32 @@ def championship_edit(request, championship: Championship):
     if refused := _refuse_if_finished(request, championship):
         return refused
     locked = list(services.locked_fields(championship))
+    fmt = format_of(championship)
     form = ChampionshipForm(
-        posted(request), initial=ChampionshipForm.initial_from(championship), locked=locked
+        posted(request), initial=ChampionshipForm.initial_from(championship), locked=locked,
+        shown=fmt.championship_fields,
     )
-    if request.method == "POST" and form.is_valid():
+    extra = fmt.settings_form(championship, posted(request))
+    if extra is not None and services.settings_locked(championship):
+        for field in extra.fields.values():
+            field.disabled = True
+    if request.method == "POST" and form.is_valid() and (extra is None or extra.is_valid()):
         changes = {k: v for k, v in form.cleaned_data.items() if k not in locked}
         try:
-            services.update_championship(championship, **_who(request), **changes)
+            services.update_championship(
+                championship, **_who(request), **changes,
+                format_settings=extra.cleaned_data if extra is not None else None)
         except services.ServiceError as error:
-            _form_error(form, error)
+            _form_error(extra if extra is not None and error.field in extra.fields else form,
+                        error)
         else:
             messages.success(request, _("Championship saved."))
             return redirect("tournaments:director_championship", championship.pk)
     return render(
         request,
         "tournaments/director/championship_form.html",
-        {"form": form, "championship": championship, "locked": locked},
+        {"form": form, "extra": extra, "fmt": fmt, "championship": championship,
+         "locked": locked},
     )
 
 

@@ -107,16 +107,28 @@ def _record_publication(championship: Championship, public: bool, by, origin) ->
 
 
 @transaction.atomic
-def create_championship(director, *, origin=None, **settings) -> Championship:
+def create_championship(director, *, origin=None, format: str = "duplicate_pairs",
+                        format_settings: dict | None = None, **settings) -> Championship:
     """Create a championship directed by ``director``, with a fresh secret deal key.
 
-    ``settings`` are any of :data:`CHAMPIONSHIP_FIELDS`. The key's commitment is public from
-    now on; the key itself is revealed when the championship finishes.
+    ``format`` is a key of ``formats.FORMATS`` (duplicate pairs by default); it fixes the
+    settings the format does not let a director choose, and ``format_settings`` are its own
+    (e.g. the free-deal target), stored in the same transaction. ``settings`` are any of
+    :data:`CHAMPIONSHIP_FIELDS`. The key's commitment is public from now on; the key itself
+    is revealed when the championship finishes.
     """
+    from formats import FORMATS  # late: the formats import the services
+
     unknown = set(settings) - set(CHAMPIONSHIP_FIELDS)
     if unknown:
         raise TypeError(f"unknown championship settings: {sorted(unknown)}")
-    values = _clean_championship(settings)
+    if format not in FORMATS:
+        raise ServiceError(_("“%(value)s” is not a valid choice for %(field)s.")
+                           % {"value": format, "field": _field_label(Championship, "format")},
+                           field="format")
+    chosen = FORMATS[format]
+    values = _clean_championship({**settings, **chosen.fixed_settings})
+    values["format"] = format
     if not values.get("name"):
         raise ServiceError(_("The name is required."), field="name")
     if not values.get("movement") == Championship.Movement.SWISS:
@@ -128,6 +140,7 @@ def create_championship(director, *, origin=None, **settings) -> Championship:
     _check_championship(championship)
     championship.save()
     championship.directors.add(director)
+    chosen.save_settings(championship, format_settings or {}, by=director, origin=origin)
     if championship.results_public:
         # Public from the start: recorded like any later publication.
         _record_publication(championship, True, director, origin)
@@ -136,19 +149,28 @@ def create_championship(director, *, origin=None, **settings) -> Championship:
 
 @transaction.atomic
 def update_championship(championship: Championship, *, by=None, origin=None,
+                        format: str | None = None, format_settings: dict | None = None,
                         **changes) -> Championship:
     """Change a championship's details and settings.
 
     The name, venue, dates and whether results are public can always change. The game
     settings (:data:`LOCKED_SETTINGS`) lock once round 1 is released; deals per match and
     the movement cannot change while rounds exist at all, since the drafted rounds were
-    built from them.
+    built from them. The ``format`` is chosen at creation: given again it must be the same.
     """
     unknown = set(changes) - set(CHAMPIONSHIP_FIELDS)
     if unknown:
         raise TypeError(f"unknown championship settings: {sorted(unknown)}")
+    from formats import format_of  # late: the formats import the services
+
     championship = _lock(championship)
-    changes = _clean_championship(changes)
+    if format is not None and format != championship.format:
+        raise ServiceError(
+            _("The format is chosen when the championship is created and cannot change: "
+              "create a new championship for another format."),
+            field="format",
+        )
+    changes = _clean_championship({**changes, **format_of(championship).fixed_settings})
     if changes.get("movement", championship.movement) != Championship.Movement.SWISS:
         changes["rounds_planned"] = None
     changed = {f for f, v in changes.items() if getattr(championship, f) != v}
@@ -173,6 +195,9 @@ def update_championship(championship: Championship, *, by=None, origin=None,
         setattr(championship, field, value)
     _check_championship(championship)
     championship.save()
+    if format_settings is not None:
+        format_of(championship).save_settings(championship, format_settings, by=by,
+                                              origin=origin)
     if "results_public" in changed:
         _record_publication(championship, championship.results_public, by, origin)
     return championship

@@ -26,6 +26,8 @@ def release_round(round_: Round, *, by=None, origin=None) -> Round:
     Rounds are released in order. The deals' cards stay secret to players and the public
     until the round is closed.
     """
+    from formats import format_of  # late: the formats import the services
+
     # The championship first, then the round: the same order as every other service, so
     # that two directors acting at once cannot deadlock.
     championship = _lock(round_.championship)
@@ -40,7 +42,7 @@ def release_round(round_: Round, *, by=None, origin=None) -> Round:
         )
     if not round_.tables.exists():
         raise ServiceError(_("Round %(number)s has no tables.") % {"number": round_.number})
-    if round_.deals.count() != championship.deals_per_match:
+    if format_of(championship).has_deals and round_.deals.count() != championship.deals_per_match:
         raise ServiceError(
             _("Round %(number)s does not have its %(count)s deals.")
             % {"number": round_.number, "count": championship.deals_per_match}

@@ -77,9 +77,16 @@ def _swiss_history(championship: Championship):
     return met, ns_count, ew_count, had_bye
 
 
-@transaction.atomic
 def generate_next_round(championship: Championship) -> list[Round]:
-    """Generate what comes next: the whole schedule of a round robin, or the next Swiss round.
+    """Draft what comes next, as the championship's format says (``formats``)."""
+    from formats import format_of  # late: the formats import the services
+
+    return format_of(championship).generate_next_round(championship)
+
+
+@transaction.atomic
+def generate_duplicate_round(championship: Championship) -> list[Round]:
+    """Duplicate pairs: the whole schedule of a round robin, or the next Swiss round.
 
     Swiss: round 1 is a seeded draw (the seed is the secret deal key, so the draw is fixed
     and cannot be predicted); later rounds pair the current ranking, once every earlier

@@ -46,6 +46,11 @@ class Command(BaseCommand):
             self.stdout.write(_("Director account: “%(user)s” (already existed).")
                               % {"user": director.get_username()})
         self.load_demo_championship(director)
+        # The club tournament of the other format: free-deal pairs, Swiss (rules.md 11).
+        from formats.free_deal.demo import load_free_deal_demo
+
+        _championship, message = load_free_deal_demo(director)
+        self.stdout.write(message)
         self.stdout.write(_("Open %(url)s") % {"url": "http://127.0.0.1:8000/"})
 
     def load_demo_championship(self, director) -> None:

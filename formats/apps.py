@@ -1,0 +1,9 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class FormatsConfig(AppConfig):
+    """Registered for its template tags (``{% load formats_tags %}``); it has no models."""
+
+    name = "formats"
+    verbose_name = _("Formats")

@@ -1,0 +1,105 @@
+"""What every format answers (the seam of :mod:`formats`).
+
+A format is a small object, not a class hierarchy of pages: each method is one question a
+page, the API, an export or the archive asks, and each format answers it with its own
+modules. Methods take plain model instances and return plain values or responses.
+"""
+
+from __future__ import annotations
+
+from django.utils.functional import Promise
+
+
+class Format:
+    #: Stored in ``Championship.format``.
+    key: str = ""
+    #: Shown to directors when they pick a format.
+    label: Promise | str = ""
+    #: One line for the format picker: who plays, how it is scored.
+    summary: Promise | str = ""
+    #: The rules.md section that defines it.
+    rules_section: str = ""
+    #: Whether rounds have generated deals (deal sheets, travellers, hand records).
+    has_deals: bool = True
+    #: The championship fields the director sets for this format (besides name, venue and
+    #: dates); the others keep their defaults and are not shown.
+    championship_fields: tuple[str, ...] = ()
+    #: The director's championship page lists the settings with this template.
+    facts_template: str = ""
+    #: Championship fields the format fixes whatever the director sends (e.g. free-deal
+    #: pairs are always paired Swiss).
+    fixed_settings: dict = {}
+
+    #: The name of the format's own settings in the API's championship object (a nested
+    #: object, see :meth:`api_settings_serializer`); empty when it has none.
+    api_settings_key: str = ""
+
+    def api_settings_serializer(self):
+        """The REST serializer class of the format's own settings (the API's counterpart of
+        :meth:`settings_form`: it checks the shape, :meth:`save_settings` decides), or
+        ``None``. Read from a championship, it gives that championship's settings, or
+        ``None`` for a championship of another format."""
+        return None
+
+    def settings_form(self, championship=None, data=None):
+        """The form of the format's own settings (beyond ``championship_fields``), or
+        ``None``. Bound to ``data`` when given."""
+        return None
+
+    def save_settings(self, championship, cleaned: dict, *, by=None, origin=None) -> None:
+        """Store what :meth:`settings_form` cleaned (inside the caller's transaction)."""
+
+    def generate_next_round(self, championship):
+        """Draft what comes next (a round robin's schedule, the next Swiss round)."""
+        raise NotImplementedError
+
+    def captain_page(self, request, team):
+        """The response of a team's private page (its table in the open round)."""
+        raise NotImplementedError
+
+    def standings_page(self, request, championship, *, director: bool):
+        """The response of the championship's standings page."""
+        raise NotImplementedError
+
+    def projector_page(self, request, championship, *, director: bool):
+        """The response of the projector page (large type, cycling by itself)."""
+        raise NotImplementedError
+
+    def director_results_page(self, request, championship, round_):
+        """The director's page of a round's results (the grid of tables)."""
+        raise NotImplementedError
+
+    def projector_panel(self, request, championship) -> str:
+        """HTML the projector shows above the standings (a free-deal round's countdown), or
+        ``""`` for nothing."""
+        return ""
+
+    def missing_results(self, round_) -> list[str]:
+        """One line per result the round still lacks (shown before it is closed)."""
+        raise NotImplementedError
+
+    def public_archive(self, championship, rounds, number: dict[int, int]) -> dict:
+        """The public archive's results and standings (``scoring.archive.public``): the
+        closed rounds only; ``number`` gives each team's number by id."""
+        raise NotImplementedError
+
+    def recompute(self, championship) -> None:
+        """Rebuild whatever the format stores derived from the results."""
+
+    def export_kinds(self) -> list:
+        """The kinds of export the format offers (``scoring.exports.registry.ExportKind``),
+        in the order the exports page lists them. The exports page, the public downloads,
+        the API and the background jobs offer a championship these and no others."""
+        return []
+
+    def export_state(self, championship) -> dict:
+        """What the format's exports show beyond the championship, its rounds and its teams
+        (results, reviews, settings), as small JSON values that change whenever it does:
+        a kept public download is served again only while this is unchanged
+        (``scoring.exports.public_files``)."""
+        return {}
+
+    def round_printouts(self, round_) -> list[tuple[str, str]]:
+        """``(label, url)`` of each sheet the director prints for a round (its page lists
+        them)."""
+        return []

@@ -1,0 +1,91 @@
+"""Duplicate pairs (rules.md 6 and 7): the official championship, and Duplicada's first format.
+
+Every table of a round plays the same generated deals; a table reports each deal's result;
+each side is scored against the others that held the same cards; the ranking is the sum
+of finals. The code is where it always was, and this object only points at it:
+
+- results, confirmations and scores: ``scoring.services``, ``scoring.selectors``;
+- rounds, movements and deals: ``tournaments.services`` (``rounds``, ``deals``);
+- the pure rules: ``engine.duplicate``, ``engine.final_scores``, ``engine.swiss``.
+"""
+
+from __future__ import annotations
+
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from formats.base import Format
+
+
+class DuplicatePairs(Format):
+    key = "duplicate_pairs"
+    label = _("Duplicate pairs")
+    summary = _("Every table plays the same deals; each pair is scored against the pairs "
+                "that held the same cards (the official championship).")
+    rules_section = "6"
+    has_deals = True
+    facts_template = "tournaments/director/_duplicate_facts.html"
+    championship_fields = ("movement", "rounds_planned", "deals_per_match", "variant",
+                           "doubling")
+
+    # The imports are late: the views and services import the models, which must not
+    # import the formats while Django loads the apps.
+
+    def generate_next_round(self, championship):
+        from tournaments.services.rounds import generate_duplicate_round
+
+        return generate_duplicate_round(championship)
+
+    def captain_page(self, request, team):
+        from scoring.views.captain import _render_captain
+
+        return _render_captain(request, team)
+
+    def standings_page(self, request, championship, *, director: bool):
+        from scoring.views.results import duplicate_standings
+
+        return duplicate_standings(request, championship, director)
+
+    def projector_page(self, request, championship, *, director: bool):
+        from scoring.views.results import duplicate_projector
+
+        return duplicate_projector(request, championship, director)
+
+    def director_results_page(self, request, championship, round_):
+        from scoring.views.director import duplicate_grid
+
+        return duplicate_grid(request, championship, round_)
+
+    def missing_results(self, round_) -> list[str]:
+        from scoring.views.director import duplicate_missing_results
+
+        return duplicate_missing_results(round_)
+
+    def public_archive(self, championship, rounds, number: dict[int, int]) -> dict:
+        from scoring.archive.public import duplicate_results
+
+        return duplicate_results(championship, rounds, number)
+
+    def recompute(self, championship) -> None:
+        from scoring.services import recompute_championship
+
+        recompute_championship(championship)
+
+    def export_kinds(self) -> list:
+        # Read at each call: tests (and any later registration) change the registry's dict.
+        from scoring.exports import registry
+
+        return list(registry.KINDS.values())
+
+    def export_state(self, championship) -> dict:
+        from scoring.exports.public_files import duplicate_results_state
+
+        return duplicate_results_state(championship)
+
+    def round_printouts(self, round_) -> list[tuple[str, str]]:
+        args = [round_.championship_id, round_.number]
+        return [
+            (_("Deal sheets (PDF)"),
+             reverse("tournaments:director_round_deal_sheets", args=args)),
+            (_("Table cards (PDF)"), reverse("tournaments:director_table_cards", args=args)),
+        ]

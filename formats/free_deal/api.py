@@ -1,0 +1,306 @@
+"""The free-deal REST API (rules.md 11) under ``/api/v1/``, with its URLs at the end of this
+module (``scoring.api.urls`` includes them):
+
+- captains, through the pair's link: its game (``GET``) and entering it (``POST``)
+  ``captain/<team>/<secret>/free-deal/game/``; confirming or disputing the other pair's
+  entry, ``.../game/<entry>/confirm/`` and ``.../dispute/``;
+- directors: a round's games ``championships/<id>/free-deal/rounds/<n>/games/``, one
+  table's game and history ``.../games/<table>/``, the director's result ``.../enter/`` and
+  confirmation ``.../confirm/``;
+- results readers (directors live; everyone once published, closed rounds only): the
+  ranking ``championships/<id>/free-deal/standings/``.
+
+Everything else is the shared API: the championship (``format`` and its ``free_deal``
+settings), pairs, rounds (``rounds/generate/`` pairs the next Swiss round through the
+format), release and close. As everywhere in the API, the views call the services and
+selectors the pages call and ask the same permissions; the endpoints of this module refuse
+a championship of another format (409), as the duplicate ones refuse a free-deal one.
+"""
+
+from __future__ import annotations
+
+import re
+
+from django.shortcuts import get_object_or_404
+from django.urls import path
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import status
+from rest_framework.exceptions import ValidationError
+from rest_framework.response import Response
+
+import scoring.api.converters  # noqa: F401 (registers the "id" converter)
+from formats import FREE_DEAL_PAIRS
+from formats.free_deal import permissions, selectors, services
+from formats.free_deal.models import GameEntry
+from formats.free_deal.rules import GameRefused
+from formats.free_deal.serializers import (
+    CaptainGameSerializer,
+    DirectorGameSerializer,
+    EntryChoiceSerializer,
+    GameAnswerSerializer,
+    GameHistorySerializer,
+    GameSubmitSerializer,
+    RankingLineSerializer,
+    RoundGamesSerializer,
+)
+from formats.free_deal.services import settings_of
+from scoring import selectors as scoring_selectors
+from scoring.api.base import CaptainView, DirectorView, PublicView
+from scoring.api.captain import IDEMPOTENCY, REFUSED, WRONG_FORMAT
+from scoring.api.director_championships import ERRORS
+from scoring.api.idempotency import entry_key, request_key
+from scoring.api.public import StandingsPagination, published_results, standings_stage
+from scoring.serializers import FIELD_ERRORS, DisputeSerializer, ErrorSerializer
+from scoring.services import KEY_LENGTH, Origin, ScoringError
+from tournaments.models import Table
+
+TAGS = ["free-deal"]
+READ = {401: ERRORS[401], 404: ERRORS[404], **WRONG_FORMAT}
+CAPTAIN_READ = {404: REFUSED[404], **WRONG_FORMAT}
+_HAND_FIELD = re.compile(r"hands\[(\d+)\](?:\.(\w+))?")
+
+
+def refusal_fields(error: GameRefused) -> dict:
+    """The rules' refusal under the request's own field names: ``hands[3].points`` as a
+    list item's field, ``{"hands": {"3": {"points": [...]}}}`` (as the serializers show
+    it); ``points`` (both pairs' points together) under both points fields."""
+    message = [error.message]
+    if error.field == "points":
+        return {"first_points": message, "second_points": message}
+    hand = _HAND_FIELD.fullmatch(error.field or "")
+    if hand is not None:
+        index, name = hand.groups()
+        return {"hands": {index: {name: message} if name else message}}
+    return {error.field or "non_field_errors": message}
+
+
+class _GameRefusals:
+    """A game refused by the rules is bad input: 400 naming the field (not 409)."""
+
+    serves = FREE_DEAL_PAIRS
+
+    def handle_exception(self, exc):
+        if isinstance(exc, GameRefused):
+            exc = ValidationError(refusal_fields(exc))
+        return super().handle_exception(exc)
+
+
+# --- Captains --------------------------------------------------------------------------------
+
+
+def _answer(entry: GameEntry, table: Table, state: str, http_status=status.HTTP_200_OK):
+    return Response(GameAnswerSerializer({
+        "round": table.round.number, "table": table.number, "state": state, "entry": entry,
+    }).data, status=http_status)
+
+
+class CaptainGameView(_GameRefusals, CaptainView):
+    """A pair's game, through its link."""
+
+    # The key is kept on the entry, in the entry's own transaction (services.submit_game).
+    generic_idempotency = False
+
+    @extend_schema(tags=TAGS, operation_id="free_deal_captain_game",
+                   responses={200: CaptainGameSerializer, **CAPTAIN_READ})
+    def get(self, request, team_id: int, secret: str):
+        """The pair's table in the round in play (else its latest table, or none yet), the
+        opponent, the game's state and latest entry, and the game's settings."""
+        team = self.team()
+        position = selectors.team_game(team)
+        table, game = position.table, position.game
+        return Response(CaptainGameSerializer({
+            "round": table.round.number if table else None,
+            "table": table.number if table else None,
+            "open": position.writable, "we_are": position.we_are, "opponent": position.opponent,
+            "bye_round": position.bye_round.number if position.bye_round else None,
+            "state": game.state if game else None, "entry": game.latest if game else None,
+            "settings": settings_of(team.championship),
+        }).data)
+
+    @extend_schema(
+        tags=TAGS, operation_id="free_deal_captain_submit", request=GameSubmitSerializer,
+        parameters=[IDEMPOTENCY],
+        responses={201: GameAnswerSerializer,
+                   200: OpenApiResponse(GameAnswerSerializer, description="Already stored "
+                                        "(same key)."), **REFUSED})
+    def post(self, request, team_id: int, secret: str):
+        """Enter the game of the pair's table in the round in play: both pairs' points, how
+        it ended, the hands played, optionally hand by hand. It waits for the other pair's
+        confirmation. Refused, naming the field, when the rules say it cannot be."""
+        team = self.team()
+        serializer = GameSubmitSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        key = data.get("idempotency_key")
+        if header := request_key(request):
+            # Scoped to the link, as a duplicate captain's (scoring.api.captain): another
+            # pair's identical key is another submission.
+            key = entry_key(team.pk, header, KEY_LENGTH)  # a long key is hashed, never cut
+        try:
+            table = permissions.captain_open_table(team, round_number=data.get("round"),
+                                                   table_number=data.get("table"))
+        except ScoringError:
+            # A report sent again after its round closed: its first answer.
+            entry = services.earlier_submission(team=team, idempotency_key=key)
+            if entry is None:
+                raise
+            return _answer(entry, entry.table, selectors.entry_state(entry))
+        entry, created = services.submit_game(
+            team=team, table=table, values=serializer.values(), idempotency_key=key,
+            origin=Origin.from_request(request))
+        if created:
+            return _answer(entry, table, selectors.PENDING, status.HTTP_201_CREATED)
+        return _answer(entry, table, selectors.entry_state(entry))
+
+
+class CaptainConfirmView(_GameRefusals, CaptainView):
+    @extend_schema(tags=TAGS, operation_id="free_deal_captain_confirm", request=None,
+                   parameters=[IDEMPOTENCY], responses={200: GameAnswerSerializer, **REFUSED})
+    def post(self, request, team_id: int, secret: str, entry_id: int):
+        """The other pair confirms the entry: it counts from now on. Confirming twice is
+        harmless (the first confirmation is kept)."""
+        team = self.team()
+        entry = permissions.captain_entry(team, entry_id)
+        services.confirm_game(entry_id=entry.pk, team=team, origin=Origin.from_request(request))
+        return _answer(entry, entry.table, selectors.CONFIRMED)
+
+
+class CaptainDisputeView(_GameRefusals, CaptainView):
+    @extend_schema(tags=TAGS, operation_id="free_deal_captain_dispute", request=DisputeSerializer,
+                   parameters=[IDEMPOTENCY], responses={200: GameAnswerSerializer, **REFUSED})
+    def post(self, request, team_id: int, secret: str, entry_id: int):
+        """The other pair disputes the entry, saying what is wrong: the director settles it."""
+        team = self.team()
+        entry = permissions.captain_entry(team, entry_id)
+        serializer = DisputeSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        services.dispute_game(entry_id=entry.pk, team=team,
+                              comment=serializer.validated_data["comment"],
+                              origin=Origin.from_request(request))
+        return _answer(entry, entry.table, selectors.DISPUTED)
+
+
+# --- Directors -------------------------------------------------------------------------------
+
+
+class _DirectorGameView(_GameRefusals, DirectorView):
+    def table_of(self, pk: int, number: int, table_number: int) -> Table:
+        _championship, round_ = self.round_of(pk, number)
+        return get_object_or_404(Table.objects.select_related("round", "ns_team", "ew_team"),
+                                 round=round_, number=table_number)
+
+    def detail(self, table: Table) -> Response:
+        game = selectors.table_game(table)
+        return Response(GameHistorySerializer({
+            "table": table, "state": game.state, "disputed_by": game.disputed_by,
+            "latest": game.latest, "history": selectors.game_history(table),
+        }).data)
+
+
+class RoundGamesView(_DirectorGameView):
+    @extend_schema(tags=TAGS, operation_id="free_deal_round_games",
+                   responses={200: RoundGamesSerializer, **READ})
+    def get(self, request, pk: int, number: int):
+        """Every table of the round: its pairs (first and second), the latest entry of its
+        game and its state; the round's bye; the tables still missing a confirmed game."""
+        _championship, round_ = self.round_of(pk, number)
+        games = selectors.round_games(round_)
+        return Response(RoundGamesSerializer({
+            "round": round_, "games": games,
+            "missing": selectors.missing_results(round_, games),
+        }).data)
+
+
+class GameView(_DirectorGameView):
+    @extend_schema(tags=TAGS, operation_id="free_deal_game",
+                   responses={200: GameHistorySerializer, **READ})
+    def get(self, request, pk: int, number: int, table_number: int):
+        """One table's game: its state, and every entry and review with who made it, when
+        and from where."""
+        return self.detail(self.table_of(pk, number, table_number))
+
+
+class GameEnterView(_DirectorGameView):
+    @extend_schema(tags=TAGS, operation_id="free_deal_game_enter",
+                   request=DirectorGameSerializer, parameters=[IDEMPOTENCY],
+                   responses={200: GameHistorySerializer, **ERRORS})
+    def post(self, request, pk: int, number: int, table_number: int):
+        """Enter or override the table's game: it counts at once, without confirmation (in
+        a released or closed round). The earlier entries stay in the history."""
+        table = self.table_of(pk, number, table_number)
+        serializer = DirectorGameSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        services.director_set_game(table=table, values=serializer.values(), user=request.user,
+                                   note=serializer.validated_data.get("note", ""),
+                                   origin=self.scoring_origin())
+        return self.detail(table)
+
+
+class GameConfirmView(_DirectorGameView):
+    @extend_schema(tags=TAGS, operation_id="free_deal_game_confirm",
+                   request=EntryChoiceSerializer, parameters=[IDEMPOTENCY],
+                   responses={200: GameHistorySerializer, **ERRORS})
+    def post(self, request, pk: int, number: int, table_number: int):
+        """Settle a pending or disputed entry of this table as it stands: it counts."""
+        table = self.table_of(pk, number, table_number)
+        serializer = EntryChoiceSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        entry = get_object_or_404(GameEntry, pk=serializer.validated_data["entry"], table=table)
+        services.director_confirm_game(entry_id=entry.pk, user=request.user,
+                                       origin=self.scoring_origin())
+        return self.detail(table)
+
+
+# --- The ranking -----------------------------------------------------------------------------
+
+
+class StandingsView(PublicView):
+    """The ranking: public (closed rounds only) once published; live for its directors."""
+
+    serves = FREE_DEAL_PAIRS
+    pagination_class = StandingsPagination
+
+    @extend_schema(
+        tags=TAGS, operation_id="free_deal_standings",
+        parameters=[OpenApiParameter("after", int, description=_(
+            "Stand after this closed round (as the standings page's ?after=N)."))],
+        responses={200: RankingLineSerializer(many=True), 400: OpenApiResponse(
+            FIELD_ERRORS, description="Field errors, each naming its field."),
+            404: OpenApiResponse(ErrorSerializer, description="Unknown or unpublished."),
+            **WRONG_FORMAT})
+    def get(self, request, pk: int):
+        """Each pair's place, games, wins, draws, losses and byes, match points, points for
+        and against, point difference and Buchholz (rules.md 11.3), best first."""
+        access = published_results(request, pk)
+        self.checked(access.championship)
+        try:
+            scope = scoring_selectors.ranking_scope(access.championship, live=access.director,
+                                                    after=request.query_params.get("after"))
+        except scoring_selectors.ScopeError as error:
+            raise ValidationError({"after": [str(error).split(": ", 1)[-1]]}) from None
+        paginator = self.pagination_class()
+        paginator.stage = standings_stage(scope)
+        page = paginator.paginate_queryset(selectors.ranking_in_scope(scope), request, view=self)
+        return paginator.get_paginated_response(RankingLineSerializer(page, many=True).data)
+
+
+# --- URLs ------------------------------------------------------------------------------------
+
+CAPTAIN = "captain/<id:team_id>/<str:secret>/free-deal/game/"
+C = "championships/<id:pk>/free-deal/"
+GAMES = f"{C}rounds/<id:number>/games/"
+GAME = f"{GAMES}<id:table_number>/"
+
+urlpatterns = [
+    path(CAPTAIN, CaptainGameView.as_view(), name="api-fd-captain-game"),
+    path(f"{CAPTAIN}<id:entry_id>/confirm/", CaptainConfirmView.as_view(),
+         name="api-fd-captain-confirm"),
+    path(f"{CAPTAIN}<id:entry_id>/dispute/", CaptainDisputeView.as_view(),
+         name="api-fd-captain-dispute"),
+    path(GAMES, RoundGamesView.as_view(), name="api-fd-round-games"),
+    path(GAME, GameView.as_view(), name="api-fd-game"),
+    path(f"{GAME}enter/", GameEnterView.as_view(), name="api-fd-game-enter"),
+    path(f"{GAME}confirm/", GameConfirmView.as_view(), name="api-fd-game-confirm"),
+    path(f"{C}standings/", StandingsView.as_view(), name="api-fd-standings"),
+]

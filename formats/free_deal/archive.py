@@ -1,0 +1,43 @@
+"""The free-deal part of the public archive (``scoring.archive.public``): every counted game
+of the closed rounds, the byes, and the ranking after them (rules.md 11.3), by the pairs'
+numbers as on the pages. (The full backup is ``scoring.archive``'s, table by table.)"""
+
+from __future__ import annotations
+
+from formats.free_deal import selectors
+from formats.free_deal.services import settings_of
+from tournaments.models import Round
+
+
+def _fraction(value) -> str:
+    return f"{value.numerator}/{value.denominator}"
+
+
+def public_results(championship, rounds, number: dict[int, int]) -> dict:
+    closed = max((r.number for r in rounds if r.status == Round.Status.CLOSED), default=0)
+    tables = {t.pk: t.number for r in rounds for t in r.tables.all()}
+    settings = settings_of(championship)
+    return {
+        "free_deal_settings": {
+            name: getattr(settings, name)
+            for name in ("target", "hand_limit", "round_minutes", "cap", "sant_vicenc",
+                         "match_points", "tie_breaks", "bye_difference", "bye_points")
+        },
+        "games": [
+            {"round": game.round_number, "table": tables.get(game.table_id),
+             "first_pair": number[game.first_id], "second_pair": number[game.second_id],
+             "first_points": game.first_points, "second_points": game.second_points}
+            for game in sorted(selectors.counted_games(championship, up_to=closed),
+                               key=lambda g: (g.round_number, tables.get(g.table_id, 0)))
+        ],
+        "byes": [{"round": round_number, "pair": number[pair]}
+                 for round_number, pair in sorted(selectors.byes(championship, up_to=closed))],
+        "standings": [
+            {"label": line.place, "pair": line.team.number,
+             "match_points": _fraction(line.match_points), "games": line.games,
+             "wins": line.wins, "draws": line.draws, "losses": line.losses, "byes": line.byes,
+             "points": line.points, "points_against": line.points_against,
+             "point_difference": line.point_difference, "buchholz": _fraction(line.buchholz)}
+            for line in selectors.ranking(championship, up_to=closed)
+        ],
+    }

@@ -1,0 +1,109 @@
+"""The round clock's addresses: the director's buttons, and the small JSON answer that the
+pages' countdown (``static/js/clock.js``) re-reads after a reload, when the phone is back
+online or when a live event says the clock changed.
+
+The JSON gives the **server's** time with the clock (``now``, ``ends_at``, ``state``,
+``remaining`` in seconds), so that a phone whose own clock is wrong still counts down
+right: the page works out the difference between the two clocks and counts from the
+server's. Never cached (``no-store``): a stale answer would show a wrong time.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, JsonResponse
+from django.shortcuts import get_object_or_404, redirect
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views.decorators.http import require_GET, require_http_methods
+
+from formats.free_deal import selectors, services
+from formats.free_deal.forms import ClockForm
+from scoring import permissions
+from scoring.services.values import Origin
+from scoring.views.common import _no_store
+from tournaments import selectors as tournament_selectors
+from tournaments.services.common import ServiceError
+
+
+def _answer(view: selectors.ClockView | None) -> JsonResponse:
+    data = view.as_json() if view is not None else selectors.no_clock_json()
+    return _no_store(JsonResponse(data))
+
+
+@require_GET
+def captain_clock(request, team_id: int, secret: str):
+    """The clock of the pair's round (the one its page shows)."""
+    team = permissions.captain_team(team_id, secret)
+    table = selectors.team_table(team)
+    return _answer(selectors.clock_view(table.round if table is not None else None))
+
+
+@require_GET
+def public_clock(request, pk: int):
+    """The clock of the round being played, for the projector: seen by whoever may see the
+    projector (the championship's directors, everyone once the results are published)."""
+    access = permissions.results_access(request.user, pk)
+    if not (access.director or access.championship.results_public):
+        raise Http404("Results not published")
+    return _answer(selectors.clock_view(selectors.current_round(access.championship)))
+
+
+_ACTIONS = {
+    "start": (services.start_clock, lambda: _("The clock has started.")),
+    "pause": (services.pause_clock, lambda: _("The clock is paused.")),
+    "resume": (services.resume_clock, lambda: _("The clock runs again.")),
+}
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def director_clock(request, pk: int, number: int):
+    """GET: the round's clock as JSON. POST: a clock button (start, pause, resume, extend),
+    then back to the round's games."""
+    championship = tournament_selectors.championship_for_director(request.user, pk)
+    round_ = get_object_or_404(championship.rounds.select_related("championship"),
+                               number=number)
+    if request.method == "GET":
+        return _answer(selectors.clock_view(round_))
+    form = ClockForm(request.POST)
+    if not form.is_valid():
+        for errors in form.errors.values():
+            for error in errors:
+                messages.error(request, error)
+        return redirect(_games_url(pk, number))
+    action, minutes = form.cleaned_data["action"], form.cleaned_data["minutes"]
+    origin = Origin.from_request(request)
+    try:
+        if action == "extend":
+            services.extend_clock(round_, minutes, by=request.user, origin=origin)
+            done = ngettext("%(minutes)s minute added to the clock.",
+                            "%(minutes)s minutes added to the clock.", minutes
+                            ) % {"minutes": minutes}
+        else:
+            service, message = _ACTIONS[action]
+            service(round_, by=request.user, origin=origin)
+            done = message()
+    except ServiceError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, done)
+    return redirect(_games_url(pk, number))
+
+
+def _games_url(pk: int, number: int) -> str:
+    return reverse("scoring:grid", args=[pk, number])
+
+
+def projector_panel(request, championship) -> str:
+    """The countdown above the projector's standings (empty without a clock to show)."""
+    view = selectors.clock_view(selectors.current_round(championship))
+    if view is None:
+        return ""
+    return render_to_string("free_deal/_clock.html", {
+        "clock": view, "clock_url": reverse("free_deal:public_clock", args=[championship.pk]),
+        "clock_big": True,
+    }, request=request)

@@ -1,0 +1,51 @@
+"""The free-deal format's kinds of export (``FreeDealPairs.export_kinds``), with the keys of
+the duplicate kinds they stand for (``…/export/ranking_pdf/`` is the ranking sheet of either
+format), and what its kept public downloads depend on.
+
+Not yet offered: the championship archive and the full backup, which hold duplicate results
+only (``scoring.archive``) and would leave out every game.
+"""
+
+from __future__ import annotations
+
+from django.db.models import Count, Max
+from django.utils.translation import gettext_lazy as _
+
+from formats.free_deal.exports import csv_files, pdf, workbook
+from formats.free_deal.models import FreeDealSettings, GameEntry, GameReview
+from scoring.exports.registry import CSV, PDF, XLSX, ExportKind, register, scoped_file
+from tournaments.models import Table
+
+KINDS: dict[str, ExportKind] = {}
+
+register(ExportKind("ranking_pdf", _("Ranking sheet (PDF)"),
+                    scoped_file("ranking", "pdf", PDF, pdf.ranking_pdf), PDF, "pdf"), KINDS)
+register(ExportKind("scorecards_pdf", _("Pair scorecards (PDF)"),
+                    scoped_file("scorecards", "pdf", PDF, pdf.scorecards_pdf), PDF, "pdf"),
+         KINDS)
+register(ExportKind("workbook", _("Excel workbook"),
+                    scoped_file("results", "xlsx", XLSX, workbook.workbook_bytes), XLSX,
+                    "xlsx"), KINDS)
+register(ExportKind("ranking_csv", _("Ranking (CSV)"),
+                    scoped_file("ranking", "csv", CSV, csv_files.ranking_csv), CSV, "csv"),
+         KINDS)
+register(ExportKind("games_csv", _("Games (CSV)"),
+                    scoped_file("games", "csv", CSV, csv_files.games_csv), CSV, "csv"), KINDS)
+
+
+def export_state(championship) -> dict:
+    """The games, their reviews, the tables and the settings, as the public downloads'
+    fingerprint sees them (``scoring.exports.public_files``); four queries."""
+    settings = list(FreeDealSettings.objects.filter(championship=championship).values_list(
+        "match_points", "tie_breaks", "bye_points", "bye_difference"))
+    return {
+        "format": championship.format,
+        "games": [
+            list(rows.aggregate(n=Count("id"), last=Max("id")).values())
+            for rows in (GameEntry.objects.filter(table__round__championship=championship),
+                         GameReview.objects.filter(
+                             entry__table__round__championship=championship),
+                         Table.objects.filter(round__championship=championship))
+        ],
+        "settings": settings,
+    }

@@ -1,0 +1,127 @@
+"""Forms of the free-deal pages: the format's settings, a game as a table reports it, the
+director's clock buttons. They check the shape of the input; the rules (``engine.free_deal``,
+through ``formats.free_deal.rules``) decide what a game may be, naming the field."""
+
+from __future__ import annotations
+
+import json
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from formats.free_deal.models import FreeDealSettings, GameEntry
+from formats.free_deal.services import GameValues, settings_of
+from formats.free_deal.services.clock import MAX_EXTENSION_MINUTES
+
+# What the forms accept; the rules refuse what a game cannot be (above the cap, say).
+MAX_POINTS = 999
+MAX_HANDS = 99
+
+
+def _limit(label, help_text, initial):
+    return forms.IntegerField(label=label, help_text=help_text, initial=initial,
+                              min_value=1, max_value=MAX_POINTS, required=False)
+
+
+class FreeDealSettingsForm(forms.Form):
+    target = _limit(_("Target"), _("Points that win a game; empty for none."), 101)
+    hand_limit = _limit(_("Hand limit"), _("Hands a game lasts at most; empty for none."), 12)
+    round_minutes = _limit(_("Minutes per round"),
+                           _("The round's clock; empty for no clock."), 60)
+    cap = _limit(_("Points cap"), _("Points above it are not counted; empty for none."), 121)
+    sant_vicenc = forms.BooleanField(label=_("Sant Vicenç allowed"), required=False,
+                                     initial=True)
+    match_points = forms.ChoiceField(label=_("Match points"),
+                                     choices=FreeDealSettings.MatchPoints.choices)
+    tie_breaks = forms.CharField(
+        label=_("Tie-break order"), max_length=120,
+        initial="match_points,point_difference,points,buchholz",
+        help_text=_("Comma-separated, first decides first: match_points, point_difference, "
+                    "points, buchholz."))
+    bye_difference = forms.IntegerField(label=_("Bye: point difference"), initial=0,
+                                        min_value=-MAX_POINTS, max_value=MAX_POINTS)
+    bye_points = forms.IntegerField(label=_("Bye: points"), initial=0, min_value=0,
+                                    max_value=MAX_POINTS)
+    seeding = forms.ChoiceField(label=_("Round 1"), choices=FreeDealSettings.Seeding.choices)
+
+    @classmethod
+    def for_championship(cls, championship=None, data=None, *, locked: bool = False):
+        initial = None
+        if championship is not None and championship.pk:
+            current = settings_of(championship)
+            initial = {name: getattr(current, name) for name in cls.base_fields}
+        form = cls(data, initial=initial, prefix="fd")
+        if locked:
+            for field in form.fields.values():
+                field.disabled = True
+        return form
+
+
+class GameForm(forms.Form):
+    """Both pairs' points, how the game ended, the hands played (rules.md 11.2)."""
+
+    first_points = forms.IntegerField(min_value=0, max_value=MAX_POINTS)
+    second_points = forms.IntegerField(min_value=0, max_value=MAX_POINTS)
+    ended_by = forms.ChoiceField(label=_("How the game ended"),
+                                 choices=GameEntry.EndedBy.choices)
+    hands_played = forms.IntegerField(label=_("Hands played"), min_value=1,
+                                      max_value=MAX_HANDS)
+    idempotency_key = forms.CharField(required=False, max_length=64,
+                                      widget=forms.HiddenInput)
+    # The score pad's record, hand by hand (static/js/score_pad.js), as JSON; optional.
+    hands = forms.CharField(required=False, max_length=20_000, widget=forms.HiddenInput)
+
+    HAND_KEYS = {"makers", "contract", "doubling", "scorer", "points"}
+
+    def clean_hands(self):
+        text = self.cleaned_data.get("hands", "").strip()
+        if not text:
+            return None
+        try:
+            hands = json.loads(text)
+        except ValueError:
+            raise forms.ValidationError(_("The hand-by-hand record cannot be read.")) from None
+        if (not isinstance(hands, list) or len(hands) > MAX_HANDS
+                or not all(isinstance(h, dict) and set(h) == self.HAND_KEYS for h in hands)):
+            raise forms.ValidationError(_("The hand-by-hand record cannot be read."))
+        return tuple(hands)
+
+    def __init__(self, *args, table=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        if table is not None:
+            self.fields["first_points"].label = _("Points of %(pair)s") % {
+                "pair": table.ns_team.name}
+            self.fields["second_points"].label = _("Points of %(pair)s") % {
+                "pair": table.ew_team.name}
+
+    def values(self) -> GameValues:
+        data = self.cleaned_data
+        return GameValues(first_points=data["first_points"],
+                          second_points=data["second_points"], ended_by=data["ended_by"],
+                          hands_played=data["hands_played"], hands=data.get("hands"))
+
+
+class DirectorGameForm(GameForm):
+    note = forms.CharField(label=_("Reason (kept in the history)"), max_length=2000,
+                           required=False, widget=forms.Textarea(attrs={"rows": 2}))
+
+
+class DisputeForm(forms.Form):
+    comment = forms.CharField(label=_("What is wrong?"), max_length=2000, required=False,
+                              widget=forms.Textarea(attrs={"rows": 2}))
+
+
+class ClockForm(forms.Form):
+    """The director's clock buttons: which one was pressed, and an extension's minutes."""
+
+    ACTIONS = ("start", "pause", "resume", "extend")
+
+    action = forms.ChoiceField(choices=[(action, action) for action in ACTIONS])
+    minutes = forms.IntegerField(label=_("Minutes to add"), min_value=1,
+                                 max_value=MAX_EXTENSION_MINUTES, initial=5, required=False)
+
+    def clean(self):
+        data = super().clean()
+        if data.get("action") == "extend" and data.get("minutes") is None:
+            self.add_error("minutes", _("Give the minutes to add."))
+        return data

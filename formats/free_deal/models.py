@@ -1,0 +1,193 @@
+"""A free-deal championship's settings, and the games its tables report (rules.md 11).
+
+A round's :class:`~tournaments.models.Table` is one game: its ``ns_team`` is the **first**
+pair (the higher-ranked one, table 1 being the top pairing) and its ``ew_team`` the
+second; the seats mean nothing in a free-deal game. As for duplicate results, nothing is
+updated in place: every entry, confirmation, dispute and director's result is a new row
+with who, when and from where, and the game that counts is the latest confirmed entry.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from formats.free_deal.clock import ClockTimes
+from scoring.models import Provenance
+from tournaments.models import Championship, Round, Table
+
+#: The default tie-break order of rules.md 11.3, by metric name (engine.free_deal.ranking).
+DEFAULT_TIE_BREAKS = "match_points,point_difference,points,buchholz"
+
+
+class FreeDealSettings(models.Model):
+    """The settings of rules.md 11 that a duplicate championship does not have. Locked,
+    like the others, once round 1 is released. An empty limit is off."""
+
+    class MatchPoints(models.TextChoices):
+        ONE_HALF_ZERO = "1-1/2-0", _("Win 1, draw ½, loss 0")
+        TWO_ONE_ZERO = "2-1-0", _("Win 2, draw 1, loss 0")
+        THREE_ONE_ZERO = "3-1-0", _("Win 3, draw 1, loss 0")
+
+    class Seeding(models.TextChoices):
+        DRAW = "draw", _("Seeded draw")
+        ORDER = "order", _("The pairs' numbers, as the director seeded them")
+
+    championship = models.OneToOneField(
+        Championship, on_delete=models.CASCADE, related_name="free_deal_settings"
+    )
+    target = models.PositiveSmallIntegerField(_("target"), null=True, blank=True, default=101)
+    hand_limit = models.PositiveSmallIntegerField(
+        _("hand limit"), null=True, blank=True, default=12
+    )
+    round_minutes = models.PositiveSmallIntegerField(
+        _("minutes per round"), null=True, blank=True, default=60
+    )
+    cap = models.PositiveSmallIntegerField(_("cap"), null=True, blank=True, default=121)
+    sant_vicenc = models.BooleanField(_("Sant Vicenç allowed"), default=True)
+    match_points = models.CharField(
+        _("match points"), max_length=8, choices=MatchPoints.choices,
+        default=MatchPoints.ONE_HALF_ZERO,
+    )
+    tie_breaks = models.CharField(_("tie-break order"), max_length=120,
+                                  default=DEFAULT_TIE_BREAKS)
+    bye_difference = models.SmallIntegerField(_("bye: point difference"), default=0)
+    bye_points = models.PositiveSmallIntegerField(_("bye: points"), default=0)
+    seeding = models.CharField(_("round 1"), max_length=8, choices=Seeding.choices,
+                               default=Seeding.DRAW)
+
+    class Meta:
+        verbose_name = _("free-deal settings")
+        verbose_name_plural = _("free-deal settings")
+        constraints = [
+            models.CheckConstraint(condition=Q(target__isnull=True) | Q(target__gte=1),
+                                   name="free_deal_target_positive"),
+            models.CheckConstraint(condition=Q(hand_limit__isnull=True) | Q(hand_limit__gte=1),
+                                   name="free_deal_hand_limit_positive"),
+            models.CheckConstraint(
+                condition=Q(round_minutes__isnull=True) | Q(round_minutes__gte=1),
+                name="free_deal_round_minutes_positive"),
+            models.CheckConstraint(condition=Q(cap__isnull=True) | Q(cap__gte=1),
+                                   name="free_deal_cap_positive"),
+            models.CheckConstraint(
+                condition=Q(match_points__in=["1-1/2-0", "2-1-0", "3-1-0"]),
+                name="free_deal_match_points_valid"),
+            models.CheckConstraint(condition=Q(seeding__in=["draw", "order"]),
+                                   name="free_deal_seeding_valid"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.championship}"
+
+
+class GameEntry(Provenance):
+    """One submitted result of one game (rules.md 11.2): both pairs' points, how the game
+    ended, the hands played, and optionally the hand-by-hand record."""
+
+    class EndedBy(models.TextChoices):
+        TARGET = "target", _("A pair reached the target")
+        HANDS = "hands", _("Hand limit")
+        TIME = "time", _("Time")
+
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="game_entries")
+    first_points = models.PositiveSmallIntegerField(_("first pair's points"))
+    second_points = models.PositiveSmallIntegerField(_("second pair's points"))
+    ended_by = models.CharField(_("how the game ended"), max_length=8, choices=EndedBy.choices)
+    hands_played = models.PositiveSmallIntegerField(_("hands played"))
+    # The score pad's record, hand by hand (engine.free_deal.HandRecord as dicts), or null.
+    hands = models.JSONField(_("hand by hand"), null=True, blank=True)
+    by_director_override = models.BooleanField(default=False)
+    # Re-sending the same form (a double tap, the offline outbox) is stored once.
+    idempotency_key = models.CharField(max_length=64, null=True, blank=True, unique=True)
+    note = models.TextField(_("note"), blank=True)
+
+    class Meta:
+        ordering = ["table", "created_at", "id"]
+        verbose_name = _("game entry")
+        verbose_name_plural = _("game entries")
+        indexes = [models.Index(fields=["table", "id"])]
+        constraints = [
+            models.CheckConstraint(condition=Q(ended_by__in=["target", "hands", "time"]),
+                                   name="game_entry_ended_by_valid"),
+            # An imported game keeps its director's name as text (scoring.archive).
+            models.CheckConstraint(
+                condition=Q(by_team__isnull=False) | Q(by_director__isnull=False)
+                | ~Q(by_director_name=""),
+                name="game_entry_has_author",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table}: {self.first_points}-{self.second_points}"
+
+
+class GameReview(Provenance):
+    """The other pair's (or the director's) verdict on a game entry."""
+
+    class Verdict(models.TextChoices):
+        CONFIRM = "confirm", _("Confirmed")
+        DISPUTE = "dispute", _("Disputed")
+
+    entry = models.ForeignKey(GameEntry, on_delete=models.PROTECT, related_name="reviews")
+    verdict = models.CharField(max_length=8, choices=Verdict.choices)
+    comment = models.TextField(_("comment"), blank=True)
+    via_pin = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["entry", "created_at", "id"]
+        verbose_name = _("game review")
+        verbose_name_plural = _("game reviews")
+        constraints = [
+            models.CheckConstraint(condition=Q(verdict__in=["confirm", "dispute"]),
+                                   name="game_review_verdict_valid"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_verdict_display()} · {self.entry_id}"
+
+
+class RoundClock(models.Model):
+    """A released round's clock (rules.md 11.1; the arithmetic is ``formats.free_deal.clock``).
+
+    Made when the director first starts or extends it, with the settings' minutes per round:
+    the settings are locked once round 1 is released, so that is the duration the round had
+    when it was released. Changed in place under the round's row lock (a clock is one
+    state, not a history): every change is an audit event instead."""
+
+    round = models.OneToOneField(Round, on_delete=models.CASCADE, related_name="free_deal_clock")
+    duration = models.DurationField(_("duration"))
+    started_at = models.DateTimeField(_("started at"), null=True, blank=True)
+    paused_at = models.DateTimeField(_("paused at"), null=True, blank=True)
+    # The pauses that ended, added up (the current one runs since paused_at).
+    paused = models.DurationField(_("time paused"), default=timedelta(0))
+    extra = models.DurationField(_("extra time"), default=timedelta(0))
+
+    class Meta:
+        verbose_name = _("round clock")
+        verbose_name_plural = _("round clocks")
+        constraints = [
+            models.CheckConstraint(condition=Q(duration__gt=timedelta(0)),
+                                   name="round_clock_duration_positive"),
+            models.CheckConstraint(condition=Q(paused__gte=timedelta(0))
+                                   & Q(extra__gte=timedelta(0)),
+                                   name="round_clock_times_not_negative"),
+            models.CheckConstraint(condition=Q(paused_at__isnull=True)
+                                   | Q(started_at__isnull=False),
+                                   name="round_clock_paused_once_started"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round}"
+
+    @property
+    def times(self) -> ClockTimes:
+        return ClockTimes(duration=self.duration, started_at=self.started_at,
+                          paused_at=self.paused_at, paused=self.paused, extra=self.extra)
+
+    def set_times(self, times: ClockTimes) -> None:
+        self.duration, self.started_at, self.paused_at = (times.duration, times.started_at,
+                                                          times.paused_at)
+        self.paused, self.extra = times.paused, times.extra

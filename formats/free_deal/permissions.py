@@ -1,0 +1,53 @@
+"""What a pair's link may reach in a free-deal championship: the same rules as a duplicate
+captain's (``scoring.permissions``), for games. The pages and the API both ask these."""
+
+from __future__ import annotations
+
+from django.db.models import Q
+from django.http import Http404
+from django.utils.translation import gettext as _
+
+from formats.free_deal import selectors
+from formats.free_deal.models import GameEntry
+from formats.free_deal.rules import GameRefused
+from scoring.permissions import no_open_table
+from scoring.services import ScoringError
+from tournaments.models import Round, Table, Team
+
+
+def captain_open_table(team: Team, *, round_number: int | None = None,
+                       table_number: int | None = None) -> Table:
+    """The pair's table in the open round, where its link enters a game. Refused (a
+    ScoringError) with the bye, or with no round in play; a request that names another
+    round or table (a report queued on a phone, say) is refused naming that field."""
+    table = selectors.team_table(team)
+    if table is None or table.round.status != Round.Status.RELEASED:
+        bye = selectors.open_bye_round(team)
+        if bye is not None:
+            raise ScoringError(_("Your pair has the bye in round %(number)s: it plays no "
+                                 "game.") % {"number": bye.number}, code="bye")
+        raise no_open_table(table.round if table is not None else None)
+    if round_number is not None and round_number != table.round.number:
+        raise GameRefused(_("Your pair's game in play is in round %(open)s, not round "
+                            "%(round)s: nothing was entered.")
+                          % {"open": table.round.number, "round": round_number},
+                          "wrong_round", "round")
+    if table_number is not None and table_number != table.number:
+        raise GameRefused(_("Your pair plays at table %(open)s in round %(round)s, not at "
+                            "table %(table)s: nothing was entered.")
+                          % {"open": table.number, "round": table.round.number,
+                             "table": table_number}, "wrong_table", "table")
+    table.round.championship = team.championship  # loaded with the link: no second read
+    return table
+
+
+def captain_entry(team: Team, entry_id: int) -> GameEntry:
+    """An entry of a game at one of the pair's tables (any round), with its table and
+    round; 404 for any other (another table's games are not the link's business)."""
+    entry = (GameEntry.objects.select_related("table__round")
+             .filter(pk=entry_id)
+             .filter(Q(table__ns_team_id=team.pk) | Q(table__ew_team_id=team.pk))
+             .order_by().first())
+    if entry is None:
+        raise Http404("No such game entry at your table")
+    return entry

@@ -1,0 +1,295 @@
+"""Reads of the free-deal format: each table's game and its state, the games that count, the
+ranking (rules.md 11.3), the pairing history and a round's clock. A fixed number of queries
+each, whatever the number of pairs (pinned in tests/formats/test_free_deal_costs.py)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+
+from django.db.models import Exists, OuterRef
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from formats.free_deal import rules
+from formats.free_deal.clock import ClockTimes
+from formats.free_deal.models import GameEntry, GameReview, RoundClock
+from formats.free_deal.services.settings import settings_of
+from tournaments.models import Championship, Round, Table, Team
+
+EMPTY, PENDING, CONFIRMED, DISPUTED = "empty", "pending", "confirmed", "disputed"
+
+
+@dataclass(frozen=True)
+class CountedGame:
+    round_number: int
+    table_id: int
+    first_id: int
+    second_id: int
+    first_points: int
+    second_points: int
+    ended_by: str = ""  # GameEntry.EndedBy, for the exports
+    hands_played: int = 0
+
+
+@dataclass
+class TableGame:
+    """A table of a round, its latest entry and what state that entry is in."""
+
+    table: Table
+    latest: GameEntry | None
+    state: str
+    disputed_by: int | None = None
+
+
+def _confirmed_subquery():
+    return Exists(GameReview.objects.filter(entry=OuterRef("pk"),
+                                            verdict=GameReview.Verdict.CONFIRM))
+
+
+def counted_games(championship: Championship, *, up_to: int | None = None) -> list[CountedGame]:
+    """The game that counts at every table: its latest confirmed entry (one query)."""
+    rows = (
+        GameEntry.objects.filter(table__round__championship=championship)
+        .filter(_confirmed_subquery())
+        .order_by("table_id", "-id")
+        .values_list("table_id", "table__round__number", "table__ns_team_id",
+                     "table__ew_team_id", "first_points", "second_points", "ended_by",
+                     "hands_played")
+    )
+    if up_to is not None:
+        rows = rows.filter(table__round__number__lte=up_to)
+    games: dict[int, CountedGame] = {}
+    for table_id, number, first, second, *result in rows:
+        if table_id not in games:  # the newest confirmed entry comes first
+            games[table_id] = CountedGame(number, table_id, first, second, *result)
+    return list(games.values())
+
+
+def byes(championship: Championship, *, up_to: int | None = None) -> list[tuple[int, int]]:
+    """``(round number, pair id)`` of every bye: the round's odd pair out, and a pair whose
+    opponent withdrew before the round was released."""
+    rounds = Round.objects.filter(championship=championship).exclude(bye_team=None)
+    tables = Table.objects.filter(round__championship=championship).exclude(bye_team=None)
+    if up_to is not None:
+        rounds = rounds.filter(number__lte=up_to)
+        tables = tables.filter(round__number__lte=up_to)
+    # One query for both kinds.
+    return list(rounds.order_by().values_list("number", "bye_team_id").union(
+        tables.order_by().values_list("round__number", "bye_team_id"), all=True))
+
+
+def ranking(championship: Championship, *, up_to: int | None = None) -> list:
+    """The ranking lines of every pair (rules.md 11.3), best first, from the counted games."""
+    pairs = list(championship.teams.order_by("number"))
+    return rules.rank(settings_of(championship), pairs, counted_games(championship, up_to=up_to),
+                      byes(championship, up_to=up_to))
+
+
+def history(championship: Championship) -> tuple[set[frozenset], list[int]]:
+    """Who has met whom (every table ever drafted, played or not), and one entry per bye."""
+    met = {
+        frozenset(pair)
+        for pair in Table.objects.filter(round__championship=championship)
+        .values_list("ns_team_id", "ew_team_id")
+    }
+    return met, [pair for _number, pair in byes(championship)]
+
+
+def round_games(round_: Round) -> list[TableGame]:
+    """Every table of the round with its latest entry and its state (two queries)."""
+    tables = list(round_.tables.select_related("ns_team", "ew_team").order_by("number"))
+    entries = (GameEntry.objects.filter(table__round=round_).order_by("table_id", "-id")
+               .prefetch_related("reviews"))
+    latest: dict[int, GameEntry] = {}
+    for entry in entries:
+        latest.setdefault(entry.table_id, entry)
+    return [_table_game(table, latest.get(table.pk)) for table in tables]
+
+
+def table_game(table: Table) -> TableGame:
+    entry = (GameEntry.objects.filter(table=table).order_by("-id")
+             .prefetch_related("reviews").first())
+    return _table_game(table, entry)
+
+
+def _table_game(table: Table, entry: GameEntry | None) -> TableGame:
+    if entry is None:
+        return TableGame(table, None, EMPTY)
+    reviews = list(entry.reviews.all())
+    if any(r.verdict == GameReview.Verdict.CONFIRM for r in reviews):
+        return TableGame(table, entry, CONFIRMED)
+    dispute = next((r for r in reviews if r.verdict == GameReview.Verdict.DISPUTE), None)
+    if dispute is not None:
+        return TableGame(table, entry, DISPUTED, disputed_by=dispute.by_team_id)
+    return TableGame(table, entry, PENDING)
+
+
+def game_history(table: Table) -> list[GameEntry]:
+    """Every entry of the table's game, oldest first, with who made it and its reviews."""
+    return list(table.game_entries.select_related("by_team", "by_director")
+                .prefetch_related("reviews__by_team", "reviews__by_director").order_by("id"))
+
+
+def entry_state(entry: GameEntry) -> str:
+    """The state of one entry by its own reviews (one query): confirmed, disputed or
+    pending, whether or not a newer entry supersedes it."""
+    return _table_game(None, entry).state
+
+
+@dataclass
+class TeamGame:
+    """A pair's game as its link shows it: its table in the open round (else its latest
+    table), the game there, and the open round in which it has the bye, if any."""
+
+    team: Team
+    table: Table | None
+    game: TableGame | None
+    bye_round: Round | None
+
+    @property
+    def open(self) -> bool:
+        """Whether the table's round is in play."""
+        return self.table is not None and self.table.round.status == Round.Status.RELEASED
+
+    @property
+    def we_are(self) -> str | None:
+        """Whether the pair is the first (``ns_team``) or the second pair at its table."""
+        if self.table is None:
+            return None
+        return "first" if self.table.ns_team_id == self.team.pk else "second"
+
+    @property
+    def opponent(self) -> Team | None:
+        if self.table is None:
+            return None
+        return self.table.ew_team if self.we_are == "first" else self.table.ns_team
+
+    @property
+    def writable(self) -> bool:
+        """Whether the link may enter and confirm there now (not withdrawn, not a table
+        whose other pair withdrew)."""
+        return self.open and not self.team.withdrawn and self.table.bye_team_id is None
+
+
+def open_bye_round(team: Team) -> Round | None:
+    return (Round.objects.filter(championship_id=team.championship_id, bye_team=team,
+                                 status=Round.Status.RELEASED).order_by("number").first())
+
+
+def team_game(team: Team) -> TeamGame:
+    table = team_table(team)
+    game = table_game(table) if table is not None else None
+    return TeamGame(team, table, game, open_bye_round(team))
+
+
+def ranking_in_scope(scope) -> list:
+    """The ranking a results reader sees (``scoring.selectors.ranking_scope``): live, every
+    confirmed game, for the championship's directors; else after the chosen closed round,
+    or the last one (none yet: nothing counts)."""
+    up_to = scope.up_to
+    if up_to is None and not scope.live:
+        up_to = scope.last_closed
+    return ranking(scope.championship, up_to=up_to)
+
+
+def team_table(team: Team) -> Table | None:
+    """The pair's table in its earliest open round, else its latest table."""
+    tables = (Table.objects.filter(round__championship_id=team.championship_id)
+              .filter(round__status__in=[Round.Status.RELEASED, Round.Status.CLOSED])
+              .filter(ns_team=team) | Table.objects.filter(
+                  round__championship_id=team.championship_id,
+                  round__status__in=[Round.Status.RELEASED, Round.Status.CLOSED], ew_team=team))
+    tables = tables.select_related("round", "ns_team", "ew_team")
+    open_ = tables.filter(round__status=Round.Status.RELEASED).order_by("round__number").first()
+    return open_ or tables.order_by("-round__number").first()
+
+
+def missing_results(round_: Round, games: list[TableGame] | None = None) -> list[str]:
+    """Each table whose game is not confirmed, as a line for the director (from ``games``,
+    the round's :func:`round_games`, when already read)."""
+    labels = {EMPTY: _("no result"), PENDING: _("waiting for confirmation"),
+              DISPUTED: _("disputed")}
+    return [
+        _("Table %(table)s: %(status)s") % {"table": game.table.number,
+                                            "status": labels[game.state]}
+        for game in (games if games is not None else round_games(round_))
+        if game.state != CONFIRMED and game.table.bye_team_id is None
+    ]
+
+
+# --- The round's clock ------------------------------------------------------------------------
+
+
+def _iso(moment: datetime | None) -> str | None:
+    """UTC with milliseconds and a ``Z``, as every browser's ``Date.parse`` reads it."""
+    if moment is None:
+        return None
+    return moment.astimezone(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+@dataclass(frozen=True)
+class ClockView:
+    """A round's clock as the pages show it at ``now`` (the server's time)."""
+
+    round_number: int
+    state: str
+    now: datetime
+    ends_at: datetime | None
+    remaining: timedelta
+    duration: timedelta
+
+    @property
+    def now_iso(self) -> str:
+        return _iso(self.now)
+
+    @property
+    def ends_at_iso(self) -> str:
+        return _iso(self.ends_at) or ""
+
+    @property
+    def ends_at_text(self) -> str:
+        """``17:40`` in the championship's time zone (the venue's, whatever the device's)."""
+        if self.ends_at is None:
+            return ""
+        return timezone.localtime(self.ends_at).strftime("%H:%M")
+
+    @property
+    def remaining_seconds(self) -> float:
+        return round(self.remaining.total_seconds(), 3)
+
+    def as_json(self) -> dict:
+        return {"round": self.round_number, "state": self.state, "now": self.now_iso,
+                "ends_at": _iso(self.ends_at), "ends_at_text": self.ends_at_text,
+                "remaining": self.remaining_seconds}
+
+
+def no_clock_json(now: datetime | None = None) -> dict:
+    """What the clock's address answers when there is no clock to show."""
+    return {"round": None, "state": "none", "now": _iso(now or timezone.now()),
+            "ends_at": None, "ends_at_text": "", "remaining": None}
+
+
+def clock_view(round_: Round | None, settings=None, *, now: datetime | None = None
+               ) -> ClockView | None:
+    """The clock of a round being played, or ``None``: no round, a drafted or closed round,
+    or no minutes per round in the settings (``settings`` saves a query when the caller has
+    them). Before the director first touches it, a clock is the settings' duration, not
+    started (one query: the clock's row)."""
+    if round_ is None or round_.status != Round.Status.RELEASED:
+        return None
+    settings = settings or settings_of(round_.championship)
+    if settings.round_minutes is None:
+        return None
+    row = RoundClock.objects.filter(round=round_).first()
+    times = row.times if row else ClockTimes(duration=timedelta(minutes=settings.round_minutes))
+    now = now or timezone.now()
+    return ClockView(round_number=round_.number, state=times.state(now), now=now,
+                     ends_at=times.ends_at, remaining=times.remaining(now),
+                     duration=times.duration + times.extra)
+
+
+def current_round(championship: Championship) -> Round | None:
+    """The round being played (the earliest released one), as the projector shows it."""
+    return (championship.rounds.filter(status=Round.Status.RELEASED).order_by("number")
+            .select_related("championship").first())

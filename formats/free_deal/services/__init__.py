@@ -1,0 +1,49 @@
+"""Writes of the free-deal format: one function per operation, each in one transaction.
+
+As in ``scoring.services``: nothing is updated in place (an entry, a confirmation, a dispute
+and a director's result each add a row with who, when and from where); each game operation
+locks only its own table's row, so the tables of a round write in parallel; one entry per
+idempotency key is a unique constraint.
+
+Modules: ``settings`` (the format's settings), ``pairing`` (drafting the next round),
+``games`` (entering, confirming and disputing a game; the director's result), ``clock``
+(starting, pausing, resuming and extending a round's clock: one row changed in place under
+the round's lock, its history being the audit events).
+Refusals raise ``ScoringError`` (games) or ``ServiceError`` (settings, pairing, clock) with a
+translated message, naming the field when there is one.
+"""
+
+from formats.free_deal.services.clock import (
+    extend_clock,
+    pause_clock,
+    resume_clock,
+    start_clock,
+)
+from formats.free_deal.services.games import (
+    GameValues,
+    confirm_game,
+    director_confirm_game,
+    director_set_game,
+    dispute_game,
+    earlier_submission,
+    submit_game,
+)
+from formats.free_deal.services.pairing import pair_next_round
+from formats.free_deal.services.settings import save_settings, settings_of
+
+__all__ = [
+    "GameValues",
+    "confirm_game",
+    "director_confirm_game",
+    "director_set_game",
+    "dispute_game",
+    "earlier_submission",
+    "extend_clock",
+    "pair_next_round",
+    "pause_clock",
+    "resume_clock",
+    "save_settings",
+    "settings_of",
+    "start_clock",
+    "submit_game",
+]

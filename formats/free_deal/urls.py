@@ -1,0 +1,26 @@
+"""Free-deal URLs beside the shared ones: the captain's game actions, the director's page of
+one table's game, a round's pairing sheets, and the round clock (the director's buttons, and
+its JSON for the captain's page, the projector and the director's page). (A captain's page,
+the standings and a round's games are the shared URLs, which ask the format.)"""
+
+from django.urls import path
+
+from formats.free_deal import clock_views, views
+
+app_name = "free_deal"
+
+urlpatterns = [
+    path("t/<int:team_id>/<str:secret>/game/", views.captain_submit, name="captain_submit"),
+    path("t/<int:team_id>/<str:secret>/game/<int:entry_id>/confirm/", views.captain_confirm,
+         name="captain_confirm"),
+    path("t/<int:team_id>/<str:secret>/game/<int:entry_id>/dispute/", views.captain_dispute,
+         name="captain_dispute"),
+    path("director/c/<int:pk>/results/rounds/<int:number>/games/<int:table_number>/",
+         views.director_game, name="director_game"),
+    path("t/<int:team_id>/<str:secret>/clock/", clock_views.captain_clock, name="captain_clock"),
+    path("c/<int:pk>/results/clock/", clock_views.public_clock, name="public_clock"),
+    path("director/c/<int:pk>/results/rounds/<int:number>/clock/", clock_views.director_clock,
+         name="director_clock"),
+    path("director/c/<int:pk>/rounds/<int:number>/pairings.pdf", views.pairing_sheets,
+         name="pairing_sheets"),
+]

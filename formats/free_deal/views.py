@@ -1,0 +1,276 @@
+"""Pages of the free-deal format: the captain's game, the director's games of a round, the
+standings, a round's pairing sheets. Thin: the forms check the shape, the services decide and write, the selectors
+read. The championship's pages that every format shares (settings, pairs, rounds) are the
+``tournaments`` ones; they reach these through ``formats.free_deal.format``."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse, StreamingHttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST, require_safe
+
+import live
+from formats.free_deal import selectors, services
+from formats.free_deal.exports.pdf import pairing_sheets_pdf
+from formats.free_deal.format import FreeDealPairs
+from formats.free_deal.forms import ClockForm, DirectorGameForm, DisputeForm, GameForm
+from formats.free_deal.rules import GameRefused
+from formats.free_deal.services import settings_of
+from scoring import permissions
+from scoring.exports.data import export_scope
+from scoring.forms import new_idempotency_key
+from scoring.services.values import Origin, ScoringError
+from scoring.views.common import _no_store
+from tournaments import selectors as tournament_selectors
+from tournaments.models import Championship, Round, Table
+
+
+def _refusal(form, error: ScoringError) -> None:
+    """Show a refusal at the field it concerns, at both pairs' points when it concerns them
+    together, or above the form."""
+    field = getattr(error, "field", None) or ""
+    if field.startswith("hands["):
+        field = "hands"  # the score pad's record: the message names the hand
+    fields = ["first_points", "second_points"] if field == "points" else [field]
+    for name in fields:
+        form.add_error(name if name in form.fields else None, error.message)
+
+
+# --- Captains ---------------------------------------------------------------------------------
+
+
+def _captain_url(team) -> str:
+    return reverse("scoring:captain", args=[team.pk, team.link_secret])
+
+
+def captain_page(request, team, *, form=None, dispute_form=None):
+    table = selectors.team_table(team)
+    game = selectors.table_game(table) if table is not None else None
+    bye_round = (Round.objects.filter(championship_id=team.championship_id, bye_team=team,
+                                      status=Round.Status.RELEASED).order_by("number").first())
+    settings = settings_of(team.championship)
+    context = {
+        "team": team, "championship": team.championship, "table": table, "game": game,
+        "bye_round": bye_round, "settings": settings,
+        "form": form or GameForm(table=table, initial={"idempotency_key": new_idempotency_key()}),
+        "dispute_form": dispute_form or DisputeForm(),
+        "open": table is not None and table.round.status == Round.Status.RELEASED,
+        # The round's countdown, re-read from the clock's address (static/js/clock.js) when
+        # the live stream says something changed.
+        "clock": selectors.clock_view(table.round if table is not None else None, settings),
+        "clock_url": reverse("free_deal:captain_clock", args=[team.pk, team.link_secret]),
+        "live_url": live.stream_url("team", team.championship_id, team.pk,
+                                    link_secret=team.link_secret),
+    }
+    if game is not None and game.latest is not None:
+        context["ours"] = game.latest.by_team_id == team.pk
+        context["first_is_us"] = table.ns_team_id == team.pk
+    if table is not None:
+        context["pad_data"] = _pad_data(team, table, game, context["settings"])
+    return _no_store(render(request, "free_deal/captain.html", context))
+
+
+def _pad_data(team, table, game, settings) -> dict:
+    """What the score pad (static/js/score_pad.js) needs, in the reader's language."""
+    return {
+        "key": f"{team.pk}-{table.pk}",
+        "scheme": table.round.championship.doubling,
+        "target": settings.target, "cap": settings.cap, "hand_limit": settings.hand_limit,
+        "names": {"first": table.ns_team.name, "second": table.ew_team.name},
+        "contracts": {"O": _("coins"), "C": _("cups"), "E": _("swords"), "B": _("batons"),
+                      "BOT": _("Botifarra")},
+        "doublings": {"1": _("contro"), "2": _("recontro"), "3": _("Sant Vicenç")},
+        "strings": {
+            "next": _("Hand %(number)s: trumps by %(pair)s"),
+            "target": _("A pair has reached the target: check the result below and send it."),
+            "limit": _("That was the last hand: check the result below and send it."),
+            "points": _("Enter the trump makers' points, from 0 to 72."),
+        },
+        # Once this pair's result is stored (or confirmed), the pad starts empty again.
+        "sent": game is not None and game.latest is not None and (
+            game.state == selectors.CONFIRMED or game.latest.by_team_id == team.pk),
+    }
+
+
+def _open_table(team) -> Table:
+    table = selectors.team_table(team)
+    if table is None or table.round.status != Round.Status.RELEASED:
+        raise permissions.no_open_table(table.round if table else None)
+    return table
+
+
+@require_POST
+def captain_submit(request, team_id: int, secret: str):
+    team = permissions.captain_team(team_id, secret)
+    try:
+        table = _open_table(team)
+    except ScoringError as error:
+        messages.error(request, error.message)
+        return redirect(_captain_url(team))
+    form = GameForm(request.POST, table=table)
+    if form.is_valid():
+        try:
+            services.submit_game(team=team, table=table, values=form.values(),
+                                 idempotency_key=form.cleaned_data["idempotency_key"],
+                                 origin=Origin.from_request(request))
+        except (GameRefused, ScoringError) as error:
+            _refusal(form, error)
+        else:
+            messages.success(request, _("Game entered. The other pair must now confirm it."))
+            return redirect(_captain_url(team))
+    return captain_page(request, team, form=form)
+
+
+@require_POST
+def captain_confirm(request, team_id: int, secret: str, entry_id: int):
+    team = permissions.captain_team(team_id, secret)
+    try:
+        services.confirm_game(entry_id=entry_id, team=team, origin=Origin.from_request(request))
+    except ScoringError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("Game confirmed."))
+    return redirect(_captain_url(team))
+
+
+@require_POST
+def captain_dispute(request, team_id: int, secret: str, entry_id: int):
+    team = permissions.captain_team(team_id, secret)
+    form = DisputeForm(request.POST)
+    if not form.is_valid():
+        return captain_page(request, team, dispute_form=form)
+    try:
+        services.dispute_game(entry_id=entry_id, team=team, comment=form.cleaned_data["comment"],
+                              origin=Origin.from_request(request))
+    except ScoringError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("Game disputed. The director has been told."))
+    return redirect(_captain_url(team))
+
+
+# --- Directors --------------------------------------------------------------------------------
+
+
+def director_games(request, championship: Championship, round_: Round):
+    context = {
+        "championship": championship, "round": round_,
+        "games": selectors.round_games(round_),
+        "rounds": championship.rounds.order_by("number"),
+        "clock": selectors.clock_view(round_), "clock_form": ClockForm(),
+        "clock_url": reverse("free_deal:director_clock", args=[championship.pk, round_.number]),
+        "live_url": live.stream_url("director", championship.pk),
+    }
+    return _no_store(render(request, "free_deal/director_games.html", context))
+
+
+@login_required
+def director_game(request, pk: int, number: int, table_number: int):
+    """One table's game: its history, and the director's result or confirmation."""
+    championship = tournament_selectors.championship_for_director(request.user, pk)
+    table = get_object_or_404(Table.objects.select_related("round", "ns_team", "ew_team"),
+                              round__championship=championship, round__number=number,
+                              number=table_number)
+    form = DirectorGameForm(request.POST if request.method == "POST" else None, table=table)
+    if request.method == "POST" and request.POST.get("action") == "confirm":
+        try:
+            services.director_confirm_game(entry_id=int(request.POST.get("entry", 0) or 0),
+                                           user=request.user,
+                                           origin=Origin.from_request(request))
+        except ScoringError as error:
+            messages.error(request, error.message)
+        else:
+            messages.success(request, _("Game confirmed."))
+        return redirect(request.path)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.director_set_game(table=table, values=form.values(), user=request.user,
+                                       note=form.cleaned_data["note"],
+                                       origin=Origin.from_request(request))
+        except (GameRefused, ScoringError) as error:
+            _refusal(form, error)
+        else:
+            messages.success(request, _("Result saved."))
+            return redirect(request.path)
+    entries = list(table.game_entries.select_related("by_team", "by_director")
+                   .prefetch_related("reviews__by_team", "reviews__by_director").order_by("id"))
+    context = {"championship": championship, "table": table, "round": table.round,
+               "game": selectors.table_game(table), "entries": entries, "form": form}
+    return _no_store(render(request, "free_deal/director_game.html", context))
+
+
+# Making a PDF takes WeasyPrint seconds: GET and HEAD only (405 for the rest before anything
+# is read), and a HEAD gets the headers without the PDF being made.
+@require_safe
+@login_required
+def pairing_sheets(request, pk: int, number: int):
+    """A round's pairing sheets (PDF), by table and by pair name, for the wall."""
+    championship = tournament_selectors.championship_for_director(request.user, pk)
+    # Only a free-deal round: a duplicate round's tables are printed by its own sheets.
+    round_ = get_object_or_404(championship.rounds, number=number,
+                               championship__format=FreeDealPairs.key)
+    filename = f"pairings-round-{round_.number}.pdf"
+    if request.method == "HEAD":
+        # Streaming and empty, so that no middleware writes "Content-Length: 0".
+        response = StreamingHttpResponse((), content_type="application/pdf")
+    else:
+        response = HttpResponse(pairing_sheets_pdf(round_), content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{filename}"'
+    return _no_store(response)
+
+
+# --- Standings --------------------------------------------------------------------------------
+
+
+def standings_page(request, championship: Championship, *, director: bool):
+    closed = championship.rounds.filter(status=Round.Status.CLOSED).order_by("-number")
+    last_closed = closed.values_list("number", flat=True).first()
+    # The public sees closed rounds only; a director sees every confirmed game.
+    up_to = None if director else (last_closed or 0)
+    context = {
+        "championship": championship, "director": director,
+        "rows": selectors.ranking(championship, up_to=up_to),
+        "after": up_to, "rounds_planned": championship.rounds_planned,
+        "settings": settings_of(championship),
+        # What the download links stand after (closed rounds, whoever reads the page).
+        "downloads_scope": export_scope(championship),
+    }
+    return render(request, "free_deal/standings.html", context)
+
+
+def projector_page(request, championship: Championship, *, director: bool):
+    """The hall's screen: the round's clock, the pairing of the round in play, then the
+    ranking ten pairs a page, cycling by itself (a meta refresh; live updates reload it)."""
+    from scoring.views.results import projector_page_of
+
+    per_page = 10
+    released = (championship.rounds.filter(status=Round.Status.RELEASED)
+                .order_by("-number").first())
+    tables = list(released.tables.select_related("ns_team", "ew_team").order_by("number")
+                  ) if released else []
+    closed = championship.rounds.filter(status=Round.Status.CLOSED).order_by("-number")
+    up_to = None if director else (closed.values_list("number", flat=True).first() or 0)
+    rows = selectors.ranking(championship, up_to=up_to)
+    # The pairing first (as many pages as it takes), then the ranking's pages.
+    pairing_pages = -(-len(tables) // (2 * per_page)) if tables else 0
+    ranking_pages = max(1, -(-len(rows) // per_page))
+    page, next_page = projector_page_of(request, pairing_pages + ranking_pages)
+    context = {
+        "championship": championship, "director": director, "round": released,
+        "page": page, "pages": pairing_pages + ranking_pages, "after": up_to,
+        "rounds_planned": championship.rounds_planned,
+        "next_url": f"{reverse('scoring:projector', args=[championship.pk])}?page={next_page}",
+        "seconds": 12,
+        "live_url": live.stream_url("director" if director else "public", championship.pk),
+    }
+    if page <= pairing_pages:
+        start = (page - 1) * 2 * per_page
+        context["tables"] = tables[start:start + 2 * per_page]
+    else:
+        start = (page - pairing_pages - 1) * per_page
+        context["rows"] = rows[start:start + per_page]
+    return render(request, "free_deal/projector.html", context)

@@ -1,0 +1,42 @@
+"""``championship|format``: the championship's format (``formats.base.Format``), so that a
+shared template asks it (``fmt.has_deals``, ``fmt.facts_template``) instead of naming one;
+``{% projector_panel championship %}``: what the format adds to the shared projector;
+``{% download_links championship as kinds %}`` and ``{% round_printouts championship round
+as sheets %}``: what the format offers to download and to print."""
+
+from django import template
+
+from formats import format_of
+
+register = template.Library()
+
+
+@register.filter(name="format")
+def format_filter(championship):
+    return format_of(championship)
+
+
+@register.simple_tag(takes_context=True)
+def projector_panel(context, championship):
+    return format_of(championship).projector_panel(context.get("request"), championship)
+
+
+@register.simple_tag
+def download_links(championship) -> list:
+    """The export kinds the results pages link to for the championship (its format's
+    public ones)."""
+    from scoring.exports.registry import download_links as links  # late: imports models
+
+    return links(championship)
+
+
+@register.simple_tag
+def round_printouts(championship, round_) -> list:
+    """``(label, url)`` of the sheets the director prints for a round, as its format says."""
+    return format_of(championship).round_printouts(round_)
+
+
+@register.filter
+def has_deals(fmt) -> bool:
+    """Whether the format's rounds have generated deals (travellers, deal sheets...)."""
+    return fmt.has_deals

@@ -1,0 +1,40 @@
+"""A free-deal championship built through the services, for the format's tests."""
+
+from __future__ import annotations
+
+from formats.free_deal import services as fd_services
+from formats.free_deal.services import GameValues
+from tournaments import services
+from tournaments.models import Round
+
+
+def make_free_deal(director, *, pairs: int = 6, rounds: int = 5, **format_settings):
+    championship = services.create_championship(
+        director, name="Torneig de la Festa Major", format="free_deal_pairs",
+        rounds_planned=rounds, format_settings=format_settings or None)
+    for i in range(1, pairs + 1):
+        services.add_team(championship, name=f"Parella {i}", player1=f"Jugador {i}a",
+                          player2=f"Jugador {i}b")
+    return championship
+
+
+def next_round(championship, director) -> Round:
+    (round_,) = services.generate_next_round(championship)
+    services.release_round(round_, by=director)
+    round_.refresh_from_db()
+    return round_
+
+
+def win(first: int = 101, second: int = 40, hands: int = 9) -> GameValues:
+    return GameValues(first_points=first, second_points=second, ended_by="target",
+                      hands_played=hands)
+
+
+def play_round(round_, results) -> None:
+    """Enter and confirm one game per table; ``results(table)`` gives its GameValues."""
+    for table in round_.tables.select_related("ns_team", "ew_team").order_by("number"):
+        if table.bye_team_id:
+            continue
+        entry, _ = fd_services.submit_game(team=table.ns_team, table=table,
+                                           values=results(table), idempotency_key=None)
+        fd_services.confirm_game(entry_id=entry.pk, team=table.ew_team)

@@ -1,0 +1,34 @@
+"""The actions an :class:`~tournaments.models.AuditEvent` records (its ``action`` choices).
+
+In their own module so that ``tournaments/models.py`` does not grow with each new audited
+action; the formats' actions are listed here too (one audit log for every format).
+"""
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class AuditAction(models.TextChoices):
+    ROUND_RELEASED = "round_released", _("round released")
+    ROUND_CLOSED = "round_closed", _("round closed")
+    ROUND_REOPENED = "round_reopened", _("round reopened")
+    RESULTS_PUBLISHED = "results_published", _("results published")
+    RESULTS_UNPUBLISHED = "results_unpublished", _("results unpublished")
+    LINK_REISSUED = "link_reissued", _("team link reissued")
+    PIN_REISSUED = "pin_reissued", _("team PIN reissued")
+    TEAM_WITHDRAWN = "team_withdrawn", _("team withdrawn")
+    TEAM_REINSTATED = "team_reinstated", _("team reinstated")
+    WITHDRAWAL_BYE_GIVEN = "withdrawal_bye_given", _("bye given (opponent withdrawn)")
+    WITHDRAWAL_BYE_REMOVED = "withdrawal_bye_removed", _("bye taken back (opponent reinstated)")
+    ROUND_BYE_CANCELLED = "round_bye_cancelled", _("bye cancelled (team withdrawn)")
+    ROUND_BYE_RESTORED = "round_bye_restored", _("bye restored (team reinstated)")
+    CHAMPIONSHIP_FINISHED = "championship_finished", _("championship finished")
+    DIRECTOR_ADDED = "director_added", _("director added")
+    DIRECTOR_REMOVED = "director_removed", _("director removed")
+    LOGIN_FAILED = "login_failed", _("failed login")
+    BACKUP_DOWNLOADED = "backup_downloaded", _("full backup downloaded")
+    # A free-deal round's clock (formats.free_deal.services.clock).
+    CLOCK_STARTED = "clock_started", _("round clock started")
+    CLOCK_PAUSED = "clock_paused", _("round clock paused")
+    CLOCK_RESUMED = "clock_resumed", _("round clock resumed")
+    CLOCK_EXTENDED = "clock_extended", _("round clock extended")
