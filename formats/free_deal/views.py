@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpResponse, StreamingHttpResponse
+from django.http import HttpResponse, HttpResponseBadRequest, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -23,6 +23,7 @@ from formats.free_deal.services import settings_of
 from scoring import permissions
 from scoring.exports.data import export_scope
 from scoring.forms import new_idempotency_key
+from scoring.selectors.scope import ScopeError, ranking_scope
 from scoring.services.values import Origin, ScoringError
 from scoring.views.common import _no_store
 from tournaments import selectors as tournament_selectors
@@ -227,12 +228,16 @@ def pairing_sheets(request, pk: int, number: int):
 
 
 def standings_page(request, championship: Championship, *, director: bool):
-    closed = championship.rounds.filter(status=Round.Status.CLOSED).order_by("-number")
-    last_closed = closed.values_list("number", flat=True).first()
-    # The public sees closed rounds only; a director sees every confirmed game.
-    up_to = None if director else (last_closed or 0)
+    # The same scope as the duplicate standings (rules.md 6.6, "where a ranking stands"): the
+    # public sees closed rounds only; a director every confirmed game; ``?after=N`` an
+    # earlier closed round, for anyone.
+    try:
+        scope = ranking_scope(championship, live=director, after=request.GET.get("after"))
+    except ScopeError as error:
+        return HttpResponseBadRequest(str(error))
+    up_to = None if scope.live else scope.after
     context = {
-        "championship": championship, "director": director,
+        "championship": championship, "director": director, "scope": scope,
         "rows": selectors.ranking(championship, up_to=up_to),
         "after": up_to, "rounds_planned": championship.rounds_planned,
         "settings": settings_of(championship),

@@ -128,3 +128,21 @@ def test_the_projector_shows_the_pairing_then_the_ranking(director, director_cli
     # Free-deal pages link no travellers (a free-deal game has no deals).
     home = director_client.get(f"/director/c/{championship.pk}/").content.decode()
     assert "/results/deals/" not in home and "pairings.pdf" in home
+
+
+def test_the_standings_stand_after_any_closed_round(director, director_client):
+    from tournaments import services
+
+    championship = make_free_deal(director, pairs=4)
+    for _number in (1, 2):
+        round_ = next_round(championship, director)
+        play_round(round_, lambda table: win())
+        services.close_round(round_, by=director)
+    english = {"headers": {"accept-language": "en"}}
+    page = director_client.get(f"/c/{championship.pk}/results/?after=1", **english)
+    assert [row.games for row in page.context["rows"]] == [1, 1, 1, 1]
+    assert "After round 1 of 5" in page.content.decode()
+    assert [row.games for row in director_client.get(
+        f"/c/{championship.pk}/results/").context["rows"]] == [2, 2, 2, 2]
+    refused = director_client.get(f"/c/{championship.pk}/results/?after=7", **english)
+    assert refused.status_code == 400 and b"not a closed round" in refused.content
