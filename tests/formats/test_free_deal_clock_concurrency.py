@@ -10,6 +10,7 @@ from datetime import timedelta
 
 import pytest
 from django.db import connections
+from django.utils import translation
 from free_deal_factories import make_free_deal, next_round
 
 from formats.free_deal import services
@@ -28,7 +29,10 @@ def run_at_once(*calls):
     def worker(index, call):
         try:
             barrier.wait(timeout=10)
-            results[index] = call()
+            # A new thread speaks the site's language (Catalan): the messages are checked in
+            # English.
+            with translation.override("en"):
+                results[index] = call()
         except BaseException as exc:  # reported by the test
             results[index] = exc
         finally:
