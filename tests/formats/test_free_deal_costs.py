@@ -112,5 +112,7 @@ def test_free_deal_query_counts_do_not_grow_with_the_field(django_user_model):
     # with its key checked, 11 and 10 (the link, its write count, the table, the settings,
     # the round, the key, the game's entries, the pair's entries, the insert, and the
     # savepoint and its release).
-    assert large["page submit"] <= 12 and large["page confirm"] <= 11, large
-    assert large["api submit"] <= 11 and large["api confirm"] <= 10, large
+    # PostgreSQL adds the table's row lock to each write (SQLite serialises writers instead).
+    lock = 1 if connection.vendor == "postgresql" else 0
+    assert large["page submit"] <= 12 + lock and large["page confirm"] <= 11 + lock, large
+    assert large["api submit"] <= 11 + lock and large["api confirm"] <= 10 + lock, large
