@@ -46,8 +46,9 @@ def available() -> bool:
 def note() -> str:
     """The one line a director reads wherever a PDF was wanted and cannot be made."""
     return _("PDF files cannot be made on this computer: its PDF library (WeasyPrint and "
-             "its system libraries) is not installed. Print this page from the browser "
-             "instead; to make PDF files too, see “Printing” in the README.")
+             "its system libraries) is not installed. Every printed sheet opens as a page "
+             "to print from the browser instead; to make PDF files too, see “Printing” in "
+             "the README.")
 
 
 def job_note() -> str:
