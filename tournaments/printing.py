@@ -14,6 +14,7 @@ from django.conf import settings
 from django.template.loader import render_to_string
 from django.utils import timezone
 
+from tournaments import pdf_support, print_pages
 from tournaments.models import Championship, Deal, Round, Team
 from tournaments.presentation import SEAT_NAMES, SIDE_NAMES, deal_view
 from tournaments.print_fetcher import fetch_for_print
@@ -43,6 +44,14 @@ def _short(url: str) -> str:
 
 
 def render_pdf(template: str, context: dict) -> bytes:
+    """The sheet as PDF bytes; inside ``print_pages.pages_for(request)``, as a print-ready
+    page (a ``PrintPage``) instead. Raises ``pdf_support.PdfUnavailable`` for a PDF this
+    computer cannot make (an export job; a view asks for the page then)."""
+    request = print_pages.page_request()
+    if request is not None:
+        return print_pages.render_page(template, context, request)
+    if not pdf_support.available():
+        raise pdf_support.PdfUnavailable(pdf_support.job_note())
     from weasyprint import HTML  # imported late: it is slow to import
 
     html = render_to_string(template, {**context, "printed_at": timezone.localtime()})

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpResponse, HttpResponseBadRequest, StreamingHttpResponse
+from django.http import HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -28,6 +28,7 @@ from scoring.services.values import Origin, ScoringError
 from scoring.views.common import _no_store
 from tournaments import selectors as tournament_selectors
 from tournaments.models import Championship, Round, Table
+from tournaments.print_pages import printed_file
 
 
 def _refusal(form, error: ScoringError) -> None:
@@ -214,14 +215,8 @@ def pairing_sheets(request, pk: int, number: int):
     # Only a free-deal round: a duplicate round's tables are printed by its own sheets.
     round_ = get_object_or_404(championship.rounds, number=number,
                                championship__format=FreeDealPairs.key)
-    filename = f"pairings-round-{round_.number}.pdf"
-    if request.method == "HEAD":
-        # Streaming and empty, so that no middleware writes "Content-Length: 0".
-        response = StreamingHttpResponse((), content_type="application/pdf")
-    else:
-        response = HttpResponse(pairing_sheets_pdf(round_), content_type="application/pdf")
-    response["Content-Disposition"] = f'inline; filename="{filename}"'
-    return _no_store(response)
+    return _no_store(printed_file(request, lambda: pairing_sheets_pdf(round_),
+                                  f"pairings-round-{round_.number}.pdf"))
 
 
 # --- Standings --------------------------------------------------------------------------------

@@ -19,6 +19,7 @@ from django.conf import settings
 from django.db import transaction
 from django.http import Http404
 from django.shortcuts import get_object_or_404
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -26,6 +27,8 @@ from scoring.exports import registry
 from scoring.exports.data import ScopeError, export_scope
 from scoring.exports.models import ExportJob
 from tournaments.models import Championship
+from tournaments.pdf_support import PdfUnavailable
+from tournaments.print_pages import page_url
 
 logger = logging.getLogger(__name__)
 
@@ -62,6 +65,10 @@ def describe(found: list[ExportJob]) -> list[ExportJob]:
         kind = registry.get(job.kind, job.championship)
         job.kind_label = kind.label if kind else job.kind
         job.retry = can_retry(job)
+        # A printed kind can always be printed from the browser instead (its page).
+        job.page_url = (page_url(reverse("scoring:export", args=[job.championship_id, kind.key])
+                                 + (f"?after={job.after}" if job.after else ""))
+                        if kind and kind.content_type == registry.PDF else "")
     return found
 
 
@@ -164,6 +171,12 @@ def run_job(job_id: int) -> str:
         partial = target.with_name(target.name + ".part")
         partial.write_bytes(made.data)
         partial.replace(target)  # a download never sees half a file
+    except PdfUnavailable as refusal:
+        # Not a failure of the job: this computer has no PDF library. The director reads
+        # why, and prints the kind's page from the browser instead (tournaments.print_pages).
+        ExportJob.objects.filter(pk=job.pk).update(
+            status=ExportJob.Status.FAILED, error=str(refusal), finished_at=timezone.now())
+        return ExportJob.Status.FAILED
     except Exception as error:  # noqa: BLE001 - any failure is shown to the director
         logger.exception("export job %s failed", job.pk)
         ExportJob.objects.filter(pk=job.pk).update(

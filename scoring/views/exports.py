@@ -16,7 +16,7 @@ from scoring.exports.data import ScopeError, export_scope
 from scoring.exports.models import ExportJob
 from scoring.views.common import _no_store
 from scoring.views.results import _not_published, _results_access
-from tournaments import audit
+from tournaments import audit, pdf_support, print_pages
 from tournaments import selectors as tournament_selectors
 from tournaments.downloads import headers_only
 
@@ -39,6 +39,8 @@ def export_download(request, pk: int, kind: str):
         return _not_published(request, championship)
     after = request.GET.get("after")
     try:
+        if found.content_type == registry.PDF and print_pages.wants_page(request):
+            return _print_page(request, championship, found, after, director)
         if request.method == "HEAD":
             return _head(championship, found, after, director)
         made = public_files.public_file(championship, found, get_language(), after)
@@ -48,6 +50,19 @@ def export_download(request, pk: int, kind: str):
     if director:
         _no_store(response)
     return _attachment(response, made.filename)
+
+
+def _print_page(request, championship, kind: registry.ExportKind, after,
+                director: bool) -> HttpResponse:
+    """A printed kind as its print-ready page (``tournaments.print_pages``): made for each
+    request (it is quick: no PDF), never kept."""
+    if request.method == "HEAD":
+        response = headers_only("text/html; charset=utf-8")
+    else:
+        with print_pages.pages_for(request):
+            made = registry.build(kind, championship, get_language(), after)
+        response = print_pages.page_response(made.data)
+    return _no_store(response) if director else response
 
 
 def _head(championship, kind: registry.ExportKind, after, director: bool) -> HttpResponse:
@@ -64,9 +79,12 @@ def _head(championship, kind: registry.ExportKind, after, director: bool) -> Htt
 def director_exports(request, pk: int):
     championship = tournament_selectors.championship_for_director(request.user, pk)
     found = jobs.describe(jobs.championship_jobs(championship))
+    kinds = registry.available(championship, director=True)
     context = {
         "championship": championship,
-        "kinds": registry.available(championship, director=True),
+        "kinds": kinds,
+        "printed_kinds": [kind for kind in kinds if kind.content_type == registry.PDF],
+        "pdf_note": "" if pdf_support.available() else pdf_support.note(),
         "jobs": found,
         "busy": any(job.status in jobs.UNFINISHED for job in found),
         "scope": export_scope(championship),

@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from formats import DUPLICATE_PAIRS, FORMATS, format_of
-from tournaments import audit, selectors, services
+from tournaments import audit, pdf_support, selectors, services
 from tournaments.director_views.common import _form_error, _refuse_if_finished, _who, director_page
 from tournaments.forms import AddDirectorForm, ChampionshipForm, posted
 from tournaments.models import Championship, Round
@@ -21,7 +21,9 @@ def director_home(request):
     return render(
         request,
         "tournaments/director/home.html",
-        {"championships": selectors.directed_championships(request.user).order_by("-created_at")},
+        {"championships": selectors.directed_championships(request.user).order_by("-created_at"),
+         # Said once, here, when this computer cannot make PDF files (tournaments.pdf_support).
+         "pdf_note": "" if pdf_support.available() else pdf_support.note()},
     )
 
 

@@ -14,8 +14,8 @@ from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext as _
 
 from tournaments import audit, selectors, services
-from tournaments.downloads import made_file
 from tournaments.models import Championship, Round
+from tournaments.print_pages import printed_file
 
 
 def director_page(view):
@@ -55,10 +55,10 @@ def _no_store(response: HttpResponse) -> HttpResponse:
 
 
 def _pdf(request, make: Callable[[], bytes], filename: str) -> HttpResponse:
-    """The PDF ``make()`` renders, shown in the browser; a HEAD is answered without
-    rendering it (``tournaments.downloads``). The view takes GET and HEAD only."""
-    return _no_store(made_file(request, make, "application/pdf", filename,
-                               disposition="inline"))
+    """The PDF ``make()`` renders, shown in the browser, or its print-ready page
+    (``tournaments.print_pages``); a HEAD is answered without rendering it
+    (``tournaments.downloads``). The view takes GET and HEAD only."""
+    return _no_store(printed_file(request, make, filename))
 
 
 def _who(request) -> dict:

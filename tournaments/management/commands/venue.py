@@ -21,6 +21,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from config import venue as venue_env
+from tournaments import pdf_support
 
 DIRECTOR = "director"
 
@@ -78,6 +79,7 @@ class Command(BaseCommand):
             write(_("A phone that cannot open it can use: %(url)s")
                   % {"url": f"http://{ip}:{plan.port}/"})
         write(_("Director: %(url)s") % {"url": plan.base_url + "/director/"})
+        write(_pdf_line())
         write(_("Stop with Ctrl+C."))
         write("")
         sys.stdout.flush()
@@ -109,3 +111,13 @@ def _how(how: str) -> str:
         "network address": _("the laptop's IP address: keep it, or reprint the cards if it "
                              "changes"),
     }.get(how, how)
+
+
+def _pdf_line() -> str:
+    """Whether this laptop makes PDF files; printing from the browser works either way."""
+    if pdf_support.available():
+        return _("PDF files: available. Every printed sheet is also a page to print from "
+                 "the browser.")
+    return _("PDF files: not available on this computer (%(reason)s). Every printed sheet "
+             "opens as a page to print from the browser; see “Printing” in the README.") % {
+        "reason": pdf_support.problem()}
