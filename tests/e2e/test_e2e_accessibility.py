@@ -105,3 +105,44 @@ def test_every_page_reads_at_200_percent_text_and_passes_axe(live_server, browse
                     problems += [f"{where}: {v}" for v in _violations(page, axe_source)]
                 context.close()
     assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems)
+
+
+def test_the_projector_turns_its_pages_by_script_and_can_be_paused(live_server, browser,
+                                                                   demo, settings):
+    """No <meta refresh>: a script turns the page after PROJECTOR_PAGE_SECONDS, shows "Page
+    1 of N", and a pause button stops it (also on the next page) until resumed. Without
+    JavaScript nothing turns by itself; the "Next page" link does."""
+    settings.PROJECTOR_PAGE_SECONDS = 1
+    pk = demo["championship"].pk
+    url = f"{live_server.url}/c/{pk}/results/projector/"
+    context = browser.new_context(viewport={"width": 1280, "height": 720}, locale="en-US")
+    try:
+        page = context.new_page()
+        page.goto(url)
+        assert page.locator("meta[http-equiv=refresh]").count() == 0
+        assert page.locator(".projector-page").inner_text() == "Page 1 of 2"
+        page.wait_for_url(re.compile(r"page=2"), timeout=5_000)
+        assert page.locator(".projector-page").inner_text() == "Page 2 of 2"
+        pause = page.get_by_role("button", name="Pause")
+        pause.click()
+        resume = page.get_by_role("button", name="Resume")
+        assert resume.get_attribute("aria-pressed") == "true"
+        page.wait_for_timeout(2_500)
+        assert "page=2" in page.url  # paused: still here
+        page.reload()  # the pause holds across pages
+        page.wait_for_timeout(2_500)
+        assert "page=2" in page.url and resume.is_visible()
+        resume.click()
+        page.wait_for_url(re.compile(r"page=1"), timeout=5_000)
+    finally:
+        context.close()
+    still = browser.new_context(java_script_enabled=False, locale="en-US")
+    try:
+        page = still.new_page()
+        page.goto(url)
+        page.wait_for_timeout(2_500)
+        assert page.url == url
+        page.get_by_role("link", name="Next page").click()
+        page.wait_for_url(re.compile(r"page=2"))
+    finally:
+        still.close()
