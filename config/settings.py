@@ -224,6 +224,8 @@ SCORING_REBUILD_DELAY = float(os.environ.get("SCORING_REBUILD_DELAY", "2"))
 # workers on other machines, EXPORTS_DIR must be storage that web processes share with them.
 EXPORTS_DIR = Path(os.environ.get("EXPORTS_DIR", BASE_DIR / "var" / "exports"))
 EXPORTS_KEEP_HOURS = float(os.environ.get("EXPORTS_KEEP_HOURS", "24"))
+# The projector shows each page of the standings this long before turning to the next.
+PROJECTOR_PAGE_SECONDS = int(os.environ.get("PROJECTOR_PAGE_SECONDS", "12"))
 
 # The REST API (scoring/api/): director API tokens or the browser session (with DRF's CSRF
 # check), one JSON shape for errors, size-capped parsers, throttles counted in the database.

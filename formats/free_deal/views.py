@@ -5,6 +5,7 @@ read. The championship's pages that every format shares (settings, pairs, rounds
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponseBadRequest
@@ -264,7 +265,7 @@ def projector_page(request, championship: Championship, *, director: bool):
         "page": page, "pages": pairing_pages + ranking_pages, "after": up_to,
         "rounds_planned": championship.rounds_planned,
         "next_url": f"{reverse('scoring:projector', args=[championship.pk])}?page={next_page}",
-        "seconds": 12,
+        "seconds": settings.PROJECTOR_PAGE_SECONDS,
         "live_url": live.stream_url("director" if director else "public", championship.pk),
     }
     if page <= pairing_pages:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.http import HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
@@ -94,7 +95,7 @@ def duplicate_projector(request, championship: Championship, director: bool):
         "page": page,
         "pages": pages,
         "next_url": f"{reverse('scoring:projector', args=[pk])}?page={next_page}{after}",
-        "seconds": 12,
+        "seconds": settings.PROJECTOR_PAGE_SECONDS,
         "live_url": _live_url(championship, director),
     }
     return render(request, "scoring/projector.html", context)
