@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
-from django.db.models import Exists, OuterRef
+from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -207,6 +207,14 @@ class TeamGame:
         """Whether the link may enter and confirm there now (not withdrawn, not a table
         whose other pair withdrew)."""
         return self.open and not self.team.withdrawn and self.table.bye_team_id is None
+
+
+def round_byes(round_: Round) -> list[Team]:
+    """The pairs sitting the round out with a bye (the odd pair out; with sections, one per
+    section with an odd number of pairs), by number (one query)."""
+    return list(Team.objects.filter(championship_id=round_.championship_id)
+                .filter(Q(byes=round_) | Q(section_byes__round=round_)).distinct()
+                .order_by("number"))
 
 
 def open_bye_round(team: Team) -> Round | None:

@@ -12,6 +12,7 @@ from engine import show_score
 from formats.free_deal.forms import MAX_HANDS, MAX_POINTS
 from formats.free_deal.models import FreeDealSettings, GameEntry, GameReview
 from formats.free_deal.services import GameValues, settings_of
+from formats.free_deal.services.sections import sections_of
 from tournaments.models import Championship
 
 # The columns are small integers: anything beyond is refused here, before the rules.
@@ -52,6 +53,16 @@ class FreeDealSettingsSerializer(serializers.Serializer):
                                               required=False)
     bye_points = serializers.IntegerField(min_value=0, max_value=MAX_POINTS, required=False)
     seeding = serializers.ChoiceField(choices=FreeDealSettings.Seeding.choices, required=False)
+    sections = serializers.ListField(
+        child=serializers.CharField(max_length=60), max_length=20, required=False,
+        help_text=_("The sections' names, in order; each section is paired and ranked on "
+                    "its own. Empty for a single field."))
+
+    def to_representation(self, instance):
+        data = super().to_representation(instance)
+        if isinstance(instance, FreeDealSettings):
+            data["sections"] = [s.name for s in sections_of(instance.championship)]
+        return data
 
 
 # --- A game as a table reports it ------------------------------------------------------------
@@ -230,6 +241,8 @@ class RankingLineSerializer(serializers.Serializer):
     label = serializers.CharField(source="place", help_text=_("The place as shown, e.g. '4='."))
     shared = serializers.BooleanField(source="placed.shared")
     team = serializers.IntegerField(source="team.number", help_text=_("The pair's number."))
+    section = serializers.CharField(source="section_name", help_text=_(
+        "The pair's section (its place is within it); empty without sections."))
     name = serializers.CharField(source="team.name")
     players = serializers.CharField(source="team.players")
     withdrawn = serializers.BooleanField()

@@ -11,8 +11,8 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from formats.free_deal.models import PairSection, Section
-from tournaments.models import Championship, Team
+from formats.free_deal.models import PairSection, Section, SectionBye
+from tournaments.models import Championship, Round, Team
 from tournaments.services.common import ServiceError, _lock
 
 MAX_SECTIONS = 20
@@ -132,3 +132,51 @@ def unplaced_pairs(championship: Championship) -> list[Team]:
         return []
     return list(championship.teams.filter(withdrawn=False, free_deal_section__isnull=True)
                 .order_by("number"))
+
+
+# --- Drafted rounds (the hooks of ``formats.base.Format`` for drafts and withdrawals) ---------
+
+
+def round_section_byes(round_: Round) -> set[int]:
+    return set(SectionBye.objects.filter(round=round_).values_list("team_id", flat=True))
+
+
+def check_tables(championship: Championship, tables: dict[int, tuple[int, int]]) -> None:
+    """Refuse a drafted table whose two pairs are in different sections: each section plays
+    among itself, so no game between sections can be entered."""
+    placed = section_ids(championship)
+    if not placed:
+        return
+    for number, (first, second) in sorted(tables.items()):
+        if placed.get(first) != placed.get(second):
+            names = {s.pk: s.name for s in sections_of(championship)}
+            teams = {t.pk: t.name for t in championship.teams.filter(pk__in=(first, second))}
+            none = _("no section")
+            raise ServiceError(
+                _("Table %(table)s would seat %(a)s (%(section_a)s) against %(b)s "
+                  "(%(section_b)s): pairs of different sections never play each other.")
+                % {"table": number, "a": teams[first],
+                   "section_a": names.get(placed.get(first), none), "b": teams[second],
+                   "section_b": names.get(placed.get(second), none)},
+                field="team_b")
+
+
+def swap_section_byes(round_: Round, swap: dict[int, int]) -> None:
+    old = round_section_byes(round_)
+    new = {swap.get(team, team) for team in old}
+    if new != old:
+        SectionBye.objects.filter(round=round_, team_id__in=old - new).delete()
+        SectionBye.objects.bulk_create(SectionBye(round=round_, team_id=team)
+                                       for team in new - old)
+
+
+def set_section_bye(round_: Round, team: Team, given: bool) -> bool:
+    """A withdrawal takes back a pair's section bye in a drafted round (a reinstatement
+    gives it back); ``False`` for a championship without sections."""
+    if not Section.objects.filter(championship_id=round_.championship_id).exists():
+        return False
+    if given:
+        SectionBye.objects.get_or_create(round=round_, team=team)
+    else:
+        SectionBye.objects.filter(round=round_, team=team).delete()
+    return True
