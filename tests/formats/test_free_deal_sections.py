@@ -1,0 +1,220 @@
+"""Sections of a free-deal event (rules.md 11.3): each section paired and ranked on its own,
+sharing the rounds; a bye per odd section; tables numbered through the sections in order."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+import pytest
+from django.db import transaction
+from free_deal_factories import make_free_deal, next_round, play_round
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from rest_framework.test import APIClient
+
+from formats.free_deal import selectors
+from formats.free_deal.models import GameEntry, GameReview, PairSection, Section, SectionBye
+from formats.free_deal.services import GameValues
+from formats.free_deal.services.sections import assign_sections, section_ids
+from scoring.archive import export_full, import_archive, to_json_bytes
+from tournaments import services
+from tournaments.models import AuditEvent, Table
+from tournaments.services.common import ServiceError
+
+pytestmark = pytest.mark.django_db
+
+NAMES = ("Experienced", "Beginners")
+
+
+def sectioned(director, sizes=(7, 5), rounds=5):
+    championship = make_free_deal(director, pairs=sum(sizes), rounds=rounds,
+                                  sections=list(NAMES))
+    teams = list(championship.teams.order_by("number"))
+    placements, start = {}, 0
+    for name, size in zip(NAMES, sizes, strict=True):
+        placements.update({t.pk: name for t in teams[start:start + size]})
+        start += size
+    assign_sections(championship, placements)
+    return championship
+
+
+def random_game(rng):
+    def result(_table):
+        first, second = rng.randint(0, 101), rng.randint(0, 100)
+        if rng.random() < 0.7:
+            first, second = (101, second) if rng.random() < 0.5 else (second, 101)
+            return GameValues(first, second, "target", rng.randint(5, 12))
+        return GameValues(min(first, 100), second, "time", rng.randint(3, 11))
+    return result
+
+
+def independent_ranking(championship, section_id):
+    """Match points 1/½/0 and point difference of the section's pairs, from the stored
+    tables and entries, written here from rules.md 11.3 (not through the ranking code)."""
+    members = {t for t, s in section_ids(championship).items() if s == section_id}
+    mp = {p: Fraction(0) for p in members}
+    diff = {p: 0 for p in members}
+    for table in Table.objects.filter(round__championship=championship):
+        entry = table.game_entries.order_by("-id").first()
+        if entry is None or table.ns_team_id not in members:
+            continue
+        a, b = entry.first_points, entry.second_points
+        mp[table.ns_team_id] += 1 if a > b else Fraction(1, 2) if a == b else 0
+        mp[table.ew_team_id] += 1 if b > a else Fraction(1, 2) if a == b else 0
+        diff[table.ns_team_id] += a - b
+        diff[table.ew_team_id] += b - a
+    for bye in SectionBye.objects.filter(round__championship=championship):
+        if bye.team_id in members:
+            mp[bye.team_id] += 1
+    return mp, diff
+
+
+@settings(max_examples=3, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 10_000), sizes=st.sampled_from([(7, 5), (6, 5), (8, 4)]))
+def test_each_section_is_paired_and_ranked_on_its_own(director, seed, sizes):
+    with transaction.atomic():
+        sp = transaction.savepoint()
+        _check_sections(director, seed, sizes)
+        transaction.savepoint_rollback(sp)
+
+
+def _check_sections(director, seed, sizes):
+    director.championships.clear()
+    championship = sectioned(director, sizes=sizes, rounds=3)
+    rng = random.Random(seed)
+    placed = section_ids(championship)
+    sections = list(Section.objects.filter(championship=championship).order_by("position"))
+    met, byes = set(), []
+    for _number in range(3):
+        round_ = next_round(championship, director)
+        tables = list(round_.tables.order_by("number"))
+        assert round_.bye_team_id is None  # with sections the byes are the sections'
+        order = [placed[t.ns_team_id] for t in tables]
+        assert order == sorted(order, key=[s.pk for s in sections].index)  # section order
+        for table in tables:
+            assert placed[table.ns_team_id] == placed[table.ew_team_id]
+            pair = frozenset((table.ns_team_id, table.ew_team_id))
+            assert pair not in met, "a rematch"
+            met.add(pair)
+        round_byes = list(SectionBye.objects.filter(round=round_).values_list("team_id",
+                                                                             flat=True))
+        odd = [s.pk for s, size in zip(sections, sizes, strict=True) if size % 2]
+        assert sorted(placed[p] for p in round_byes) == sorted(odd)
+        byes += round_byes
+        play_round(round_, random_game(rng))
+        services.close_round(round_, by=director)
+    for section in sections:
+        members = [p for p, s in placed.items() if s == section.pk]
+        counts = [byes.count(p) for p in members]
+        # Nobody has a second bye while another pair of the section has none.
+        assert not (max(counts) >= 2 and min(counts) == 0)
+    expected = {s.pk: independent_ranking(championship, s.pk) for s in sections}
+    for part in selectors.section_rankings(championship):
+        mp, diff = expected[part.section.pk]
+        assert {line.pair_id for line in part.lines} == set(mp)
+        for line in part.lines:
+            assert (line.match_points, line.point_difference) == (mp[line.pair_id],
+                                                                 diff[line.pair_id])
+        keys = [(line.match_points, line.point_difference) for line in part.lines]
+        assert keys == sorted(keys, reverse=True)
+        assert part.lines[0].place.rstrip("=") == "1"
+
+
+def test_a_swap_across_sections_is_refused(director):
+    championship = sectioned(director)
+    (round_,) = services.generate_next_round(championship)
+    placed = section_ids(championship)
+    tables = list(round_.tables.order_by("number"))
+    a = tables[0].ns_team
+    b = next(t.ns_team for t in tables if placed[t.ns_team_id] != placed[a.pk])
+    with pytest.raises(ServiceError) as refused:
+        services.swap_teams(round_, a, b)
+    assert refused.value.field == "team_b"
+    assert "different sections" in refused.value.message
+    assert [(t.ns_team_id, t.ew_team_id) for t in round_.tables.order_by("number")] == [
+        (t.ns_team_id, t.ew_team_id) for t in tables]
+
+
+def test_a_swap_with_a_section_bye_moves_the_bye(director):
+    championship = sectioned(director)
+    (round_,) = services.generate_next_round(championship)
+    placed = section_ids(championship)
+    bye = SectionBye.objects.get(round=round_, team__in=[
+        p for p, s in placed.items() if s == Section.objects.get(name=NAMES[0]).pk]).team
+    partner = next(t.ns_team for t in round_.tables.all()
+                   if placed[t.ns_team_id] == placed[bye.pk])
+    services.swap_teams(round_, bye, partner)
+    assert SectionBye.objects.filter(round=round_, team=partner).exists()
+    assert not SectionBye.objects.filter(round=round_, team=bye).exists()
+
+
+def test_an_unknown_section_is_refused_and_nothing_written(director):
+    championship = sectioned(director)
+    before = list(PairSection.objects.values_list("team_id", "section_id"))
+    team = championship.teams.first()
+    with pytest.raises(ServiceError) as refused:
+        assign_sections(championship, {team.pk: "Veterans"})
+    assert refused.value.field == "section"
+    assert "Veterans" in refused.value.message
+    assert list(PairSection.objects.values_list("team_id", "section_id")) == before
+
+
+def test_sections_are_locked_once_round_1_is_paired(director):
+    championship = sectioned(director)
+    services.generate_next_round(championship)
+    with pytest.raises(ServiceError) as refused:
+        assign_sections(championship, {championship.teams.first().pk: NAMES[1]})
+    assert refused.value.field == "section"
+
+
+def test_the_backup_carries_sections_and_their_byes(director):
+    championship = sectioned(director)
+    round_ = next_round(championship, director)
+    play_round(round_, random_game(random.Random(1)))
+    data = to_json_bytes(export_full(championship))
+    by_number = lambda c: {  # noqa: E731
+        ps.team.number: ps.section.name
+        for ps in PairSection.objects.filter(team__championship=c).select_related(
+            "team", "section")}
+    expected = (by_number(championship), sorted(
+        SectionBye.objects.filter(round__championship=championship)
+        .values_list("team__number", flat=True)),
+        [(line.team.number, line.section_name) for line in selectors.ranking(championship)])
+    # The same championship cannot be imported twice: remove it first.
+    GameReview.objects.filter(entry__table__round__championship=championship).delete()
+    GameEntry.objects.filter(table__round__championship=championship).delete()
+    AuditEvent.objects.filter(championship=championship).delete()
+    championship.rounds.all().delete()
+    championship.delete()
+    copy = import_archive(data, director=director)
+    assert [s.name for s in Section.objects.filter(championship=copy)] == list(NAMES)
+    assert (by_number(copy), sorted(SectionBye.objects.filter(round__championship=copy)
+                                    .values_list("team__number", flat=True)),
+            [(line.team.number, line.section_name) for line in selectors.ranking(copy)]
+            ) == expected
+
+
+def test_the_api_sets_sections_and_gives_standings_by_section(director):
+    api = APIClient(HTTP_ACCEPT_LANGUAGE="en")
+    api.force_login(director)
+    answer = api.post("/api/v1/championships/", {
+        "name": "Torneig", "format": "free_deal_pairs", "rounds_planned": 3,
+        "free_deal": {"sections": ["A", "B"]}}, format="json")
+    assert answer.status_code == 201, answer.json()
+    assert answer.json()["free_deal"]["sections"] == ["A", "B"]
+    twice = api.post("/api/v1/championships/", {
+        "name": "Torneig 2", "format": "free_deal_pairs", "rounds_planned": 3,
+        "free_deal": {"sections": ["A", "a"]}}, format="json")
+    assert twice.status_code == 400
+    assert "sections" in twice.json()["free_deal"]
+
+
+def test_the_standings_page_has_a_heading_per_section(director, client):
+    championship = sectioned(director)
+    round_ = next_round(championship, director)
+    play_round(round_, random_game(random.Random(2)))
+    client.force_login(director)
+    page = client.get(f"/c/{championship.pk}/results/").content.decode()
+    assert page.index("Section Experienced") < page.index("Section Beginners")
