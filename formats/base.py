@@ -128,3 +128,16 @@ class Format:
         """Numbers of the rounds in ``status`` where ``team`` has a bye of
         :meth:`other_byes`."""
         return []
+
+    # --- Sections (free-deal, rules.md 11.3) ------------------------------------------------
+
+    def team_section_problem(self, championship, name: str) -> str | None:
+        """Why a team cannot be put in the section ``name`` (a team import's "section"
+        column), or ``None``."""
+        from django.utils.translation import gettext
+
+        return gettext("This championship has no sections: leave the column empty.")
+
+    def place_teams(self, championship, sections: dict[int, str]) -> None:
+        """Put the teams (by id) in the named sections, checked by
+        :meth:`team_section_problem`."""

@@ -117,3 +117,18 @@ class FreeDealPairs(Format):
         return list(SectionBye.objects.filter(round__championship_id=championship_id,
                                               round__status=status, team=team)
                     .order_by("round__number").values_list("round__number", flat=True))
+
+    def team_section_problem(self, championship, name: str) -> str | None:
+        from formats.free_deal.services.sections import section_by_name
+        from tournaments.services.common import ServiceError
+
+        try:
+            section_by_name(championship, name)
+        except ServiceError as error:
+            return error.message
+        return None
+
+    def place_teams(self, championship, sections) -> None:
+        from formats.free_deal.services.sections import assign_sections
+
+        assign_sections(championship, sections)

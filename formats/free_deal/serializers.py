@@ -272,3 +272,21 @@ class RankingLineSerializer(serializers.Serializer):
     def get_buchholz_exact(self, line) -> str:
         return str(line.buchholz)
 
+
+
+# --- Sections ---------------------------------------------------------------------------------
+
+
+class PairSectionSerializer(serializers.Serializer):
+    pair = serializers.IntegerField(min_value=1, max_value=MAX_ID,
+                                    help_text=_("The pair's number."))
+    name = serializers.CharField(read_only=True)
+    section = serializers.CharField(max_length=60, allow_blank=True, help_text=_(
+        "The section's name; empty for none."))
+
+
+class PairSectionsSerializer(serializers.Serializer):
+    """The sections, in order, and each pair's (rules.md 11.3)."""
+
+    sections = serializers.ListField(child=serializers.CharField(), read_only=True)
+    pairs = PairSectionSerializer(many=True, max_length=1000)
