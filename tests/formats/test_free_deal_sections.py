@@ -218,3 +218,49 @@ def test_the_standings_page_has_a_heading_per_section(director, client):
     client.force_login(director)
     page = client.get(f"/c/{championship.pk}/results/").content.decode()
     assert page.index("Section Experienced") < page.index("Section Beginners")
+
+
+def test_the_director_puts_pairs_in_sections_on_a_page(director, client):
+    championship = make_free_deal(director, pairs=4, sections=list(NAMES))
+    client.force_login(director)
+    url = f"/director/c/{championship.pk}/sections/"
+    page = client.get(url)
+    assert page.status_code == 200
+    teams = list(championship.teams.order_by("number"))
+    posted = {f"pair-{t.number}": NAMES[i % 2] for i, t in enumerate(teams)}
+    assert client.post(url, posted).status_code == 302
+    assert section_ids(championship) == {
+        t.pk: Section.objects.get(name=NAMES[i % 2]).pk for i, t in enumerate(teams)}
+    assert url in client.get(f"/director/c/{championship.pk}/").content.decode()
+
+
+def test_a_team_file_with_an_unknown_section_is_refused_row_by_row(director):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    championship = make_free_deal(director, pairs=0, sections=list(NAMES))
+    upload = SimpleUploadedFile("teams.csv", "name,player1,player2,section\n"
+                                "Nous,A,B,Beginners\nVells,C,D,Veterans\n".encode(),
+                                content_type="text/csv")
+    with pytest.raises(ServiceError) as refused:
+        services.import_teams(championship, upload)
+    assert [(e.row, e.field) for e in refused.value.errors] == [(3, "section")]
+    assert "Veterans" in refused.value.errors[0].message
+    assert not championship.teams.exists()
+    upload = SimpleUploadedFile("teams.csv", "name,player1,player2,secció\n"
+                                "Nous,A,B,beginners\nVells,C,D,Experienced\n".encode(),
+                                content_type="text/csv")
+    services.import_teams(championship, upload)
+    assert {t.name: s for t, s in ((t, PairSection.objects.get(team=t).section.name)
+                                   for t in championship.teams.all())} == {
+        "Nous": "Beginners", "Vells": "Experienced"}
+
+
+def test_a_duplicate_championship_refuses_a_section_column(director):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    championship = services.create_championship(director, name="Duplicat")
+    upload = SimpleUploadedFile("teams.csv", b"name,player1,player2,section\nNous,A,B,X\n",
+                                content_type="text/csv")
+    with pytest.raises(ServiceError) as refused:
+        services.import_teams(championship, upload)
+    assert refused.value.errors[0].field == "section"
