@@ -264,3 +264,42 @@ def test_a_duplicate_championship_refuses_a_section_column(director):
     with pytest.raises(ServiceError) as refused:
         services.import_teams(championship, upload)
     assert refused.value.errors[0].field == "section"
+
+
+def _rows():
+    from django.apps import apps
+
+    return {m._meta.label: m._default_manager.count() for m in apps.get_models()
+            if m._meta.label != "scoring.ThrottleCount"}
+
+
+def test_no_api_path_makes_a_game_between_sections(director):
+    """A result for a pair of another section: a captain's game for a table of the other
+    section, and a swap putting two sections at one table, are refused naming the field,
+    and nothing is written."""
+    championship = sectioned(director)
+    (round_,) = services.generate_next_round(championship)
+    placed = section_ids(championship)
+    tables = list(round_.tables.select_related("ns_team", "ew_team").order_by("number"))
+    first = tables[0]
+    other = next(t for t in tables if placed[t.ns_team_id] != placed[first.ns_team_id])
+    api = APIClient(HTTP_ACCEPT_LANGUAGE="en")
+    api.force_login(director)
+    before = _rows()
+    swap = api.post(f"/api/v1/championships/{championship.pk}/rounds/1/swap-teams/",
+                    {"team_a": first.ns_team.number, "team_b": other.ew_team.number},
+                    format="json")
+    assert swap.status_code == 400, swap.json()
+    assert "different sections" in swap.json()["team_b"][0]
+    assert _rows() == before
+    services.release_round(round_)
+    captain = APIClient(HTTP_ACCEPT_LANGUAGE="en")
+    team = first.ns_team
+    before = _rows()
+    answer = captain.post(
+        f"/api/v1/captain/{team.pk}/{team.link_secret}/free-deal/game/",
+        {"first_points": 101, "second_points": 40, "ended_by": "target", "hands_played": 9,
+         "table": other.number}, format="json")
+    assert answer.status_code == 400, answer.json()
+    assert "table" in answer.json()
+    assert _rows() == before
