@@ -238,8 +238,8 @@ def test_a_team_file_with_an_unknown_section_is_refused_row_by_row(director):
     from django.core.files.uploadedfile import SimpleUploadedFile
 
     championship = make_free_deal(director, pairs=0, sections=list(NAMES))
-    upload = SimpleUploadedFile("teams.csv", "name,player1,player2,section\n"
-                                "Nous,A,B,Beginners\nVells,C,D,Veterans\n".encode(),
+    upload = SimpleUploadedFile("teams.csv", b"name,player1,player2,section\n"
+                                b"Nous,A,B,Beginners\nVells,C,D,Veterans\n",
                                 content_type="text/csv")
     with pytest.raises(ServiceError) as refused:
         services.import_teams(championship, upload)
@@ -303,3 +303,63 @@ def test_no_api_path_makes_a_game_between_sections(director):
     assert answer.status_code == 400, answer.json()
     assert "table" in answer.json()
     assert _rows() == before
+
+
+def test_the_public_archive_keeps_the_sections_apart(director):
+    from scoring.archive.public import export_public
+
+    championship = sectioned(director)
+    round_ = next_round(championship, director)
+    play_round(round_, random_game(random.Random(3)))
+    services.close_round(round_, by=director)
+    archive = export_public(championship)
+    placed = {t.number: s for t, s in (
+        (ps.team, ps.section.name) for ps in PairSection.objects.select_related("team",
+                                                                                "section"))}
+    assert [s["name"] for s in archive["sections"]] == list(NAMES)
+    assert all(placed[p] == s["name"] for s in archive["sections"] for p in s["pairs"])
+    assert [row["section"] for row in archive["standings"]] == sorted(
+        (placed[row["pair"]] for row in archive["standings"]), key=NAMES.index)
+    assert sum(row["label"].rstrip("=") == "1" for row in archive["standings"]) >= 2
+    assert sorted(b["pair"] for b in archive["byes"]) == sorted(
+        SectionBye.objects.filter(round=round_).values_list("team__number", flat=True))
+
+
+def test_the_exports_keep_the_sections_apart(director):
+    import io
+
+    from django.utils import translation
+    from openpyxl import load_workbook
+    from test_free_deal_exports import pdf_text
+
+    from formats.free_deal.exports.pdf import pairing_sheets_pdf, ranking_pdf, scorecards_pdf
+    from formats.free_deal.exports.workbook import workbook_bytes
+    from scoring.exports.data import export_scope
+
+    championship = sectioned(director)
+    round_ = next_round(championship, director)
+    play_round(round_, random_game(random.Random(4)))
+    services.close_round(round_, by=director)
+    scope = export_scope(championship)
+    placed = {ps.team.name: ps.section.name
+              for ps in PairSection.objects.select_related("team", "section")}
+
+    text = pdf_text(ranking_pdf(scope))
+    assert text.index("Ranking · Section Experienced") < text.index(
+        "Ranking · Section Beginners")
+    assert "Section Beginners" in pdf_text(scorecards_pdf(scope))
+    sheets = pdf_text(pairing_sheets_pdf(round_))
+    for part in ("Section Experienced: by table", "Section Experienced: by pair",
+                 "Section Beginners: by table", "Section Beginners: by pair"):
+        assert part in sheets
+
+    with translation.override("en"):
+        book = load_workbook(io.BytesIO(workbook_bytes(scope)))
+    for name in ("Ranking", "Games", "Pairings"):
+        assert next(book[name].iter_rows(max_row=1, values_only=True))[0] == "Section"
+    ranking = list(book["Ranking"].iter_rows(min_row=2, values_only=True))
+    assert [row[0] for row in ranking] == [placed[row[3]] for row in ranking]
+    assert all(isinstance(row[1], int) and isinstance(row[6], (int, float))
+               for row in ranking)  # numbers stay numbers
+    games = list(book["Games"].iter_rows(min_row=2, values_only=True))
+    assert games and all(row[0] == placed[row[4]] == placed[row[6]] for row in games)
