@@ -210,7 +210,7 @@ class RoundGamesView(_DirectorGameView):
         _championship, round_ = self.round_of(pk, number)
         games = selectors.round_games(round_)
         return Response(RoundGamesSerializer({
-            "round": round_, "games": games,
+            "round": round_, "games": games, "byes": selectors.round_byes(round_),
             "missing": selectors.missing_results(round_, games),
         }).data)
 

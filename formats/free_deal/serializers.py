@@ -185,6 +185,9 @@ class RoundGamesSerializer(serializers.Serializer):
     status = serializers.CharField(source="round.status")
     bye_pair = PairSerializer(source="round.bye_team", allow_null=True,
                               help_text=_("The odd pair out: a bye, no game."))
+    byes = PairSerializer(many=True, help_text=_(
+        "Every pair with a bye this round: the odd pair out, or with sections one per "
+        "section with an odd number of pairs."))
     games = TableGameSerializer(many=True)
     missing = serializers.ListField(child=serializers.CharField(), help_text=_(
         "One line per table whose game is not confirmed yet."))

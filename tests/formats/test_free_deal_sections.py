@@ -363,3 +363,33 @@ def test_the_exports_keep_the_sections_apart(director):
                for row in ranking)  # numbers stay numbers
     games = list(book["Games"].iter_rows(min_row=2, values_only=True))
     assert games and all(row[0] == placed[row[4]] == placed[row[6]] for row in games)
+
+
+def test_the_projector_cycles_through_the_sections_and_shows_each_bye(director, client):
+    championship = sectioned(director)  # 7 and 5 pairs: a bye in each section
+    round_ = next_round(championship, director)
+    client.force_login(director)
+    english = {"headers": {"accept-language": "en"}}
+    url = f"/c/{championship.pk}/results/projector/"
+    first = client.get(url, **english)
+    page = first.content.decode()
+    for bye in SectionBye.objects.filter(round=round_).select_related("team"):
+        assert f"Bye: {bye.team.name}" in page
+    assert first.context["pages"] == 3  # the pairing, then one page per section
+    sections = [client.get(f"{url}?page={n}", **english) for n in (2, 3)]
+    assert [r.context["section"].name for r in sections] == list(NAMES)
+    assert [len(r.context["rows"]) for r in sections] == [7, 5]
+    assert "Section Beginners" in sections[1].content.decode()
+    games = client.get(f"/api/v1/championships/{championship.pk}/free-deal/rounds/1/games/")
+    assert games.json()["bye_pair"] is None
+    assert sorted(p["id"] for p in games.json()["byes"]) == sorted(
+        SectionBye.objects.filter(round=round_).values_list("team_id", flat=True))
+
+
+def test_a_pair_with_its_section_bye_is_told_on_its_page(director, client):
+    championship = sectioned(director)
+    round_ = next_round(championship, director)
+    team = SectionBye.objects.filter(round=round_).first().team
+    page = client.get(f"/t/{team.pk}/{team.link_secret}/",
+                      headers={"accept-language": "en"}).content.decode()
+    assert "Round 1: your pair has the bye" in page
