@@ -393,3 +393,18 @@ def test_a_pair_with_its_section_bye_is_told_on_its_page(director, client):
     page = client.get(f"/t/{team.pk}/{team.link_secret}/",
                       headers={"accept-language": "en"}).content.decode()
     assert "Round 1: your pair has the bye" in page
+
+
+def test_a_withdrawal_takes_back_a_section_bye_and_reinstating_gives_it_back(director):
+    championship = sectioned(director)
+    (round_,) = services.generate_next_round(championship)
+    team = SectionBye.objects.filter(round=round_).first().team
+    services.withdraw_team(team)
+    assert not SectionBye.objects.filter(round=round_, team=team).exists()
+    assert round_.__class__.objects.get(pk=round_.pk).bye_team_id is None
+    assert AuditEvent.objects.filter(team=team,
+                                     action=AuditEvent.Action.ROUND_BYE_CANCELLED).exists()
+    team.refresh_from_db()
+    services.reinstate_team(team)
+    assert SectionBye.objects.filter(round=round_, team=team).exists()
+    assert round_.__class__.objects.get(pk=round_.pk).bye_team_id is None
