@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
+from django.core.exceptions import ObjectDoesNotExist
 from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -14,7 +15,6 @@ from django.utils.translation import gettext as _
 from formats.free_deal import rules
 from formats.free_deal.clock import ClockTimes
 from formats.free_deal.models import GameEntry, GameReview, RoundClock, Section, SectionBye
-from formats.free_deal.services.sections import section_ids
 from formats.free_deal.services.settings import settings_of
 from tournaments.models import Championship, Round, Table, Team
 
@@ -93,20 +93,24 @@ class SectionRanking:
 
 def section_rankings(championship: Championship, *, up_to: int | None = None
                      ) -> list[SectionRanking]:
-    """The ranking of each section (rules.md 11.3), in the sections' order; one unnamed
-    ranking of every pair when there are no sections. A pair in no section (possible only
-    before round 1 is paired) is ranked in a last, unnamed group. Four queries."""
-    pairs = list(championship.teams.order_by("number"))
+    """The ranking of each section (rules.md 11.3), in the sections' order (a section without
+    pairs has none); one unnamed ranking of every pair when no pair is in a section. A pair
+    in no section (possible only before round 1 is paired) is ranked in a last, unnamed
+    group. As many queries as without sections."""
+    # The pairs with their sections in the same query (a LEFT JOIN: none without sections).
+    pairs = list(championship.teams.select_related("free_deal_section__section")
+                 .order_by("number"))
     settings = settings_of(championship)
     games = counted_games(championship, up_to=up_to)
     all_byes = byes(championship, up_to=up_to)
-    sections = list(Section.objects.filter(championship=championship).order_by("position"))
+    section_of = {p.pk: _section_of(p) for p in pairs}
+    sections = sorted({s for s in section_of.values() if s is not None},
+                      key=lambda s: s.position)
     if not sections:
         return [SectionRanking(None, rules.rank(settings, pairs, games, all_byes))]
-    placed = section_ids(championship)
     result = []
     for section in [*sections, None]:
-        members = [p for p in pairs if placed.get(p.pk) == (section.pk if section else None)]
+        members = [p for p in pairs if section_of[p.pk] == section]
         if section is None and not members:
             continue
         ids = {p.pk for p in members}
@@ -114,6 +118,13 @@ def section_rankings(championship: Championship, *, up_to: int | None = None
                            [b for b in all_byes if b[1] in ids])
         result.append(SectionRanking(section, [line.in_section(section) for line in lines]))
     return result
+
+
+def _section_of(team: Team) -> Section | None:
+    try:
+        return team.free_deal_section.section
+    except ObjectDoesNotExist:
+        return None
 
 
 def ranking(championship: Championship, *, up_to: int | None = None) -> list:
