@@ -408,3 +408,32 @@ def test_a_withdrawal_takes_back_a_section_bye_and_reinstating_gives_it_back(dir
     services.reinstate_team(team)
     assert SectionBye.objects.filter(round=round_, team=team).exists()
     assert round_.__class__.objects.get(pk=round_.pk).bye_team_id is None
+
+
+FORM = {"format": "free_deal_pairs", "rounds_planned": "5", "doubling": "2-4-8",
+        "fd-target": "101", "fd-hand_limit": "12", "fd-round_minutes": "60", "fd-cap": "121",
+        "fd-sant_vicenc": "on", "fd-match_points": "1-1/2-0",
+        "fd-tie_breaks": "match_points,point_difference,points,buchholz",
+        "fd-bye_difference": "0", "fd-bye_points": "0", "fd-seeding": "draw"}
+
+
+def test_the_settings_form_names_the_sections_and_refuses_one_twice(director, client):
+    client.force_login(director)
+    refused = client.post("/director/new/", {**FORM, "name": "Dues",
+                                             "fd-sections": "Experts\nexperts"})
+    assert refused.status_code == 200
+    assert "named twice" in refused.content.decode()
+    assert not Section.objects.exists()
+    made = client.post("/director/new/", {**FORM, "name": "Dues",
+                                          "fd-sections": "Experts\n\n Principiants \n"})
+    assert made.status_code == 302
+    championship = director.championships.get(name="Dues")
+    assert [s.name for s in Section.objects.filter(championship=championship)] == [
+        "Experts", "Principiants"]
+    edit = client.get(f"/director/c/{championship.pk}/edit/").content.decode()
+    assert "Experts\nPrincipiants" in edit
+    # Reordered and one renamed: the kept one keeps its place in the new order.
+    client.post(f"/director/c/{championship.pk}/edit/", {
+        **FORM, "name": "Dues", "fd-sections": "Novells\nExperts"})
+    assert [(s.name, s.position) for s in Section.objects.filter(championship=championship)
+            .order_by("position")] == [("Novells", 1), ("Experts", 2)]
