@@ -437,3 +437,57 @@ def test_the_settings_form_names_the_sections_and_refuses_one_twice(director, cl
         **FORM, "name": "Dues", "fd-sections": "Novells\nExperts"})
     assert [(s.name, s.position) for s in Section.objects.filter(championship=championship)
             .order_by("position")] == [("Novells", 1), ("Experts", 2)]
+
+
+def _backup_without_the_championship(championship):
+    import json
+
+    archive = json.loads(to_json_bytes(export_full(championship)))
+    GameReview.objects.filter(entry__table__round__championship=championship).delete()
+    GameEntry.objects.filter(table__round__championship=championship).delete()
+    AuditEvent.objects.filter(championship=championship).delete()
+    championship.rounds.all().delete()
+    championship.delete()
+    return archive
+
+
+def test_a_version_2_backup_from_before_sections_still_imports(director):
+    import json
+
+    championship = make_free_deal(director, pairs=5)
+    round_ = next_round(championship, director)
+    play_round(round_, random_game(random.Random(5)))
+    archive = _backup_without_the_championship(championship)
+    assert archive["format_version"] == 2
+    for key in ("free_deal_sections", "free_deal_pair_sections", "free_deal_section_byes"):
+        assert archive.pop(key) == []
+    copy = import_archive(json.dumps(archive).encode(), director=director)
+    assert copy.rounds.get().bye_team is not None
+    assert not Section.objects.filter(championship=copy).exists()
+
+
+@pytest.mark.parametrize("tamper, where", [
+    ("mixed table", "tables[0].ew_team"),
+    ("bye of a seated pair", "free_deal_section_byes[0]"),
+])
+def test_a_backup_with_a_game_between_sections_is_refused(director, tamper, where):
+    import json
+
+    from scoring.archive import ArchiveError
+
+    championship = sectioned(director)
+    next_round(championship, director)
+    archive = _backup_without_the_championship(championship)
+    if tamper == "mixed table":
+        sections = archive["free_deal_pair_sections"]
+        table = archive["tables"][0]
+        row = next(r for r in sections if r["team"] == table["ew_team"])
+        row["section"] = next(s["id"] for s in archive["free_deal_sections"]
+                              if s["id"] != row["section"])
+    else:
+        archive["free_deal_section_byes"][0]["team"] = archive["tables"][0]["ns_team"]
+    before = _rows()
+    with pytest.raises(ArchiveError) as refused:
+        import_archive(json.dumps(archive).encode(), director=director)
+    assert where in str(refused.value)
+    assert _rows() == before
