@@ -12,6 +12,7 @@ confirmed in bulk, the round closed. It prints medians, in milliseconds:
   ``pair_next_round`` computes them, without writing) — target ≤ 50 ms;
 - **standings** after 7 rounds (``selectors.ranking``), and its ratio to reading the counted
   games alone (``counted_games``, one query) — target ≤ ×3;
+- the same two with the pairs in **two sections** of 75 (rules.md 11.3);
 - **a captain's game**: entering it and the other pair confirming it through the pages, one
   table at a time in a released round, with their query counts (no more than a duplicate
   deal's: test_request_costs).
@@ -67,22 +68,31 @@ def play(championship, director, round_, rng) -> None:
     services.close_round(round_, by=director)
 
 
-def event_figures(director, seed: int) -> list[tuple[str, str, str]]:
+def event_figures(director, seed: int, *, sections: bool = False
+                  ) -> list[tuple[str, str, str]]:
+    """The figures of one event; with ``sections``, the same pairs in two sections of 75
+    (rules.md 11.3), each paired from its own ranking."""
     from formats.free_deal import rules, selectors
+    from formats.free_deal.services.sections import assign_sections
     from tournaments import services
 
     rng = random.Random(seed)
     championship = services.create_championship(
-        director, name="Bench free deal", format="free_deal_pairs", rounds_planned=ROUNDS + 1)
+        director, name="Bench free deal" + (" (sections)" if sections else ""),
+        format="free_deal_pairs", rounds_planned=ROUNDS + 1,
+        format_settings={"sections": ["A", "B"]} if sections else None)
     for i in range(1, PAIRS + 1):
         services.add_team(championship, name=f"Parella {i}", player1=f"A{i}", player2=f"B{i}")
+    if sections:
+        assign_sections(championship, {
+            team.pk: "AB"[i % 2] for i, team in enumerate(championship.teams.all())})
     pairing_ms = None
     for number in range(1, ROUNDS + 1):
         if number == ROUNDS:
             def pairing():
-                ranking = selectors.ranking(championship)
                 met, byes_had = selectors.history(championship)
-                return rules.later_round(ranking, met=met, byes_had=byes_had)
+                return [rules.later_round(part.lines, met=met, byes_had=byes_had)
+                        for part in selectors.section_rankings(championship)]
 
             pairing_ms = median_ms(pairing)
         (round_,) = services.generate_next_round(championship)
@@ -90,6 +100,15 @@ def event_figures(director, seed: int) -> list[tuple[str, str, str]]:
         play(championship, director, round_, rng)
     standings = median_ms(lambda: selectors.ranking(championship))
     raw = median_ms(lambda: selectors.counted_games(championship))
+    if sections:
+        return [
+            (f"pairing round {ROUNDS}, two sections of {PAIRS // 2}", f"{pairing_ms:.1f} ms",
+             "≤ 50 ms"),
+            (f"standings, two sections of {PAIRS // 2} × {ROUNDS} rounds", f"{standings:.1f} ms",
+             ""),
+            ("standings (sections) ÷ reading the counted games", f"×{standings / raw:.2f}",
+             "≤ ×3"),
+        ]
     return [
         (f"pairing round {ROUNDS}, {PAIRS} pairs after {ROUNDS - 1} rounds", f"{pairing_ms:.1f} ms",
          "≤ 50 ms"),
@@ -165,7 +184,8 @@ def figures(postgres: bool, seed: int) -> list[tuple[str, str, str]]:
         settings.DEBUG = False
         call_command("migrate", verbosity=0)
         director = get_user_model().objects.create_user("bench-director", password="x")
-        return event_figures(director, seed) + request_figures(director)
+        return (event_figures(director, seed) + event_figures(director, seed, sections=True)
+                + request_figures(director))
     finally:
         drop_database(name)
 

@@ -103,3 +103,41 @@ class Format:
         """``(label, url)`` of each sheet the director prints for a round (its page lists
         them)."""
         return []
+
+    # --- Drafted rounds (``tournaments.services.drafts`` and ``withdrawals``) ---------------
+
+    def other_byes(self, round_) -> set[int]:
+        """Ids of the teams sitting out ``round_`` with a bye besides ``Round.bye_team``
+        (a free-deal section's own bye)."""
+        return set()
+
+    def check_draft(self, round_, tables: dict[int, tuple[int, int]]) -> None:
+        """Refuse (``ServiceError`` naming the field) a drafted layout the format cannot
+        play: ``tables`` maps each table number to its two teams' ids."""
+
+    def swap_other_byes(self, round_, swap: dict[int, int]) -> None:
+        """Exchange teams in the byes of :meth:`other_byes` as a swap by hand does."""
+
+    def set_other_bye(self, round_, team, given: bool) -> bool:
+        """Give or take back ``team``'s own bye in ``round_`` where the format keeps it
+        elsewhere than ``Round.bye_team``; ``False`` when it does not (the caller uses
+        ``Round.bye_team``)."""
+        return False
+
+    def other_bye_rounds(self, championship_id: int, team, *, status) -> list[int]:
+        """Numbers of the rounds in ``status`` where ``team`` has a bye of
+        :meth:`other_byes`."""
+        return []
+
+    # --- Sections (free-deal, rules.md 11.3) ------------------------------------------------
+
+    def team_section_problem(self, championship, name: str) -> str | None:
+        """Why a team cannot be put in the section ``name`` (a team import's "section"
+        column), or ``None``."""
+        from django.utils.translation import gettext
+
+        return gettext("This championship has no sections: leave the column empty.")
+
+    def place_teams(self, championship, sections: dict[int, str]) -> None:
+        """Put the teams (by id) in the named sections, checked by
+        :meth:`team_section_problem`."""

@@ -19,6 +19,9 @@ from django.utils.translation import gettext as _
 #: The columns of a team list, in template order.
 TEAM_COLUMNS = ("number", "name", "club", "player1", "player2")
 REQUIRED_TEAM_COLUMNS = ("name", "player1", "player2")
+#: Columns a file may have besides those: a free-deal pair's section (rules.md 11.3), which
+#: the championship's format checks (``formats.base.Format.team_section_problem``).
+OPTIONAL_TEAM_COLUMNS = ("section",)
 
 #: Upload limits: a championship has at most a few hundred teams.
 MAX_UPLOAD_BYTES = 2 * 1024 * 1024
@@ -124,6 +127,11 @@ _HEADER_ALIASES = {
     "jugador2": "player2",
     "jugadora1": "player1",
     "jugadora2": "player2",
+    "section": "section",
+    "secció": "section",
+    "seccio": "section",
+    "sección": "section",
+    "seccion": "section",
 }
 
 
@@ -233,10 +241,11 @@ def read_team_rows(filename: str, data: bytes) -> list[TeamRow]:
     for index, column in enumerate(header):
         if not column:
             continue
-        if column not in TEAM_COLUMNS:
+        if column not in TEAM_COLUMNS + OPTIONAL_TEAM_COLUMNS:
             raise FileProblem(
                 _("Unknown column “%(column)s” in the first row. The columns are: %(columns)s.")
-                % {"column": rows[0][index].strip(), "columns": ", ".join(TEAM_COLUMNS)}
+                % {"column": rows[0][index].strip(),
+                   "columns": ", ".join(TEAM_COLUMNS + OPTIONAL_TEAM_COLUMNS)}
             )
         if column in columns:
             raise FileProblem(_("The column “%(column)s” appears twice.") % {"column": column})

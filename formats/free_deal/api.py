@@ -32,6 +32,7 @@ from rest_framework.response import Response
 import scoring.api.converters  # noqa: F401 (registers the "id" converter)
 from formats import FREE_DEAL_PAIRS
 from formats.free_deal import permissions, selectors, services
+from formats.free_deal.exports.data import section_names
 from formats.free_deal.models import GameEntry
 from formats.free_deal.rules import GameRefused
 from formats.free_deal.serializers import (
@@ -41,10 +42,12 @@ from formats.free_deal.serializers import (
     GameAnswerSerializer,
     GameHistorySerializer,
     GameSubmitSerializer,
+    PairSectionsSerializer,
     RankingLineSerializer,
     RoundGamesSerializer,
 )
 from formats.free_deal.services import settings_of
+from formats.free_deal.services.sections import assign_sections, sections_of
 from scoring import selectors as scoring_selectors
 from scoring.api.base import CaptainView, DirectorView, PublicView
 from scoring.api.captain import IDEMPOTENCY, REFUSED, WRONG_FORMAT
@@ -207,7 +210,7 @@ class RoundGamesView(_DirectorGameView):
         _championship, round_ = self.round_of(pk, number)
         games = selectors.round_games(round_)
         return Response(RoundGamesSerializer({
-            "round": round_, "games": games,
+            "round": round_, "games": games, "byes": selectors.round_byes(round_),
             "missing": selectors.missing_results(round_, games),
         }).data)
 
@@ -250,6 +253,50 @@ class GameConfirmView(_DirectorGameView):
         services.director_confirm_game(entry_id=entry.pk, user=request.user,
                                        origin=self.scoring_origin())
         return self.detail(table)
+
+
+# --- Sections --------------------------------------------------------------------------------
+
+
+class PairSectionsView(DirectorView):
+    """Which section each pair plays in (the sections themselves are the ``free_deal``
+    settings' ``sections``)."""
+
+    serves = FREE_DEAL_PAIRS
+
+    def answer(self, championship) -> Response:
+        names = section_names(championship.pk)
+        return Response(PairSectionsSerializer({
+            "sections": [s.name for s in sections_of(championship)],
+            "pairs": [{"pair": t.number, "name": t.name, "section": names.get(t.pk, "")}
+                      for t in championship.teams.order_by("number")],
+        }).data)
+
+    @extend_schema(tags=TAGS, operation_id="free_deal_pair_sections",
+                   responses={200: PairSectionsSerializer, **READ})
+    def get(self, request, pk: int):
+        """The sections, in order, and the section of every pair."""
+        return self.answer(self.championship(pk))
+
+    @extend_schema(tags=TAGS, operation_id="free_deal_pair_sections_set",
+                   request=PairSectionsSerializer,
+                   responses={200: PairSectionsSerializer, **ERRORS})
+    def put(self, request, pk: int):
+        """Put the listed pairs in the named sections (empty: none); all or nothing, and
+        refused once round 1 has been paired. An unknown pair or section is a 400 naming
+        the field."""
+        championship = self.championship(pk)
+        serializer = PairSectionsSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        by_number = dict(championship.teams.values_list("number", "pk"))
+        placements = {}
+        for index, row in enumerate(serializer.validated_data["pairs"]):
+            if row["pair"] not in by_number:
+                raise ValidationError({"pairs": {index: {"pair": [
+                    _("No pair has the number %(number)s.") % {"number": row["pair"]}]}}})
+            placements[by_number[row["pair"]]] = row["section"]
+        assign_sections(championship, placements)
+        return self.answer(championship)
 
 
 # --- The ranking -----------------------------------------------------------------------------
@@ -303,4 +350,5 @@ urlpatterns = [
     path(f"{GAME}enter/", GameEnterView.as_view(), name="api-fd-game-enter"),
     path(f"{GAME}confirm/", GameConfirmView.as_view(), name="api-fd-game-confirm"),
     path(f"{C}standings/", StandingsView.as_view(), name="api-fd-standings"),
+    path(f"{C}sections/", PairSectionsView.as_view(), name="api-fd-sections"),
 ]

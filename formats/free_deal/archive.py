@@ -1,5 +1,5 @@
 """The free-deal part of the public archive (``scoring.archive.public``): every counted game
-of the closed rounds, the byes, and the ranking after them (rules.md 11.3), by the pairs'
+of the closed rounds, the byes, the sections, and the ranking after them (rules.md 11.3), by the pairs'
 numbers as on the pages. (The full backup is ``scoring.archive``'s, table by table.)"""
 
 from __future__ import annotations
@@ -17,7 +17,9 @@ def public_results(championship, rounds, number: dict[int, int]) -> dict:
     closed = max((r.number for r in rounds if r.status == Round.Status.CLOSED), default=0)
     tables = {t.pk: t.number for r in rounds for t in r.tables.all()}
     settings = settings_of(championship)
-    return {
+    parts = selectors.section_rankings(championship, up_to=closed)
+    lines = [line for part in parts for line in part.lines]
+    result = {
         "free_deal_settings": {
             name: getattr(settings, name)
             for name in ("target", "hand_limit", "round_minutes", "cap", "sant_vicenc",
@@ -38,6 +40,16 @@ def public_results(championship, rounds, number: dict[int, int]) -> dict:
              "wins": line.wins, "draws": line.draws, "losses": line.losses, "byes": line.byes,
              "points": line.points, "points_against": line.points_against,
              "point_difference": line.point_difference, "buchholz": _fraction(line.buchholz)}
-            for line in selectors.ranking(championship, up_to=closed)
+            for line in lines
         ],
     }
+    if parts[0].section is not None:
+        # With sections (rules.md 11.3): each section's pairs, and the section of each
+        # standings line (a place is within the section).
+        result["sections"] = [
+            {"name": part.section.name,
+             "pairs": sorted(line.team.number for line in part.lines)}
+            for part in parts if part.section is not None]
+        for line, row in zip(lines, result["standings"], strict=True):
+            row["section"] = line.section_name
+    return result

@@ -1,5 +1,5 @@
-"""The free-deal demo (``python manage.py demo``): a Swiss club tournament of 24 pairs over 5
-rounds, rounds 1–3 played and closed, round 4 being played (some games confirmed, one waiting
+"""The free-deal demo (``python manage.py demo``): a Swiss club tournament of 24 pairs in two
+sections (13 "Experts", 11 "Principiants") over 5 rounds, round 4's clock running, rounds 1–3 played and closed, round 4 being played (some games confirmed, one waiting
 for the other pair, one disputed), results public. Games come from a fixed seed, so the demo is
 the same every time; loading it twice leaves the first one as it is."""
 
@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 
 from formats.free_deal import services as fd
 from formats.free_deal.services import GameValues
+from formats.free_deal.services.sections import assign_sections
 from scoring.services import set_results_public
 from tournaments import services
 from tournaments.models import Championship
@@ -22,6 +23,8 @@ PAIRS = 24
 ROUNDS = 5
 PLAYED = 3
 SEED = 2025
+#: Two sections, each with an odd number of pairs, so that each has its own bye.
+SECTIONS = (("Experts", 13), ("Principiants", 11))
 
 _CLUBS = ["Casal de Gràcia", "Penya Botifarrera de Sants", "Ateneu de Vic", "Club Lleidatà",
           "Centre Moral de Reus", "Societat La Lira"]
@@ -57,7 +60,8 @@ def load_free_deal_demo(director) -> tuple[Championship, str]:
     championship = services.create_championship(
         director, name=DEMO_NAME, venue="Casal de Gràcia", format="free_deal_pairs",
         rounds_planned=ROUNDS, starts_on=datetime.date(2026, 9, 12),
-        ends_on=datetime.date(2026, 9, 12), format_settings={"round_minutes": 60})
+        ends_on=datetime.date(2026, 9, 12),
+        format_settings={"round_minutes": 60, "sections": [name for name, _n in SECTIONS]})
     names: set[str] = set()
     while len(names) < PAIRS:
         a, b = rng.sample(_FIRST, 2)
@@ -66,6 +70,12 @@ def load_free_deal_demo(director) -> tuple[Championship, str]:
         names.add(f"{a} i {b}")
         services.add_team(championship, name=f"{a} i {b}", club=rng.choice(_CLUBS),
                           player1=f"{a} {rng.choice(_LAST)}", player2=f"{b} {rng.choice(_LAST)}")
+    teams = list(championship.teams.order_by("number"))
+    placements, start = {}, 0
+    for name, size in SECTIONS:
+        placements.update({team.pk: name for team in teams[start:start + size]})
+        start += size
+    assign_sections(championship, placements)
     settings = fd.settings_of(championship)
     for number in range(1, PLAYED + 2):
         (round_,) = services.generate_next_round(championship)
@@ -87,6 +97,8 @@ def load_free_deal_demo(director) -> tuple[Championship, str]:
             fd.confirm_game(entry_id=entry.pk, team=table.ew_team)
         if playing:
             services.close_round(round_, by=director)
+        else:
+            fd.start_clock(round_, by=director)  # round 4's clock is running
     set_results_public(championship, True, user=director)
     return championship, _("Free-deal demo loaded: “%(name)s”, %(pairs)s pairs, rounds 1 to "
                            "%(played)s closed, round %(running)s in play.") % {

@@ -90,3 +90,45 @@ class FreeDealPairs(Format):
     def round_printouts(self, round_) -> list[tuple[str, str]]:
         return [(_("Pairing sheets (PDF)"),
                  reverse("free_deal:pairing_sheets", args=[round_.championship_id, round_.number]))]
+
+    def other_byes(self, round_) -> set[int]:
+        from formats.free_deal.services.sections import round_section_byes
+
+        return round_section_byes(round_)
+
+    def check_draft(self, round_, tables) -> None:
+        from formats.free_deal.services.sections import check_tables
+
+        check_tables(round_.championship, tables)
+
+    def swap_other_byes(self, round_, swap) -> None:
+        from formats.free_deal.services.sections import swap_section_byes
+
+        swap_section_byes(round_, swap)
+
+    def set_other_bye(self, round_, team, given: bool) -> bool:
+        from formats.free_deal.services.sections import set_section_bye
+
+        return set_section_bye(round_, team, given)
+
+    def other_bye_rounds(self, championship_id, team, *, status) -> list[int]:
+        from formats.free_deal.models import SectionBye
+
+        return list(SectionBye.objects.filter(round__championship_id=championship_id,
+                                              round__status=status, team=team)
+                    .order_by("round__number").values_list("round__number", flat=True))
+
+    def team_section_problem(self, championship, name: str) -> str | None:
+        from formats.free_deal.services.sections import section_by_name
+        from tournaments.services.common import ServiceError
+
+        try:
+            section_by_name(championship, name)
+        except ServiceError as error:
+            return error.message
+        return None
+
+    def place_teams(self, championship, sections) -> None:
+        from formats.free_deal.services.sections import assign_sections
+
+        assign_sections(championship, sections)

@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from formats.free_deal.models import FreeDealSettings, GameEntry
 from formats.free_deal.services import GameValues, settings_of
 from formats.free_deal.services.clock import MAX_EXTENSION_MINUTES
+from formats.free_deal.services.sections import sections_of
 
 # What the forms accept; the rules refuse what a game cannot be (above the cap, say).
 MAX_POINTS = 999
@@ -43,13 +44,24 @@ class FreeDealSettingsForm(forms.Form):
     bye_points = forms.IntegerField(label=_("Bye: points"), initial=0, min_value=0,
                                     max_value=MAX_POINTS)
     seeding = forms.ChoiceField(label=_("Round 1"), choices=FreeDealSettings.Seeding.choices)
+    sections = forms.CharField(
+        label=_("Sections"), required=False, max_length=2000,
+        widget=forms.Textarea(attrs={"rows": 3}),
+        help_text=_("One name a line, in order (e.g. Experienced, Beginners); each section is "
+                    "paired and ranked on its own. Empty for a single field."))
+
+    def clean_sections(self):
+        return [line.strip() for line in self.cleaned_data.get("sections", "").splitlines()
+                if line.strip()]
 
     @classmethod
     def for_championship(cls, championship=None, data=None, *, locked: bool = False):
         initial = None
         if championship is not None and championship.pk:
             current = settings_of(championship)
-            initial = {name: getattr(current, name) for name in cls.base_fields}
+            initial = {name: getattr(current, name) for name in cls.base_fields
+                       if name != "sections"}
+            initial["sections"] = "\n".join(s.name for s in sections_of(championship))
         form = cls(data, initial=initial, prefix="fd")
         if locked:
             for field in form.fields.values():

@@ -17,7 +17,7 @@ from django.utils.translation import gettext_lazy as _
 
 from formats.free_deal.clock import ClockTimes
 from scoring.models import Provenance
-from tournaments.models import Championship, Round, Table
+from tournaments.models import Championship, Round, Table, Team
 
 #: The default tie-break order of rules.md 11.3, by metric name (engine.free_deal.ranking).
 DEFAULT_TIE_BREAKS = "match_points,point_difference,points,buchholz"
@@ -191,3 +191,64 @@ class RoundClock(models.Model):
         self.duration, self.started_at, self.paused_at = (times.duration, times.started_at,
                                                           times.paused_at)
         self.paused, self.extra = times.paused, times.extra
+
+
+class Section(models.Model):
+    """A section of the event (rules.md 11.3): its pairs are paired and ranked among
+    themselves, and share the rounds and the clock with the other sections. A championship
+    without sections is one implicit section."""
+
+    championship = models.ForeignKey(Championship, on_delete=models.CASCADE,
+                                     related_name="free_deal_sections")
+    name = models.CharField(_("name"), max_length=60)
+    # The sections' order: their tables are numbered through in this order.
+    position = models.PositiveSmallIntegerField(_("order"))
+
+    class Meta:
+        ordering = ["championship", "position"]
+        verbose_name = _("section")
+        verbose_name_plural = _("sections")
+        constraints = [
+            models.UniqueConstraint(fields=["championship", "name"],
+                                    name="free_deal_section_name_unique"),
+            models.UniqueConstraint(fields=["championship", "position"],
+                                    name="free_deal_section_position_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class PairSection(models.Model):
+    """The section a pair plays in (none: the championship has no sections)."""
+
+    team = models.OneToOneField(Team, on_delete=models.CASCADE,
+                                related_name="free_deal_section")
+    section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="pairs")
+
+    class Meta:
+        verbose_name = _("pair's section")
+        verbose_name_plural = _("pairs' sections")
+
+    def __str__(self) -> str:
+        return f"{self.team} · {self.section}"
+
+
+class SectionBye(models.Model):
+    """A section's bye in a round (rules.md 11.3): with sections, each section with an odd
+    number of pairs has its own, and ``Round.bye_team`` (one per round) stays empty."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="section_byes")
+    team = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="section_byes")
+
+    class Meta:
+        ordering = ["round", "id"]
+        verbose_name = _("section bye")
+        verbose_name_plural = _("section byes")
+        constraints = [
+            models.UniqueConstraint(fields=["round", "team"],
+                                    name="free_deal_section_bye_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round}: {self.team}"

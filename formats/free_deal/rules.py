@@ -166,6 +166,14 @@ class RankingLine:
 
     team: object
     placed: object  # engine.free_deal.PlacedPair
+    section: object = None  # its Section, when the championship has sections
+
+    def in_section(self, section) -> RankingLine:
+        return RankingLine(self.team, self.placed, section)
+
+    @property
+    def section_name(self) -> str:
+        return self.section.name if self.section is not None else ""
 
     @property
     def pair_id(self) -> int:

@@ -7,13 +7,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
-from django.db.models import Exists, OuterRef
+from django.core.exceptions import ObjectDoesNotExist
+from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from formats.free_deal import rules
 from formats.free_deal.clock import ClockTimes
-from formats.free_deal.models import GameEntry, GameReview, RoundClock
+from formats.free_deal.models import GameEntry, GameReview, RoundClock, Section, SectionBye
 from formats.free_deal.services.settings import settings_of
 from tournaments.models import Championship, Round, Table, Team
 
@@ -67,23 +68,70 @@ def counted_games(championship: Championship, *, up_to: int | None = None) -> li
 
 
 def byes(championship: Championship, *, up_to: int | None = None) -> list[tuple[int, int]]:
-    """``(round number, pair id)`` of every bye: the round's odd pair out, and a pair whose
-    opponent withdrew before the round was released."""
+    """``(round number, pair id)`` of every bye: the round's odd pair out (a section's, when
+    there are sections), and a pair whose opponent withdrew before the round was released."""
     rounds = Round.objects.filter(championship=championship).exclude(bye_team=None)
     tables = Table.objects.filter(round__championship=championship).exclude(bye_team=None)
+    sections = SectionBye.objects.filter(round__championship=championship)
     if up_to is not None:
         rounds = rounds.filter(number__lte=up_to)
         tables = tables.filter(round__number__lte=up_to)
-    # One query for both kinds.
+        sections = sections.filter(round__number__lte=up_to)
+    # One query for the three kinds.
     return list(rounds.order_by().values_list("number", "bye_team_id").union(
-        tables.order_by().values_list("round__number", "bye_team_id"), all=True))
+        tables.order_by().values_list("round__number", "bye_team_id"),
+        sections.order_by().values_list("round__number", "team_id"), all=True))
+
+
+@dataclass(frozen=True)
+class SectionRanking:
+    """One section's ranking (``section`` None: a championship without sections)."""
+
+    section: Section | None
+    lines: list
+
+
+def section_rankings(championship: Championship, *, up_to: int | None = None
+                     ) -> list[SectionRanking]:
+    """The ranking of each section (rules.md 11.3), in the sections' order (a section without
+    pairs has none); one unnamed ranking of every pair when no pair is in a section. A pair
+    in no section (possible only before round 1 is paired) is ranked in a last, unnamed
+    group. As many queries as without sections."""
+    # The pairs with their sections in the same query (a LEFT JOIN: none without sections).
+    pairs = list(championship.teams.select_related("free_deal_section__section")
+                 .order_by("number"))
+    settings = settings_of(championship)
+    games = counted_games(championship, up_to=up_to)
+    all_byes = byes(championship, up_to=up_to)
+    section_of = {p.pk: _section_of(p) for p in pairs}
+    sections = sorted({s for s in section_of.values() if s is not None},
+                      key=lambda s: s.position)
+    if not sections:
+        return [SectionRanking(None, rules.rank(settings, pairs, games, all_byes))]
+    result = []
+    for section in [*sections, None]:
+        members = [p for p in pairs if section_of[p.pk] == section]
+        if section is None and not members:
+            continue
+        ids = {p.pk for p in members}
+        lines = rules.rank(settings, members, [g for g in games if g.first_id in ids],
+                           [b for b in all_byes if b[1] in ids])
+        result.append(SectionRanking(section, [line.in_section(section) for line in lines]))
+    return result
+
+
+def _section_of(team: Team) -> Section | None:
+    try:
+        return team.free_deal_section.section
+    except ObjectDoesNotExist:
+        return None
 
 
 def ranking(championship: Championship, *, up_to: int | None = None) -> list:
-    """The ranking lines of every pair (rules.md 11.3), best first, from the counted games."""
-    pairs = list(championship.teams.order_by("number"))
-    return rules.rank(settings_of(championship), pairs, counted_games(championship, up_to=up_to),
-                      byes(championship, up_to=up_to))
+    """The ranking lines of every pair (rules.md 11.3), best first, from the counted games;
+    with sections, each section's lines in turn (each place within its section, each line's
+    ``section`` set)."""
+    return [line for part in section_rankings(championship, up_to=up_to) for line in part.lines]
 
 
 def history(championship: Championship) -> tuple[set[frozenset], list[int]]:
@@ -172,9 +220,19 @@ class TeamGame:
         return self.open and not self.team.withdrawn and self.table.bye_team_id is None
 
 
+def round_byes(round_: Round) -> list[Team]:
+    """The pairs sitting the round out with a bye (the odd pair out; with sections, one per
+    section with an odd number of pairs), by number (one query)."""
+    return list(Team.objects.filter(championship_id=round_.championship_id)
+                .filter(Q(byes=round_) | Q(section_byes__round=round_)).distinct()
+                .order_by("number"))
+
+
 def open_bye_round(team: Team) -> Round | None:
-    return (Round.objects.filter(championship_id=team.championship_id, bye_team=team,
-                                 status=Round.Status.RELEASED).order_by("number").first())
+    rounds = Round.objects.filter(championship_id=team.championship_id,
+                                  status=Round.Status.RELEASED)
+    return ((rounds.filter(bye_team=team) | rounds.filter(section_byes__team=team))
+            .order_by("number").first())
 
 
 def team_game(team: Team) -> TeamGame:

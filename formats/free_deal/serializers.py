@@ -12,6 +12,7 @@ from engine import show_score
 from formats.free_deal.forms import MAX_HANDS, MAX_POINTS
 from formats.free_deal.models import FreeDealSettings, GameEntry, GameReview
 from formats.free_deal.services import GameValues, settings_of
+from formats.free_deal.services.sections import sections_of
 from tournaments.models import Championship
 
 # The columns are small integers: anything beyond is refused here, before the rules.
@@ -52,6 +53,16 @@ class FreeDealSettingsSerializer(serializers.Serializer):
                                               required=False)
     bye_points = serializers.IntegerField(min_value=0, max_value=MAX_POINTS, required=False)
     seeding = serializers.ChoiceField(choices=FreeDealSettings.Seeding.choices, required=False)
+    sections = serializers.ListField(
+        child=serializers.CharField(max_length=60), max_length=20, required=False,
+        help_text=_("The sections' names, in order; each section is paired and ranked on "
+                    "its own. Empty for a single field."))
+
+    def to_representation(self, instance):
+        data = super().to_representation(instance)
+        if isinstance(instance, FreeDealSettings):
+            data["sections"] = [s.name for s in sections_of(instance.championship)]
+        return data
 
 
 # --- A game as a table reports it ------------------------------------------------------------
@@ -174,6 +185,9 @@ class RoundGamesSerializer(serializers.Serializer):
     status = serializers.CharField(source="round.status")
     bye_pair = PairSerializer(source="round.bye_team", allow_null=True,
                               help_text=_("The odd pair out: a bye, no game."))
+    byes = PairSerializer(many=True, help_text=_(
+        "Every pair with a bye this round: the odd pair out, or with sections one per "
+        "section with an odd number of pairs."))
     games = TableGameSerializer(many=True)
     missing = serializers.ListField(child=serializers.CharField(), help_text=_(
         "One line per table whose game is not confirmed yet."))
@@ -230,6 +244,8 @@ class RankingLineSerializer(serializers.Serializer):
     label = serializers.CharField(source="place", help_text=_("The place as shown, e.g. '4='."))
     shared = serializers.BooleanField(source="placed.shared")
     team = serializers.IntegerField(source="team.number", help_text=_("The pair's number."))
+    section = serializers.CharField(source="section_name", help_text=_(
+        "The pair's section (its place is within it); empty without sections."))
     name = serializers.CharField(source="team.name")
     players = serializers.CharField(source="team.players")
     withdrawn = serializers.BooleanField()
@@ -259,3 +275,21 @@ class RankingLineSerializer(serializers.Serializer):
     def get_buchholz_exact(self, line) -> str:
         return str(line.buchholz)
 
+
+
+# --- Sections ---------------------------------------------------------------------------------
+
+
+class PairSectionSerializer(serializers.Serializer):
+    pair = serializers.IntegerField(min_value=1, max_value=MAX_ID,
+                                    help_text=_("The pair's number."))
+    name = serializers.CharField(read_only=True)
+    section = serializers.CharField(max_length=60, allow_blank=True, help_text=_(
+        "The section's name; empty for none."))
+
+
+class PairSectionsSerializer(serializers.Serializer):
+    """The sections, in order, and each pair's (rules.md 11.3)."""
+
+    sections = serializers.ListField(child=serializers.CharField(), read_only=True)
+    pairs = PairSectionSerializer(many=True, max_length=1000)

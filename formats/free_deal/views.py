@@ -53,8 +53,7 @@ def _captain_url(team) -> str:
 def captain_page(request, team, *, form=None, dispute_form=None):
     table = selectors.team_table(team)
     game = selectors.table_game(table) if table is not None else None
-    bye_round = (Round.objects.filter(championship_id=team.championship_id, bye_team=team,
-                                      status=Round.Status.RELEASED).order_by("number").first())
+    bye_round = selectors.open_bye_round(team)
     settings = settings_of(team.championship)
     context = {
         "team": team, "championship": team.championship, "table": table, "game": game,
@@ -162,7 +161,7 @@ def captain_dispute(request, team_id: int, secret: str, entry_id: int):
 def director_games(request, championship: Championship, round_: Round):
     context = {
         "championship": championship, "round": round_,
-        "games": selectors.round_games(round_),
+        "games": selectors.round_games(round_), "byes": selectors.round_byes(round_),
         "rounds": championship.rounds.order_by("number"),
         "clock": selectors.clock_view(round_), "clock_form": ClockForm(),
         "clock_url": reverse("free_deal:director_clock", args=[championship.pk, round_.number]),
@@ -232,9 +231,10 @@ def standings_page(request, championship: Championship, *, director: bool):
     except ScopeError as error:
         return HttpResponseBadRequest(str(error))
     up_to = None if scope.live else scope.after
+    sections = selectors.section_rankings(championship, up_to=up_to)
     context = {
         "championship": championship, "director": director, "scope": scope,
-        "rows": selectors.ranking(championship, up_to=up_to),
+        "sections": sections, "rows": [line for part in sections for line in part.lines],
         "after": up_to, "rounds_planned": championship.rounds_planned,
         "settings": settings_of(championship),
         # What the download links stand after (closed rounds, whoever reads the page).
@@ -255,13 +255,19 @@ def projector_page(request, championship: Championship, *, director: bool):
                   ) if released else []
     closed = championship.rounds.filter(status=Round.Status.CLOSED).order_by("-number")
     up_to = None if director else (closed.values_list("number", flat=True).first() or 0)
-    rows = selectors.ranking(championship, up_to=up_to)
-    # The pairing first (as many pages as it takes), then the ranking's pages.
+    # The pairing first (as many pages as it takes), then each section's ranking in turn,
+    # ten pairs a page (a page never mixes two sections).
+    ranking_chunks = [
+        (part.section, part.lines[start:start + per_page])
+        for part in selectors.section_rankings(championship, up_to=up_to)
+        for start in range(0, max(1, len(part.lines)), per_page)
+    ]
     pairing_pages = -(-len(tables) // (2 * per_page)) if tables else 0
-    ranking_pages = max(1, -(-len(rows) // per_page))
+    ranking_pages = max(1, len(ranking_chunks))
     page, next_page = projector_page_of(request, pairing_pages + ranking_pages)
     context = {
         "championship": championship, "director": director, "round": released,
+        "byes": selectors.round_byes(released) if released else [],
         "page": page, "pages": pairing_pages + ranking_pages, "after": up_to,
         "rounds_planned": championship.rounds_planned,
         "next_url": f"{reverse('scoring:projector', args=[championship.pk])}?page={next_page}",
@@ -272,6 +278,7 @@ def projector_page(request, championship: Championship, *, director: bool):
         start = (page - 1) * 2 * per_page
         context["tables"] = tables[start:start + 2 * per_page]
     else:
-        start = (page - pairing_pages - 1) * per_page
-        context["rows"] = rows[start:start + per_page]
+        section, rows = (ranking_chunks[page - pairing_pages - 1] if ranking_chunks
+                         else (None, []))
+        context["section"], context["rows"] = section, rows
     return render(request, "free_deal/projector.html", context)

@@ -21,7 +21,14 @@ from dataclasses import dataclass, field
 
 from django.utils.text import slugify
 
-from formats.free_deal.models import FreeDealSettings, GameEntry, GameReview
+from formats.free_deal.models import (
+    FreeDealSettings,
+    GameEntry,
+    GameReview,
+    PairSection,
+    Section,
+    SectionBye,
+)
 from scoring.models import Adjustment, PinAttempt, ResultEntry, ResultReview
 from tournaments.models import AuditEvent, Championship, Deal, Round, Table, Team
 
@@ -112,13 +119,22 @@ TABLES: tuple[TableSpec, ...] = (
     TableSpec("game_reviews", GameReview,
               ("id", "entry", "verdict", "comment", "via_pin", *_PROVENANCE),
               {"entry": "game_entries", "by_team": "teams", "by_director": USER}),
+    # Free-deal sections (rules.md 11.3): the sections, each pair's, and each section's byes.
+    TableSpec("free_deal_sections", Section, ("id", "name", "position")),
+    TableSpec("free_deal_pair_sections", PairSection, ("id", "team", "section"),
+              {"team": "teams", "section": "free_deal_sections"}),
+    TableSpec("free_deal_section_byes", SectionBye, ("id", "round", "team"),
+              {"round": "rounds", "team": "teams"}),
 )
 
 #: The tables a version 1 file does not have (read as empty).
 VERSION_2_TABLES = ("free_deal_settings", "game_entries", "game_reviews")
+#: Tables added within version 2 (free-deal sections): a version 2 file without them is a
+#: championship without sections, read as empty lists.
+OPTIONAL_TABLES = ("free_deal_sections", "free_deal_pair_sections", "free_deal_section_byes")
 
 #: Rows that point at the championship do so implicitly (one championship per archive).
-IMPLICIT_CHAMPIONSHIP = {Team, Round, Deal, AuditEvent, FreeDealSettings}
+IMPLICIT_CHAMPIONSHIP = {Team, Round, Deal, AuditEvent, FreeDealSettings, Section}
 
 #: Model fields a full backup leaves out on purpose: derived data rebuilt on import.
 #: ``DealScore`` rows are recomputed from the results; a ``ScoreRefresh`` note only says

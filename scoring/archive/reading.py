@@ -17,6 +17,7 @@ from scoring.archive.format import (
     FORMAT_VERSION,
     KIND_FULL,
     KIND_PUBLIC,
+    OPTIONAL_TABLES,
     VERSION_1_DEFAULTS,
     VERSION_2_TABLES,
 )
@@ -202,6 +203,8 @@ def load(source) -> dict:
         )
     if version == 1:
         _upgrade_version_1(archive)
+    for key in OPTIONAL_TABLES:  # a version 2 file from before free-deal sections
+        archive.setdefault(key, [])
     kind = archive.get("kind")
     if kind == KIND_PUBLIC:
         raise ArchiveError(

@@ -50,7 +50,9 @@ def check_rules(checked: CheckedArchive) -> None:
 _FORMAT_ROWS = {
     "duplicate_pairs": ("deals", "result_entries", "result_reviews", "adjustments",
                         "pin_attempts"),
-    "free_deal_pairs": ("free_deal_settings", "game_entries", "game_reviews"),
+    "free_deal_pairs": ("free_deal_settings", "game_entries", "game_reviews",
+                        "free_deal_sections", "free_deal_pair_sections",
+                        "free_deal_section_byes"),
 }
 
 
@@ -94,6 +96,34 @@ def _free_deal(checked: CheckedArchive) -> None:
             check_game(settings, game)
         except GameRefused as error:
             _refuse(f"game_entries[{i}].{error.field}", error.message)
+    _sections(checked.rows)
+
+
+def _sections(rows: dict) -> None:
+    """Free-deal sections (rules.md 11.3): pairs of two sections never share a table, and a
+    section bye is a pair of a section sitting out a round it has no table in, one per
+    section and round."""
+    section_of = {row["team_id"]: row["section_id"] for row in rows["free_deal_pair_sections"]}
+    if not section_of:
+        if rows["free_deal_section_byes"]:
+            _refuse("free_deal_section_byes[0]", _("a section bye needs sections."))
+        return
+    seated = set()
+    for i, table in enumerate(rows["tables"]):
+        seated |= {(table["round_id"], table["ns_team_id"]), (table["round_id"],
+                                                               table["ew_team_id"])}
+        if section_of.get(table["ns_team_id"]) != section_of.get(table["ew_team_id"]):
+            _refuse(f"tables[{i}].ew_team", _("the two pairs of a table are in different "
+                                              "sections."))
+    byes = set()
+    for i, bye in enumerate(rows["free_deal_section_byes"]):
+        section = section_of.get(bye["team_id"])
+        if section is None:
+            _refuse(f"free_deal_section_byes[{i}].team", _("the pair is in no section."))
+        if (bye["round_id"], bye["team_id"]) in seated or (bye["round_id"], section) in byes:
+            _refuse(f"free_deal_section_byes[{i}]", _("a section has one bye a round, for a "
+                                                      "pair without a table in it."))
+        byes.add((bye["round_id"], section))
 
 
 def _championship(row: dict) -> None:

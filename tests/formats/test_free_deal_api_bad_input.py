@@ -1,7 +1,7 @@
 """The free-deal API's bad-input corpus (as tests/scoring/test_bad_input_corpus_api.py does
 for the duplicate endpoints): games the rules refuse (above the cap, both pairs over the
 target, the target not reached, more hands than the limit, a hand record that does not add
-up), a game for another round or table, a bye table, wrong types and sizes, and bad
+up), a game for another round or table, a bye table, bad sections, wrong types and sizes, and bad
 settings. Each is a 4xx whose JSON names the field (nested where the request nests it:
 ``{"free_deal": {"cap": [...]}}``, ``{"hands": {"2": {"points": [...]}}}``) or says what
 was refused, and every table of every app has as many rows after as before."""
@@ -187,9 +187,26 @@ def _cases(w) -> list[Case]:
         ("a negative bye", {"bye_points": -1}, "free_deal.bye_points"),
         ("seeding by luck", {"seeding": "luck"}, "free_deal.seeding"),
         ("a huge target", {"target": 2**40}, "free_deal.target"),
+        ("a section named twice", {"sections": ["Beginners", "beginners"]},
+         "free_deal.sections"),
+        ("a single section", {"sections": ["Beginners"]}, "free_deal.sections"),
+        ("21 sections", {"sections": [f"S{i}" for i in range(21)]}, "free_deal.sections"),
+        ("sections as text", {"sections": "Beginners"}, "free_deal.sections"),
     ]:
         cases.append(Case(f"new championship: {name}", "/api/v1/championships/",
                           {**new, "free_deal": settings}, field_name=where, client="director"))
+    # --- Sections (this championship has none) --------------------------------------------
+    sections = f"{c}free-deal/sections/"
+    cases += [
+        Case("a pair put in a section that does not exist", sections,
+             {"pairs": [{"pair": 1, "section": "Beginners"}]}, field_name="section",
+             client="director", method="put"),
+        Case("a section for no such pair", sections,
+             {"pairs": [{"pair": 99, "section": ""}]}, field_name="pairs.0.pair",
+             client="director", method="put"),
+        Case("sections as text", sections, {"pairs": "all"}, field_name="pairs",
+             client="director", method="put"),
+    ]
     cases += [
         Case("new championship: free-deal settings on a duplicate one", "/api/v1/championships/",
              {"name": "Nou", "free_deal": {"target": 101}}, field_name="free_deal",

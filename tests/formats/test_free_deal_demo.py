@@ -6,7 +6,7 @@ import pytest
 from django.core.management import call_command
 
 from formats.free_deal import selectors
-from formats.free_deal.demo import DEMO_NAME, PAIRS, PLAYED
+from formats.free_deal.demo import DEMO_NAME, PAIRS, PLAYED, SECTIONS
 from tournaments.models import Championship, Round
 
 
@@ -23,3 +23,11 @@ def test_the_demo_has_a_free_deal_tournament_in_its_fourth_round(capsys):
     assert all(line.games + line.byes >= PLAYED for line in ranking)
     states = [game.state for game in selectors.round_games(championship.rounds.get(number=4))]
     assert {selectors.CONFIRMED, selectors.PENDING, selectors.DISPUTED, selectors.EMPTY} <= set(states)
+    # Two sections, each paired on its own, each odd one with its bye; round 4's clock runs.
+    parts = selectors.section_rankings(championship)
+    assert [(part.section.name, len(part.lines)) for part in parts] == list(SECTIONS)
+    placed = {line.pair_id: part.section.pk for part in parts for line in part.lines}
+    for round_ in championship.rounds.all():
+        assert all(placed[t.ns_team_id] == placed[t.ew_team_id] for t in round_.tables.all())
+        assert round_.section_byes.count() == 2
+    assert selectors.clock_view(championship.rounds.get(number=4)).state == "running"

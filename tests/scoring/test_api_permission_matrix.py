@@ -149,6 +149,10 @@ FREE_DEAL_ENDPOINTS = [
     ("fd director confirm", "post", FD_GAME + "confirm/", {"entry": "{entry}"},
      {**DIRECTOR_ONLY, "director": 200}),
     ("fd standings", "get", FD + "standings/", None, {**RESULTS_UNPUBLISHED, "director": 200}),
+    ("fd sections", "get", FD + "sections/", None, {**DIRECTOR_ONLY, "director": 200}),
+    # Round 1 is released: putting a pair where it already is (in no section) changes nothing.
+    ("fd sections set", "put", FD + "sections/", {"pairs": [{"pair": 1, "section": ""}]},
+     {**DIRECTOR_ONLY, "director": 200}),
     # Shared endpoints on a free-deal championship: the format answers.
     ("fd championship", "get", C, None, {**DIRECTOR_ONLY, "director": 200}),
     ("fd generate", "post", C + "rounds/generate/", None, {**DIRECTOR_ONLY, "director": 409}),

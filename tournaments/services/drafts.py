@@ -82,8 +82,12 @@ def swap_teams(round_: Round, team_a: Team, team_b: Team) -> list[str]:
             raise ServiceError(_("The team is not in this championship."), field="team_a")
     if team_a.pk == team_b.pk:
         raise ServiceError(_("Choose two different teams."), field="team_b")
+    from formats import format_of  # late: the formats import the services
+
+    fmt = format_of(round_.championship)
     old = _layout(round_)
-    placed = {t for teams in old.tables.values() for t in teams} | {old.bye}
+    placed = ({t for teams in old.tables.values() for t in teams} | {old.bye}
+              | fmt.other_byes(round_))
     if team_a.pk not in placed and team_b.pk not in placed:
         raise ServiceError(_("Neither team plays in this round."), field="team_a")
     swap = {team_a.pk: team_b.pk, team_b.pk: team_a.pk}
@@ -91,7 +95,9 @@ def swap_teams(round_: Round, team_a: Team, team_b: Team) -> list[str]:
         {n: (swap.get(ns, ns), swap.get(ew, ew)) for n, (ns, ew) in old.tables.items()},
         swap.get(old.bye, old.bye) if old.bye is not None else None,
     )
+    fmt.check_draft(round_, new.tables)  # e.g. free-deal sections never meet
     _write_layout(round_, old, new)
+    fmt.swap_other_byes(round_, swap)
     # A withdrawn team swapped in or out changes who has a bye at the tables it touches.
     withdrawals.refresh_drafted_byes(round_.championship_id)
     touched = [pair for n, pair in new.tables.items() if pair != old.tables[n]]

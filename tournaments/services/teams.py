@@ -263,7 +263,17 @@ def import_teams(championship: Championship, uploaded_file) -> list[Team]:
     seen_numbers: dict[int, int] = {}
     seen_names: dict[str, int] = {}
     parsed: list[tuple[int, int | None, dict[str, str]]] = []
+    from formats import format_of  # late: the formats import the services
+
+    fmt = format_of(championship)
+    sections: dict[int, str] = {}  # row -> section name, for a format with sections
     for row in rows:
+        section = " ".join(row.values.get("section", "").split())
+        if section:
+            problem = fmt.team_section_problem(championship, section)
+            if problem:
+                errors.append(RowError(row.row, "section", problem))
+            sections[row.row] = section
         values, name_problems = _clean_team_values(row.values)
         errors += [RowError(row.row, field, message) for field, message in name_problems]
         raw_number = row.values.get("number", "").strip()
@@ -325,13 +335,19 @@ def import_teams(championship: Championship, uploaded_file) -> list[Team]:
     taken = set(existing_numbers) | set(seen_numbers)
     free_numbers = (n for n in itertools.count(1) if n not in taken)
     teams = []
-    for _row, number, values in parsed:
+    rows_of = []
+    for row_number, number, values in parsed:
         if number is None:
             number = next(free_numbers)
         teams.append(Team(championship=championship, number=number, **values))
+        rows_of.append(row_number)
     # Each team needs its own secrets (bulk_create would use the field defaults once each).
     for team in teams:
         team.link_secret = new_link_secret()
         team.pin = new_pin()
-    return Team.objects.bulk_create(teams)
+    created = Team.objects.bulk_create(teams)
+    if sections:
+        fmt.place_teams(championship, {team.pk: sections[row] for team, row
+                                       in zip(created, rows_of, strict=True) if row in sections})
+    return created
 

@@ -87,8 +87,14 @@ def planned_changes(championship_id: int, *, withdrawing: Team | None = None,
     rounds = Round.objects.filter(championship_id=championship_id,
                                   status=Round.Status.DRAFTED).select_related("bye_team")
     if withdrawing is not None:
-        for round_ in rounds.filter(bye_team=withdrawing).order_by("number"):
-            changes.append(ByeChange(round_.number, None, withdrawing, False))
+        from formats import format_of  # late: the formats import the services
+
+        numbers = set(rounds.filter(bye_team=withdrawing).values_list("number", flat=True))
+        # A format may keep more byes per round (free-deal sections: one each).
+        numbers |= set(format_of(withdrawing.championship).other_bye_rounds(
+            championship_id, withdrawing, status=Round.Status.DRAFTED))
+        for number in sorted(numbers):
+            changes.append(ByeChange(number, None, withdrawing, False))
     if reinstating is not None:
         lost = _cancelled_round_byes(reinstating)
         seated = set(
@@ -113,8 +119,12 @@ def apply_changes(championship_id: int, changes: list[ByeChange], *, by=None,
     for change in changes:
         round_ = Round.objects.get(championship_id=championship_id, number=change.round_number)
         if change.table_number is None:
-            round_.bye_team = change.team if change.given else None
-            round_.save(update_fields=["bye_team"])
+            from formats import format_of  # late: the formats import the services
+
+            if not format_of(round_.championship).set_other_bye(round_, change.team,
+                                                                 change.given):
+                round_.bye_team = change.team if change.given else None
+                round_.save(update_fields=["bye_team"])
             action = (AuditEvent.Action.ROUND_BYE_RESTORED if change.given
                       else AuditEvent.Action.ROUND_BYE_CANCELLED)
         else:

@@ -10,15 +10,21 @@ from formats.free_deal.exports.workbook import (
     games_values,
     ranking_header,
     ranking_values,
+    with_section,
 )
 from scoring.exports.csv_files import csv_bytes
 
 
 def ranking_csv(scope) -> bytes:
     # The place as shown ("4="): a CSV cell has no number format to say it is shared.
-    rows = ([line.place, *ranking_values(line)[1:]] for line in data.ranking(scope))
-    return csv_bytes(ranking_header(), rows)
+    sections = data.has_sections(scope.championship)
+    rows = ([*([line.section_name] if sections else []), line.place,
+             *ranking_values(line)[1:]] for line in data.ranking(scope))
+    return csv_bytes(with_section(ranking_header(), sections), rows)
 
 
 def games_csv(scope) -> bytes:
-    return csv_bytes(games_header(), (games_values(line) for line in data.games(scope)))
+    sections = data.has_sections(scope.championship)
+    return csv_bytes(with_section(games_header(), sections),
+                     ([*([line.section] if sections else []), *games_values(line)]
+                      for line in data.games(scope)))

@@ -14,6 +14,7 @@ from fractions import Fraction
 from django.utils.translation import gettext_lazy as _
 
 from formats.free_deal import rules, selectors
+from formats.free_deal.models import PairSection, Section, SectionBye
 from formats.free_deal.selectors import CountedGame
 from formats.free_deal.services.settings import settings_of
 from tournaments.models import Round, Table, Team
@@ -45,8 +46,18 @@ def pair_name(team: Team | None) -> str:
 
 
 def ranking(scope) -> list[rules.RankingLine]:
-    """The ranking after the closed round the scope stands after (the standings page's)."""
+    """The ranking after the closed round the scope stands after (the standings page's);
+    with sections, each section's in turn."""
     return selectors.ranking(scope.championship, up_to=scope.after)
+
+
+def section_rankings(scope) -> list:
+    """The same, one ``selectors.SectionRanking`` per section."""
+    return selectors.section_rankings(scope.championship, up_to=scope.after)
+
+
+def has_sections(championship) -> bool:
+    return Section.objects.filter(championship=championship).exists()
 
 
 def ranking_order(championship) -> str:
@@ -76,6 +87,7 @@ class GameLine:
     game: CountedGame | None
     first_match_points: Fraction | None = None
     second_match_points: Fraction | None = None
+    section: str = ""
 
 
 def games(scope) -> list[GameLine]:
@@ -90,6 +102,7 @@ def games(scope) -> list[GameLine]:
                              round__status=Round.Status.CLOSED, bye_team=None)
         .select_related("round", "ns_team", "ew_team").order_by("round__number", "number")
     )
+    names = section_names(championship.pk)
     lines = []
     for table in tables:
         game = counted.get(table.pk)
@@ -98,7 +111,7 @@ def games(scope) -> list[GameLine]:
             first_mp = scheme.for_game(game.first_points, game.second_points)
             second_mp = scheme.for_game(game.second_points, game.first_points)
         lines.append(GameLine(table.round.number, table.number, table.ns_team, table.ew_team,
-                              game, first_mp, second_mp))
+                              game, first_mp, second_mp, names.get(table.ns_team_id, "")))
     return lines
 
 
@@ -115,6 +128,7 @@ class PairingLine:
     first: Team
     second: Team | None
     bye: Team | None = None
+    section: str = ""  # the section's name, with sections
 
 
 @dataclass(frozen=True)
@@ -127,21 +141,52 @@ class PairSeat:
     opponent: Team | None
 
 
+def section_names(championship_id: int) -> dict[int, str]:
+    """Each pair's section name by pair id (empty without sections; one query)."""
+    return dict(PairSection.objects.filter(team__championship_id=championship_id)
+                .values_list("team_id", "section__name"))
+
+
 def _pairings(rounds: list[Round]) -> list[PairingLine]:
     if not rounds:
         return []
+    names = section_names(rounds[0].championship_id)
     tables = (Table.objects.filter(round__in=rounds)
               .select_related("round", "ns_team", "ew_team", "bye_team")
               .order_by("round__number", "number"))
     by_round: dict[int, list[PairingLine]] = {r.number: [] for r in rounds}
     for table in tables:
         by_round[table.round.number].append(PairingLine(
-            table.round.number, table.number, table.ns_team, table.ew_team, table.bye_team))
+            table.round.number, table.number, table.ns_team, table.ew_team, table.bye_team,
+            names.get(table.ns_team_id, "")))
     for round_ in rounds:
         if round_.bye_team is not None:
             by_round[round_.number].append(PairingLine(
                 round_.number, None, round_.bye_team, None, round_.bye_team))
+    section_byes = (SectionBye.objects.filter(round__in=rounds).select_related("round", "team")
+                    .order_by("round__number", "id"))
+    for bye in section_byes:
+        by_round[bye.round.number].append(PairingLine(
+            bye.round.number, None, bye.team, None, bye.team, names.get(bye.team_id, "")))
     return [line for r in rounds for line in by_round[r.number]]
+
+
+@dataclass(frozen=True)
+class SectionPairings:
+    """One section's part of a round's pairing sheets (``name`` empty without sections)."""
+
+    name: str
+    lines: list[PairingLine]
+    seats: list[PairSeat]
+
+
+def pairings_by_section(lines: list[PairingLine]) -> list[SectionPairings]:
+    """The lines of a round grouped by section, in table order (so in the sections' order),
+    each with its pairs alphabetically."""
+    groups: dict[str, list[PairingLine]] = {}
+    for line in lines:
+        groups.setdefault(line.section, []).append(line)
+    return [SectionPairings(name, group, seats_by_pair(group)) for name, group in groups.items()]
 
 
 def pairings(scope) -> list[PairingLine]:

@@ -21,8 +21,16 @@ from tournaments.printing import render_pdf
 
 
 def ranking_pdf(scope) -> bytes:
+    """The ranking sheet; with sections, one sheet per section, "Section X" in its title."""
     context = print_context(scope, _("Ranking"))
-    context.update(rows=data.ranking(scope), settings=settings_of(scope.championship),
+    sheets = []
+    for part in data.section_rankings(scope):
+        title = _("Ranking")
+        if part.section is not None:
+            title = _("Ranking · Section %(name)s") % {"name": part.section.name}
+        sheets.append({**print_context(scope, title), "rows": part.lines})
+    context.update(sheets=sheets, rows=data.ranking(scope),
+                   settings=settings_of(scope.championship),
                    order=data.ranking_order(scope.championship))
     return render_pdf("free_deal/print/ranking.html", context)
 
@@ -41,5 +49,7 @@ def pairing_sheets_pdf(round_: Round) -> bytes:
     if round_.status == Round.Status.DRAFTED:
         stands = _("%(round)s (drafted: may still change)") % {"round": stands}
     context = sheet_context(round_.championship, _("Pairings"), stands, round=round_,
-                            lines=lines, seats=data.seats_by_pair(lines))
+                            lines=lines, seats=data.seats_by_pair(lines),
+                            parts=data.pairings_by_section(lines) or [
+                                data.SectionPairings("", [], [])])
     return render_pdf("free_deal/print/pairings.html", context)

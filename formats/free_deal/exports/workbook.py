@@ -49,35 +49,45 @@ def games_values(line: data.GameLine) -> list:
             game.hands_played if game else None]
 
 
-def _ranking(workbook, scope) -> None:
-    sheet = Sheet(workbook, _("Ranking"), ranking_header())
+def with_section(header: list, sections: bool) -> list:
+    """With sections, each sheet starts with the row's section (the place is within it)."""
+    return [_("Section"), *header] if sections else header
+
+
+def _ranking(workbook, scope, sections: bool) -> None:
+    sheet = Sheet(workbook, _("Ranking"), with_section(ranking_header(), sections))
+    place_column = 2 if sections else 1
     for line in data.ranking(scope):
-        sheet.add(ranking_values(line),
-                  {1: SHARED_PLACE_FORMAT if line.placed.shared else "0"})
+        values = ranking_values(line)
+        sheet.add([line.section_name, *values] if sections else values,
+                  {place_column: SHARED_PLACE_FORMAT if line.placed.shared else "0"})
     sheet.finish()
 
 
-def _games(workbook, scope) -> None:
-    sheet = Sheet(workbook, _("Games"), games_header())
+def _games(workbook, scope, sections: bool) -> None:
+    sheet = Sheet(workbook, _("Games"), with_section(games_header(), sections))
     for line in data.games(scope):
-        sheet.add(games_values(line))
+        values = games_values(line)
+        sheet.add([line.section, *values] if sections else values)
     sheet.finish()
 
 
-def _pairings(workbook, scope) -> None:
-    sheet = Sheet(workbook, _("Pairings"), [
+def _pairings(workbook, scope, sections: bool) -> None:
+    sheet = Sheet(workbook, _("Pairings"), with_section([
         _("Round"), _("Table"), _("First pair"), _("Second pair"), _("Bye"),
-    ])
+    ], sections))
     for line in data.pairings(scope):
-        sheet.add([line.round, line.table, data.pair_name(line.first),
-                   data.pair_name(line.second), data.pair_name(line.bye) or None])
+        values = [line.round, line.table, data.pair_name(line.first),
+                  data.pair_name(line.second), data.pair_name(line.bye) or None]
+        sheet.add([line.section, *values] if sections else values)
     sheet.finish()
 
 
 def workbook_bytes(scope) -> bytes:
     """The workbook of ``scope.championship``, standing where ``scope`` says."""
     workbook = Workbook(write_only=True)
-    _ranking(workbook, scope)
-    _games(workbook, scope)
-    _pairings(workbook, scope)
+    sections = data.has_sections(scope.championship)
+    _ranking(workbook, scope, sections)
+    _games(workbook, scope, sections)
+    _pairings(workbook, scope, sections)
     return saved(workbook, scope)

@@ -1,5 +1,8 @@
 """Drafting the next round of a free-deal Swiss (rules.md 11.3): tables and the bye, no deals.
 
+With sections, each section is paired on its own (its own draw, its own ranking, its own
+bye: ``SectionBye``) and the tables are numbered through the sections in their order.
+
 Round 1 is a seeded draw (seeded by the championship's secret key, so it is fixed and cannot
 be predicted) or the seeding order the director gave (the pairs' numbers); later rounds pair
 the current ranking once every earlier round is closed, never a rematch. Table 1 is the top
@@ -13,8 +16,9 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from formats.free_deal import selectors
-from formats.free_deal.models import FreeDealSettings
+from formats.free_deal.models import FreeDealSettings, SectionBye
 from formats.free_deal.rules import PairingImpossible, first_round, later_round
+from formats.free_deal.services.sections import section_ids, sections_of, unplaced_pairs
 from formats.free_deal.services.settings import settings_of
 from tournaments.models import Championship, Round, Table
 from tournaments.services.common import ServiceError, _lock, _not_finished
@@ -34,35 +38,87 @@ def pair_next_round(championship: Championship) -> list[Round]:
         raise ServiceError(_("Close round %(number)s before pairing the next one.")
                            % {"number": last.number})
     settings = settings_of(championship)
+    sections = sections_of(championship)
+    unplaced = unplaced_pairs(championship)
+    if unplaced:
+        raise ServiceError(_("%(pair)s is in no section: put every pair in a section before "
+                             "pairing.") % {"pair": unplaced[0]}, field="section")
     if number == 1:
-        pairs = list(championship.teams.filter(withdrawn=False).order_by("number")
-                     .values_list("pk", flat=True))
-        if len(pairs) < 2:
-            raise ServiceError(_("At least two pairs are needed to pair a round."))
-        seed = championship.key_bytes if settings.seeding == FreeDealSettings.Seeding.DRAW else None
-        plan = first_round(pairs, seed=seed)
+        plans = _first_round(championship, settings, sections)
     else:
-        ranking = selectors.ranking(championship)
-        pairs = [line.pair_id for line in ranking if not line.withdrawn]
-        if len(pairs) < 2:
-            raise ServiceError(_("At least two pairs are needed to pair a round."))
-        met, byes_had = selectors.history(championship)
-        try:
-            plan = later_round(ranking, met=met, byes_had=byes_had)
-        except PairingImpossible:
-            raise ServiceError(_("No pairing avoids a rematch: every possible round would "
-                                 "repeat a game.")) from None
-    placed = [p for match in plan.matches for p in match] + ([plan.bye] if plan.bye else [])
-    if sorted(placed) != sorted(pairs):
+        plans = _later_round(championship, sections)
+    matches = [match for plan in plans for match in plan.matches]
+    byes = [plan.bye for plan in plans if plan.bye is not None]
+    placed = [p for match in matches for p in match] + byes
+    expected = championship.teams.filter(withdrawn=False).values_list("pk", flat=True)
+    if sorted(placed) != sorted(expected):
         raise AssertionError("the pairing does not place every pair exactly once")
     try:
         with transaction.atomic():
             round_ = Round.objects.create(championship=championship, number=number,
-                                          bye_team_id=plan.bye)
+                                          bye_team_id=None if sections else next(iter(byes), None))
     except IntegrityError:  # another director paired the same round at the same moment
         raise ServiceError(_("Round %(number)s already exists.") % {"number": number}) from None
+    # Numbered through the sections in their order: each section's top pairing first.
     Table.objects.bulk_create(
         Table(round=round_, number=n, ns_team_id=first, ew_team_id=second)
-        for n, (first, second) in enumerate(plan.matches, start=1)
+        for n, (first, second) in enumerate(matches, start=1)
     )
+    if sections:
+        SectionBye.objects.bulk_create(SectionBye(round=round_, team_id=pair) for pair in byes)
     return [round_]
+
+
+def _groups(championship: Championship, sections) -> list[list[int]]:
+    """The pairs in play of each section (in the sections' order), by number; one group of
+    every pair without sections."""
+    pairs = list(championship.teams.filter(withdrawn=False).order_by("number")
+                 .values_list("pk", flat=True))
+    if not sections:
+        return [pairs]
+    placed = section_ids(championship)
+    return [[p for p in pairs if placed.get(p) == section.pk] for section in sections]
+
+
+def _too_few(sections, group_index: int) -> ServiceError:
+    if not sections:
+        return ServiceError(_("At least two pairs are needed to pair a round."))
+    return ServiceError(_("Section %(section)s needs at least two pairs to pair a round.")
+                        % {"section": sections[group_index].name}, field="section")
+
+
+def _first_round(championship: Championship, settings, sections) -> list:
+    """Round 1 of each section: the seeded draw (each section drawn with its own seed from
+    the championship's key) or the director's seeding order."""
+    plans = []
+    for index, pairs in enumerate(_groups(championship, sections)):
+        if len(pairs) < 2:
+            raise _too_few(sections, index)
+        seed = None
+        if settings.seeding == FreeDealSettings.Seeding.DRAW:
+            seed = championship.key_bytes
+            if sections:
+                seed += b"/section/" + sections[index].name.encode()
+        plans.append(first_round(pairs, seed=seed))
+    return plans
+
+
+def _later_round(championship: Championship, sections) -> list:
+    """A later round of each section from its own ranking, never a rematch."""
+    met, byes_had = selectors.history(championship)
+    plans = []
+    for index, part in enumerate(selectors.section_rankings(championship)):
+        if sections and part.section is None:
+            continue  # withdrawn pairs never placed in a section (unplaced_pairs refused the rest)
+        if len([line for line in part.lines if not line.withdrawn]) < 2:
+            raise _too_few(sections, index)
+        try:
+            plans.append(later_round(part.lines, met=met, byes_had=byes_had))
+        except PairingImpossible:
+            if not sections:
+                raise ServiceError(_("No pairing avoids a rematch: every possible round would "
+                                     "repeat a game.")) from None
+            raise ServiceError(_("No pairing of section %(section)s avoids a rematch: every "
+                                 "possible round would repeat a game.")
+                               % {"section": part.section.name}, field="section") from None
+    return plans

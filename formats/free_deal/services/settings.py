@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 
 from formats.free_deal.models import FreeDealSettings
 from formats.free_deal.rules import check_settings
+from formats.free_deal.services.sections import save_sections
 from tournaments.models import Championship
 from tournaments.services.championships import settings_locked
 from tournaments.services.common import ServiceError
@@ -27,7 +28,9 @@ def settings_of(championship: Championship) -> FreeDealSettings:
 @transaction.atomic
 def save_settings(championship: Championship, **values) -> FreeDealSettings:
     """Store the settings, all checked together (a cap below the target is refused, say).
-    Refused once round 1 is released."""
+    Refused once round 1 is released. ``sections`` (a list of names, in order) replaces the
+    sections (``services.sections``)."""
+    sections = values.pop("sections", None)
     unknown = set(values) - set(SETTINGS_FIELDS)
     if unknown:
         raise TypeError(f"unknown free-deal settings: {sorted(unknown)}")
@@ -42,4 +45,6 @@ def save_settings(championship: Championship, **values) -> FreeDealSettings:
         setattr(current, key, value)
     check_settings(current)
     current.save()
+    if sections is not None:
+        save_sections(championship, sections)
     return current

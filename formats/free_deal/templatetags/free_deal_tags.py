@@ -38,6 +38,13 @@ def free_deal_settings(championship):
 
 
 @register.filter
+def free_deal_section_names(championship) -> list[str]:
+    from formats.free_deal.services.sections import sections_of
+
+    return [section.name for section in sections_of(championship)]
+
+
+@register.filter
 def clock_time(value: timedelta) -> str:
     """``1:00:00``, ``9:05``, ``0:01``: whole seconds rounded up, so that ``0:00`` is only
     ever shown at zero (static/js/clock.js shows the same)."""
