@@ -8,6 +8,7 @@ from fractions import Fraction
 
 import pytest
 from django.db import transaction
+from django.utils import translation
 from free_deal_factories import make_free_deal, next_round, play_round
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -129,7 +130,7 @@ def test_a_swap_across_sections_is_refused(director):
     tables = list(round_.tables.order_by("number"))
     a = tables[0].ns_team
     b = next(t.ns_team for t in tables if placed[t.ns_team_id] != placed[a.pk])
-    with pytest.raises(ServiceError) as refused:
+    with pytest.raises(ServiceError) as refused, translation.override("en"):
         services.swap_teams(round_, a, b)
     assert refused.value.field == "team_b"
     assert "different sections" in refused.value.message
@@ -216,7 +217,8 @@ def test_the_standings_page_has_a_heading_per_section(director, client):
     round_ = next_round(championship, director)
     play_round(round_, random_game(random.Random(2)))
     client.force_login(director)
-    page = client.get(f"/c/{championship.pk}/results/").content.decode()
+    page = client.get(f"/c/{championship.pk}/results/",
+                      headers={"accept-language": "en"}).content.decode()
     assert page.index("Section Experienced") < page.index("Section Beginners")
 
 
@@ -344,11 +346,13 @@ def test_the_exports_keep_the_sections_apart(director):
     placed = {ps.team.name: ps.section.name
               for ps in PairSection.objects.select_related("team", "section")}
 
-    text = pdf_text(ranking_pdf(scope))
+    with translation.override("en"):
+        text = pdf_text(ranking_pdf(scope))
+        scorecards = pdf_text(scorecards_pdf(scope))
+        sheets = pdf_text(pairing_sheets_pdf(round_))
     assert text.index("Ranking · Section Experienced") < text.index(
         "Ranking · Section Beginners")
-    assert "Section Beginners" in pdf_text(scorecards_pdf(scope))
-    sheets = pdf_text(pairing_sheets_pdf(round_))
+    assert "Section Beginners" in scorecards
     for part in ("Section Experienced: by table", "Section Experienced: by pair",
                  "Section Beginners: by table", "Section Beginners: by pair"):
         assert part in sheets
@@ -420,7 +424,8 @@ FORM = {"format": "free_deal_pairs", "rounds_planned": "5", "doubling": "2-4-8",
 def test_the_settings_form_names_the_sections_and_refuses_one_twice(director, client):
     client.force_login(director)
     refused = client.post("/director/new/", {**FORM, "name": "Dues",
-                                             "fd-sections": "Experts\nexperts"})
+                                             "fd-sections": "Experts\nexperts"},
+                          headers={"accept-language": "en"})
     assert refused.status_code == 200
     assert "named twice" in refused.content.decode()
     assert not Section.objects.exists()
