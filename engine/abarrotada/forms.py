@@ -20,7 +20,7 @@ __all__ = ["Form", "SHORT_DECK", "DEAL_POINTS"]
 DEAL_POINTS = 72
 
 #: The three-player deck: every card but the 2s, 3s and 4s, in deck order (36 cards).
-SHORT_DECK: tuple[Card, ...] = tuple(card for card in ALL_CARDS if card.rank > 4)
+SHORT_DECK: tuple[Card, ...] = tuple(card for card in ALL_CARDS if card.rank not in (2, 3, 4))
 
 
 class Form(Enum):
