@@ -19,7 +19,7 @@ import random
 from collections import Counter
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
-from itertools import combinations
+from itertools import combinations, permutations
 
 from engine.seats import Seat
 
@@ -63,13 +63,19 @@ def _check(players: Sequence[Hashable], form: Form) -> None:
 
 
 def _seat(group: list[Hashable], form: Form, counts: Counter) -> dict[Seat, Hashable]:
-    free = list(form.seats)
-    table: dict[Seat, Hashable] = {}
-    for player in group:
-        seat = min(free, key=lambda s: counts[player, s])
-        free.remove(seat)
-        table[seat] = player
-    return table
+    """The seating of ``group`` that gives its players the seats they have held least.
+
+    Of the orderings of the seats (24 at most), the one with the fewest earlier sittings in
+    the seats given, then the fewest for the better-ranked players, then the first in order.
+    """
+    best = min(
+        permutations(form.seats),
+        key=lambda seats: (
+            sum(counts[p, s] for p, s in zip(group, seats, strict=True)),
+            [counts[p, s] for p, s in zip(group, seats, strict=True)],
+        ),
+    )
+    return dict(sorted(zip(best, group, strict=True), key=lambda item: item[0].index))
 
 
 def first_round(players: Sequence[Hashable], form: Form, seed: int | str) -> Seating:
@@ -96,7 +102,70 @@ def _from_order(order: list[Hashable], form: Form, history: list[Seating]) -> Se
     left = [p for p in order if p not in set(sit_outs)]
     met = meetings(history)
     counts = _seat_counts(history)
-    tables = []
+    groups = _without_repeats(left, size, met) or _fewest_repeats(left, size, met)
+    tables = [_seat(group, form, counts) for group in groups]
+    return Seating(tables=tuple(tables), sit_outs=tuple(sit_outs))
+
+
+#: How many partial tables the search for a round without repeat meetings may try before the
+#: greedy fallback takes over (keeps a round of 200 players fast).
+SEARCH_BUDGET = 2_000
+
+
+def _without_repeats(left: list[Hashable], size: int, met: Counter) -> list[list[Hashable]] | None:
+    """Groups down the ranking in which nobody meets anybody again, if the search finds one.
+
+    Depth first: each table starts with the best-ranked player left and takes the best-ranked
+    players who have met nobody at it, backtracking when a later table cannot be filled;
+    ``None`` when there is no such round or the budget runs out.
+    """
+    budget = SEARCH_BUDGET
+    groups: list[list[Hashable]] = []
+
+    def fill(group: list[Hashable], rest: list[Hashable], start: int) -> bool:
+        nonlocal budget
+        budget -= 1
+        if budget < 0:
+            return False
+        if len(group) == size:
+            if rest and not _may_split(rest, size, met):
+                return False
+            groups.append(group)
+            if not rest or fill([rest[0]], rest[1:], 0):
+                return True
+            groups.pop()
+            return False
+        for i in range(start, len(rest)):
+            candidate = rest[i]
+            if any(met[frozenset((candidate, g))] for g in group):
+                continue
+            if fill([*group, candidate], rest[:i] + rest[i + 1 :], i):
+                return True
+        return False
+
+    if not left:
+        return []
+    return groups if fill([left[0]], left[1:], 0) else None
+
+
+def _may_split(rest: list[Hashable], size: int, met: Counter) -> bool:
+    """False when ``rest`` surely cannot make tables without repeats: some players who have
+    all met each other (found greedily) outnumber the tables left, each needing its own."""
+    tables = len(rest) // size
+    for player in rest:
+        clique = [player]
+        for other in rest:
+            if other is not player and all(met[frozenset((other, c))] for c in clique):
+                clique.append(other)
+                if len(clique) > tables:
+                    return False
+    return True
+
+
+def _fewest_repeats(left: list[Hashable], size: int, met: Counter) -> list[list[Hashable]]:
+    """Greedy: each table takes the best-ranked players who have met the fewest at it."""
+    left = list(left)
+    groups = []
     while left:
         group = [left.pop(0)]
         while len(group) < size:
@@ -105,5 +174,5 @@ def _from_order(order: list[Hashable], form: Form, history: list[Seating]) -> Se
                 key=lambda i: (sum(met[frozenset((left[i], g))] for g in group), i),
             )
             group.append(left.pop(best))
-        tables.append(_seat(group, form, counts))
-    return Seating(tables=tuple(tables), sit_outs=tuple(sit_outs))
+        groups.append(group)
+    return groups
