@@ -39,10 +39,14 @@ def _legal(hand_mask: int, cards: Sequence[Card], beaters: tuple[int, ...]) -> i
     if not cards:
         return hand_mask
     _, winner = _winning(cards, beaters)
-    return _legal_mask(hand_mask, cards[0].index, winner, False, len(cards) == 1, beaters, False, False)
+    return _legal_mask(
+        hand_mask, cards[0].index, winner, False, len(cards) == 1, beaters, False, False
+    )
 
 
-def legal_cards(hand: Hand, trick: Sequence[Card], contract: Contract, form: Form) -> frozenset[Card]:
+def legal_cards(
+    hand: Hand, trick: Sequence[Card], contract: Contract, form: Form
+) -> frozenset[Card]:
     """The cards of ``hand`` its holder may play to ``trick`` (the cards played so far)."""
     if len(trick) >= len(form.seats):
         raise ValueError("the trick is complete")
@@ -94,7 +98,9 @@ def validate_record(
     size = len(form.seats)
     if len(tricks) > 12 or any(len(t) > size for t in tricks):
         raise IndividualError(
-            "tricks", "more cards than the deal has", code="record_too_long",
+            "tricks",
+            "more cards than the deal has",
+            code="record_too_long",
             params={"tricks": len(tricks)},
         )
     played = 0
@@ -106,18 +112,24 @@ def validate_record(
             params = {"trick": i + 1, "card": j + 1, "seat": seat.value, "played": str(card)}
             if card.index not in deck:
                 raise IndividualError(
-                    field, f"trick {i + 1}, card {j + 1}: {card} is not in the 36-card deck",
-                    code="card_not_in_deck", params=params,
+                    field,
+                    f"trick {i + 1}, card {j + 1}: {card} is not in the 36-card deck",
+                    code="card_not_in_deck",
+                    params=params,
                 )
             if not held[seat] >> card.index & 1:
                 raise IndividualError(
-                    field, f"trick {i + 1}, card {j + 1}: {seat} does not hold {card}",
-                    code="card_not_held", params=params,
+                    field,
+                    f"trick {i + 1}, card {j + 1}: {seat} does not hold {card}",
+                    code="card_not_held",
+                    params=params,
                 )
             if not _legal(held[seat], trick[:j], beaters) >> card.index & 1:
                 raise IndividualError(
-                    field, f"trick {i + 1}, card {j + 1}: {seat} may not play {card}",
-                    code="illegal_card", params=params,
+                    field,
+                    f"trick {i + 1}, card {j + 1}: {seat} may not play {card}",
+                    code="illegal_card",
+                    params=params,
                 )
             held[seat] &= ~(1 << card.index)
             played += 1

@@ -34,7 +34,9 @@ def rank_players(games: Iterable[Mapping[Hashable, int]]) -> list[PlayerLine]:
             continue
         for player, total in game.items():
             if isinstance(total, bool) or not isinstance(total, int) or total < 0:
-                raise ValueError(f"game total of {player!r} must be a whole number from 0, got {total!r}")
+                raise ValueError(
+                    f"game total of {player!r} must be a whole number from 0, got {total!r}"
+                )
         top = max(game.values())
         for player, total in game.items():
             totals[player] = totals.get(player, 0) + total

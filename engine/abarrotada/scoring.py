@@ -58,53 +58,91 @@ def check_report(report: TableReport) -> None:
     seats = form.seats
     for name in ("dealer", "maker"):
         if getattr(report, name) not in seats:
-            raise IndividualError(name, f"{getattr(report, name)} is not a seat at this table",
-                                  code="unknown_seat")
+            raise IndividualError(
+                name, f"{getattr(report, name)} is not a seat at this table", code="unknown_seat"
+            )
     if not isinstance(report.contract, Contract):
-        raise IndividualError("contract", f"{report.contract!r} is not a contract", code="unknown_contract")
+        raise IndividualError(
+            "contract", f"{report.contract!r} is not a contract", code="unknown_contract"
+        )
     for seat in seats:
         value = report.points.get(seat)
         if value is None:
-            raise IndividualError(f"points.{seat}", f"{seat}'s points are missing", code="points_missing")
+            raise IndividualError(
+                f"points.{seat}", f"{seat}'s points are missing", code="points_missing"
+            )
         if value < 0:
-            raise IndividualError(f"points.{seat}", f"{seat}'s points cannot be negative ({value})",
-                                  code="negative_points", params={"seat": seat.value, "points": value})
+            raise IndividualError(
+                f"points.{seat}",
+                f"{seat}'s points cannot be negative ({value})",
+                code="negative_points",
+                params={"seat": seat.value, "points": value},
+            )
     extra = set(report.points) - set(seats)
     if extra:
-        raise IndividualError("points", "points for a seat that is not at this table", code="unknown_seat")
+        raise IndividualError(
+            "points", "points for a seat that is not at this table", code="unknown_seat"
+        )
     total = sum(report.points.values())
     if total != DEAL_POINTS:
-        raise IndividualError("points", f"the seats' points add up to {total}, not {DEAL_POINTS}",
-                              code="points_do_not_add_up", params={"sum": total})
+        raise IndividualError(
+            "points",
+            f"the seats' points add up to {total}, not {DEAL_POINTS}",
+            code="points_do_not_add_up",
+            params={"sum": total},
+        )
     if not 0 <= report.delegations <= MAX_DELEGATIONS:
-        raise IndividualError("delegations", f"{report.delegations} delegations; at most three",
-                              code="too_many_delegations", params={"delegations": report.delegations})
+        raise IndividualError(
+            "delegations",
+            f"{report.delegations} delegations; at most three",
+            code="too_many_delegations",
+            params={"delegations": report.delegations},
+        )
     for name in ("contro_by", "breaches"):
         if not set(getattr(report, name)) <= set(seats):
             raise IndividualError(name, "a seat that is not at this table", code="unknown_seat")
     if report.maker in report.contro_by:
-        raise IndividualError("contro_by", f"{report.maker} made trumps and cannot say contro",
-                              code="contro_by_maker")
+        raise IndividualError(
+            "contro_by", f"{report.maker} made trumps and cannot say contro", code="contro_by_maker"
+        )
     if report.estevet:
         if report.maker is report.dealer:
-            raise IndividualError("estevet", "an Estevet passes the choice: the dealer cannot make trumps",
-                                  code="estevet_by_maker")
+            raise IndividualError(
+                "estevet",
+                "an Estevet passes the choice: the dealer cannot make trumps",
+                code="estevet_by_maker",
+            )
         if report.delegations < 1:
-            raise IndividualError("delegations", "an Estevet is a delegation; none was reported",
-                                  code="estevet_without_delegation")
+            raise IndividualError(
+                "delegations",
+                "an Estevet is a delegation; none was reported",
+                code="estevet_without_delegation",
+            )
     if report.recontro_by is not None:
         if report.recontro_by is not report.maker:
-            raise IndividualError("recontro_by", f"only the trump maker ({report.maker}) may say recontro",
-                                  code="recontro_by_other", params={"seat": str(report.recontro_by)})
+            raise IndividualError(
+                "recontro_by",
+                f"only the trump maker ({report.maker}) may say recontro",
+                code="recontro_by_other",
+                params={"seat": str(report.recontro_by)},
+            )
         if not _contro_seats(report):
-            raise IndividualError("recontro_by", "a recontro needs a contro", code="recontro_without_contro")
+            raise IndividualError(
+                "recontro_by", "a recontro needs a contro", code="recontro_without_contro"
+            )
     if report.sant_vicenc_by is not None:
         if report.recontro_by is None:
-            raise IndividualError("sant_vicenc_by", "Sant Vicenç needs a recontro",
-                                  code="sant_vicenc_without_recontro")
+            raise IndividualError(
+                "sant_vicenc_by",
+                "Sant Vicenç needs a recontro",
+                code="sant_vicenc_without_recontro",
+            )
         if report.sant_vicenc_by not in _contro_seats(report):
-            raise IndividualError("sant_vicenc_by", "only a player who said contro may say Sant Vicenç",
-                                  code="sant_vicenc_by_other")
+            raise IndividualError(
+                "sant_vicenc_by",
+                "only a player who said contro may say Sant Vicenç",
+                code="sant_vicenc_by_other",
+            )
 
 
 def _contro_seats(report: TableReport) -> frozenset[Seat]:

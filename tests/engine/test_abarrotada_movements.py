@@ -62,7 +62,9 @@ def test_later_rounds_repeat_no_more_than_the_greedy_fill(tables, rnd):
         met = meetings(history)
         seating = next_round(ranking, Form.FOUR, history)
         greedy = _fewest_repeats(ranking, 4, met)
-        repeats = sum(met[frozenset(p)] for t in seating.tables for p in combinations(t.values(), 2))
+        repeats = sum(
+            met[frozenset(p)] for t in seating.tables for p in combinations(t.values(), 2)
+        )
         assert repeats <= sum(met[frozenset(p)] for g in greedy for p in combinations(g, 2))
         history.append(seating)
 

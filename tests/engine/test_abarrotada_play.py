@@ -57,7 +57,7 @@ def plays(draw):
     form = draw(forms)
     deck = list(form.deck)
     draw(st.randoms()).shuffle(deck)
-    hands = {seat: deck[12 * i: 12 * i + 12] for i, seat in enumerate(form.seats)}
+    hands = {seat: deck[12 * i : 12 * i + 12] for i, seat in enumerate(form.seats)}
     leader = draw(st.sampled_from(form.seats))
     contract = draw(contracts)
     rnd = random.Random(draw(st.integers(0, 2**32)))
@@ -68,13 +68,17 @@ def plays(draw):
         trick = []
         order = form.play_order(lead)
         for seat in order:
-            options = sorted(reference_legal(held[seat], trick, contract.trump), key=lambda c: c.index)
+            options = sorted(
+                reference_legal(held[seat], trick, contract.trump), key=lambda c: c.index
+            )
             states.append((Hand(held[seat]), list(trick), set(options)))
             card = rnd.choice(options)
             held[seat].remove(card)
             trick.append(card)
         tricks.append(trick)
-        lead = order[max(range(len(trick)), key=lambda i: strength(trick[i], trick[0].suit, contract.trump))]
+        lead = order[
+            max(range(len(trick)), key=lambda i: strength(trick[i], trick[0].suit, contract.trump))
+        ]
     return form, {s: Hand(h) for s, h in hands.items()}, leader, contract, tricks, states
 
 
@@ -163,7 +167,9 @@ def test_deals_are_distinct_cards_and_deterministic(key, number, form):
 
 def test_four_player_deal_is_the_pairs_deal_and_three_player_deck():
     pairs = generate_deal(KEY, 7)
-    assert generate_individual_deal(KEY, 7, Form.FOUR) == {s: pairs.hand(s) for s in Form.FOUR.seats}
+    assert generate_individual_deal(KEY, 7, Form.FOUR) == {
+        s: pairs.hand(s) for s in Form.FOUR.seats
+    }
     assert len(SHORT_DECK) == 36 and not any(card.rank in (2, 3, 4) for card in SHORT_DECK)
     assert sum(card.points for card in SHORT_DECK) + 12 == 72
     assert THREE_DEAL_COUNT == 3384731762521200  # 36! / (12!)**3

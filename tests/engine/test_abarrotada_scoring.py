@@ -22,9 +22,14 @@ N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
 
 def report(key, points, contract, contro=(), breaches=(), **kw):
     return TableReport(
-        key=key, dealer=N, maker=N, contract=contract,
+        key=key,
+        dealer=N,
+        maker=N,
+        contract=contract,
         points=dict(zip((N, E, S, W), points, strict=True)),
-        contro_by=frozenset(contro), breaches=frozenset(breaches), **kw,
+        contro_by=frozenset(contro),
+        breaches=frozenset(breaches),
+        **kw,
     )
 
 
@@ -38,7 +43,9 @@ WORKED = [
 
 def test_worked_example_10_2a():
     assert [list(deal_scores(r).values()) for r in WORKED[:3]] == [
-        [12, -4, 2, -10], [8, 0, 6, -10], [17, -8, -6, -6],
+        [12, -4, 2, -10],
+        [8, 0, 6, -10],
+        [17, -8, -6, -6],
     ]
     scores = score_individual_deal(WORKED)
     shown = {key: [show_score(scores[key][s].final) for s in (N, E, S, W)] for key in scores}
@@ -54,7 +61,9 @@ def test_worked_example_10_2a():
 
 
 def test_adjusted_seat_leaves_its_pool_and_unplayed_seats_do_not_score():
-    scores = score_individual_deal(WORKED[:3], adjustments={3: {N: Fraction(8, 5)}, 9: {E: Fraction(3, 2)}})
+    scores = score_individual_deal(
+        WORKED[:3], adjustments={3: {N: Fraction(8, 5)}, 9: {E: Fraction(3, 2)}}
+    )
     assert scores[3][N].final == Fraction(8, 5) and scores[3][N].adjusted
     # N's pool is now 12 and 8: table 1 is the top.
     assert scores[1][N].final == 2 and scores[2][N].final == 1
@@ -67,7 +76,11 @@ def test_adjusted_seat_leaves_its_pool_and_unplayed_seats_do_not_score():
     [
         ({"points": {N: 30, E: 14, S: 20, W: 9}}, "points", "points_do_not_add_up"),
         ({"contro_by": frozenset({N})}, "contro_by", "contro_by_maker"),
-        ({"estevet": True, "maker": E, "delegations": 1, "recontro_by": S}, "recontro_by", "recontro_by_other"),
+        (
+            {"estevet": True, "maker": E, "delegations": 1, "recontro_by": S},
+            "recontro_by",
+            "recontro_by_other",
+        ),
         ({"delegations": 4}, "delegations", "too_many_delegations"),
         ({"estevet": True, "delegations": 1}, "estevet", "estevet_by_maker"),
         ({"sant_vicenc_by": E}, "sant_vicenc_by", "sant_vicenc_without_recontro"),
@@ -84,8 +97,15 @@ def test_bad_reports_name_the_field(change, field, code):
 
 
 def test_three_player_threshold_is_24():
-    r = TableReport(key=1, dealer=N, maker=E, contract=Contract.BOTIFARRA,
-                    points={N: 30, E: 30, S: 12}, contro_by=frozenset({S}), form=Form.THREE)
+    r = TableReport(
+        key=1,
+        dealer=N,
+        maker=E,
+        contract=Contract.BOTIFARRA,
+        points={N: 30, E: 30, S: 12},
+        contro_by=frozenset({S}),
+        form=Form.THREE,
+    )
     assert deal_scores(r) == {N: 6, E: 12, S: -24}
 
 
@@ -102,12 +122,22 @@ def deals(draw):
         pts = draw(points_split(4))
         maker = draw(st.sampled_from([N, E, S, W]))
         contro = draw(st.sets(st.sampled_from([s for s in (N, E, S, W) if s is not maker])))
-        breaches = draw(st.sets(st.sampled_from([N, E, S, W]), max_size=2)) if draw(st.booleans()) else set()
-        out.append(TableReport(
-            key=key, dealer=N, maker=maker, contract=draw(st.sampled_from(list(Contract))),
-            points=dict(zip((N, E, S, W), pts, strict=True)), contro_by=frozenset(contro),
-            breaches=frozenset(breaches),
-        ))
+        breaches = (
+            draw(st.sets(st.sampled_from([N, E, S, W]), max_size=2))
+            if draw(st.booleans())
+            else set()
+        )
+        out.append(
+            TableReport(
+                key=key,
+                dealer=N,
+                maker=maker,
+                contract=draw(st.sampled_from(list(Contract))),
+                points=dict(zip((N, E, S, W), pts, strict=True)),
+                contro_by=frozenset(contro),
+                breaches=frozenset(breaches),
+            )
+        )
     return out
 
 
