@@ -28,7 +28,14 @@ from engine.seats import Seat
 from .errors import IndividualError
 from .forms import DEAL_POINTS, Form
 
-__all__ = ["MAX_DELEGATIONS", "SeatScore", "TableReport", "check_report", "score_individual_deal"]
+__all__ = [
+    "ordinary_score",
+    "MAX_DELEGATIONS",
+    "SeatScore",
+    "TableReport",
+    "check_report",
+    "score_individual_deal",
+]
 
 #: Policy (rules.md 10.1): at most three delegations in a row; the fourth player asked chooses.
 MAX_DELEGATIONS = 3
@@ -149,6 +156,19 @@ def _contro_seats(report: TableReport) -> frozenset[Seat]:
     """Who said contro: as reported, and the dealer of an Estevet."""
     seats = frozenset(report.contro_by)
     return seats | {report.dealer} if report.estevet else seats
+
+
+def ordinary_score(points: int, form: Form, multiplier: int = 1) -> int:
+    """A player's ordinary score of one hand (rules.md 10.1): the points above the threshold
+    (18, or 24 with three players), times the multiplier; nothing at or below it.
+
+    ``ordinary_score(26, Form.FOUR) == 8``.
+    """
+    if isinstance(points, bool) or not isinstance(points, int) or not 0 <= points <= DEAL_POINTS:
+        raise ValueError(f"points must be a whole number from 0 to {DEAL_POINTS}, not {points!r}")
+    if isinstance(multiplier, bool) or not isinstance(multiplier, int) or multiplier < 1:
+        raise ValueError(f"the multiplier must be a whole number from 1, not {multiplier!r}")
+    return max(0, points - form.threshold) * multiplier
 
 
 def deal_scores(report: TableReport) -> dict[Seat, int]:

@@ -178,3 +178,48 @@ def test_four_player_deal_is_the_pairs_deal_and_three_player_deck():
     assert key_commitment(KEY) == key_commitment(bytes(KEY))
     with pytest.raises(ValueError, match="deal number"):
         generate_individual_deal(KEY, -1, Form.THREE)
+
+
+def documented_three_player_deal(key, number):
+    """rules.md 10.1 (Deals), written out independently: HMAC blocks, rejection, unranking."""
+    import hmac
+    from math import factorial
+
+    count = factorial(36) // factorial(12) ** 3
+    limit = 2**256 - 2**256 % count
+    counter = 0
+    while True:
+        msg = (
+            b"duplicada-deal-abarrotada3-v1"
+            + number.to_bytes(8, "big")
+            + counter.to_bytes(4, "big")
+        )
+        x = int.from_bytes(hmac.new(key, msg, "sha256").digest(), "big")
+        if x < limit:
+            break
+        counter += 1
+    r = x % count
+    need = {Seat.N: 12, Seat.E: 12, Seat.S: 12}
+    hands = {seat: [] for seat in need}
+    for card in [c for c in ALL_CARDS if c.rank not in (2, 3, 4)]:
+        for seat in (Seat.N, Seat.E, Seat.S):
+            if need[seat] == 0:
+                continue
+            need[seat] -= 1
+            ways = factorial(sum(need.values()))
+            for n in need.values():
+                ways //= factorial(n)
+            if r < ways:
+                hands[seat].append(card)
+                break
+            r -= ways
+            need[seat] += 1
+    return {seat: Hand(cards) for seat, cards in hands.items()}
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.binary(min_size=1, max_size=40), st.integers(0, 2**64 - 1))
+def test_three_player_deals_match_documented_construction(key, number):
+    assert generate_individual_deal(key, number, Form.THREE) == documented_three_player_deal(
+        key, number
+    )

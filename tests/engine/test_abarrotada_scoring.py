@@ -158,3 +158,13 @@ def test_everybody_the_same_scores_the_average(points, tables):
     same = [report(k, points, Contract.OROS) for k in range(tables)]
     for seats in score_individual_deal(same).values():
         assert all(score.final == Fraction(3, 2) for score in seats.values())
+
+
+def test_ordinary_score_10_1():
+    from engine.abarrotada import ordinary_score
+
+    assert ordinary_score(26, Form.FOUR) == 8  # the seed's "worth 9" does not add up
+    assert ordinary_score(18, Form.FOUR) == 0
+    assert ordinary_score(30, Form.THREE, multiplier=2) == 12
+    with pytest.raises(ValueError, match="points"):
+        ordinary_score(73, Form.FOUR)
