@@ -21,6 +21,8 @@ Everything the rest of Duplicada uses is exported here (rules.md sections 1-8):
   ``PairingImpossible``, ``dealer_for``, ``round_deal_numbers``, ``trump_side``
 - free-deal pair tournaments (rules.md section 11: games, ranking, Swiss pairing, knockout):
   the package :mod:`engine.free_deal`, whose names are exported from there, not here
+- individual play, *abarrotada* (rules.md section 10: four- and three-player forms, deals,
+  rules of play, duplicate scoring by seat, movements): the package :mod:`engine.abarrotada`
 
 Names are resolved lazily from their modules, so importing ``engine`` stays cheap.
 """

@@ -91,16 +91,34 @@ def key_commitment(key: bytes) -> str:
     return hashlib.sha256(key).hexdigest()
 
 
-def _deal_rank(key: bytes, number: int) -> int:
-    """Steps 1 and 2 of the construction: a uniform rank below DEAL_COUNT."""
-    prefix = _DOMAIN + number.to_bytes(8, "big")
+def uniform_rank(key: bytes, domain: bytes, number: int, count: int) -> int:
+    """Steps 1 and 2 of the construction, for any ``count`` of deals: a uniform rank below it.
+
+    The pairs' deals use ``domain = b"duplicada-deal-v1"`` and ``count = DEAL_COUNT``; the
+    three-player individual deck (:mod:`engine.abarrotada.dealing`) its own domain and count.
+    """
+    limit = _LIMIT if count == DEAL_COUNT else 2**256 - (2**256 % count)
+    prefix = domain + number.to_bytes(8, "big")
     counter = 0
     while True:
         block = hmac.digest(key, prefix + counter.to_bytes(4, "big"), "sha256")
         x = int.from_bytes(block, "big")
-        if x < _LIMIT:
-            return x % DEAL_COUNT
+        if x < limit:
+            return x % count
         counter += 1  # practically never happens (probability < 2**-167)
+
+
+def _deal_rank(key: bytes, number: int) -> int:
+    """Steps 1 and 2 of the construction: a uniform rank below DEAL_COUNT."""
+    return uniform_rank(key, _DOMAIN, number, DEAL_COUNT)
+
+
+def check_key_and_number(key: bytes, number: int) -> None:
+    """Refuse a key that is not non-empty bytes, or a deal number outside 0..2**64 - 1."""
+    if not isinstance(key, bytes | bytearray) or not key:
+        raise ValueError("the deal key must be non-empty bytes")
+    if not isinstance(number, int) or not 0 <= number < 2**64:
+        raise ValueError(f"deal number must be an integer from 0 to 2**64 - 1, not {number!r}")
 
 
 def generate_deal(key: bytes, number: int) -> Deal:
@@ -109,10 +127,7 @@ def generate_deal(key: bytes, number: int) -> Deal:
     ``number`` is any integer from 0 to 2**64 - 1 (tournaments number deals from 1).
     The same key and number always give the same deal.
     """
-    if not isinstance(key, bytes | bytearray) or not key:
-        raise ValueError("the deal key must be non-empty bytes")
-    if not isinstance(number, int) or not 0 <= number < 2**64:
-        raise ValueError(f"deal number must be an integer from 0 to 2**64 - 1, not {number!r}")
+    check_key_and_number(key, number)
     return unrank_deal(_deal_rank(bytes(key), number))
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from botifarra_reference import deals
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import engine.dealing as dealing
@@ -227,3 +227,11 @@ def _slip_manilla(deal: Deal, n: int) -> Deal:
     hands[holder] = hands[holder] - {ALL_CARDS[0]} | {north}
     hands[Seat.N] = hands[Seat.N] - {north} | {ALL_CARDS[0]}
     return Deal(hands)
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.binary(min_size=1, max_size=64), st.integers(0, 2**64 - 1))
+def test_pairs_deals_match_documented_construction_for_any_key(key, number):
+    """Differential: the construction is shared with the individual deals (engine.abarrotada)
+    through ``uniform_rank``; the pairs' deals must stay exactly the documented ones."""
+    assert generate_deal(key, number) == _docstring_deal(key, number)
