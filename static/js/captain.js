@@ -1,10 +1,12 @@
 /* Duplicada captain's page: works with a bad network. Without this file the page works as
    plain forms.
    - The outbox: an entry, a confirmation or a dispute is kept on the phone (IndexedDB) with
-     the idempotency key made when the button was pressed, shown as "saved on this phone, not
-     sent yet", and sent by itself when the network is back (or with "Send now"); the server
-     stores it once however often it arrives, and its answer is shown. A refusal keeps what
-     was typed in the form.
+     an idempotency key tied to the entry (the form's content: one tap or ten of the same
+     entry carry the same key, a changed entry gets a new one), shown as "saved on this
+     phone, not sent yet", and sent by itself when the network is back (or with "Send now");
+     the server stores it once however often it arrives, and its answer is shown. The button
+     stays off from the press until the answer (or until the entry is changed). A refusal
+     keeps what was typed in the form.
    - A service worker (/t/sw.js) keeps the page and its files, so it opens with no network.
    - Live updates (live.js) fetch the deals again when something happens at the table. */
 (function () {
@@ -37,16 +39,27 @@
       });
     });
   }
+  // Every change to the outbox goes through one promise chain, one after the other.
+  var chain = Promise.resolve();
+  function serially(work) {
+    var done = chain.then(work);
+    chain = done.catch(function () { /* the next change still runs */ });
+    return done;
+  }
   function save(item) {
-    return withStore("readwrite", function (store) {
-      if (!store) { memory[item.key] = item; return null; }
-      return store.put(item);
+    return serially(function () {
+      return withStore("readwrite", function (store) {
+        if (!store) { memory[item.key] = item; return null; }
+        return store.put(item);
+      });
     });
   }
   function drop(key) {
-    return withStore("readwrite", function (store) {
-      if (!store) { delete memory[key]; return null; }
-      return store["delete"](key);
+    return serially(function () {
+      return withStore("readwrite", function (store) {
+        if (!store) { delete memory[key]; return null; }
+        return store["delete"](key);
+      });
     });
   }
   function items() {
@@ -56,6 +69,51 @@
     }).then(function (all) {
       return (all || []).filter(function (item) { return item.page === PAGE; })
         .sort(function (a, b) { return a.at - b.at; });
+    });
+  }
+
+  // Put an item in place of the one waiting for the same deal and kind, in one step: two
+  // presses a few milliseconds apart must not both find the outbox empty. The read and the
+  // writes share one IndexedDB transaction.
+  function pending(other, item) {
+    return other.key === item.key && (other.state === "queued" || other.state === "sending");
+  }
+  function replace(item) {
+    return serially(function () {
+      return dbPromise.then(function (db) {
+        var same = function (other) {
+          return other.page === item.page && other.deal === item.deal && other.kind === item.kind;
+        };
+        if (!db) {
+          var waiting = Object.keys(memory).map(function (k) { return memory[k]; }).filter(same);
+          if (waiting.some(function (other) { return pending(other, item); })) return false;
+          waiting.forEach(function (other) {
+            if (other.state !== "sending") delete memory[other.key];
+          });
+          memory[item.key] = item;
+          return true;
+        }
+        return new Promise(function (resolve, reject) {
+          var tx = db.transaction(STORE, "readwrite");
+          var store = tx.objectStore(STORE);
+          var stored = true;
+          store.getAll().onsuccess = function (event) {
+            var waiting = event.target.result.filter(same);
+            // The same entry already waits or is on its way: nothing more to keep.
+            if (waiting.some(function (other) { return pending(other, item); })) {
+              stored = false;
+              return;
+            }
+            // A correction typed before the first one left replaces it.
+            waiting.forEach(function (other) {
+              if (other.state !== "sending") store["delete"](other.key);
+            });
+            store.put(item);
+          };
+          tx.oncomplete = function () { resolve(stored); };
+          tx.onerror = function () { reject(tx.error); };
+        });
+      });
     });
   }
 
@@ -92,6 +150,11 @@
     if (details) details.open = true;
     form.setAttribute("data-dirty", "1");
     form.dispatchEvent(new Event("input", { bubbles: true }));  // EW points shown again
+    // The restored entry keeps its key: pressing again without a change is the same entry.
+    form.outboxContent = contentOf(form);
+    form.outboxKey = item.key;
+    var submit = form.querySelector("button[type=submit]");
+    if (submit) submit.disabled = item.state !== "refused";
   }
   function show(item) {
     var box = card(item.deal);
@@ -134,9 +197,11 @@
       button.textContent = T.dismiss;
     }
     if (button) { note.appendChild(document.createTextNode(" ")); note.appendChild(button); }
+    // The button is off from the press until the answer; a refusal lets the captain resend.
     var form = formOf(item);
     var submit = form && form.querySelector("button[type=submit]");
-    if (submit) submit.disabled = item.state === "sending";
+    if (submit && item.state === "sending") submit.disabled = true;
+    if (submit && item.state === "refused") submit.disabled = false;
   }
 
   // --- Keeping and sending -------------------------------------------------------------------
@@ -156,30 +221,55 @@
       return;
     }
     event.preventDefault();
-    var key = newKey();  // made now, when the button is pressed; every resend reuses it
+    var submit = form.querySelector("button[type=submit]");
+    if (submit) submit.disabled = true;  // off until the answer, or until the entry changes
+    var item = entryOf(form, kind);
+    form.setAttribute("data-dirty", "1");
+    replace(item).then(function (stored) {
+      if (!stored) return;  // a second tap of the same entry
+      show(item);
+      flush();
+    });
+  }, true);
+
+  // The key belongs to the entry: the same content in the same form keeps its key (a double
+  // tap, a resend), other content gets a new one. The server stores a key once.
+  function contentOf(form) {
+    var data = new FormData(form);
+    data["delete"](keyName(form));
+    return new URLSearchParams(data).toString();
+  }
+  function keyName(form) {
     var keyInput = form.querySelector("input[name$='idempotency_key']");
-    if (keyInput) keyInput.value = key;
+    return keyInput ? keyInput.name : "idempotency_key";
+  }
+  function entryOf(form, kind) {
+    var content = contentOf(form);
+    if (form.outboxContent !== content || !form.outboxKey) {
+      form.outboxContent = content;
+      form.outboxKey = newKey();
+    }
+    var keyInput = form.querySelector("input[name$='idempotency_key']");
+    if (keyInput) keyInput.value = form.outboxKey;
     var data = new FormData(form);
     var fields = {};
     data.forEach(function (value, name) { fields[name] = value; });
-    var item = {
-      key: key, page: PAGE, action: form.action, kind: kind,
+    return {
+      key: form.outboxKey, page: PAGE, action: form.action, kind: kind,
       deal: form.getAttribute("data-deal"), fields: fields,
       body: new URLSearchParams(data).toString(), state: "queued", message: "", at: Date.now()
     };
-    form.setAttribute("data-dirty", "1");
-    // A correction typed before the first one left replaces it.
-    items().then(function (all) {
-      return Promise.all(all.filter(function (other) {
-        return other.deal === item.deal && other.kind === kind && other.state !== "sending";
-      }).map(function (other) { return drop(other.key); }));
-    }).then(function () { return save(item); })
-      .then(function () { show(item); flush(); });
-  }, true);
+  }
 
   document.addEventListener("input", function (event) {
     var form = event.target.form;
-    if (form && form.hasAttribute("data-outbox")) form.setAttribute("data-dirty", "1");
+    if (!form || !form.hasAttribute("data-outbox")) return;
+    form.setAttribute("data-dirty", "1");
+    if (contentOf(form) !== form.outboxContent) {
+      // Another entry: it may be sent (a new key is made when it is).
+      var submit = form.querySelector("button[type=submit]");
+      if (submit) submit.disabled = false;
+    }
   });
 
   document.addEventListener("click", function (event) {
