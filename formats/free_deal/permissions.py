@@ -37,7 +37,7 @@ def captain_open_table(team: Team, *, round_number: int | None = None,
                             "table %(table)s: nothing was entered.")
                           % {"open": table.number, "round": table.round.number,
                              "table": table_number}, "wrong_table", "table")
-    table.round.championship = team.championship  # loaded with the link: no second read
+    # The championship came with the table (with its settings): no second read.
     return table
 
 

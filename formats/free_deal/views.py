@@ -53,7 +53,8 @@ def captain_page(request, team, *, form=None, dispute_form=None):
     game = selectors.table_game(table) if table is not None else None
     bye_round = (Round.objects.filter(championship_id=team.championship_id, bye_team=team,
                                       status=Round.Status.RELEASED).order_by("number").first())
-    settings = settings_of(team.championship)
+    # The table's read brought the settings with it.
+    settings = settings_of(table.round.championship if table is not None else team.championship)
     context = {
         "team": team, "championship": team.championship, "table": table, "game": game,
         "bye_round": bye_round, "settings": settings,

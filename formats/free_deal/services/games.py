@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
+from django.db.models import Exists, OuterRef
 from django.utils.translation import gettext as _
 
 from formats.free_deal.models import GameEntry, GameReview
@@ -85,11 +86,17 @@ def submit_game(*, team: Team, table: Table, values: GameValues, idempotency_key
                 # Before the shared checks, whose bye message speaks of deals.
                 _check_bye_table(table)
             _check_team_may_write(team, table, round_)
-            latest = GameEntry.objects.filter(table=table).order_by("-id").first()
-            if latest is not None and _confirmed(latest):
+            # The game's entries in one read (a handful: each pair stops at
+            # MAX_ENTRIES_PER_GAME): whether the latest is confirmed, and how many are ours.
+            entries = list(
+                GameEntry.objects.filter(table=table).order_by("-id")
+                .annotate(confirmed=Exists(GameReview.objects.filter(
+                    entry=OuterRef("pk"), verdict=GameReview.Verdict.CONFIRM)))
+                .values_list("by_team_id", "confirmed"))
+            if entries and entries[0][1]:
                 raise ScoringError(_("This game has been confirmed: only the director can "
                                      "change it now."), code="confirmed")
-            if GameEntry.objects.filter(table=table, by_team=team).count() >= MAX_ENTRIES_PER_GAME:
+            if sum(by == team.pk for by, _confirmed in entries) >= MAX_ENTRIES_PER_GAME:
                 raise ScoringError(_("Your pair has entered this game too many times: please "
                                      "ask the director."), code="too_many")
             entry = GameEntry.objects.create(
