@@ -25,7 +25,9 @@ from scoring.exports.data import export_scope
 from scoring.forms import new_idempotency_key
 from scoring.selectors.scope import ScopeError, ranking_scope
 from scoring.services.values import Origin, ScoringError
+from scoring.views.captain import _answer, _from_outbox
 from scoring.views.common import _no_store
+from scoring.views.offline import cache_name, outbox_strings
 from tournaments import selectors as tournament_selectors
 from tournaments.models import Championship, Round, Table
 
@@ -42,10 +44,6 @@ def _refusal(form, error: ScoringError) -> None:
 
 
 # --- Captains ---------------------------------------------------------------------------------
-
-
-def _captain_url(team) -> str:
-    return reverse("scoring:captain", args=[team.pk, team.link_secret])
 
 
 def captain_page(request, team, *, form=None, dispute_form=None):
@@ -67,6 +65,9 @@ def captain_page(request, team, *, form=None, dispute_form=None):
         "clock_url": reverse("free_deal:captain_clock", args=[team.pk, team.link_secret]),
         "live_url": live.stream_url("team", team.championship_id, team.pk,
                                     link_secret=team.link_secret),
+        # The duplicate page's outbox (static/js/captain.js), whose unit here is the game.
+        "outbox_strings": {**outbox_strings(), **_game_outbox_strings()},
+        "offline_cache": cache_name(),
     }
     if game is not None and game.latest is not None:
         context["ours"] = game.latest.by_team_id == team.pk
@@ -74,6 +75,18 @@ def captain_page(request, team, *, form=None, dispute_form=None):
     if table is not None:
         context["pad_data"] = _pad_data(team, table, game, context["settings"])
     return _no_store(render(request, "free_deal/captain.html", context))
+
+
+def _game_outbox_strings() -> dict:
+    return {"result": _("The game's result"), "confirm": _("Confirmation of the game"),
+            "dispute": _("Dispute of the game")}
+
+
+def _outbox_refusal(request, team, form):
+    """The form's errors as the outbox's JSON answer (the duplicate page's shape)."""
+    errors = {name: list(messages_) for name, messages_ in form.errors.items()}
+    text = " ".join(message for messages_ in errors.values() for message in messages_)
+    return _answer(request, team, ok=False, message=text, status=400, errors=errors)
 
 
 def _pad_data(team, table, game, settings) -> dict:
@@ -108,11 +121,15 @@ def _open_table(team) -> Table:
 @require_POST
 def captain_submit(request, team_id: int, secret: str):
     team = permissions.captain_team(team_id, secret)
+    entered = _("Game entered. The other pair must now confirm it.")
     try:
         table = _open_table(team)
     except ScoringError as error:
-        messages.error(request, error.message)
-        return redirect(_captain_url(team))
+        # The outbox sending again a game stored before the round closed: its first answer.
+        if services.earlier_submission(team=team,
+                                       idempotency_key=request.POST.get("idempotency_key")):
+            return _answer(request, team, ok=True, message=entered)
+        return _answer(request, team, ok=False, message=error.message)
     form = GameForm(request.POST, table=table)
     if form.is_valid():
         try:
@@ -122,8 +139,9 @@ def captain_submit(request, team_id: int, secret: str):
         except (GameRefused, ScoringError) as error:
             _refusal(form, error)
         else:
-            messages.success(request, _("Game entered. The other pair must now confirm it."))
-            return redirect(_captain_url(team))
+            return _answer(request, team, ok=True, message=entered)
+    if _from_outbox(request):
+        return _outbox_refusal(request, team, form)
     return captain_page(request, team, form=form)
 
 
@@ -133,10 +151,8 @@ def captain_confirm(request, team_id: int, secret: str, entry_id: int):
     try:
         services.confirm_game(entry_id=entry_id, team=team, origin=Origin.from_request(request))
     except ScoringError as error:
-        messages.error(request, error.message)
-    else:
-        messages.success(request, _("Game confirmed."))
-    return redirect(_captain_url(team))
+        return _answer(request, team, ok=False, message=error.message)
+    return _answer(request, team, ok=True, message=_("Game confirmed."))
 
 
 @require_POST
@@ -144,15 +160,16 @@ def captain_dispute(request, team_id: int, secret: str, entry_id: int):
     team = permissions.captain_team(team_id, secret)
     form = DisputeForm(request.POST)
     if not form.is_valid():
+        if _from_outbox(request):
+            return _outbox_refusal(request, team, form)
         return captain_page(request, team, dispute_form=form)
     try:
         services.dispute_game(entry_id=entry_id, team=team, comment=form.cleaned_data["comment"],
                               origin=Origin.from_request(request))
     except ScoringError as error:
-        messages.error(request, error.message)
-    else:
-        messages.success(request, _("Game disputed. The director has been told."))
-    return redirect(_captain_url(team))
+        return _answer(request, team, ok=False, message=error.message)
+    return _answer(request, team, ok=True,
+                   message=_("Game disputed. The director has been told."))
 
 
 # --- Directors --------------------------------------------------------------------------------

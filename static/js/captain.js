@@ -126,7 +126,13 @@
 
   // --- What the captain sees -----------------------------------------------------------------
   var recent = {};  // answers shown since the page opened, by deal and kind
-  function card(deal) { return document.getElementById("deal-" + deal); }
+  // The unit an item belongs to: a deal's card on the duplicate page, the game's on the
+  // free-deal page (the element marked data-outbox-card with the forms' data-deal).
+  var CARDS = ".deal-card, [data-outbox-card]";
+  function card(deal) {
+    return document.querySelector("[data-outbox-card='" + deal + "']") ||
+      document.getElementById("deal-" + deal);
+  }
   function formOf(item) {
     var box = card(item.deal);
     return box && box.querySelector("form[data-outbox='" + item.kind + "']");
@@ -354,8 +360,8 @@
         .then(function (html) {
           if (!html) return;
           var fresh = new DOMParser().parseFromString(html, "text/html");
-          var cards = document.querySelectorAll(".deal-card");
-          var freshCards = fresh.querySelectorAll(".deal-card");
+          var cards = document.querySelectorAll(CARDS);
+          var freshCards = fresh.querySelectorAll(CARDS);
           var same = cards.length === freshCards.length;
           freshCards.forEach(function (other) { if (!document.getElementById(other.id)) same = false; });
           if (!same) {
