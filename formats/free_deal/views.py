@@ -17,7 +17,7 @@ import live
 from formats.free_deal import selectors, services
 from formats.free_deal.exports.pdf import pairing_sheets_pdf
 from formats.free_deal.format import FreeDealPairs
-from formats.free_deal.forms import ClockForm, DirectorGameForm, DisputeForm, GameForm
+from formats.free_deal.forms import ClockForm, DirectorGameForm, DisputeForm, GameForm, PinForm
 from formats.free_deal.rules import GameRefused
 from formats.free_deal.services import settings_of
 from scoring import permissions
@@ -46,7 +46,7 @@ def _refusal(form, error: ScoringError) -> None:
 # --- Captains ---------------------------------------------------------------------------------
 
 
-def captain_page(request, team, *, form=None, dispute_form=None):
+def captain_page(request, team, *, form=None, dispute_form=None, pin_form=None):
     table = selectors.team_table(team)
     game = selectors.table_game(table) if table is not None else None
     bye_round = (Round.objects.filter(championship_id=team.championship_id, bye_team=team,
@@ -58,6 +58,7 @@ def captain_page(request, team, *, form=None, dispute_form=None):
         "bye_round": bye_round, "settings": settings,
         "form": form or GameForm(table=table, initial={"idempotency_key": new_idempotency_key()}),
         "dispute_form": dispute_form or DisputeForm(),
+        "pin_form": pin_form or PinForm(),
         "open": table is not None and table.round.status == Round.Status.RELEASED,
         # The round's countdown, re-read from the clock's address (static/js/clock.js) when
         # the live stream says something changed.
@@ -150,6 +151,22 @@ def captain_confirm(request, team_id: int, secret: str, entry_id: int):
     team = permissions.captain_team(team_id, secret)
     try:
         services.confirm_game(entry_id=entry_id, team=team, origin=Origin.from_request(request))
+    except ScoringError as error:
+        return _answer(request, team, ok=False, message=error.message)
+    return _answer(request, team, ok=True, message=_("Game confirmed."))
+
+
+@require_POST
+def captain_pin(request, team_id: int, secret: str, entry_id: int):
+    """The other pair confirms this pair's entry on this phone with its PIN (never kept on
+    the phone: the page's script refuses it with no network)."""
+    team = permissions.captain_team(team_id, secret)
+    form = PinForm(request.POST)
+    if not form.is_valid():
+        return captain_page(request, team, pin_form=form)
+    try:
+        services.confirm_game_with_pin(entry_id=entry_id, team=team, pin=form.cleaned_data["pin"],
+                                       origin=Origin.from_request(request))
     except ScoringError as error:
         return _answer(request, team, ok=False, message=error.message)
     return _answer(request, team, ok=True, message=_("Game confirmed."))
