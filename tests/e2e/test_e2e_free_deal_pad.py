@@ -77,3 +77,30 @@ def test_score_pad_offline_then_send_and_confirm(live_server, phone, django_user
     expect(_note(other, "confirm")).to_contain_text("Game confirmed")
     expect(other.locator("#game")).to_have_attribute("data-status", "confirmed")
     assert entry.reviews.get().by_team_id == second.pk
+
+
+def test_the_other_pair_confirms_with_its_pin_on_this_phone(live_server, phone,
+                                                            django_user_model):
+    director = django_user_model.objects.create_user("fd-e2e-pin", password="x")
+    championship = make_free_deal(director, pairs=4, target=101, hand_limit=12)
+    table = next_round(championship, director).tables.order_by("number").first()
+    first, second = table.ns_team, table.ew_team
+    page = phone.new_page()
+    page.goto(f"{live_server.url}/t/{first.pk}/{first.link_secret}/")
+    page.fill("#id_first_points", "101")
+    page.fill("#id_second_points", "64")
+    page.select_option("#id_ended_by", "target")
+    page.fill("#id_hands_played", "8")
+    page.click("#game-form button[type=submit]")
+    expect(_note(page)).to_have_attribute("data-outbox-state", "sent")
+    expect(page.locator("form.pin-form")).to_be_visible()
+    wrong = "0000" if second.pin != "0000" else "1111"
+    page.locator("form.pin-form input[name='pin']").fill(wrong)
+    page.get_by_role("button", name="Confirm with PIN").click()
+    expect(page.locator(".messages")).to_contain_text(f"Wrong PIN for {second.name}")
+    page.locator("form.pin-form input[name='pin']").fill(second.pin)
+    page.get_by_role("button", name="Confirm with PIN").click()
+    expect(page.locator(".messages")).to_contain_text("Game confirmed")
+    expect(page.locator("#game")).to_have_attribute("data-status", "confirmed")
+    review = GameEntry.objects.get().reviews.get()
+    assert (review.by_team_id, review.via_pin) == (second.pk, True)
