@@ -20,6 +20,7 @@ from formats.free_deal.format import FreeDealPairs
 from formats.free_deal.forms import ClockForm, DirectorGameForm, DisputeForm, GameForm, PinForm
 from formats.free_deal.rules import GameRefused
 from formats.free_deal.services import settings_of
+from formats.free_deal.wording import PAIR_WORDING
 from scoring import permissions
 from scoring.exports.data import export_scope
 from scoring.forms import new_idempotency_key
@@ -115,7 +116,7 @@ def _pad_data(team, table, game, settings) -> dict:
 def _open_table(team) -> Table:
     table = selectors.team_table(team)
     if table is None or table.round.status != Round.Status.RELEASED:
-        raise permissions.no_open_table(table.round if table else None)
+        raise permissions.no_open_table(table.round if table else None, PAIR_WORDING)
     return table
 
 

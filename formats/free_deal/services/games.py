@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from formats.free_deal.models import GameEntry, GameReview
 from formats.free_deal.rules import GameRefused, check_game
 from formats.free_deal.services.settings import settings_of
+from formats.free_deal.wording import PAIR_WORDING
 from scoring.services.checks import _check_team_may_write, _lock_table
 from scoring.services.values import Origin, ScoringError
 from tournaments.models import Round, Table, Team
@@ -85,7 +86,7 @@ def submit_game(*, team: Team, table: Table, values: GameValues, idempotency_key
             if team.pk in (table.ns_team_id, table.ew_team_id) and not team.withdrawn:
                 # Before the shared checks, whose bye message speaks of deals.
                 _check_bye_table(table)
-            _check_team_may_write(team, table, round_)
+            _check_team_may_write(team, table, round_, PAIR_WORDING)
             # The game's entries in one read (a handful: each pair stops at
             # MAX_ENTRIES_PER_GAME): whether the latest is confirmed, and how many are ours.
             entries = list(
@@ -135,7 +136,7 @@ def _entry_for_review(entry_id: int, team: Team | None) -> tuple[GameEntry, Roun
         raise ScoringError(_("This result does not exist."), code="not_found")
     round_ = _lock_table(entry.table_id, entry.table.round_id)
     if team is not None:
-        _check_team_may_write(team, entry.table, round_)
+        _check_team_may_write(team, entry.table, round_, PAIR_WORDING)
     if _latest_entry_id(entry.table_id) != entry.pk:
         raise ScoringError(_("A newer result has been entered for this game; review that one "
                              "instead."), code="superseded")

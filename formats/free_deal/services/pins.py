@@ -11,6 +11,7 @@ from django.utils.translation import ngettext
 
 from formats.free_deal.models import GameReview
 from formats.free_deal.services.games import _entry_for_review, _origin_fields
+from formats.free_deal.wording import PAIR_WORDING
 from scoring.models import PinAttempt
 from scoring.services.checks import _check_team_may_write
 from scoring.services.pins import _pin_matches, pin_locked_until
@@ -40,7 +41,7 @@ def confirm_game_with_pin(*, entry_id: int, team: Team, pin: str,
     with transaction.atomic():
         entry, round_ = _entry_for_review(entry_id, None)
         table = entry.table
-        _check_team_may_write(team, table, round_)
+        _check_team_may_write(team, table, round_, PAIR_WORDING)
         if entry.by_team_id != team.pk:
             # Typed on the entering pair's phone only: otherwise a pair could type its own
             # PIN on the other's entry, a right attempt that clears the wrong ones.
