@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from django.utils.functional import Promise
 
+from scoring.wording import TEAM_WORDING, Wording
+
 
 class Format:
     #: Stored in ``Championship.format``.
@@ -19,6 +21,8 @@ class Format:
     summary: Promise | str = ""
     #: The rules.md section that defines it.
     rules_section: str = ""
+    #: How refusals name who plays at a table: a team (a pair in the free-deal format).
+    wording: Wording = TEAM_WORDING
     #: Whether rounds have generated deals (deal sheets, travellers, hand records).
     has_deals: bool = True
     #: The championship fields the director sets for this format (besides name, venue and

@@ -23,6 +23,7 @@ from django.utils.translation import gettext as _
 from scoring import selectors
 from scoring.models import ResultEntry
 from scoring.services import ScoringError
+from scoring.wording import TEAM_WORDING, Wording
 from tournaments import selectors as tournament_selectors
 from tournaments.models import Championship, Deal, Round, Table, Team
 
@@ -42,7 +43,7 @@ def captain_team(team_id: int, secret: str) -> Team:
     return team
 
 
-def no_open_table(round_: Round | None = None) -> ScoringError:
+def no_open_table(round_: Round | None = None, wording: Wording = TEAM_WORDING) -> ScoringError:
     if round_ is not None and round_.status == Round.Status.CLOSED:
         # Say which round: the answer may reach a result sent from a phone that was offline.
         return ScoringError(
@@ -50,10 +51,7 @@ def no_open_table(round_: Round | None = None) -> ScoringError:
               "here. Please ask the director.") % {"number": round_.number},
             code="round_closed",
         )
-    return ScoringError(
-        _("Your team has no open table right now: the round is closed or has not started."),
-        code="round_closed",
-    )
+    return ScoringError(str(wording.no_open_table), code="round_closed")
 
 
 def captain_table_for_deal(team: Team, deal_number: int, *, with_teams: bool = True

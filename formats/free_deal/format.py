@@ -6,10 +6,12 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from formats.base import Format
+from formats.free_deal.wording import PAIR_WORDING
 
 
 class FreeDealPairs(Format):
     key = "free_deal_pairs"
+    wording = PAIR_WORDING
     label = _("Free-deal pairs (Swiss)")
     summary = _("Pairs play a game a round with cards shuffled at the table, to 101, a "
                 "number of hands or the clock; ranked by games won, then point difference.")

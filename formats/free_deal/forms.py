@@ -137,3 +137,19 @@ class ClockForm(forms.Form):
         if data.get("action") == "extend" and data.get("minutes") is None:
             self.add_error("minutes", _("Give the minutes to add."))
         return data
+
+
+class PinForm(forms.Form):
+    """The other pair's PIN, typed on this pair's phone to confirm its entry."""
+
+    pin = forms.CharField(
+        label=_("PIN of the other pair"), max_length=4, required=False,
+        widget=forms.PasswordInput(attrs={"inputmode": "numeric", "pattern": "[0-9]{4}",
+                                          "autocomplete": "off", "class": "pin"}))
+
+    def clean_pin(self):
+        pin = self.cleaned_data.get("pin", "").strip()
+        # ASCII digits only, as the duplicate format's PIN.
+        if len(pin) != 4 or not all("0" <= char <= "9" for char in pin):
+            raise forms.ValidationError(_("PIN: type the other pair's 4 digits."))
+        return pin

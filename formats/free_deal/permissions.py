@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from formats.free_deal import selectors
 from formats.free_deal.models import GameEntry
 from formats.free_deal.rules import GameRefused
+from formats.free_deal.wording import PAIR_WORDING
 from scoring.permissions import no_open_table
 from scoring.services import ScoringError
 from tournaments.models import Round, Table, Team
@@ -26,7 +27,7 @@ def captain_open_table(team: Team, *, round_number: int | None = None,
         if bye is not None:
             raise ScoringError(_("Your pair has the bye in round %(number)s: it plays no "
                                  "game.") % {"number": bye.number}, code="bye")
-        raise no_open_table(table.round if table is not None else None)
+        raise no_open_table(table.round if table is not None else None, PAIR_WORDING)
     if round_number is not None and round_number != table.round.number:
         raise GameRefused(_("Your pair's game in play is in round %(open)s, not round "
                             "%(round)s: nothing was entered.")
@@ -37,7 +38,7 @@ def captain_open_table(team: Team, *, round_number: int | None = None,
                             "table %(table)s: nothing was entered.")
                           % {"open": table.number, "round": table.round.number,
                              "table": table_number}, "wrong_table", "table")
-    table.round.championship = team.championship  # loaded with the link: no second read
+    # The championship came with the table (with its settings): no second read.
     return table
 
 

@@ -258,7 +258,9 @@ def team_table(team: Team) -> Table | None:
               .filter(ns_team=team) | Table.objects.filter(
                   round__championship_id=team.championship_id,
                   round__status__in=[Round.Status.RELEASED, Round.Status.CLOSED], ew_team=team))
-    tables = tables.select_related("round", "ns_team", "ew_team")
+    # The championship and its game settings in the same read: entering a game checks them.
+    tables = tables.select_related("round__championship__free_deal_settings", "ns_team",
+                                   "ew_team")
     open_ = tables.filter(round__status=Round.Status.RELEASED).order_by("round__number").first()
     return open_ or tables.order_by("-round__number").first()
 

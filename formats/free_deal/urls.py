@@ -14,6 +14,8 @@ urlpatterns = [
     path("t/<int:team_id>/<str:secret>/game/", views.captain_submit, name="captain_submit"),
     path("t/<int:team_id>/<str:secret>/game/<int:entry_id>/confirm/", views.captain_confirm,
          name="captain_confirm"),
+    path("t/<int:team_id>/<str:secret>/game/<int:entry_id>/pin/", views.captain_pin,
+         name="captain_pin"),
     path("t/<int:team_id>/<str:secret>/game/<int:entry_id>/dispute/", views.captain_dispute,
          name="captain_dispute"),
     path("director/c/<int:pk>/results/rounds/<int:number>/games/<int:table_number>/",

@@ -5,7 +5,7 @@ read. The championship's pages that every format shares (settings, pairs, rounds
 
 from __future__ import annotations
 
-from django.conf import settings
+from django.conf import settings as site_settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponseBadRequest
@@ -18,15 +18,18 @@ import live
 from formats.free_deal import selectors, services
 from formats.free_deal.exports.pdf import pairing_sheets_pdf
 from formats.free_deal.format import FreeDealPairs
-from formats.free_deal.forms import ClockForm, DirectorGameForm, DisputeForm, GameForm
+from formats.free_deal.forms import ClockForm, DirectorGameForm, DisputeForm, GameForm, PinForm
 from formats.free_deal.rules import GameRefused
 from formats.free_deal.services import settings_of
+from formats.free_deal.wording import PAIR_WORDING
 from scoring import permissions
 from scoring.exports.data import export_scope
 from scoring.forms import new_idempotency_key
 from scoring.selectors.scope import ScopeError, ranking_scope
 from scoring.services.values import Origin, ScoringError
+from scoring.views.captain import _answer, _from_outbox
 from scoring.views.common import _no_store
+from scoring.views.offline import cache_name, outbox_strings
 from tournaments import selectors as tournament_selectors
 from tournaments.models import Championship, Round, Table
 from tournaments.print_pages import printed_file
@@ -46,20 +49,18 @@ def _refusal(form, error: ScoringError) -> None:
 # --- Captains ---------------------------------------------------------------------------------
 
 
-def _captain_url(team) -> str:
-    return reverse("scoring:captain", args=[team.pk, team.link_secret])
-
-
-def captain_page(request, team, *, form=None, dispute_form=None):
+def captain_page(request, team, *, form=None, dispute_form=None, pin_form=None):
     table = selectors.team_table(team)
     game = selectors.table_game(table) if table is not None else None
     bye_round = selectors.open_bye_round(team)
-    settings = settings_of(team.championship)
+    # The table's read brought the settings with it.
+    settings = settings_of(table.round.championship if table is not None else team.championship)
     context = {
         "team": team, "championship": team.championship, "table": table, "game": game,
         "bye_round": bye_round, "settings": settings,
         "form": form or GameForm(table=table, initial={"idempotency_key": new_idempotency_key()}),
         "dispute_form": dispute_form or DisputeForm(),
+        "pin_form": pin_form or PinForm(),
         "open": table is not None and table.round.status == Round.Status.RELEASED,
         # The round's countdown, re-read from the clock's address (static/js/clock.js) when
         # the live stream says something changed.
@@ -67,6 +68,9 @@ def captain_page(request, team, *, form=None, dispute_form=None):
         "clock_url": reverse("free_deal:captain_clock", args=[team.pk, team.link_secret]),
         "live_url": live.stream_url("team", team.championship_id, team.pk,
                                     link_secret=team.link_secret),
+        # The duplicate page's outbox (static/js/captain.js), whose unit here is the game.
+        "outbox_strings": {**outbox_strings(), **_game_outbox_strings()},
+        "offline_cache": cache_name(),
     }
     if game is not None and game.latest is not None:
         context["ours"] = game.latest.by_team_id == team.pk
@@ -74,6 +78,18 @@ def captain_page(request, team, *, form=None, dispute_form=None):
     if table is not None:
         context["pad_data"] = _pad_data(team, table, game, context["settings"])
     return _no_store(render(request, "free_deal/captain.html", context))
+
+
+def _game_outbox_strings() -> dict:
+    return {"result": _("The game's result"), "confirm": _("Confirmation of the game"),
+            "dispute": _("Dispute of the game")}
+
+
+def _outbox_refusal(request, team, form):
+    """The form's errors as the outbox's JSON answer (the duplicate page's shape)."""
+    errors = {name: list(messages_) for name, messages_ in form.errors.items()}
+    text = " ".join(message for messages_ in errors.values() for message in messages_)
+    return _answer(request, team, ok=False, message=text, status=400, errors=errors)
 
 
 def _pad_data(team, table, game, settings) -> dict:
@@ -101,18 +117,22 @@ def _pad_data(team, table, game, settings) -> dict:
 def _open_table(team) -> Table:
     table = selectors.team_table(team)
     if table is None or table.round.status != Round.Status.RELEASED:
-        raise permissions.no_open_table(table.round if table else None)
+        raise permissions.no_open_table(table.round if table else None, PAIR_WORDING)
     return table
 
 
 @require_POST
 def captain_submit(request, team_id: int, secret: str):
     team = permissions.captain_team(team_id, secret)
+    entered = _("Game entered. The other pair must now confirm it.")
     try:
         table = _open_table(team)
     except ScoringError as error:
-        messages.error(request, error.message)
-        return redirect(_captain_url(team))
+        # The outbox sending again a game stored before the round closed: its first answer.
+        if services.earlier_submission(team=team,
+                                       idempotency_key=request.POST.get("idempotency_key")):
+            return _answer(request, team, ok=True, message=entered)
+        return _answer(request, team, ok=False, message=error.message)
     form = GameForm(request.POST, table=table)
     if form.is_valid():
         try:
@@ -122,8 +142,9 @@ def captain_submit(request, team_id: int, secret: str):
         except (GameRefused, ScoringError) as error:
             _refusal(form, error)
         else:
-            messages.success(request, _("Game entered. The other pair must now confirm it."))
-            return redirect(_captain_url(team))
+            return _answer(request, team, ok=True, message=entered)
+    if _from_outbox(request):
+        return _outbox_refusal(request, team, form)
     return captain_page(request, team, form=form)
 
 
@@ -133,10 +154,24 @@ def captain_confirm(request, team_id: int, secret: str, entry_id: int):
     try:
         services.confirm_game(entry_id=entry_id, team=team, origin=Origin.from_request(request))
     except ScoringError as error:
-        messages.error(request, error.message)
-    else:
-        messages.success(request, _("Game confirmed."))
-    return redirect(_captain_url(team))
+        return _answer(request, team, ok=False, message=error.message)
+    return _answer(request, team, ok=True, message=_("Game confirmed."))
+
+
+@require_POST
+def captain_pin(request, team_id: int, secret: str, entry_id: int):
+    """The other pair confirms this pair's entry on this phone with its PIN (never kept on
+    the phone: the page's script refuses it with no network)."""
+    team = permissions.captain_team(team_id, secret)
+    form = PinForm(request.POST)
+    if not form.is_valid():
+        return captain_page(request, team, pin_form=form)
+    try:
+        services.confirm_game_with_pin(entry_id=entry_id, team=team, pin=form.cleaned_data["pin"],
+                                       origin=Origin.from_request(request))
+    except ScoringError as error:
+        return _answer(request, team, ok=False, message=error.message)
+    return _answer(request, team, ok=True, message=_("Game confirmed."))
 
 
 @require_POST
@@ -144,15 +179,16 @@ def captain_dispute(request, team_id: int, secret: str, entry_id: int):
     team = permissions.captain_team(team_id, secret)
     form = DisputeForm(request.POST)
     if not form.is_valid():
+        if _from_outbox(request):
+            return _outbox_refusal(request, team, form)
         return captain_page(request, team, dispute_form=form)
     try:
         services.dispute_game(entry_id=entry_id, team=team, comment=form.cleaned_data["comment"],
                               origin=Origin.from_request(request))
     except ScoringError as error:
-        messages.error(request, error.message)
-    else:
-        messages.success(request, _("Game disputed. The director has been told."))
-    return redirect(_captain_url(team))
+        return _answer(request, team, ok=False, message=error.message)
+    return _answer(request, team, ok=True,
+                   message=_("Game disputed. The director has been told."))
 
 
 # --- Directors --------------------------------------------------------------------------------
@@ -271,7 +307,7 @@ def projector_page(request, championship: Championship, *, director: bool):
         "page": page, "pages": pairing_pages + ranking_pages, "after": up_to,
         "rounds_planned": championship.rounds_planned,
         "next_url": f"{reverse('scoring:projector', args=[championship.pk])}?page={next_page}",
-        "seconds": settings.PROJECTOR_PAGE_SECONDS,
+        "seconds": site_settings.PROJECTOR_PAGE_SECONDS,
         "live_url": live.stream_url("director" if director else "public", championship.pk),
     }
     if page <= pairing_pages:

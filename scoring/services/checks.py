@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 
 from scoring.models import ResultEntry, ResultReview
 from scoring.services.values import ScoringError
+from scoring.wording import TEAM_WORDING, Wording
 from tournaments.models import Deal, Round, Table, Team
 
 
@@ -39,21 +40,14 @@ def _lock_table(table_id: int, round_id: int) -> Round:
     return Round.objects.only("id", "number", "status").get(pk=round_id)
 
 
-def _check_team_may_write(team: Team, table: Table, round_: Round) -> None:
+def _check_team_may_write(team: Team, table: Table, round_: Round,
+                          wording: Wording = TEAM_WORDING) -> None:
     if team.pk not in (table.ns_team_id, table.ew_team_id):
-        raise ScoringError(_("Your team does not play at this table."), code="not_your_table")
+        raise ScoringError(str(wording.not_your_table), code="not_your_table")
     if team.withdrawn:
-        raise ScoringError(
-            _("Your team has withdrawn: its link can no longer enter or confirm results. "
-              "Please ask the director."),
-            code="withdrawn",
-        )
+        raise ScoringError(str(wording.withdrawn), code="withdrawn")
     if table.bye_team_id is not None:
-        raise ScoringError(
-            _("The other team has withdrawn: this table plays no deal and your team has a "
-              "bye."),
-            code="withdrawal_bye",
-        )
+        raise ScoringError(str(wording.withdrawal_bye), code="withdrawal_bye")
     if round_.status != Round.Status.RELEASED:
         raise ScoringError(
             _("Round %(number)s is closed: results can no longer be entered or confirmed "

@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 
 #: The files the captain's page needs besides itself (cached by the service worker).
 CAPTAIN_ASSETS = ("css/duplicada.css", "css/offline.css", "js/scoring.js", "js/live.js",
-                  "js/captain.js")
+                  "js/outbox_store.js", "js/captain.js", "js/clock.js", "js/score_pad.js")
 CACHE_PREFIX = "duplicada-captain-"
 
 

@@ -1,10 +1,13 @@
 /* Duplicada captain's page: works with a bad network. Without this file the page works as
    plain forms.
-   - The outbox: an entry, a confirmation or a dispute is kept on the phone (IndexedDB) with
-     the idempotency key made when the button was pressed, shown as "saved on this phone, not
-     sent yet", and sent by itself when the network is back (or with "Send now"); the server
-     stores it once however often it arrives, and its answer is shown. A refusal keeps what
-     was typed in the form.
+   - The outbox (its storage: outbox_store.js): an entry, a confirmation or a dispute is
+     kept on the phone (IndexedDB) with
+     an idempotency key tied to the entry (the form's content: one tap or ten of the same
+     entry carry the same key, a changed entry gets a new one), shown as "saved on this
+     phone, not sent yet", and sent by itself when the network is back (or with "Send now");
+     the server stores it once however often it arrives, and its answer is shown. The button
+     stays off from the press until the answer (or until the entry is changed). A refusal
+     keeps what was typed in the form.
    - A service worker (/t/sw.js) keeps the page and its files, so it opens with no network.
    - Live updates (live.js) fetch the deals again when something happens at the table. */
 (function () {
@@ -13,62 +16,19 @@
   if (!stringsTag) return;
   var T = JSON.parse(stringsTag.textContent);
   var PAGE = location.pathname;
-  var STORE = "items";
-
-  // --- Storage: IndexedDB, or memory where the browser refuses it --------------------------
-  var memory = {};
-  var dbPromise = new Promise(function (resolve) {
-    if (!window.indexedDB) { resolve(null); return; }
-    var request = indexedDB.open("duplicada-outbox", 1);
-    request.onupgradeneeded = function () {
-      request.result.createObjectStore(STORE, { keyPath: "key" });
-    };
-    request.onsuccess = function () { resolve(request.result); };
-    request.onerror = function () { resolve(null); };
-  });
-  function withStore(mode, work) {
-    return dbPromise.then(function (db) {
-      if (!db) return work(null);
-      return new Promise(function (resolve, reject) {
-        var tx = db.transaction(STORE, mode);
-        var request = work(tx.objectStore(STORE));
-        tx.oncomplete = function () { resolve(request ? request.result : undefined); };
-        tx.onerror = function () { reject(tx.error); };
-      });
-    });
-  }
-  function save(item) {
-    return withStore("readwrite", function (store) {
-      if (!store) { memory[item.key] = item; return null; }
-      return store.put(item);
-    });
-  }
-  function drop(key) {
-    return withStore("readwrite", function (store) {
-      if (!store) { delete memory[key]; return null; }
-      return store["delete"](key);
-    });
-  }
-  function items() {
-    return withStore("readonly", function (store) {
-      if (!store) return { result: Object.keys(memory).map(function (k) { return memory[k]; }) };
-      return store.getAll();
-    }).then(function (all) {
-      return (all || []).filter(function (item) { return item.page === PAGE; })
-        .sort(function (a, b) { return a.at - b.at; });
-    });
-  }
-
-  function newKey() {
-    var bytes = new Uint8Array(24);
-    crypto.getRandomValues(bytes);
-    return btoa(String.fromCharCode.apply(null, bytes))
-      .replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-  }
+  var store = window.DuplicadaOutboxStore(PAGE);
+  var save = store.save, drop = store.drop, items = store.items, replace = store.replace;
+  var newKey = store.newKey;
 
   // --- What the captain sees -----------------------------------------------------------------
   var recent = {};  // answers shown since the page opened, by deal and kind
-  function card(deal) { return document.getElementById("deal-" + deal); }
+  // The unit an item belongs to: a deal's card on the duplicate page, the game's on the
+  // free-deal page (the element marked data-outbox-card with the forms' data-deal).
+  var CARDS = ".deal-card, [data-outbox-card]";
+  function card(deal) {
+    return document.querySelector("[data-outbox-card='" + deal + "']") ||
+      document.getElementById("deal-" + deal);
+  }
   function formOf(item) {
     var box = card(item.deal);
     return box && box.querySelector("form[data-outbox='" + item.kind + "']");
@@ -92,6 +52,11 @@
     if (details) details.open = true;
     form.setAttribute("data-dirty", "1");
     form.dispatchEvent(new Event("input", { bubbles: true }));  // EW points shown again
+    // The restored entry keeps its key: pressing again without a change is the same entry.
+    form.outboxContent = contentOf(form);
+    form.outboxKey = item.key;
+    var submit = form.querySelector("button[type=submit]");
+    if (submit) submit.disabled = item.state !== "refused";
   }
   function show(item) {
     var box = card(item.deal);
@@ -134,9 +99,11 @@
       button.textContent = T.dismiss;
     }
     if (button) { note.appendChild(document.createTextNode(" ")); note.appendChild(button); }
+    // The button is off from the press until the answer; a refusal lets the captain resend.
     var form = formOf(item);
     var submit = form && form.querySelector("button[type=submit]");
-    if (submit) submit.disabled = item.state === "sending";
+    if (submit && item.state === "sending") submit.disabled = true;
+    if (submit && item.state === "refused") submit.disabled = false;
   }
 
   // --- Keeping and sending -------------------------------------------------------------------
@@ -156,30 +123,55 @@
       return;
     }
     event.preventDefault();
-    var key = newKey();  // made now, when the button is pressed; every resend reuses it
+    var submit = form.querySelector("button[type=submit]");
+    if (submit) submit.disabled = true;  // off until the answer, or until the entry changes
+    var item = entryOf(form, kind);
+    form.setAttribute("data-dirty", "1");
+    replace(item).then(function (stored) {
+      if (!stored) return;  // a second tap of the same entry
+      show(item);
+      flush();
+    });
+  }, true);
+
+  // The key belongs to the entry: the same content in the same form keeps its key (a double
+  // tap, a resend), other content gets a new one. The server stores a key once.
+  function contentOf(form) {
+    var data = new FormData(form);
+    data["delete"](keyName(form));
+    return new URLSearchParams(data).toString();
+  }
+  function keyName(form) {
     var keyInput = form.querySelector("input[name$='idempotency_key']");
-    if (keyInput) keyInput.value = key;
+    return keyInput ? keyInput.name : "idempotency_key";
+  }
+  function entryOf(form, kind) {
+    var content = contentOf(form);
+    if (form.outboxContent !== content || !form.outboxKey) {
+      form.outboxContent = content;
+      form.outboxKey = newKey();
+    }
+    var keyInput = form.querySelector("input[name$='idempotency_key']");
+    if (keyInput) keyInput.value = form.outboxKey;
     var data = new FormData(form);
     var fields = {};
     data.forEach(function (value, name) { fields[name] = value; });
-    var item = {
-      key: key, page: PAGE, action: form.action, kind: kind,
+    return {
+      key: form.outboxKey, page: PAGE, action: form.action, kind: kind,
       deal: form.getAttribute("data-deal"), fields: fields,
       body: new URLSearchParams(data).toString(), state: "queued", message: "", at: Date.now()
     };
-    form.setAttribute("data-dirty", "1");
-    // A correction typed before the first one left replaces it.
-    items().then(function (all) {
-      return Promise.all(all.filter(function (other) {
-        return other.deal === item.deal && other.kind === kind && other.state !== "sending";
-      }).map(function (other) { return drop(other.key); }));
-    }).then(function () { return save(item); })
-      .then(function () { show(item); flush(); });
-  }, true);
+  }
 
   document.addEventListener("input", function (event) {
     var form = event.target.form;
-    if (form && form.hasAttribute("data-outbox")) form.setAttribute("data-dirty", "1");
+    if (!form || !form.hasAttribute("data-outbox")) return;
+    form.setAttribute("data-dirty", "1");
+    if (contentOf(form) !== form.outboxContent) {
+      // Another entry: it may be sent (a new key is made when it is).
+      var submit = form.querySelector("button[type=submit]");
+      if (submit) submit.disabled = false;
+    }
   });
 
   document.addEventListener("click", function (event) {
@@ -264,8 +256,8 @@
         .then(function (html) {
           if (!html) return;
           var fresh = new DOMParser().parseFromString(html, "text/html");
-          var cards = document.querySelectorAll(".deal-card");
-          var freshCards = fresh.querySelectorAll(".deal-card");
+          var cards = document.querySelectorAll(CARDS);
+          var freshCards = fresh.querySelectorAll(CARDS);
           var same = cards.length === freshCards.length;
           freshCards.forEach(function (other) { if (!document.getElementById(other.id)) same = false; });
           if (!same) {

@@ -75,6 +75,9 @@
       if (reached) setField("ended_by", "target");
       else if (atLimit) setField("ended_by", "hands");
       setField("hands", JSON.stringify(hands));
+      // The outbox (captain.js) sees a changed entry: its button may be pressed again.
+      var points = form.elements.first_points;
+      if (points) points.dispatchEvent(new Event("input", { bubbles: true }));
     } else {
       setField("hands", "");
     }

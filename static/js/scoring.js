@@ -19,7 +19,10 @@
     var form = event.target.form;
     if (form && form.classList.contains("result-form")) updateEw(form);
   });
-  // A double tap sends the form once (the server also stores it once).
+  // A double tap sends the form once (the server also stores it once). This covers the
+  // forms sent the plain way (the director's); the captain's forms go through the outbox
+  // (captain.js), which takes the submit first, ties the key to the entry and keeps the
+  // button off until the answer.
   document.addEventListener("submit", function (event) {
     var form = event.target;
     if (event.defaultPrevented || !form.classList.contains("result-form")) return;

@@ -107,12 +107,14 @@ def test_free_deal_query_counts_do_not_grow_with_the_field(django_user_model):
         by_size[size] = costs(size, director)
     small, large = (by_size[size] for size in SIZES)
     assert small == large, {k: (small[k], large[k]) for k in small if small[k] != large[k]}
-    # No more than a duplicate deal's page submit and confirmation. Through the API, a
-    # duplicate deal's submit and confirmation (test_request_costs) cost 10 and 11; a game
-    # with its key checked, 11 and 10 (the link, its write count, the table, the settings,
-    # the round, the key, the game's entries, the pair's entries, the insert, and the
-    # savepoint and its release).
-    # PostgreSQL adds the table's row lock to each write (SQLite serialises writers instead).
+    # No more than a duplicate deal (test_request_costs: through the API at most 10 for a
+    # submit and 11 for a confirmation, PostgreSQL's row lock included). A game's API
+    # submit: the link, its write count, the table with its round, championship and
+    # settings, the savepoint, the round's lock, the key, the game's entries (whether the
+    # latest is confirmed and how many are this pair's, in one read), the insert and the
+    # release. PostgreSQL adds the table's row lock to each write (SQLite serialises
+    # writers instead).
     lock = 1 if connection.vendor == "postgresql" else 0
-    assert large["page submit"] <= 12 + lock and large["page confirm"] <= 11 + lock, large
-    assert large["api submit"] <= 11 + lock and large["api confirm"] <= 10 + lock, large
+    assert large["api submit"] == 9 + lock <= 10, large
+    assert large["api confirm"] == 10 + lock <= 11, large
+    assert large["page submit"] == 8 + lock and large["page confirm"] == 8 + lock, large

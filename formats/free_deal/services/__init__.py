@@ -6,7 +6,8 @@ locks only its own table's row, so the tables of a round write in parallel; one 
 idempotency key is a unique constraint.
 
 Modules: ``settings`` (the format's settings), ``pairing`` (drafting the next round),
-``games`` (entering, confirming and disputing a game; the director's result), ``clock``
+``games`` (entering, confirming and disputing a game; the director's result), ``pins``
+(confirming with the other pair's PIN, with the duplicate format's lockout), ``clock``
 (starting, pausing, resuming and extending a round's clock: one row changed in place under
 the round's lock, its history being the audit events).
 Refusals raise ``ScoringError`` (games) or ``ServiceError`` (settings, pairing, clock) with a
@@ -29,11 +30,13 @@ from formats.free_deal.services.games import (
     submit_game,
 )
 from formats.free_deal.services.pairing import pair_next_round
+from formats.free_deal.services.pins import confirm_game_with_pin
 from formats.free_deal.services.settings import save_settings, settings_of
 
 __all__ = [
     "GameValues",
     "confirm_game",
+    "confirm_game_with_pin",
     "director_confirm_game",
     "director_set_game",
     "dispute_game",

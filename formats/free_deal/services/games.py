@@ -12,11 +12,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
+from django.db.models import Exists, OuterRef
 from django.utils.translation import gettext as _
 
 from formats.free_deal.models import GameEntry, GameReview
 from formats.free_deal.rules import GameRefused, check_game
 from formats.free_deal.services.settings import settings_of
+from formats.free_deal.wording import PAIR_WORDING
 from scoring.services.checks import _check_team_may_write, _lock_table
 from scoring.services.values import Origin, ScoringError
 from tournaments.models import Round, Table, Team
@@ -84,12 +86,18 @@ def submit_game(*, team: Team, table: Table, values: GameValues, idempotency_key
             if team.pk in (table.ns_team_id, table.ew_team_id) and not team.withdrawn:
                 # Before the shared checks, whose bye message speaks of deals.
                 _check_bye_table(table)
-            _check_team_may_write(team, table, round_)
-            latest = GameEntry.objects.filter(table=table).order_by("-id").first()
-            if latest is not None and _confirmed(latest):
+            _check_team_may_write(team, table, round_, PAIR_WORDING)
+            # The game's entries in one read (a handful: each pair stops at
+            # MAX_ENTRIES_PER_GAME): whether the latest is confirmed, and how many are ours.
+            entries = list(
+                GameEntry.objects.filter(table=table).order_by("-id")
+                .annotate(confirmed=Exists(GameReview.objects.filter(
+                    entry=OuterRef("pk"), verdict=GameReview.Verdict.CONFIRM)))
+                .values_list("by_team_id", "confirmed"))
+            if entries and entries[0][1]:
                 raise ScoringError(_("This game has been confirmed: only the director can "
                                      "change it now."), code="confirmed")
-            if GameEntry.objects.filter(table=table, by_team=team).count() >= MAX_ENTRIES_PER_GAME:
+            if sum(by == team.pk for by, _confirmed in entries) >= MAX_ENTRIES_PER_GAME:
                 raise ScoringError(_("Your pair has entered this game too many times: please "
                                      "ask the director."), code="too_many")
             entry = GameEntry.objects.create(
@@ -128,7 +136,7 @@ def _entry_for_review(entry_id: int, team: Team | None) -> tuple[GameEntry, Roun
         raise ScoringError(_("This result does not exist."), code="not_found")
     round_ = _lock_table(entry.table_id, entry.table.round_id)
     if team is not None:
-        _check_team_may_write(team, entry.table, round_)
+        _check_team_may_write(team, entry.table, round_, PAIR_WORDING)
     if _latest_entry_id(entry.table_id) != entry.pk:
         raise ScoringError(_("A newer result has been entered for this game; review that one "
                              "instead."), code="superseded")
