@@ -231,7 +231,7 @@ EXPORTS_KEEP_HOURS = float(os.environ.get("EXPORTS_KEEP_HOURS", "24"))
 LIVE_REDIS_URL = os.environ.get("LIVE_REDIS_URL", CELERY_BROKER_URL)
 
 REST_FRAMEWORK = {
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "scoring.api.schema.ApiSchema",
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "scoring.api.authentication.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
@@ -258,6 +258,11 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
     "PREPROCESSING_HOOKS": ["scoring.api.schema.only_versioned"],
+    # Request bodies are JSON (an upload declares its multipart body itself): a generated
+    # client then sends JSON, a null as null.
+    "PARSER_WHITELIST": ["scoring.api.parsers.LimitedJSONParser"],
+    # Ids in paths are numbers, as in the answers.
+    "PATH_CONVERTER_OVERRIDES": {"id": int},
     # Three "side" fields with different choices: named here, so that the names do not
     # depend on the language the schema is generated in.
     "ENUM_NAME_OVERRIDES": {

@@ -156,12 +156,25 @@ class ErrorSerializer(serializers.Serializer):
     code = serializers.CharField()
 
 
-# Bad input (HTTP 400): each field maps to its messages, ``{"points_ns": ["..."]}`` (an import
-# adds ``rows``); a body that is not JSON at all gets ``{"detail", "code"}``. A raw schema: the
-# field names depend on the endpoint.
-FIELD_ERRORS = {
-    "type": "object",
-    "description": "Each field sent wrong maps to its messages, each naming the field; or "
-                   "detail and code when the body cannot be read.",
-    "additionalProperties": True,
-}
+class ImportRowErrorSerializer(serializers.Serializer):
+    """One bad row of an import: its number, the column and what is wrong."""
+
+    row = serializers.IntegerField()
+    field = serializers.CharField()
+    message = serializers.CharField()
+
+
+class FieldErrorsSerializer(serializers.Serializer):
+    """Bad input (HTTP 400), one shape for every endpoint: each field sent wrong maps to its
+    messages, ``{"points_ns": ["..."]}`` (the schema's ``additionalProperties``, see
+    ``scoring.api.schema``); what concerns no one field is in ``non_field_errors``; an
+    import adds ``rows``; a body that cannot be read at all gets ``detail`` and ``code``."""
+
+    non_field_errors = serializers.ListField(child=serializers.CharField(), required=False)
+    rows = ImportRowErrorSerializer(many=True, required=False)
+    detail = serializers.CharField(required=False)
+    code = serializers.CharField(required=False)
+
+
+# Kept for the views that name their 400 (the schema gives every 400 this shape anyway).
+FIELD_ERRORS = FieldErrorsSerializer
