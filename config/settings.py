@@ -266,6 +266,16 @@ SPECTACULAR_SETTINGS = {
     # Three "side" fields with different choices: named here, so that the names do not
     # depend on the language the schema is generated in.
     "ENUM_NAME_OVERRIDES": {
+        # Every closed set of values is named (scoring/api/enums.py).
+        "CellStatusEnum": "scoring.api.enums.CELL_STATUSES",
+        "GameStateEnum": "scoring.api.enums.GAME_STATES",
+        "RoundStatusEnum": "scoring.api.enums.ROUND_STATUSES",
+        "ScorecardSideEnum": "scoring.api.enums.SCORECARD_SIDES",
+        "LanguageEnum": "scoring.api.enums.LANGUAGES",
+        "ExportKindEnum": "scoring.api.enums.EXPORT_KINDS",
+        "PairEnum": "scoring.api.enums.PAIRS",
+        "TableSideEnum": [("NS", "NS"), ("EW", "EW")],
+        "ContractEnum": "scoring.models.ResultEntry.Contract",
         "SideEnum": "scoring.models.Adjustment.Side",
         "AdjustedSidesEnum": [("NS", "NS"), ("EW", "EW"), ("both", "both")],
     },

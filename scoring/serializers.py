@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from scoring.api.enums import CELL_STATUSES, enum_schema
 from scoring.models import ResultEntry
 from scoring.services import check_result_values
 
@@ -90,6 +92,7 @@ class ResultEntrySerializer(serializers.Serializer):
     created_at = serializers.DateTimeField(read_only=True)
     status = serializers.SerializerMethodField()
 
+    @extend_schema_field(enum_schema(CELL_STATUSES))
     def get_status(self, entry) -> str:
         from scoring.selectors import entry_state
 

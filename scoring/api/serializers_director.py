@@ -9,6 +9,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from formats import DUPLICATE_PAIRS, FORMATS, format_choices, format_of
+from scoring.api import enums
 from scoring.api.serializers_analysis import ANALYSIS_HELP, DealAnalysisSerializer, analysis_data
 from tournaments import services
 from tournaments.models import Championship, Team
@@ -136,7 +137,7 @@ class TableSerializer(serializers.Serializer):
 
 class RoundSerializer(serializers.Serializer):
     number = serializers.IntegerField()
-    status = serializers.CharField()
+    status = enums.enum_field(enums.ROUND_STATUSES)
     released_at = serializers.DateTimeField(allow_null=True)
     closed_at = serializers.DateTimeField(allow_null=True)
     bye_team = TeamSideSerializer(allow_null=True)

@@ -9,6 +9,8 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from scoring.api import enums
+
 
 class ExportKindSerializer(serializers.Serializer):
     key = serializers.CharField()
@@ -30,9 +32,9 @@ class ExportKindSerializer(serializers.Serializer):
 class ExportStartSerializer(serializers.Serializer):
     """The values are checked by the exports page's own rules (``jobs.start_job``)."""
 
-    kind = serializers.CharField(label=_("kind"), max_length=32)
-    language = serializers.CharField(
-        label=_("language"), max_length=8, required=False,
+    kind = enums.enum_field(enums.EXPORT_KINDS, label=_("kind"), max_length=32)
+    language = enums.enum_field(
+        enums.LANGUAGES, label=_("language"), max_length=8, required=False,
         help_text=_("ca, es or en; the request's language (Accept-Language) when left out."))
     after = serializers.IntegerField(
         label=_("after round"), required=False, allow_null=True,
@@ -42,9 +44,9 @@ class ExportStartSerializer(serializers.Serializer):
 
 class ExportJobSerializer(serializers.Serializer):
     id = serializers.IntegerField()
-    kind = serializers.CharField()
+    kind = enums.enum_field(enums.EXPORT_KINDS)
     kind_label = serializers.CharField()
-    language = serializers.CharField()
+    language = enums.enum_field(enums.LANGUAGES)
     after = serializers.IntegerField(allow_null=True)
     status = serializers.ChoiceField(choices=["queued", "running", "done", "failed"])
     error = serializers.CharField(help_text=_("Why a failed job failed."))

@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
+from scoring.api import enums
 from scoring.api.serializers_analysis import ANALYSIS_HELP, DealAnalysisSerializer
 from scoring.models import Adjustment
 from scoring.selectors import show_final
@@ -14,7 +15,7 @@ from scoring.serializers import ResultSubmitSerializer
 
 class GridCellSerializer(serializers.Serializer):
     deal = serializers.IntegerField(source="deal.number")
-    status = serializers.CharField(help_text=_("empty, pending, confirmed, disputed, adjusted"))
+    status = enums.enum_field(enums.CELL_STATUSES)
     points = serializers.CharField(help_text=_("The counted result, e.g. '40-32', or ''."))
 
 
@@ -32,7 +33,7 @@ class GridRowSerializer(serializers.Serializer):
 
 class GridSerializer(serializers.Serializer):
     round = serializers.IntegerField(source="round.number")
-    status = serializers.CharField(source="round.status")
+    status = enums.enum_field(enums.ROUND_STATUSES, source="round.status")
     deals = serializers.SerializerMethodField()
     rows = GridRowSerializer(many=True)
     counts = serializers.DictField(child=serializers.IntegerField())
@@ -98,7 +99,7 @@ class CellSerializer(serializers.Serializer):
     round = serializers.IntegerField(source="table.round.number")
     table = serializers.IntegerField(source="table.number")
     deal = serializers.IntegerField(source="deal.number")
-    status = serializers.CharField()
+    status = enums.enum_field(enums.CELL_STATUSES)
     counted = serializers.IntegerField(source="counted.pk", allow_null=True, default=None,
                                        help_text=_("The entry that counts, if any."))
     history = HistoryItemSerializer(many=True)
@@ -177,7 +178,7 @@ class TravellerDealSerializer(serializers.Serializer):
 class ScorecardLineSerializer(serializers.Serializer):
     round = serializers.IntegerField(source="round.number")
     deal = serializers.IntegerField(source="deal.number", allow_null=True, default=None)
-    side = serializers.CharField(source="direction", help_text=_("NS, EW or bye"))
+    side = enums.enum_field(enums.SCORECARD_SIDES, source="direction")
     opponent = serializers.CharField(source="opponent.name", allow_null=True, default=None)
     adjusted = serializers.BooleanField()
     points = serializers.CharField()
