@@ -276,6 +276,8 @@ SPECTACULAR_SETTINGS = {
         "PairEnum": "scoring.api.enums.PAIRS",
         "TableSideEnum": [("NS", "NS"), ("EW", "EW")],
         "ContractEnum": "scoring.models.ResultEntry.Contract",
+        "AdjustKindEnum": "scoring.models.Adjustment.Kind",
+        "HistoryItemKindEnum": ["entry", "review", "adjustment", "pin"],
         "SideEnum": "scoring.models.Adjustment.Side",
         "AdjustedSidesEnum": [("NS", "NS"), ("EW", "EW"), ("both", "both")],
     },

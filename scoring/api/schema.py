@@ -50,5 +50,10 @@ class FieldErrorsExtension(OpenApiSerializerExtension):
 
     def map_serializer(self, auto_schema, direction):
         schema = auto_schema._map_basic_serializer(self.target, direction)
-        schema["additionalProperties"] = {"type": "array", "items": {"type": "string"}}
+        # A field's messages; a nested object's (a format's settings, a list's items by
+        # index) nest the same way.
+        schema["additionalProperties"] = {"oneOf": [
+            {"type": "array", "items": {"type": "string"}},
+            {"type": "object", "additionalProperties": True},
+        ]}
         return schema

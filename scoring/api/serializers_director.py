@@ -90,6 +90,13 @@ def format_settings_refusal(error: services.ServiceError, fmt) -> Exception:
     return error
 
 
+class CaptainLinkSerializer(serializers.Serializer):
+    """A team's private link, in the parts the captain operations take."""
+
+    team_id = serializers.IntegerField(source="pk")
+    secret = serializers.CharField(source="link_secret")
+
+
 class TeamSerializer(serializers.Serializer):
     id = serializers.IntegerField(read_only=True)
     number = serializers.IntegerField(min_value=1, max_value=MAX_NUMBER, required=False,
@@ -104,6 +111,8 @@ class TeamSerializer(serializers.Serializer):
         help_text=_("The team's private link (its captain's page), for its card."))
     captain_api = serializers.SerializerMethodField(
         help_text=_("The captain's API path, /api/v1/captain/<team>/<secret>/."))
+    captain_link = CaptainLinkSerializer(source="*", read_only=True, help_text=_(
+        "The captain's link as the captain operations take it: team_id and secret."))
     pin = serializers.CharField(read_only=True)
 
     def get_private_link(self, team) -> str:

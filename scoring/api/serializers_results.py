@@ -4,11 +4,12 @@ cell's full history, travellers, scorecards, the deal key's commitment and deal 
 from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from scoring.api import enums
 from scoring.api.serializers_analysis import ANALYSIS_HELP, DealAnalysisSerializer
-from scoring.models import Adjustment
+from scoring.models import Adjustment, ResultEntry, ResultReview
 from scoring.selectors import show_final
 from scoring.serializers import ResultSubmitSerializer
 
@@ -43,6 +44,30 @@ class GridSerializer(serializers.Serializer):
         return [deal.number for deal in grid.deals]
 
 
+class HistoryDetailsSerializer(serializers.Serializer):
+    """What one history row holds; which fields depend on its kind (each optional)."""
+
+    contract = serializers.ChoiceField(choices=ResultEntry.Contract.choices, required=False)
+    points_ns = serializers.IntegerField(required=False)
+    points_ew = serializers.IntegerField(required=False)
+    delegated = serializers.BooleanField(required=False)
+    contro = serializers.BooleanField(required=False)
+    recontro = serializers.BooleanField(required=False)
+    breach = serializers.ChoiceField(choices=ResultEntry.Breach.choices, required=False)
+    by_director = serializers.BooleanField(required=False)
+    note = serializers.CharField(required=False)
+    entry = serializers.IntegerField(required=False)
+    verdict = serializers.ChoiceField(choices=ResultReview.Verdict.choices, required=False)
+    comment = serializers.CharField(required=False)
+    via_pin = serializers.BooleanField(required=False)
+    ok = serializers.BooleanField(required=False)
+    side = serializers.ChoiceField(choices=Adjustment.Side.choices, required=False)
+    kind = serializers.ChoiceField(choices=Adjustment.Kind.choices, required=False)
+    score = serializers.CharField(required=False)
+    reason = serializers.CharField(required=False)
+    cleared = serializers.BooleanField(required=False)
+
+
 class HistoryItemSerializer(serializers.Serializer):
     """One row of a cell's history: an entry, a review (confirm or dispute), an adjusted
     score, or a PIN typed to confirm an entry, with who made it, when and from where."""
@@ -65,6 +90,7 @@ class HistoryItemSerializer(serializers.Serializer):
             return str(item.obj.by_team) if item.obj.by_team_id else "?"
         return item.obj.author
 
+    @extend_schema_field(HistoryDetailsSerializer)
     def get_details(self, item) -> dict:
         obj = item.obj
         if item.kind == "entry":
