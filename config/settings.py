@@ -258,6 +258,10 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
     "PREPROCESSING_HOOKS": ["scoring.api.schema.only_versioned"],
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "scoring.api.schema.no_login_is_no_security",
+    ],
     # Request bodies are JSON (an upload declares its multipart body itself): a generated
     # client then sends JSON, a null as null.
     "PARSER_WHITELIST": ["scoring.api.parsers.LimitedJSONParser"],

@@ -104,7 +104,7 @@ class AdjustView(_CellView):
         data = serializer.validated_data
         value = None
         if data["kind"] == "custom":
-            value = parse_adjusted_value(data.get("value", ""))
+            value = parse_adjusted_value(data.get("value") or "")
         sides = ["NS", "EW"] if data["side"] == "both" else [data["side"]]
         for side in sides:
             services.set_adjustment(

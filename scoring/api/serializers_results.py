@@ -151,7 +151,7 @@ class DirectorConfirmSerializer(serializers.Serializer):
 class AdjustSerializer(serializers.Serializer):
     side = serializers.ChoiceField(choices=["NS", "EW", "both"])
     kind = serializers.ChoiceField(choices=Adjustment.Kind.choices)
-    value = serializers.CharField(required=False, allow_blank=True, max_length=20,
+    value = serializers.CharField(required=False, allow_blank=True, allow_null=True, max_length=20,
                                   help_text=_("Custom value only: 1.55 or 31/20, 0 to 2."))
     reason = serializers.CharField(
         max_length=2000,
