@@ -257,6 +257,8 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    # One language for the schema's names and texts, whoever asks (scoring/api/schema.py).
+    "DEFAULT_GENERATOR_CLASS": "scoring.api.schema.SchemaGenerator",
     "PREPROCESSING_HOOKS": ["scoring.api.schema.only_versioned"],
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",

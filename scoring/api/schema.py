@@ -14,6 +14,8 @@ The endpoints' own choices (``responses``, ``request``) stay in their views.
 
 from __future__ import annotations
 
+from django.utils import translation
+from drf_spectacular import generators
 from drf_spectacular.extensions import OpenApiSerializerExtension
 from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.utils import OpenApiResponse
@@ -68,3 +70,12 @@ def no_login_is_no_security(result, generator, request, public):
             if isinstance(operation, dict) and operation.get("security") == [{}]:
                 operation["security"] = []
     return result
+
+
+class SchemaGenerator(generators.SchemaGenerator):
+    """Made in :data:`SCHEMA_LANGUAGE`, by the schema view and ``manage.py spectacular``
+    alike (the view also renders it in that language: its texts are lazy)."""
+
+    def get_schema(self, request=None, public=False):
+        with translation.override(SCHEMA_LANGUAGE):
+            return super().get_schema(request, public)
