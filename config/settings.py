@@ -280,7 +280,6 @@ SPECTACULAR_SETTINGS = {
         "LanguageEnum": "scoring.api.enums.LANGUAGES",
         "ExportKindEnum": "scoring.api.enums.EXPORT_KINDS",
         "PairEnum": "scoring.api.enums.PAIRS",
-        "TableSideEnum": [("NS", "NS"), ("EW", "EW")],
         "ContractEnum": "scoring.models.ResultEntry.Contract",
         "AdjustKindEnum": "scoring.models.Adjustment.Kind",
         "HistoryItemKindEnum": ["entry", "review", "adjustment", "pin"],

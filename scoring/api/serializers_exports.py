@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -60,7 +59,7 @@ class ExportJobSerializer(serializers.Serializer):
     finished_at = serializers.DateTimeField(allow_null=True)
     download_url = serializers.SerializerMethodField(help_text=_("Where to download the file once it is made; null before."))
 
-    @extend_schema_field(OpenApiTypes.URI)
+    @extend_schema_field({"type": "string", "format": "uri", "nullable": True})
     def get_download_url(self, job) -> str | None:
         if job.status != job.Status.DONE:
             return None
