@@ -233,7 +233,7 @@ PROJECTOR_PAGE_SECONDS = int(os.environ.get("PROJECTOR_PAGE_SECONDS", "12"))
 LIVE_REDIS_URL = os.environ.get("LIVE_REDIS_URL", CELERY_BROKER_URL)
 
 REST_FRAMEWORK = {
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "scoring.api.schema.ApiSchema",
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "scoring.api.authentication.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
@@ -259,10 +259,32 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    # One language for the schema's names and texts, whoever asks (scoring/api/schema.py).
+    "DEFAULT_GENERATOR_CLASS": "scoring.api.schema.SchemaGenerator",
     "PREPROCESSING_HOOKS": ["scoring.api.schema.only_versioned"],
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "scoring.api.schema.no_login_is_no_security",
+    ],
+    # Request bodies are JSON (an upload declares its multipart body itself): a generated
+    # client then sends JSON, a null as null.
+    "PARSER_WHITELIST": ["scoring.api.parsers.LimitedJSONParser"],
+    # Ids in paths are numbers, as in the answers.
+    "PATH_CONVERTER_OVERRIDES": {"id": int},
     # Three "side" fields with different choices: named here, so that the names do not
     # depend on the language the schema is generated in.
     "ENUM_NAME_OVERRIDES": {
+        # Every closed set of values is named (scoring/api/enums.py).
+        "CellStatusEnum": "scoring.api.enums.CELL_STATUSES",
+        "GameStateEnum": "scoring.api.enums.GAME_STATES",
+        "RoundStatusEnum": "scoring.api.enums.ROUND_STATUSES",
+        "ScorecardSideEnum": "scoring.api.enums.SCORECARD_SIDES",
+        "LanguageEnum": "scoring.api.enums.LANGUAGES",
+        "ExportKindEnum": "scoring.api.enums.EXPORT_KINDS",
+        "PairEnum": "scoring.api.enums.PAIRS",
+        "ContractEnum": "scoring.models.ResultEntry.Contract",
+        "AdjustKindEnum": "scoring.models.Adjustment.Kind",
+        "HistoryItemKindEnum": ["entry", "review", "adjustment", "pin"],
         "SideEnum": "scoring.models.Adjustment.Side",
         "AdjustedSidesEnum": [("NS", "NS"), ("EW", "EW"), ("both", "both")],
     },

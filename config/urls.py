@@ -5,16 +5,16 @@ from django.contrib.auth import views as auth_views
 from django.templatetags.static import static
 from django.urls import include, path
 from django.views.generic import RedirectView
-from drf_spectacular.views import SpectacularAPIView
 
 from config.api_docs import ApiDocsView
 from live import views as live_views
+from scoring.api.schema_view import SchemaView
 from tournaments import views as tournament_views
 
 urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
-    path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("api/schema/", SchemaView.as_view(), name="api-schema"),
     path("api/docs/", ApiDocsView.as_view(url_name="api-schema"), name="api-docs"),
     path("api/v1/", include("scoring.api.urls")),
     path("live/", live_views.unavailable, name="live"),  # under ASGI, live/asgi.py answers

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from scoring.api.enums import CELL_STATUSES, enum_schema
 from scoring.models import ResultEntry
 from scoring.services import check_result_values
 
@@ -90,6 +92,7 @@ class ResultEntrySerializer(serializers.Serializer):
     created_at = serializers.DateTimeField(read_only=True)
     status = serializers.SerializerMethodField()
 
+    @extend_schema_field(enum_schema(CELL_STATUSES))
     def get_status(self, entry) -> str:
         from scoring.selectors import entry_state
 
@@ -156,12 +159,25 @@ class ErrorSerializer(serializers.Serializer):
     code = serializers.CharField()
 
 
-# Bad input (HTTP 400): each field maps to its messages, ``{"points_ns": ["..."]}`` (an import
-# adds ``rows``); a body that is not JSON at all gets ``{"detail", "code"}``. A raw schema: the
-# field names depend on the endpoint.
-FIELD_ERRORS = {
-    "type": "object",
-    "description": "Each field sent wrong maps to its messages, each naming the field; or "
-                   "detail and code when the body cannot be read.",
-    "additionalProperties": True,
-}
+class ImportRowErrorSerializer(serializers.Serializer):
+    """One bad row of an import: its number, the column and what is wrong."""
+
+    row = serializers.IntegerField()
+    field = serializers.CharField()
+    message = serializers.CharField()
+
+
+class FieldErrorsSerializer(serializers.Serializer):
+    """Bad input (HTTP 400), one shape for every endpoint: each field sent wrong maps to its
+    messages, ``{"points_ns": ["..."]}`` (the schema's ``additionalProperties``, see
+    ``scoring.api.schema``); what concerns no one field is in ``non_field_errors``; an
+    import adds ``rows``; a body that cannot be read at all gets ``detail`` and ``code``."""
+
+    non_field_errors = serializers.ListField(child=serializers.CharField(), required=False)
+    rows = ImportRowErrorSerializer(many=True, required=False)
+    detail = serializers.CharField(required=False)
+    code = serializers.CharField(required=False)
+
+
+# Kept for the views that name their 400 (the schema gives every 400 this shape anyway).
+FIELD_ERRORS = FieldErrorsSerializer

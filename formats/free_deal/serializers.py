@@ -13,6 +13,7 @@ from formats.free_deal.forms import MAX_HANDS, MAX_POINTS
 from formats.free_deal.models import FreeDealSettings, GameEntry, GameReview
 from formats.free_deal.services import GameValues, settings_of
 from formats.free_deal.services.sections import sections_of
+from scoring.api import enums
 from tournaments.models import Championship
 
 # The columns are small integers: anything beyond is refused here, before the rules.
@@ -72,11 +73,11 @@ class HandSerializer(serializers.Serializer):
     """One hand of the score pad. The types are checked here; what the hand may be (the
     contract, the doubling, the points) by the rules, naming ``hands.<index>.<field>``."""
 
-    makers = serializers.CharField(max_length=8, help_text=_("first or second"))
-    contract = serializers.CharField(max_length=8, help_text=_("O, C, E, B or BOT"))
+    makers = enums.enum_field(enums.PAIRS, max_length=8)
+    contract = enums.enum_field(enums.CONTRACTS, max_length=8)
     doubling = serializers.IntegerField(min_value=-SMALL_INT, max_value=SMALL_INT, help_text=_(
         "0 none, 1 contro, 2 recontro, 3 Sant Vicenç"))
-    scorer = serializers.CharField(max_length=8, allow_null=True, help_text=_(
+    scorer = enums.enum_field(enums.PAIRS, nullable=True, max_length=8, help_text=_(
         "The pair that scored (first or second), null for a 36-36 hand"))
     points = serializers.IntegerField(min_value=-SMALL_INT, max_value=SMALL_INT, help_text=_(
         "What the scorer scored, already multiplied"))
@@ -161,7 +162,7 @@ class GameAnswerSerializer(serializers.Serializer):
 
     round = serializers.IntegerField()
     table = serializers.IntegerField()
-    state = serializers.CharField(help_text=STATE_HELP)
+    state = enums.enum_field(enums.GAME_STATES, help_text=STATE_HELP)
     entry = GameEntrySerializer()
 
 
@@ -175,14 +176,14 @@ class TableGameSerializer(serializers.Serializer):
     bye_pair = serializers.IntegerField(
         source="table.bye_team_id", allow_null=True,
         help_text=_("A pair withdrew: the other (id) has a bye and the table plays no game."))
-    state = serializers.CharField(help_text=STATE_HELP)
+    state = enums.enum_field(enums.GAME_STATES, help_text=STATE_HELP)
     disputed_by = serializers.IntegerField(allow_null=True)
     entry = GameEntrySerializer(source="latest", allow_null=True)
 
 
 class RoundGamesSerializer(serializers.Serializer):
     round = serializers.IntegerField(source="round.number")
-    status = serializers.CharField(source="round.status")
+    status = enums.enum_field(enums.ROUND_STATUSES, source="round.status")
     bye_pair = PairSerializer(source="round.bye_team", allow_null=True,
                               help_text=_("The odd pair out: a bye, no game."))
     byes = PairSerializer(many=True, help_text=_(
@@ -231,7 +232,7 @@ class CaptainGameSerializer(serializers.Serializer):
     opponent = PairSerializer(allow_null=True)
     bye_round = serializers.IntegerField(allow_null=True, help_text=_(
         "The open round in which the pair has the bye (no game), if any."))
-    state = serializers.CharField(allow_null=True, help_text=STATE_HELP)
+    state = enums.enum_field(enums.GAME_STATES, nullable=True, help_text=STATE_HELP)
     entry = GameEntrySerializer(allow_null=True, help_text=_("The latest entry."))
     settings = FreeDealSettingsSerializer()
 

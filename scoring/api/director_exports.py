@@ -10,7 +10,7 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.negotiation import BaseContentNegotiation
 from rest_framework.response import Response
@@ -110,16 +110,27 @@ class AnyAccept(BaseContentNegotiation):
         return renderers[0], renderers[0].media_type
 
 
+#: The media types of the exports' files (``registry``: PDF, .xlsx, CSV, JSON).
+DOWNLOAD_MEDIA_TYPES = {
+    registry.PDF: OpenApiTypes.BINARY,
+    registry.XLSX: OpenApiTypes.BINARY,
+    registry.CSV.split(";")[0]: OpenApiTypes.STR,
+    registry.JSON: OpenApiTypes.OBJECT,
+}
+
+
 class ExportFileView(ExportsView):
     content_negotiation_class = AnyAccept
 
     @extend_schema(responses={
-        (200, "application/octet-stream"): OpenApiResponse(
-            OpenApiTypes.BINARY,
-            description="The file, with its own content type (PDF, .xlsx, CSV, JSON) and "
-                        "name (Content-Disposition)."),
+        **{(200, media_type): OpenApiResponse(
+            schema, description="The file, in its kind's media type, named by its "
+                                "Content-Disposition header.")
+           for media_type, schema in DOWNLOAD_MEDIA_TYPES.items()},
         **READ_ERRORS,
-    })
+    }, parameters=[OpenApiParameter(
+        "Content-Disposition", OpenApiTypes.STR, OpenApiParameter.HEADER, response=[200],
+        description='attachment; filename="<the job\'s filename>"')])
     def get(self, request, pk: int, job_id: int):
         """A finished job's file; 404 before it is done and once it is cleaned up. A full
         backup's download is recorded in the championship's audit trail."""

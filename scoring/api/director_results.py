@@ -55,7 +55,7 @@ class _CellView(DirectorView):
 
 
 class CellView(_CellView):
-    @extend_schema(responses={200: CellSerializer, **READ}, operation_id="v1_cell_retrieve")
+    @extend_schema(responses={200: CellSerializer, **READ}, operation_id="championships_rounds_results_cell_retrieve")
     def get(self, request, pk: int, number: int, table_number: int, deal_number: int):
         """One table's result on one deal: every entry, review and adjusted score with who,
         when and from where; the status, the counted entry and the score."""
@@ -104,7 +104,7 @@ class AdjustView(_CellView):
         data = serializer.validated_data
         value = None
         if data["kind"] == "custom":
-            value = parse_adjusted_value(data.get("value", ""))
+            value = parse_adjusted_value(data.get("value") or "")
         sides = ["NS", "EW"] if data["side"] == "both" else [data["side"]]
         for side in sides:
             services.set_adjustment(

@@ -139,6 +139,7 @@ class SwapTablesView(DirectorView):
 
 class DealImportView(DirectorView):
     serves = DUPLICATE_PAIRS  # free-deal rounds have no deals
+    pagination_class = None  # the answer is every deal imported, a plain list
 
     @extend_schema(request=DealImportSerializer, parameters=[IDEMPOTENCY],
                    responses={201: DealSerializer(many=True), **ERRORS})

@@ -99,6 +99,7 @@ TeamReissuePinView = _team_action("reissue_pin", "A new PIN, different from the 
 
 class TeamImportView(DirectorView):
     parser_classes = [LimitedMultiPartParser]
+    pagination_class = None  # the answer is every team imported, a plain list
 
     @extend_schema(request={"multipart/form-data": TeamImportSerializer},
                    parameters=[IDEMPOTENCY],

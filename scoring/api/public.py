@@ -71,7 +71,9 @@ class StandingsPagination(Pagination):
             "properties": {"after_round": {"type": "integer", "nullable": True},
                            "rounds": {"type": "integer"}, "final": {"type": "boolean"},
                            "label": {"type": "string"}},
+            "required": ["after_round", "rounds", "final", "label"],
         }
+        schema["required"] = [*schema.get("required", []), "stage"]
         return schema
 
 

@@ -9,6 +9,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from formats import DUPLICATE_PAIRS, FORMATS, format_choices, format_of
+from scoring.api import enums
 from scoring.api.serializers_analysis import ANALYSIS_HELP, DealAnalysisSerializer, analysis_data
 from tournaments import services
 from tournaments.models import Championship, Team
@@ -89,6 +90,13 @@ def format_settings_refusal(error: services.ServiceError, fmt) -> Exception:
     return error
 
 
+class CaptainLinkSerializer(serializers.Serializer):
+    """A team's private link, in the parts the captain operations take."""
+
+    team_id = serializers.IntegerField(source="pk")
+    secret = serializers.CharField(source="link_secret")
+
+
 class TeamSerializer(serializers.Serializer):
     id = serializers.IntegerField(read_only=True)
     number = serializers.IntegerField(min_value=1, max_value=MAX_NUMBER, required=False,
@@ -103,6 +111,8 @@ class TeamSerializer(serializers.Serializer):
         help_text=_("The team's private link (its captain's page), for its card."))
     captain_api = serializers.SerializerMethodField(
         help_text=_("The captain's API path, /api/v1/captain/<team>/<secret>/."))
+    captain_link = CaptainLinkSerializer(source="*", read_only=True, help_text=_(
+        "The captain's link as the captain operations take it: team_id and secret."))
     pin = serializers.CharField(read_only=True)
 
     def get_private_link(self, team) -> str:
@@ -136,7 +146,7 @@ class TableSerializer(serializers.Serializer):
 
 class RoundSerializer(serializers.Serializer):
     number = serializers.IntegerField()
-    status = serializers.CharField()
+    status = enums.enum_field(enums.ROUND_STATUSES)
     released_at = serializers.DateTimeField(allow_null=True)
     closed_at = serializers.DateTimeField(allow_null=True)
     bye_team = TeamSideSerializer(allow_null=True)

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
+
+from scoring.api import enums
 
 
 class ExportKindSerializer(serializers.Serializer):
@@ -30,9 +31,9 @@ class ExportKindSerializer(serializers.Serializer):
 class ExportStartSerializer(serializers.Serializer):
     """The values are checked by the exports page's own rules (``jobs.start_job``)."""
 
-    kind = serializers.CharField(label=_("kind"), max_length=32)
-    language = serializers.CharField(
-        label=_("language"), max_length=8, required=False,
+    kind = enums.enum_field(enums.EXPORT_KINDS, label=_("kind"), max_length=32)
+    language = enums.enum_field(
+        enums.LANGUAGES, label=_("language"), max_length=8, required=False,
         help_text=_("ca, es or en; the request's language (Accept-Language) when left out."))
     after = serializers.IntegerField(
         label=_("after round"), required=False, allow_null=True,
@@ -42,9 +43,9 @@ class ExportStartSerializer(serializers.Serializer):
 
 class ExportJobSerializer(serializers.Serializer):
     id = serializers.IntegerField()
-    kind = serializers.CharField()
+    kind = enums.enum_field(enums.EXPORT_KINDS)
     kind_label = serializers.CharField()
-    language = serializers.CharField()
+    language = enums.enum_field(enums.LANGUAGES)
     after = serializers.IntegerField(allow_null=True)
     status = serializers.ChoiceField(choices=["queued", "running", "done", "failed"])
     error = serializers.CharField(help_text=_("Why a failed job failed."))
@@ -58,7 +59,7 @@ class ExportJobSerializer(serializers.Serializer):
     finished_at = serializers.DateTimeField(allow_null=True)
     download_url = serializers.SerializerMethodField(help_text=_("Where to download the file once it is made; null before."))
 
-    @extend_schema_field(OpenApiTypes.URI)
+    @extend_schema_field({"type": "string", "format": "uri", "nullable": True})
     def get_download_url(self, job) -> str | None:
         if job.status != job.Status.DONE:
             return None

@@ -4,17 +4,19 @@ cell's full history, travellers, scorecards, the deal key's commitment and deal 
 from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from scoring.api import enums
 from scoring.api.serializers_analysis import ANALYSIS_HELP, DealAnalysisSerializer
-from scoring.models import Adjustment
+from scoring.models import Adjustment, ResultEntry, ResultReview
 from scoring.selectors import show_final
 from scoring.serializers import ResultSubmitSerializer
 
 
 class GridCellSerializer(serializers.Serializer):
     deal = serializers.IntegerField(source="deal.number")
-    status = serializers.CharField(help_text=_("empty, pending, confirmed, disputed, adjusted"))
+    status = enums.enum_field(enums.CELL_STATUSES)
     points = serializers.CharField(help_text=_("The counted result, e.g. '40-32', or ''."))
 
 
@@ -32,7 +34,7 @@ class GridRowSerializer(serializers.Serializer):
 
 class GridSerializer(serializers.Serializer):
     round = serializers.IntegerField(source="round.number")
-    status = serializers.CharField(source="round.status")
+    status = enums.enum_field(enums.ROUND_STATUSES, source="round.status")
     deals = serializers.SerializerMethodField()
     rows = GridRowSerializer(many=True)
     counts = serializers.DictField(child=serializers.IntegerField())
@@ -40,6 +42,30 @@ class GridSerializer(serializers.Serializer):
 
     def get_deals(self, grid) -> list[int]:
         return [deal.number for deal in grid.deals]
+
+
+class HistoryDetailsSerializer(serializers.Serializer):
+    """What one history row holds; which fields depend on its kind (each optional)."""
+
+    contract = serializers.ChoiceField(choices=ResultEntry.Contract.choices, required=False)
+    points_ns = serializers.IntegerField(required=False)
+    points_ew = serializers.IntegerField(required=False)
+    delegated = serializers.BooleanField(required=False)
+    contro = serializers.BooleanField(required=False)
+    recontro = serializers.BooleanField(required=False)
+    breach = serializers.ChoiceField(choices=ResultEntry.Breach.choices, required=False)
+    by_director = serializers.BooleanField(required=False)
+    note = serializers.CharField(required=False)
+    entry = serializers.IntegerField(required=False)
+    verdict = serializers.ChoiceField(choices=ResultReview.Verdict.choices, required=False)
+    comment = serializers.CharField(required=False)
+    via_pin = serializers.BooleanField(required=False)
+    ok = serializers.BooleanField(required=False)
+    side = serializers.ChoiceField(choices=Adjustment.Side.choices, required=False)
+    kind = serializers.ChoiceField(choices=Adjustment.Kind.choices, required=False)
+    score = serializers.CharField(required=False)
+    reason = serializers.CharField(required=False)
+    cleared = serializers.BooleanField(required=False)
 
 
 class HistoryItemSerializer(serializers.Serializer):
@@ -64,6 +90,7 @@ class HistoryItemSerializer(serializers.Serializer):
             return str(item.obj.by_team) if item.obj.by_team_id else "?"
         return item.obj.author
 
+    @extend_schema_field(HistoryDetailsSerializer)
     def get_details(self, item) -> dict:
         obj = item.obj
         if item.kind == "entry":
@@ -98,7 +125,7 @@ class CellSerializer(serializers.Serializer):
     round = serializers.IntegerField(source="table.round.number")
     table = serializers.IntegerField(source="table.number")
     deal = serializers.IntegerField(source="deal.number")
-    status = serializers.CharField()
+    status = enums.enum_field(enums.CELL_STATUSES)
     counted = serializers.IntegerField(source="counted.pk", allow_null=True, default=None,
                                        help_text=_("The entry that counts, if any."))
     history = HistoryItemSerializer(many=True)
@@ -124,7 +151,7 @@ class DirectorConfirmSerializer(serializers.Serializer):
 class AdjustSerializer(serializers.Serializer):
     side = serializers.ChoiceField(choices=["NS", "EW", "both"])
     kind = serializers.ChoiceField(choices=Adjustment.Kind.choices)
-    value = serializers.CharField(required=False, allow_blank=True, max_length=20,
+    value = serializers.CharField(required=False, allow_blank=True, allow_null=True, max_length=20,
                                   help_text=_("Custom value only: 1.55 or 31/20, 0 to 2."))
     reason = serializers.CharField(
         max_length=2000,
@@ -177,7 +204,7 @@ class TravellerDealSerializer(serializers.Serializer):
 class ScorecardLineSerializer(serializers.Serializer):
     round = serializers.IntegerField(source="round.number")
     deal = serializers.IntegerField(source="deal.number", allow_null=True, default=None)
-    side = serializers.CharField(source="direction", help_text=_("NS, EW or bye"))
+    side = enums.enum_field(enums.SCORECARD_SIDES, source="direction")
     opponent = serializers.CharField(source="opponent.name", allow_null=True, default=None)
     adjusted = serializers.BooleanField()
     points = serializers.CharField()
