@@ -26,6 +26,7 @@ __all__ = ["beats", "legal_cards", "random_legal_play", "trick_winner"]
 # ALL_CARDS indices, sets of cards are masks.
 
 _NEXT = (3, 0, 1, 2)
+_NEXT_SEAT = {seat: seat.next for seat in Seat}
 _TRUMP_INDEX = {
     Contract.OROS: 0,
     Contract.COPES: 1,
@@ -151,25 +152,31 @@ def legal_cards(
     beaters = _beaters(contract)
     rule3, second_counts = _variant_flags(variant)
     mask = hand.mask
-    if trick:
-        played = _check_trick(trick)
-        if len(trick) == 4:
-            raise ValueError("the trick is complete")
+    n = len(trick)
+    if n:
+        if n >= 4:
+            raise ValueError("the trick is complete" if n == 4 else "a trick has at most four cards")
+        # One pass: the trick's order, no card twice, and which card is winning (and where).
+        seat, card = trick[0]
+        played = 1 << card.index
+        winner, at = card.index, 0
+        for k in range(1, n):
+            later, other = trick[k]
+            if later is not _NEXT_SEAT[seat]:
+                raise ValueError(f"{later} cannot play after {seat}: play goes anticlockwise")
+            bit = 1 << other.index
+            if played & bit:
+                raise ValueError(f"{other} appears twice in the trick")
+            played |= bit
+            if beaters[winner] & bit:
+                winner, at = other.index, k
+            seat = later
         if played & mask:
             card = ALL_CARDS[T.bits(played & mask)[0]]
             raise ValueError(f"{card} was played to the trick but is still in the hand")
-        player = trick[-1][0].next
-        winner_seat, winner = _winning(trick, beaters)
-        mask = _legal_mask(
-            mask,
-            trick[0][1].index,
-            winner,
-            winner_seat is player.partner,
-            len(trick) == 1,
-            beaters,
-            rule3,
-            second_counts,
-        )
+        # The player's partner played two cards before the player: the card at n - 2.
+        mask = _legal_mask(mask, trick[0][1].index, winner, at == n - 2, n == 1, beaters, rule3,
+                           second_counts)
     return _cards_of(mask)
 
 
