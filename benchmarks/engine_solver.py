@@ -2,10 +2,11 @@
 
 Run from the repository root::
 
-    python benchmarks/engine_solver.py [--playouts 2000] [--deals 3] [--western-deals 1]
-                                       [--repeats 5] [--event] [--tsv]
+    python benchmarks/engine_solver.py [--deals 30] [--western-deals 10] [--key HEX] [--fixed 3]
+                                       [--playouts 2000] [--repeats 5] [--quick] [--event] [--tsv]
 
-Prints, measured in the same run (medians over the repeats):
+The solver's deals are drawn from a fresh random key on each run, so the figures cannot be
+tuned to a handful of deals; the key is printed first and ``--key`` repeats a run. Prints:
 
 - random legal play-outs per second of a comparable re-implementation of the peer
   narcispr/botifarra_rl's loop (its ``Jugador.cartes_valides``: lists of card objects, one
@@ -13,15 +14,18 @@ Prints, measured in the same run (medians over the repeats):
   here in the same naive style, not copied; it enforces the same rules as our engine's
   eastern variant (follow suit, beat if able, else the lowest card or a counting card);
 - play-outs per second through our public API card by card (``legal_cards`` and
-  ``trick_winner``, as a program deciding each card would call them);
+  ``trick_winner``, as a program deciding each card would call them), and the ratio to the peer;
 - play-outs per second through ``engine.playouts.random_playouts`` (compiled by numba when
   installed, and in plain Python), and the ratio to the peer's loop (target ×10);
-- seconds to solve the five contracts of a deal (median and slowest over ``--deals`` deals in
-  the eastern variant, ``--western-deals`` in the western, which is much slower), and the time
-  for the 36 deals of a 9-round event on one worker: projected from the mean, or with
-  ``--event`` measured on deals 1 to 36 as the analysis makes them (table, par and line). The first deal includes loading numba's compiled code
-  (about two seconds).
+- for ``--deals`` random eastern deals (default 30) and ``--western-deals`` western ones
+  (default 10): the median, 90th percentile and maximum seconds to solve a deal's five
+  contracts (on all cores, as the hand records do), and the positions searched; the 36 deals
+  of a 9-round event projected from the eastern mean, or with ``--event`` measured (table,
+  par and line of the random key's deals 1 to 36);
+- the fixed set (``--fixed`` eastern deals of a constant key) as a regression figure: its
+  median time and its positions searched, which change only when the search does.
 
+``--quick`` (what ``make bench`` runs) takes 12 eastern and 4 western deals and fewer play-outs.
 With ``--tsv`` it prints lines ``engine<TAB>what<TAB>figure<TAB>target`` for run_all.py.
 """
 
@@ -29,6 +33,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import secrets
 import statistics
 import sys
 import time
@@ -42,8 +47,9 @@ from engine.dealing import generate_deal  # noqa: E402
 from engine.hand_records import hand_records  # noqa: E402
 from engine.play import Variant, legal_cards, trick_winner  # noqa: E402
 from engine.playouts import random_playouts  # noqa: E402
+from engine.positions import Position  # noqa: E402
 from engine.seats import Seat  # noqa: E402
-from engine.solver import double_dummy_table  # noqa: E402
+from engine.solver import Solver, each_contract  # noqa: E402
 
 KEY = bytes(range(32))
 
@@ -191,37 +197,71 @@ def bench_batch(count: int, repeats: int, backend) -> float:
     )
 
 
-def bench_solver(variant: Variant, deals: int) -> list[float]:
-    times = []
-    for number in range(1, deals + 1):
-        deal = generate_deal(KEY, number)
+def solve_counted(deal, variant: Variant) -> tuple[dict[Contract, int], int]:
+    """The five contracts' values, as ``double_dummy_table`` makes them, and positions searched."""
+    backend = _backend.fastest()
+
+    def work(contract):
+        solver = Solver(contract, variant, backend)
+        value = solver.value(Position.start(deal, Seat.N, contract, variant))
+        return value, solver.positions
+
+    done = each_contract(work, backend)
+    return {c: v for c, (v, _) in done.items()}, sum(n for _, n in done.values())
+
+
+def bench_solver(variant: Variant, key: bytes, numbers) -> tuple[list[float], list[int]]:
+    """Seconds and positions searched for the five contracts of each deal ``numbers`` of ``key``."""
+    times, positions = [], []
+    for number in numbers:
+        deal = generate_deal(key, number)
         start = time.perf_counter()
-        double_dummy_table(deal, Seat.N, variant)
+        _, searched = solve_counted(deal, variant)
         times.append(time.perf_counter() - start)
-    return times
+        positions.append(searched)
+    return times, positions
+
+
+def p90(values: list[float]) -> float:
+    """The 90th percentile (nearest rank): nine deals in ten take no longer."""
+    ordered = sorted(values)
+    return ordered[max(0, -(-9 * len(ordered) // 10) - 1)]
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--playouts", type=int, default=2000)
-    parser.add_argument("--deals", type=int, default=3)
-    parser.add_argument("--western-deals", type=int, default=1)
+    parser.add_argument("--deals", type=int, default=30, help="random eastern deals")
+    parser.add_argument("--western-deals", type=int, default=10, help="random western deals")
+    parser.add_argument("--key", help="the random key (64 hex digits) of a run to repeat")
+    parser.add_argument("--fixed", type=int, default=3,
+                        help="eastern deals of the fixed key (regression figure; 0: none)")
     parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--quick", action="store_true",
+                        help="12 eastern and 4 western random deals, fewer play-outs (make bench)")
     parser.add_argument("--tsv", action="store_true")
     parser.add_argument("--event", action="store_true",
-                        help="also solve the 36 deals of a 9-round event, one after another")
+                        help="also make the hand records of a 9-round event (36 eastern deals)")
     args = parser.parse_args()
+    if args.quick:
+        args.deals, args.western_deals, args.playouts, args.repeats = 12, 4, 1000, 3
+    key = bytes.fromhex(args.key) if args.key else secrets.token_bytes(32)
+    if len(key) != 32:
+        parser.error("--key must be 64 hex digits")
 
     def emit(label: str, figure: str, target: str) -> None:
         if args.tsv:
             print(f"engine\t{label}\t{figure}\t{target}", flush=True)
         else:
-            print(f"{label + ':':<60} {figure:>12}  {target}", flush=True)
+            print(f"{label + ':':<64} {figure:>14}  {target}", flush=True)
 
+    emit("random key of this run (repeat with --key)", key.hex(), "")
     n, reps = args.playouts, args.repeats
     peer = bench_peer(n // 4, reps)
     emit("play-outs/s, the peer's loop (re-implemented)", f"{peer:,.0f} /s", "")
-    emit("play-outs/s, legal_cards() + trick_winner()", f"{bench_api(n // 4, reps):,.0f} /s", "")
+    api = bench_api(n // 4, reps)
+    emit("play-outs/s, legal_cards() + trick_winner()", f"{api:,.0f} /s",
+         f"×{api / peer:.1f} the peer (target ×3)")
     pure = bench_batch(n, reps, _backend.PURE)
     emit("play-outs/s, random_playouts (plain Python)", f"{pure:,.0f} /s",
          f"×{pure / peer:.1f} the peer")
@@ -230,31 +270,43 @@ def main() -> None:
         rate = bench_batch(n * 50, reps, fast)
         emit("play-outs/s, random_playouts (numba)", f"{rate:,.0f} /s",
              f"×{rate / peer:.0f} the peer (target ×10)")
-    for variant, target, deals in (
-        (Variant.EASTERN, 1, args.deals), (Variant.WESTERN, 3, args.western_deals)
-    ):
-        if deals < 1:
+        # Load the compiled search before timing (a couple of seconds the first time).
+        solve_counted(generate_deal(KEY, 1), Variant.EASTERN)
+    targets = {Variant.EASTERN: ("≤ 0.5 s", "≤ 1.5 s", "≤ 5 s"),
+               Variant.WESTERN: ("≤ 1.5 s", "", "≤ 10 s")}
+    # Eastern deals are numbers 1..N of the key, western ones follow: no deal is used twice.
+    ranges = {Variant.EASTERN: range(1, args.deals + 1),
+              Variant.WESTERN: range(args.deals + 1, args.deals + args.western_deals + 1)}
+    for variant, numbers in ranges.items():
+        if not numbers:
             continue
-        times = bench_solver(variant, deals)
-        median = statistics.median(times)
-        emit(f"double-dummy table (5 contracts), {variant.value}, median of {deals}",
-             f"{median:.2f} s", f"≤ {target} s")
-        emit(f"double-dummy table, {variant.value}, slowest of {deals}", f"{max(times):.2f} s",
-             "")
+        times, positions = bench_solver(variant, key, numbers)
+        median_t, p90_t, max_t = targets[variant]
+        label = f"5 contracts, {variant.value}, {len(numbers)} random deals"
+        emit(f"{label}: median", f"{statistics.median(times):.2f} s", median_t)
+        emit(f"{label}: p90", f"{p90(times):.2f} s", p90_t)
+        slowest = max(range(len(times)), key=times.__getitem__)
+        emit(f"{label}: max (deal {numbers[slowest]})", f"{times[slowest]:.2f} s", max_t)
+        emit(f"{label}: positions, median", f"{statistics.median(positions):,.0f}", "")
+        emit(f"{label}: positions, max", f"{max(positions):,}", "")
         if variant is Variant.EASTERN and not args.event:
             # From the mean, not the median: a few hard deals take most of an event's time.
-            mean = statistics.fmean(times)
-            emit("36 deals of a 9-round event, eastern (projected from the mean)",
-                 f"{36 * mean:.0f} s", "≤ 60 s")
+            emit("36 eastern deals of a 9-round event (projected from the mean)",
+                 f"{36 * statistics.fmean(times):.0f} s", "≤ 30 s")
+    if args.fixed:
+        times, positions = bench_solver(Variant.EASTERN, KEY, range(1, args.fixed + 1))
+        emit(f"fixed set: 5 contracts, eastern, deals 1-{args.fixed}, median",
+             f"{statistics.median(times):.2f} s", "regression")
+        emit("fixed set: positions, total", f"{sum(positions):,}", "regression")
     if args.event:
         # What the analysis worker does: each deal's table, par and the par's line, the deals
-        # side by side.
+        # side by side; on the run's random key.
         start = time.perf_counter()
-        deals = [(generate_deal(KEY, number), Seat.N) for number in range(1, 37)]
+        deals = [(generate_deal(key, number), Seat.N) for number in range(1, 37)]
         for done in hand_records(deals, Variant.EASTERN):
             assert done.error is None, done.error
-        emit("36 deals of a 9-round event, eastern, hand records (measured)",
-             f"{time.perf_counter() - start:.0f} s", "≤ 60 s")
+        emit("36 eastern deals of a 9-round event, hand records (measured)",
+             f"{time.perf_counter() - start:.0f} s", "≤ 30 s")
 
 
 if __name__ == "__main__":

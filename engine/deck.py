@@ -17,6 +17,11 @@ __all__ = ["ALL_CARDS", "Card", "Contract", "SUITS", "Suit"]
 class Suit(Enum):
     """The four suits, in their fixed order: oros, copes, espases, bastos."""
 
+    # Members are singletons and compare by identity: hash them the same way, in C. Enum's
+    # own hash is a Python call (hash of the name), most of the cost of a seat or contract
+    # used as a dictionary key card after card.
+    __hash__ = object.__hash__
+
     OROS = "O"
     COPES = "C"
     ESPASES = "E"
@@ -156,6 +161,11 @@ _BY_SUIT_RANK: dict[tuple[Suit, int], Card] = {(c.suit, c.rank): c for c in ALL_
 
 class Contract(Enum):
     """What the trump-making side chose: a trump suit or Botifarra (no trumps)."""
+
+    # Members are singletons and compare by identity: hash them the same way, in C. Enum's
+    # own hash is a Python call (hash of the name), most of the cost of a seat or contract
+    # used as a dictionary key card after card.
+    __hash__ = object.__hash__
 
     OROS = "O"
     COPES = "C"

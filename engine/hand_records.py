@@ -84,14 +84,16 @@ def optimal_line(
 def line_from(solver: Solver, position: Position, value: int) -> list[Card]:
     """A line of play from ``position`` on that achieves ``value`` (its double-dummy value).
 
-    At each card, the cards are tried in the search's own order (usually the first one keeps
-    the value, so a card costs one null-window test), and a forced card costs none.
+    At each card the player takes the first card, in suit order (oros, copes, espases, bastos)
+    and then from the strongest, that keeps the value (rules.md 8.1): the line a player reading
+    the hand record would look for first. That is deck order, the order of ``legal()``. Each
+    card tried costs one null-window test, a forced card none.
     """
     line: list[Card] = []
     remaining = value  # NS points still to come from the current position
     while position.tricks_left:
         ns_to_play = position.to_play.side is Side.NS
-        cards = solver.ordered(position)
+        cards = position.legal()  # deck order: suit order, strongest first
         for card in cards:
             child, gained = position.play(card)
             need = remaining - gained

@@ -16,6 +16,11 @@ __all__ = ["Rule", "Variant"]
 class Variant(Enum):
     """Which rules of play are in force (a tournament setting, chosen before play)."""
 
+    # Members are singletons and compare by identity: hash them the same way, in C. Enum's
+    # own hash is a Python call (hash of the name), most of the cost of a seat or contract
+    # used as a dictionary key card after card.
+    __hash__ = object.__hash__
+
     WESTERN = "western"
     EASTERN = "eastern"
     EASTERN_SECOND_COUNTS = "eastern_second_counts"

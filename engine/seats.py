@@ -10,6 +10,11 @@ __all__ = ["Seat", "Side"]
 class Side(Enum):
     """A partnership: North-South or East-West."""
 
+    # Members are singletons and compare by identity: hash them the same way, in C. Enum's
+    # own hash is a Python call (hash of the name), most of the cost of a seat or contract
+    # used as a dictionary key card after card.
+    __hash__ = object.__hash__
+
     NS = "NS"
     EW = "EW"
 
@@ -27,6 +32,11 @@ class Seat(Enum):
     Botifarra is played anticlockwise, so the player after a seat is the one on its
     right: N -> W -> S -> E -> N.
     """
+
+    # Members are singletons and compare by identity: hash them the same way, in C. Enum's
+    # own hash is a Python call (hash of the name), most of the cost of a seat or contract
+    # used as a dictionary key card after card.
+    __hash__ = object.__hash__
 
     N = "N"
     E = "E"

@@ -81,6 +81,11 @@ class Solver:
         self._owner = [-1] * 48
         self._rest_keys = None
 
+    @property
+    def positions(self) -> int:
+        """Positions this solver has searched so far (plies entered), for benchmarks."""
+        return int(self._buf[S.NODES])
+
     def _know_owners(self, position: Position) -> None:
         """Record who holds the position's cards; (re)build the key table when it learns some.
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import lru_cache
 
 from engine import _tables as T
 from engine.cards import ALL_CARDS, Card, Contract, Deal, Hand
@@ -25,6 +26,7 @@ __all__ = ["beats", "legal_cards", "random_legal_play", "trick_winner"]
 # ALL_CARDS indices, sets of cards are masks.
 
 _NEXT = (3, 0, 1, 2)
+_NEXT_SEAT = {seat: seat.next for seat in Seat}
 _TRUMP_INDEX = {
     Contract.OROS: 0,
     Contract.COPES: 1,
@@ -35,16 +37,24 @@ _TRUMP_INDEX = {
 
 
 def _beaters(contract: Contract) -> tuple[int, ...]:
-    if not isinstance(contract, Contract):
-        raise TypeError(f"contract must be a Contract, not {contract!r}")
-    return T.BEATERS[_TRUMP_INDEX[contract]]
+    try:  # one dictionary look-up: this is asked card after card
+        return _BEATERS_OF[contract]
+    except (KeyError, TypeError):
+        raise TypeError(f"contract must be a Contract, not {contract!r}") from None
 
 
 def _variant_flags(variant: Variant) -> tuple[bool, bool]:
     """(rule 3 in force, second player may count when following)."""
-    if not isinstance(variant, Variant):
-        raise TypeError(f"variant must be a Variant, not {variant!r}")
-    return variant is not Variant.WESTERN, variant is Variant.EASTERN_SECOND_COUNTS
+    try:
+        return _FLAGS_OF[variant]
+    except (KeyError, TypeError):
+        raise TypeError(f"variant must be a Variant, not {variant!r}") from None
+
+
+_BEATERS_OF = {contract: T.BEATERS[i] for contract, i in _TRUMP_INDEX.items()}
+_FLAGS_OF = {
+    v: (v is not Variant.WESTERN, v is Variant.EASTERN_SECOND_COUNTS) for v in Variant
+}
 
 
 def _legal_mask(
@@ -84,16 +94,28 @@ def beats(card: Card, winning: Card, contract: Contract) -> bool:
     return bool(_beaters(contract)[winning.index] >> card.index & 1)
 
 
-def _check_trick(trick: Sequence[tuple[Seat, Card]]) -> None:
+def _check_trick(trick: Sequence[tuple[Seat, Card]]) -> int:
+    """Raise unless ``trick`` is a possible trick; its cards' mask (one pass, no sets built)."""
     if len(trick) > 4:
         raise ValueError("a trick has at most four cards")
-    for (seat, card), (later, other) in zip(trick, trick[1:], strict=False):
-        if later is not seat.next:
-            raise ValueError(f"{later} cannot play after {seat}: play goes anticlockwise")
-        if other is card:
+    mask = 0
+    before = None
+    for seat, card in trick:
+        if before is not None and seat is not before.next:
+            raise ValueError(f"{seat} cannot play after {before}: play goes anticlockwise")
+        bit = 1 << card.index
+        if mask & bit:
             raise ValueError(f"{card} appears twice in the trick")
-    if len({card for _, card in trick}) != len(trick):
-        raise ValueError("a card appears twice in the trick")
+        mask |= bit
+        before = seat
+    return mask
+
+
+@lru_cache(maxsize=1 << 16)
+def _cards_of(mask: int) -> frozenset[Card]:
+    """The cards of ``mask`` as a set, built once per mask: a program asking for the legal
+    cards card after card meets the same few masks again and again."""
+    return frozenset(ALL_CARDS[i] for i in T.bits(mask))
 
 
 def _winning(trick: Sequence[tuple[Seat, Card]], beaters: tuple[int, ...]) -> tuple[Seat, int]:
@@ -130,26 +152,32 @@ def legal_cards(
     beaters = _beaters(contract)
     rule3, second_counts = _variant_flags(variant)
     mask = hand.mask
-    if trick:
-        _check_trick(trick)
-        if len(trick) == 4:
-            raise ValueError("the trick is complete")
-        for _, card in trick:
-            if card in hand:
-                raise ValueError(f"{card} was played to the trick but is still in the hand")
-        player = trick[-1][0].next
-        winner_seat, winner = _winning(trick, beaters)
-        mask = _legal_mask(
-            mask,
-            trick[0][1].index,
-            winner,
-            winner_seat is player.partner,
-            len(trick) == 1,
-            beaters,
-            rule3,
-            second_counts,
-        )
-    return frozenset(ALL_CARDS[i] for i in T.bits(mask))
+    n = len(trick)
+    if n:
+        if n >= 4:
+            raise ValueError("the trick is complete" if n == 4 else "a trick has at most four cards")
+        # One pass: the trick's order, no card twice, and which card is winning (and where).
+        seat, card = trick[0]
+        played = 1 << card.index
+        winner, at = card.index, 0
+        for k in range(1, n):
+            later, other = trick[k]
+            if later is not _NEXT_SEAT[seat]:
+                raise ValueError(f"{later} cannot play after {seat}: play goes anticlockwise")
+            bit = 1 << other.index
+            if played & bit:
+                raise ValueError(f"{other} appears twice in the trick")
+            played |= bit
+            if beaters[winner] & bit:
+                winner, at = other.index, k
+            seat = later
+        if played & mask:
+            card = ALL_CARDS[T.bits(played & mask)[0]]
+            raise ValueError(f"{card} was played to the trick but is still in the hand")
+        # The player's partner played two cards before the player: the card at n - 2.
+        mask = _legal_mask(mask, trick[0][1].index, winner, at == n - 2, n == 1, beaters, rule3,
+                           second_counts)
+    return _cards_of(mask)
 
 
 def random_legal_play(

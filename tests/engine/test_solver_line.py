@@ -173,3 +173,26 @@ def test_hand_records_report_a_failing_deal_and_go_on(monkeypatch):
     assert results[1].record.table == double_dummy_table(*deals[1], Variant.EASTERN)
     with pytest.raises(RuntimeError, match="no value"):
         hand_record(*deals[0], Variant.EASTERN)
+
+
+def test_line_shows_the_first_card_in_suit_order_that_keeps_the_value():
+    # rules.md 8.1: at each card, every legal card before the one shown (suit order, then
+    # strongest first: deck order) would have changed the value.
+    deal = generate_deal(b"suit order", 2)
+    rng = random.Random(2)
+    prefix = random_legal_play(deal, Seat.W, Contract.BASTOS, Variant.EASTERN, rng)[:24]
+    position, _ = _replay(deal, Seat.W, Contract.BASTOS, Variant.EASTERN, prefix)
+    solver = Solver(Contract.BASTOS, Variant.EASTERN)
+    value = solver.value(position)
+    line = line_from(solver, position, value)
+    skipped = 0
+    for card in line:
+        legal = position.legal()
+        assert legal == sorted(legal, key=lambda c: c.index)
+        for earlier in legal[: legal.index(card)]:
+            child, gained = position.play(earlier)
+            assert gained + (solver.value(child) if child.tricks_left else 0) != value, earlier
+            skipped += 1
+        position, gained = position.play(card)
+        value -= gained
+    assert value == 0 and skipped > 0  # some card was passed over: the order was put to work
