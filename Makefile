@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test setup lint bench load drills messages clean venue fuzz
+.PHONY: demo clean-demo test setup lint bench load drills messages clean venue fuzz
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -14,10 +14,16 @@ $(STAMP): pyproject.toml
 
 setup: $(STAMP)
 
-## Set up and start the demo at http://127.0.0.1:8000 (SQLite, tasks in-process).
+## Set up and start the demo at http://127.0.0.1:8000 (SQLite, tasks in-process). Its data is
+## kept in var/demo/, apart from the club's (make venue uses var/): the demo championships never
+## show up at the club. `make clean-demo` throws the demo away.
+DEMO_DATA ?= var/demo
 demo: $(STAMP)
-	DEBUG=1 $(BIN)/python manage.py demo
-	DEBUG=1 $(BIN)/python manage.py runserver 127.0.0.1:8000
+	DEBUG=1 DUPLICADA_DATA_DIR=$(DEMO_DATA) $(BIN)/python manage.py demo
+	DEBUG=1 DUPLICADA_DATA_DIR=$(DEMO_DATA) $(BIN)/python manage.py runserver 127.0.0.1:8000
+
+clean-demo:
+	rm -rf $(DEMO_DATA)
 
 ## At the club: serve this laptop to the phones on the venue's Wi-Fi (README, "At the club").
 ## Options: make venue VENUE_ARGS="--address 192.168.1.20 --port 8000".
@@ -49,7 +55,7 @@ else
 endif
 
 ## Fuzz the REST API from its OpenAPI schema (schemathesis): over 1,000 generated requests,
-## no 5xx, every answer within the schema (README "Security"). `make test` runs about 200.
+## no 5xx, every answer within the schema (docs/operations.md, "Security"). `make test` runs about 200.
 fuzz: $(STAMP)
 	SECRET_KEY=$${SECRET_KEY:-tests-only-secret-key} FUZZ_CASES=$${FUZZ_CASES:-1500} $(BIN)/python -m pytest tests/test_api_fuzz.py -q $(PYTEST_ARGS)
 
