@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test setup lint bench load drills messages clean venue fuzz
+.PHONY: demo clean-demo test setup lint bench load drills messages clean venue fuzz
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -14,22 +14,48 @@ $(STAMP): pyproject.toml
 
 setup: $(STAMP)
 
-## Set up and start the demo at http://127.0.0.1:8000 (SQLite, tasks in-process).
+## Set up and start the demo at http://127.0.0.1:8000 (SQLite, tasks in-process). Its data is
+## kept in var/demo/, apart from the club's (make venue uses var/): the demo championships never
+## show up at the club. `make clean-demo` throws the demo away.
+DEMO_DATA ?= var/demo
 demo: $(STAMP)
-	DEBUG=1 $(BIN)/python manage.py demo
-	DEBUG=1 $(BIN)/python manage.py runserver 127.0.0.1:8000
+	DEBUG=1 DUPLICADA_DATA_DIR=$(DEMO_DATA) $(BIN)/python manage.py demo
+	DEBUG=1 DUPLICADA_DATA_DIR=$(DEMO_DATA) $(BIN)/python manage.py runserver 127.0.0.1:8000
+
+clean-demo:
+	rm -rf $(DEMO_DATA)
 
 ## At the club: serve this laptop to the phones on the venue's Wi-Fi (README, "At the club").
 ## Options: make venue VENUE_ARGS="--address 192.168.1.20 --port 8000".
 venue: $(STAMP)
 	$(BIN)/python manage.py venue $(VENUE_ARGS)
 
-## Set up and run the whole test suite (uses DATABASE_URL / CELERY_BROKER_URL if set).
+## Set up and run the whole test suite (uses DATABASE_URL / CELERY_BROKER_URL if set), in
+## parallel: pytest-xdist, one process per core (TEST_WORKERS=auto), each with its own test
+## database (test_<name>_gw0, test_<name>_gw1, ...). With a broker, the Celery worker reads the
+## unsuffixed test_<name> (.ci/run), so the tests marked celery_worker run afterwards in one
+## plain process against it, and the parallel pass runs tasks in-process as on SQLite.
+## make test PYTEST_ARGS="tests/test_venue.py -x" runs one plain pytest with those arguments
+## (add -n auto to them for workers).
+TEST_WORKERS ?= auto
+TEST_ENV = SECRET_KEY=$${SECRET_KEY:-tests-only-secret-key}
 test: $(STAMP)
-	SECRET_KEY=$${SECRET_KEY:-tests-only-secret-key} $(BIN)/python -m pytest $(PYTEST_ARGS)
+ifeq ($(strip $(PYTEST_ARGS)),)
+	@if [ -n "$${CELERY_BROKER_URL:-}" ]; then \
+	  echo "== in parallel, tasks in-process ($(TEST_WORKERS) workers)"; \
+	  $(TEST_ENV) env -u CELERY_BROKER_URL -u CELERY_RESULT_BACKEND -u LIVE_REDIS_URL \
+	    $(BIN)/python -m pytest -n $(TEST_WORKERS) -m "not celery_worker" || exit $$?; \
+	  echo "== the Celery worker's tests, one process, broker $${CELERY_BROKER_URL}"; \
+	  $(TEST_ENV) $(BIN)/python -m pytest -p no:xdist -m celery_worker; \
+	else \
+	  $(TEST_ENV) $(BIN)/python -m pytest -n $(TEST_WORKERS); \
+	fi
+else
+	$(TEST_ENV) $(BIN)/python -m pytest $(PYTEST_ARGS)
+endif
 
 ## Fuzz the REST API from its OpenAPI schema (schemathesis): over 1,000 generated requests,
-## no 5xx, every answer within the schema (README "Security"). `make test` runs about 200.
+## no 5xx, every answer within the schema (docs/operations.md, "Security"). `make test` runs about 200.
 fuzz: $(STAMP)
 	SECRET_KEY=$${SECRET_KEY:-tests-only-secret-key} FUZZ_CASES=$${FUZZ_CASES:-1500} $(BIN)/python -m pytest tests/test_api_fuzz.py -q $(PYTEST_ARGS)
 

@@ -2,7 +2,7 @@
 -k uvicorn_worker.UvicornWorker`` (or ``config.wsgi`` without live updates).
 
 Each value can be changed through an environment variable of the same name in capitals with
-a ``GUNICORN_`` prefix (e.g. ``GUNICORN_WORKERS=16``); README "Security" and "Running in production" say
+a ``GUNICORN_`` prefix (e.g. ``GUNICORN_WORKERS=16``); docs/operations.md ("Security", "Running in production") say
 what the proxy in front must add."""
 
 import os

@@ -1,4 +1,4 @@
-"""Response headers that keep pages private and scripts our own (README "Security").
+"""Response headers that keep pages private and scripts our own (docs/operations.md, "Security").
 
 **Content-Security-Policy.** Scripts, styles, fonts, images and connections come from this
 site only: no inline script runs unless it carries the request's nonce. To add an inline

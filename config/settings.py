@@ -2,7 +2,7 @@
 
 With no environment set, the app runs embedded: SQLite under ``var/`` and Celery tasks
 executed in-process. Set ``DATABASE_URL`` and ``CELERY_BROKER_URL`` to run on PostgreSQL
-and Redis with Celery workers. README.md lists every variable.
+and Redis with Celery workers. docs/operations.md lists every variable.
 """
 
 from __future__ import annotations
@@ -124,7 +124,7 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
-# Login throttling (django-axes, README "Security"): 5 wrong passwords for one user name, or
+# Login throttling (django-axes, docs/operations.md, "Security"): 5 wrong passwords for one user name, or
 # from one address, lock logins for that name or address for 15 minutes. The attempts are
 # kept in the database, so every web process sees them; a right password resets the count.
 AUTHENTICATION_BACKENDS = [
@@ -183,7 +183,7 @@ SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_SAMESITE = "Lax"
 CSRF_COOKIE_SAMESITE = "Lax"
 
-# Request size limits, explicit (README "Security"): form bodies up to 2.5 MB, uploads over
+# Request size limits, explicit (docs/operations.md, "Security"): form bodies up to 2.5 MB, uploads over
 # 2.5 MB go to a temporary file instead of memory (team lists are refused past 2 MB without
 # being read whole), and at most 1000 fields and 10 files per request. The proxy in front
 # must also cap the body size.
@@ -222,7 +222,8 @@ SCORING_REBUILD_DELAY = float(os.environ.get("SCORING_REBUILD_DELAY", "2"))
 
 # Export files made in the background (scoring/exports/jobs.py), kept this many hours. With
 # workers on other machines, EXPORTS_DIR must be storage that web processes share with them.
-EXPORTS_DIR = Path(os.environ.get("EXPORTS_DIR", BASE_DIR / "var" / "exports"))
+# By default beside the database (DATA_DIR), so the demo's files never mix with the club's.
+EXPORTS_DIR = Path(os.environ.get("EXPORTS_DIR", DATA_DIR / "exports"))
 EXPORTS_KEEP_HOURS = float(os.environ.get("EXPORTS_KEEP_HOURS", "24"))
 # The projector shows each page of the standings this long before turning to the next.
 PROJECTOR_PAGE_SECONDS = int(os.environ.get("PROJECTOR_PAGE_SECONDS", "12"))

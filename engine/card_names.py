@@ -24,7 +24,9 @@ _RANK_NAMES = {
     "es": {9: "manilla", 1: "as", 12: "rey", 11: "caballo", 10: "sota"},
     "en": {9: "nine", 1: "ace", 12: "king", 11: "knight", 10: "jack"},
 }
-_BOTIFARRA_NAMES = {"ca": "botifarra", "es": "butifarra", "en": "no trumps"}
+# One name for the contract everywhere: English players call it Botifarra too (pages, the
+# workbook and the analysis alike), never "no trumps".
+_BOTIFARRA_NAMES = {"ca": "botifarra", "es": "butifarra", "en": "botifarra"}
 
 
 def _language(language: str) -> str:
@@ -61,7 +63,7 @@ def card_name(card: Card, language: str) -> str:
 
 
 def contract_name(contract: Contract, language: str) -> str:
-    """Name of ``contract``: the trump suit's name, or botifarra / butifarra / no trumps."""
+    """Name of ``contract``: the trump suit's name, or botifarra / butifarra."""
     lang = _language(language)
     if contract.trump is None:
         return _BOTIFARRA_NAMES[lang]

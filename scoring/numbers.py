@@ -30,3 +30,10 @@ def show_score(value: Fraction | int | Decimal) -> str:
 def score_number(value: Fraction | int | Decimal | None) -> Decimal | None:
     """The score as shown (2 decimals, halves up), as a number for a spreadsheet or CSV."""
     return None if value is None else Decimal(engine.show_score(value))
+
+
+def exact_number(value: Fraction | int | Decimal | None) -> float | None:
+    """The exact score as a spreadsheet number, to be shown with 2 decimals by the cell's
+    format: a sum a reader makes of such cells matches the ranking's total (8.46), where a
+    sum of rounded cells may not (8.45)."""
+    return None if value is None else float(Fraction(value))

@@ -1,5 +1,7 @@
 """Shared fixtures for the whole suite."""
 
+import os
+
 import pytest
 from hypothesis import settings as hypothesis_settings
 
@@ -7,6 +9,18 @@ from hypothesis import settings as hypothesis_settings
 # properties flaky on a busy machine (CI runs the suite twice on two cores).
 hypothesis_settings.register_profile("duplicada", deadline=None)
 hypothesis_settings.load_profile("duplicada")
+
+
+def pytest_configure(config):
+    """A Celery worker reads one database, test_<name>; an xdist worker tests in its own
+    (test_<name>_gw0, ...), so a task sent to the broker from there would read the wrong data.
+    ``make test`` runs the parallel pass without a broker and the ``celery_worker`` tests
+    after it in one process; refuse the mix rather than fail in puzzling ways."""
+    if os.environ.get("PYTEST_XDIST_WORKER") and os.environ.get("CELERY_BROKER_URL"):
+        raise pytest.UsageError(
+            "CELERY_BROKER_URL is set and the tests run in xdist workers: the Celery worker "
+            "cannot see a worker's own test database. Run `make test` (it splits the passes), "
+            "or unset CELERY_BROKER_URL, or drop -n.")
 
 
 @pytest.fixture(autouse=True)

@@ -8,7 +8,7 @@ endpoints get a free-deal championship (a pending game at table 1). Each answer 
 be a 5xx and must match the schema (status code, content type, body).
 
 ``make test`` runs a seeded, derandomized sample (``FUZZ_CASES``, about 200 cases in all);
-``make fuzz`` runs at least 1,000 (``FUZZ_CASES=1500``) (README "Security")."""
+``make fuzz`` runs at least 1,000 (``FUZZ_CASES=1500``) (docs/operations.md, "Security")."""
 
 from __future__ import annotations
 

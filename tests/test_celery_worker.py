@@ -12,6 +12,7 @@ def test_task_runs_in_process_without_broker():
     assert ping.delay("hola").get(timeout=5) == "hola"
 
 
+@pytest.mark.celery_worker
 def test_task_runs_on_real_worker():
     if not settings.CELERY_BROKER_URL:
         pytest.skip("no CELERY_BROKER_URL set: the real-worker test needs a broker and a worker")

@@ -10,9 +10,37 @@ renderer.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import asyncio
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
 
-from django.http import HttpResponse, StreamingHttpResponse
+from django.core.handlers.asgi import ASGIRequest
+from django.http import FileResponse, HttpResponse, StreamingHttpResponse
+from django.http.response import HttpResponseBase
+
+CHUNK = 64 * 1024
+
+
+async def _chunks_of(path: Path) -> AsyncIterator[bytes]:
+    """The file in chunks, read in a thread: the event loop never waits on the disk."""
+    handle = await asyncio.to_thread(path.open, "rb")
+    try:
+        while chunk := await asyncio.to_thread(handle.read, CHUNK):
+            yield chunk
+    finally:
+        handle.close()
+
+
+def kept_file(request, path: Path, content_type: str) -> HttpResponseBase:
+    """A file kept on disk (an export job's): under ASGI (uvicorn, venue mode) streamed from
+    an asynchronous iterator, as ASGI serves them (a plain FileResponse makes Django warn
+    "StreamingHttpResponse must consume synchronous iterators" on every download); under
+    WSGI a FileResponse (``request`` may be DRF's, wrapping Django's)."""
+    if isinstance(getattr(request, "_request", request), ASGIRequest):
+        response = StreamingHttpResponse(_chunks_of(path), content_type=content_type)
+        response["Content-Length"] = str(path.stat().st_size)
+        return response
+    return FileResponse(path.open("rb"), content_type=content_type)
 
 
 def headers_only(content_type: str, *, filename: str | None = None,

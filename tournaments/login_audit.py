@@ -1,5 +1,5 @@
 """Failed director logins are recorded as audit events (who tried which user name, from
-where). Throttling them is django-axes' job (README "Security")."""
+where). Throttling them is django-axes' job (docs/operations.md, "Security")."""
 
 from __future__ import annotations
 

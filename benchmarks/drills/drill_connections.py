@@ -1,7 +1,7 @@
 """Drill 5: bursts of captains against the production command must not pile up database
 connections.
 
-The production command of README "Running in production" (``config/gunicorn.conf.py``,
+The production command of docs/operations.md, "Running in production" (``config/gunicorn.conf.py``,
 ``config.asgi`` on uvicorn workers, DEBUG off, the settings' defaults) serves a fresh
 PostgreSQL database on loopback. A few bursts of requests are released at once, most of
 them reads (captain pages, the captain API's tables), some writes (submissions, then their

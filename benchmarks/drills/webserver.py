@@ -80,7 +80,7 @@ class DrillGunicorn(Gunicorn):
 
 
 class ProductionGunicorn(DrillGunicorn):
-    """The command of README "Running in production": ``config/gunicorn.conf.py`` with
+    """The command of docs/operations.md, "Running in production": ``config/gunicorn.conf.py`` with
     ``config.asgi`` on uvicorn workers; the address and the number of workers go through
     that file's own variables (``GUNICORN_BIND``, ``GUNICORN_WORKERS``)."""
 

@@ -5,7 +5,6 @@ URLs (each kind's ``public_url``), with those pages' visibility."""
 
 from __future__ import annotations
 
-from django.http import FileResponse
 from django.shortcuts import get_object_or_404
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -27,6 +26,7 @@ from scoring.api.serializers_exports import (
 )
 from scoring.exports import jobs, registry
 from scoring.exports.models import ExportJob
+from tournaments.downloads import kept_file
 from tournaments.models import Championship
 
 READ_ERRORS = {401: ERRORS[401], 404: ERRORS[404]}
@@ -135,7 +135,7 @@ class ExportFileView(ExportsView):
         """A finished job's file; 404 before it is done and once it is cleaned up. A full
         backup's download is recorded in the championship's audit trail."""
         job, path = jobs.download_file(self.championship(pk), job_id, **self.who())
-        response = FileResponse(path.open("rb"), content_type=job.content_type)
+        response = kept_file(request, path, job.content_type)
         response["Content-Disposition"] = f'attachment; filename="{job.filename}"'
         response["Cache-Control"] = "no-store"
         return response

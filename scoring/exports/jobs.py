@@ -2,7 +2,7 @@
 broker, on a worker with one), the director's page shows it running, then a download link;
 a failed job shows its error and can be tried again.
 
-Files are kept under ``settings.EXPORTS_DIR`` (``var/exports``) for
+Files are kept under ``settings.EXPORTS_DIR`` (``var/exports``; ``var/demo/exports`` for the demo) for
 ``settings.EXPORTS_KEEP_HOURS`` (a day), then removed with their jobs by
 :func:`cleanup_exports`, which runs whenever a job is started and from
 ``manage.py clean_exports``.

@@ -24,7 +24,7 @@ from openpyxl.utils import get_column_letter
 from scoring.exports import data
 from scoring.exports.text import looks_like_formula
 from scoring.models import ResultEntry
-from scoring.numbers import score_number
+from scoring.numbers import exact_number
 
 SCORE_FORMAT = "0.00"
 SHARED_PLACE_FORMAT = '0"="'
@@ -105,7 +105,7 @@ def _ranking(workbook, scope) -> None:
         team = row.team
         sheet.add(
             [row.place, team.number, team.name, team.players, team.club,
-             score_number(row.total), row.deals, row.deal_score_sum, row.tops],
+             exact_number(row.total), row.deals, row.deal_score_sum, row.tops],
             {1: SHARED_PLACE_FORMAT if row.shared else "0", 6: SCORE_FORMAT},
         )
     sheet.finish()
@@ -128,7 +128,7 @@ def _results(workbook, scope) -> None:
              _yes(entry.recontro) if entry else None,
              str(BREACHES[entry.breach]) if entry else None,
              line.ns_points, line.ew_points, line.ns_deal_score, line.ew_deal_score,
-             score_number(line.ns_final), score_number(line.ew_final),
+             exact_number(line.ns_final), exact_number(line.ew_final),
              _yes(line.ns_adjusted), _yes(line.ew_adjusted)],
             {15: SCORE_FORMAT, 16: SCORE_FORMAT},
         )

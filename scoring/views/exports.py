@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import FileResponse, Http404, HttpResponse, HttpResponseBadRequest
+from django.http import Http404, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import get_language
 from django.views.decorators.http import require_POST, require_safe
@@ -18,7 +18,7 @@ from scoring.views.common import _no_store
 from scoring.views.results import _not_published, _results_access
 from tournaments import audit, pdf_support, print_pages
 from tournaments import selectors as tournament_selectors
-from tournaments.downloads import headers_only
+from tournaments.downloads import headers_only, kept_file
 
 
 def _attachment(response: HttpResponse, filename: str) -> HttpResponse:
@@ -123,5 +123,5 @@ def director_export_file(request, pk: int, job_id: int):
     championship = tournament_selectors.championship_for_director(request.user, pk)
     job, path = jobs.download_file(championship, job_id, by=request.user,
                                    origin=audit.origin_of(request))
-    response = FileResponse(path.open("rb"), content_type=job.content_type)
+    response = kept_file(request, path, job.content_type)
     return _no_store(_attachment(response, job.filename))

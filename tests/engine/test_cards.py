@@ -112,7 +112,7 @@ def test_suit_names(language, names):
 def test_contract_and_card_names():
     assert contract_name(Contract.BOTIFARRA, "ca") == "botifarra"
     assert contract_name(Contract.BOTIFARRA, "es") == "butifarra"
-    assert contract_name(Contract.BOTIFARRA, "en") == "no trumps"
+    assert contract_name(Contract.BOTIFARRA, "en") == "botifarra"
     assert contract_name(Contract.ESPASES, "es") == "espadas"
     assert card_name(Card(OROS, 9), "ca") == "manilla d'ors"
     assert card_name(Card(C, 12), "ca") == "rei de copes"

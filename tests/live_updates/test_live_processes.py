@@ -23,7 +23,7 @@ from scoring import services
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-#: The bound asserted; the figure measured is printed (README quotes it).
+#: The bound asserted; the figure measured is printed (docs/operations.md quotes it).
 BOUND_SECONDS = 1.0
 
 

@@ -244,6 +244,7 @@ def test_the_jobs_list_costs_the_same_queries_for_2_and_20_jobs(api, event):
     assert queries_for(2) == queries_for(20)
 
 
+@pytest.mark.celery_worker
 @pytest.mark.django_db(transaction=True)
 def test_a_job_started_through_the_api_runs_on_the_real_worker(director, settings):
     if not settings.CELERY_BROKER_URL:

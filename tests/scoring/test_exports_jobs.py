@@ -129,6 +129,7 @@ def test_files_and_jobs_older_than_a_day_are_cleaned_up(event, exports_folder):
     assert (exports_folder / recent.file_path).exists()
 
 
+@pytest.mark.celery_worker
 @pytest.mark.django_db(transaction=True)
 def test_a_job_runs_on_the_real_worker(director):
     if not settings.CELERY_BROKER_URL:

@@ -70,10 +70,43 @@ def test_spreadsheets_csv_and_the_api_keep_numbers_in_catalan(client, event):
         client.get(f"/c/{event.pk}/results/export/workbook/", **headers).content))
     ws = book.worksheets[0]
     assert ws.title == "Classificació"
+    # Exact totals, shown with 2 decimals (the sums below add up).
     assert [ws.cell(row=i, column=6).value for i in range(2, len(rows) + 2)] == [
-        float(engine.show_score(r.total)) for r in rows
+        pytest.approx(float(r.total), abs=1e-12) for r in rows
     ]
+    assert {ws.cell(row=i, column=6).number_format for i in range(2, len(rows) + 2)} == {"0.00"}
     api = client.get(f"/api/v1/championships/{event.pk}/standings/", **headers)
     assert [row["total"] for row in api.json()["results"]] == [
         engine.show_score(r.total) for r in rows
     ]
+
+
+def test_the_workbooks_results_add_up_to_its_ranking(client, event):
+    """Each team's finals in the Results sheet sum to its total in the Ranking sheet, to the
+    hundredth a reader sees: the cells hold exact values, shown with 2 decimals (a sum of
+    rounded cells drifts: 8.45 against 8.46)."""
+    book = load_workbook(io.BytesIO(client.get(
+        f"/c/{event.pk}/results/export/workbook/", HTTP_ACCEPT_LANGUAGE="en").content))
+    ranking, results = book["Ranking"], book["Results"]
+    header = [cell.value for cell in results[1]]
+    at = {name: header.index(name) for name in
+          ("NS team", "EW team", "NS final", "EW final")}
+    sums: dict[int, float] = {}
+    drift = 0.0
+    for row in results.iter_rows(min_row=2, values_only=True):
+        for side in ("NS", "EW"):
+            final = row[at[f"{side} final"]]
+            if final is not None:
+                number = int(row[at[f"{side} team"]].split(".")[0])  # "3. Team 3"
+                sums[number] = sums.get(number, 0.0) + final
+                drift += abs(final - round(final, 2))
+    assert {cell.number_format for cell in results["O"][1:] + results["P"][1:]} == {"0.00"}
+    byes = {team.number: Fraction(0) for team in event.teams.all()}
+    for round_ in event.rounds.filter(status="closed").exclude(bye_team=None):
+        byes[round_.bye_team.number] += Fraction(3, 2) * round_.deals.count()
+    for row in ranking.iter_rows(min_row=2, values_only=True):
+        number, total = row[1], row[5]
+        summed = Fraction(sums[number]).limit_denominator(10**6) + byes[number]
+        assert engine.show_score(summed) == engine.show_score(
+            Fraction(total).limit_denominator(10**6)), number
+    assert drift > 0.001  # some finals are not whole hundredths: rounded cells would drift

@@ -117,8 +117,8 @@ def test_gunicorn_access_log_redacts_links(tmp_path):
     assert SECRET not in logged
 
 
-def test_readme_runs_gunicorn_with_the_configuration():
-    readme = (ROOT / "README.md").read_text()
+def test_the_production_guide_runs_gunicorn_with_the_configuration():
+    readme = (ROOT / "docs" / "operations.md").read_text()
     assert "gunicorn -c config/gunicorn.conf.py config.asgi:application" in readme
 
 

@@ -118,6 +118,7 @@ def wait_for_rebuild(seconds: float = 20) -> None:
         time.sleep(0.05)
 
 
+@pytest.mark.celery_worker
 @pytest.mark.django_db(transaction=True)
 def test_the_background_rebuild_stores_the_scores(settings, director):
     """For real: a thread in this process (embedded) or the Celery worker (with a broker)."""

@@ -1,4 +1,4 @@
-"""No text a director or captain typed can make a PDF read the server (README "Security").
+"""No text a director or captain typed can make a PDF read the server (docs/operations.md, "Security").
 
 Hostile values in every field that reaches a printed sheet (championship name and venue,
 team names, clubs and players) try to close the page's <style> element, break out of a CSS
