@@ -86,7 +86,7 @@ def test_the_page_confirms_with_the_pin_and_refuses_a_bad_one(entered, client):
     url = f"/t/{first.pk}/{first.link_secret}/game/{entry.pk}/pin/"
     page = client.get(f"/t/{first.pk}/{first.link_secret}/").content.decode()
     assert url in page
-    response = client.post(url, {"pin": "12a"})
+    response = client.post(url, {"pin": "12a"}, headers={"accept-language": "en"})
     assert response.status_code == 200
     assert "type the other pair&#x27;s 4 digits" in response.content.decode()
     assert not PinAttempt.objects.exists()
