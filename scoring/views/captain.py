@@ -34,6 +34,9 @@ def _render_captain(request, team: Team, *, bound=None, status=200):
     tables = permissions.captain_shown_tables(position)
     page_notes, deal_notes = _notes_by_deal(request)
     sections = _captain_tables(team, tables, bound=bound, writable=writable, notes=deal_notes)
+    shown = {row.deal.number for section in sections for row in section.deals}
+    # A note about a deal no longer on the page (its round closed meanwhile) shows at the top.
+    page_notes += [m for number, notes in deal_notes.items() if number not in shown for m in notes]
     context = {
         # The page's own messages; a deal's are shown in its card (base.html shows these).
         "messages": page_notes,
@@ -75,7 +78,7 @@ def _answer(request, team: Team, *, ok: bool, message: str, deal_number: int | N
             body["errors"] = errors
         return _no_store(JsonResponse(body, status=status or (200 if ok else 409)))
     _note(request, ok, message, deal_number)
-    return redirect(_captain_url(team, deal_number))
+    return _back_to_note(team)
 
 
 def _note(request, ok: bool, message: str, deal_number: int | None) -> None:
@@ -83,6 +86,12 @@ def _note(request, ok: bool, message: str, deal_number: int | None) -> None:
     that the page shows it in that deal's card, where the captain's eye is."""
     add = messages.success if ok else messages.error
     add(request, message, extra_tags=f"deal-{deal_number}" if deal_number else "")
+
+
+def _back_to_note(team: Team):
+    # No "#deal-N" here: a page opened at a fragment ignores autofocus, and the deal's note
+    # has it (focusing it scrolls it into view, so the captain lands on the card anyway).
+    return redirect(_captain_url(team))
 
 
 def _notes_by_deal(request) -> tuple[list, dict[int, list]]:
@@ -208,7 +217,7 @@ def captain_dispute(request, team_id: int, secret: str, entry_id: int):
         if not _from_outbox(request):
             for message in exc.messages:
                 _note(request, False, message, number)
-            return redirect(_captain_url(team, number))
+            return _back_to_note(team)
         return _answer(request, team, ok=False, message=" ".join(exc.messages), status=400,
                        deal_number=number)
     return _answer(request, team, ok=True, deal_number=number,
@@ -237,6 +246,6 @@ def captain_pin(request, team_id: int, secret: str, entry_id: int):
     else:
         _note(request, True, _("Deal %(deal)s confirmed.") % {"deal": entry.deal.number},
               entry.deal.number)
-    return redirect(_captain_url(team, entry.deal.number))
+    return _back_to_note(team)
 
 
