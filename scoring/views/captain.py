@@ -17,7 +17,7 @@ from scoring.forms import DisputeForm, PinForm, ResultForm
 from scoring.models import ResultEntry
 from scoring.services import Origin, ScoringError
 from scoring.views.captain_page import _captain_tables
-from scoring.views.common import _add_errors, _no_store
+from scoring.views.common import _no_store
 from scoring.views.offline import cache_name, outbox_strings
 from tournaments.models import Deal, Table, Team
 
@@ -32,8 +32,14 @@ def _render_captain(request, team: Team, *, bound=None, status=200):
     # A withdrawn team's link reads but never writes (the services refuse it too).
     writable = position.writable and not team.withdrawn
     tables = permissions.captain_shown_tables(position)
-    sections = _captain_tables(team, tables, bound=bound, writable=writable)
+    page_notes, deal_notes = _notes_by_deal(request)
+    sections = _captain_tables(team, tables, bound=bound, writable=writable, notes=deal_notes)
+    shown = {row.deal.number for section in sections for row in section.deals}
+    # A note about a deal no longer on the page (its round closed meanwhile) shows at the top.
+    page_notes += [m for number, notes in deal_notes.items() if number not in shown for m in notes]
     context = {
+        # The page's own messages; a deal's are shown in its card (base.html shows these).
+        "messages": page_notes,
         "team": team,
         "position": position,
         "championship": team.championship,
@@ -71,8 +77,33 @@ def _answer(request, team: Team, *, ok: bool, message: str, deal_number: int | N
         if errors:
             body["errors"] = errors
         return _no_store(JsonResponse(body, status=status or (200 if ok else 409)))
-    (messages.success if ok else messages.error)(request, message)
-    return redirect(_captain_url(team, deal_number))
+    _note(request, ok, message, deal_number)
+    return _back_to_note(team)
+
+
+def _note(request, ok: bool, message: str, deal_number: int | None) -> None:
+    """A message for the page after the redirect; one about a deal is tagged with it, so
+    that the page shows it in that deal's card, where the captain's eye is."""
+    add = messages.success if ok else messages.error
+    add(request, message, extra_tags=f"deal-{deal_number}" if deal_number else "")
+
+
+def _back_to_note(team: Team):
+    # No "#deal-N" here: a page opened at a fragment ignores autofocus, and the deal's note
+    # has it (focusing it scrolls it into view, so the captain lands on the card anyway).
+    return redirect(_captain_url(team))
+
+
+def _notes_by_deal(request) -> tuple[list, dict[int, list]]:
+    """The pending messages split into the page's own and each deal's (by number)."""
+    page, by_deal = [], {}
+    for message in messages.get_messages(request):
+        tag = next((t for t in message.extra_tags.split() if t.startswith("deal-")), None)
+        if tag and tag[5:].isdigit():
+            by_deal.setdefault(int(tag[5:]), []).append(message)
+        else:
+            page.append(message)
+    return page, by_deal
 
 
 def _form_errors(request, team: Team, form, bound: dict):
@@ -184,8 +215,9 @@ def captain_dispute(request, team_id: int, secret: str, entry_id: int):
         return _answer(request, team, ok=False, message=exc.message, deal_number=number)
     except ValidationError as exc:
         if not _from_outbox(request):
-            _add_errors(request, exc)
-            return redirect(_captain_url(team, number))
+            for message in exc.messages:
+                _note(request, False, message, number)
+            return _back_to_note(team)
         return _answer(request, team, ok=False, message=" ".join(exc.messages), status=400,
                        deal_number=number)
     return _answer(request, team, ok=True, deal_number=number,
@@ -210,9 +242,10 @@ def captain_pin(request, team_id: int, secret: str, entry_id: int):
             origin=Origin.from_request(request),
         )
     except ScoringError as exc:
-        messages.error(request, exc.message)
+        _note(request, False, exc.message, entry.deal.number)
     else:
-        messages.success(request, _("Deal %(deal)s confirmed.") % {"deal": entry.deal.number})
-    return redirect(_captain_url(team, entry.deal.number))
+        _note(request, True, _("Deal %(deal)s confirmed.") % {"deal": entry.deal.number},
+              entry.deal.number)
+    return _back_to_note(team)
 
 

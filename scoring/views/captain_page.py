@@ -44,6 +44,8 @@ class CaptainDeal:
     open_form: bool
     # Forms bound to a failed submission, by kind ("result", "dispute", "pin").
     bound: dict = field(default_factory=dict)
+    # The messages about this deal after the last action (a refusal, a wrong PIN, a notice).
+    notes: list = field(default_factory=list)
 
     # Forms are built only when the page shows them: most deals need none of the three.
     @cached_property
@@ -86,11 +88,12 @@ class CaptainTable:
 
 
 def _captain_tables(team: Team, tables: list[Table], *, bound: dict | None = None,
-                    writable=True) -> list[CaptainTable]:
+                    writable=True, notes: dict | None = None) -> list[CaptainTable]:
     """The team's tables with their deals, states and forms, in a bounded number of queries
     whatever the number of tables. ``bound`` maps a deal id to forms bound to a failed
     submission, so that their errors show."""
     bound = bound or {}
+    notes = notes or {}
     if not tables:
         return []
     deals = list(Deal.objects.filter(round_id__in=[t.round_id for t in tables]).order_by("number"))
@@ -113,6 +116,7 @@ def _captain_tables(team: Team, tables: list[Table], *, bound: dict | None = Non
                     state=state,
                     open_form=writable and (state.latest is None or "result" in forms),
                     bound=forms,
+                    notes=notes.get(deal.number, []),
                 )
             )
         sections.append(

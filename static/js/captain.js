@@ -86,6 +86,13 @@
       hint.textContent = T.refused_hint;
       note.appendChild(hint);
     }
+    // A refusal (a wrong PIN, a result the rules refuse) is announced at once and takes the
+    // focus, in the deal's card where the captain is looking; progress stays polite.
+    note.setAttribute("role", item.state === "refused" ? "alert" : "status");
+    if (item.state === "refused") {
+      note.setAttribute("tabindex", "-1");
+      note.focus();
+    }
     var button = null;
     if (item.state === "queued") {
       button = document.createElement("button");

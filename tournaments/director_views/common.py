@@ -66,15 +66,16 @@ def _who(request) -> dict:
     return {"by": request.user, "origin": audit.origin_of(request)}
 
 
-def _action(request, func, *args, success: str, **kwargs):
+def _action(request, func, *args, success, **kwargs):
     """Run a service for a POST and show its outcome as a message (its refusal, or
-    ``success``); returns ``(its result or None, whether it ran)``."""
+    ``success``: a text, or a function of the result when the words depend on it);
+    returns ``(its result or None, whether it ran)``."""
     try:
         result = func(*args, **kwargs)
     except services.ServiceError as error:
         messages.error(request, error.message)
         return None, False
-    messages.success(request, success)
+    messages.success(request, success(result) if callable(success) else success)
     return result, True
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST, require_safe
 
 from tournaments import printing, selectors, services
@@ -28,7 +29,8 @@ from tournaments.presentation import deal_view
 def generate_rounds(request, championship: Championship):
     rounds, ok = _action(
         request, services.generate_next_round, championship,
-        success=_("Rounds generated."),
+        success=lambda rounds: ngettext("Round generated.", "%(count)s rounds generated.",
+                                        len(rounds)) % {"count": len(rounds)},
     )
     if ok and len(rounds) == 1:
         return redirect("tournaments:director_round", championship.pk, rounds[0].number)
