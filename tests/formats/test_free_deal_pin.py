@@ -15,6 +15,15 @@ from scoring.services.values import PinRefused, ScoringError
 pytestmark = pytest.mark.django_db
 
 
+@pytest.fixture(autouse=True)
+def in_english():
+    """The refusals are read in English (the site's default language is Catalan)."""
+    from django.utils import translation
+
+    with translation.override("en"):
+        yield
+
+
 @pytest.fixture
 def entered(django_user_model):
     director = django_user_model.objects.create_user("fd-pin", password="x")
