@@ -7,8 +7,7 @@ build a translated message of its own without parsing the English one.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from engine.field_error import FieldError
 
 __all__ = ["CODES", "IndividualError"]
 
@@ -37,27 +36,10 @@ CODES: dict[str, str] = {
 }
 
 
-class IndividualError(ValueError):
+class IndividualError(FieldError):
     """An individual entry refused: which field, and why.
 
     ``field`` names the input: ``"points"``, ``"points.N"``, ``"contro_by"``... or, for a play
     record, ``"tricks[3][2]"`` (indices from 0 as in JSON; ``params["trick"]`` and
     ``params["card"]`` count from 1, as a player would).
     """
-
-    def __init__(
-        self,
-        field: str,
-        message: str,
-        *,
-        code: str = "invalid",
-        params: Mapping[str, Any] | None = None,
-    ) -> None:
-        super().__init__(f"{field}: {message}")
-        self.field = field
-        self.message = message
-        self.code = code
-        self.params = dict(params or {})
-
-    def __repr__(self) -> str:
-        return f"IndividualError({self.field!r}, {self.message!r}, code={self.code!r})"

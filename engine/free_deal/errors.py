@@ -7,8 +7,7 @@ of its own without parsing the English one.  The codes are listed in :data:`CODE
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from engine.field_error import FieldError
 
 __all__ = ["CODES", "GameError"]
 
@@ -47,7 +46,7 @@ CODES: dict[str, str] = {
 }
 
 
-class GameError(ValueError):
+class GameError(FieldError):
     """A free-deal game entry (or its settings) refused: which field, and why.
 
     ``field`` names the input concerned: an attribute of the report or the settings
@@ -57,20 +56,3 @@ class GameError(ValueError):
     *number* in ``params["hand"]`` and in the message counts from 1, as on a score pad).
     ``code`` is one of :data:`CODES`; ``params`` holds the figures the message quotes.
     """
-
-    def __init__(
-        self,
-        field: str,
-        message: str,
-        *,
-        code: str = "invalid",
-        params: Mapping[str, Any] | None = None,
-    ) -> None:
-        super().__init__(f"{field}: {message}")
-        self.field = field
-        self.message = message
-        self.code = code
-        self.params = dict(params or {})
-
-    def __repr__(self) -> str:
-        return f"GameError({self.field!r}, {self.message!r}, code={self.code!r})"
