@@ -19,7 +19,24 @@ def new_idempotency_key() -> str:
     return secrets.token_urlsafe(24)
 
 
-class ResultForm(forms.Form):
+class RadioErrorsTied:
+    """Ties a group of radios to its error, for screen readers without JavaScript.
+
+    Django ties a field's help text and error to its input (``aria-describedby``,
+    ``aria-invalid``), but not a group of radios, which it lays out as a fieldset. After
+    validation, every radio of a group with an error is marked invalid and points at the
+    error list (whose id Django gives as ``<id>_error``)."""
+
+    def full_clean(self):
+        super().full_clean()
+        for name in self.errors:
+            field = self.fields.get(name)
+            if field is not None and isinstance(field.widget, forms.RadioSelect):
+                field.widget.attrs.update({"aria-invalid": "true",
+                                           "aria-describedby": f"{self[name].auto_id}_error"})
+
+
+class ResultForm(RadioErrorsTied, forms.Form):
     """One deal's result (rules.md 6.1); works without JavaScript."""
 
     contract = forms.ChoiceField(
@@ -152,7 +169,7 @@ class PinForm(forms.Form):
         return pin
 
 
-class AdjustmentForm(forms.Form):
+class AdjustmentForm(RadioErrorsTied, forms.Form):
     SIDES = [("NS", _("NS")), ("EW", _("EW")), ("both", _("Both sides"))]
 
     side = forms.ChoiceField(label=_("Side"), choices=SIDES, widget=forms.RadioSelect)
