@@ -92,6 +92,14 @@
     if (item.state === "refused") {
       note.setAttribute("tabindex", "-1");
       note.focus();
+    } else if (item.state === "sent" && focusAfterSend === item.key) {
+      // Sent: the focus comes back to the card (its button was disabled, and the card is
+      // fetched again in place), on the note that says so, unless the captain moved on.
+      var at = document.activeElement;
+      if (!at || at === document.body || box.contains(at)) {
+        note.setAttribute("tabindex", "-1");
+        note.focus();
+      }
     }
     var button = null;
     if (item.state === "queued") {
@@ -230,6 +238,7 @@
           recent[item.deal + item.kind] = item;
           var form = formOf(item);
           if (form) form.removeAttribute("data-dirty");
+          focusAfterSend = item.key;
           return drop(item.key).then(function () { show(item); refresh(); return true; });
         }
         item.state = "refused";
@@ -254,6 +263,8 @@
       ".outbox-note[data-outbox-state='sending'], .outbox-note[data-outbox-state='refused']");
   }
   var refreshing = null;
+  // The entry just sent, whose card takes the focus back once it is shown again.
+  var focusAfterSend = null;
   function refresh() {
     if (refreshing) return;
     refreshing = setTimeout(function () {
@@ -279,6 +290,7 @@
             });
           }
           Object.keys(recent).forEach(function (name) { show(recent[name]); });
+          focusAfterSend = null;
           return items().then(function (all) { all.forEach(show); });
         })
         .catch(function () { /* no network: the page stays as it is */ });

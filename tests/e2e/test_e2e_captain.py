@@ -45,6 +45,8 @@ def test_enter_confirm_with_pin_and_see_it_on_the_grid(live_server, phone, event
     expect(deal).to_have_attribute("data-status", "pending")
     expect(deal.locator(".outbox-note")).to_have_attribute("data-outbox-state", "sent")
     assert "Waiting for" in deal.inner_text()
+    # The focus came back to the card, on the note that says it was sent (screen readers).
+    page.wait_for_function("() => document.activeElement.closest('#deal-1 .outbox-note')")
     # East takes the phone and types its team's PIN.
     shot(page, "2-captain-pending")
     deal.locator("input[name='p1-pin']").fill(ew_team.pin)
