@@ -7,7 +7,7 @@ up: ``engine.show_score``, rules.md 6.3).
 
 from __future__ import annotations
 
-from decimal import Decimal
+from decimal import Decimal, localcontext
 from fractions import Fraction
 
 from django.utils import formats
@@ -32,8 +32,14 @@ def score_number(value: Fraction | int | Decimal | None) -> Decimal | None:
     return None if value is None else Decimal(engine.show_score(value))
 
 
-def exact_number(value: Fraction | int | Decimal | None) -> float | None:
+def exact_number(value: Fraction | int | Decimal | None) -> Decimal | None:
     """The exact score as a spreadsheet number, to be shown with 2 decimals by the cell's
     format: a sum a reader makes of such cells matches the ranking's total (8.46), where a
-    sum of rounded cells may not (8.45)."""
-    return None if value is None else float(Fraction(value))
+    sum of rounded cells may not (8.45). Divided as a decimal to more digits than a
+    spreadsheet keeps, never through a float."""
+    if value is None:
+        return None
+    exact = Fraction(value)
+    with localcontext() as context:
+        context.prec = 28
+        return Decimal(exact.numerator) / Decimal(exact.denominator)

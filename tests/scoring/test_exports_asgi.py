@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import warnings
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from asgiref.sync import sync_to_async
@@ -51,7 +52,10 @@ def test_a_kept_file_is_streamed_the_asgi_way(director, exports_folder,
 
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        answers = asyncio.run(download_all())
+        # In a thread of its own: a browser test earlier in this process may have left
+        # Playwright's event loop running in this one.
+        with ThreadPoolExecutor(max_workers=1) as pool:
+            answers = pool.submit(asyncio.run, download_all()).result()
     assert [str(w.message) for w in caught if "iterators" in str(w.message)] == []
     for status, length, body in answers:
         assert status == 200 and body == expected and length == str(len(expected))
