@@ -33,6 +33,32 @@
     var box = card(item.deal);
     return box && box.querySelector("form[data-outbox='" + item.kind + "']");
   }
+  function markFields(item, note) {
+    // The fields a refusal names are marked invalid and described by the note that says
+    // why (as the page does without JavaScript); any other state clears the marks.
+    var form = formOf(item);
+    if (!form) return;
+    note.id = note.id || ("outbox-note-" + item.deal + "-" + item.kind);
+    form.querySelectorAll("[data-outbox-invalid]").forEach(function (input) {
+      input.removeAttribute("aria-invalid");
+      input.removeAttribute("data-outbox-invalid");
+      var kept = input.getAttribute("data-described-before");
+      if (kept) input.setAttribute("aria-describedby", kept);
+      else input.removeAttribute("aria-describedby");
+      input.removeAttribute("data-described-before");
+    });
+    if (item.state !== "refused" || !item.errors) return;
+    Object.keys(item.errors).forEach(function (field) {
+      form.querySelectorAll("[name$='-" + field + "']").forEach(function (input) {
+        if (input.type === "hidden") return;
+        var before = input.getAttribute("aria-describedby") || "";
+        input.setAttribute("data-described-before", before);
+        input.setAttribute("data-outbox-invalid", "");
+        input.setAttribute("aria-invalid", "true");
+        input.setAttribute("aria-describedby", (note.id + " " + before).trim());
+      });
+    });
+  }
   function restore(item) {
     // Put what was typed back in the form (after a reload with no network, or a refusal).
     var form = formOf(item);
@@ -89,6 +115,7 @@
     // A refusal (a wrong PIN, a result the rules refuse) is announced at once and takes the
     // focus, in the deal's card where the captain is looking; progress stays polite.
     note.setAttribute("role", item.state === "refused" ? "alert" : "status");
+    markFields(item, note);
     if (item.state === "refused") {
       note.setAttribute("tabindex", "-1");
       note.focus();
@@ -244,6 +271,7 @@
         item.state = "refused";
         item.message = (answer && answer.message) ||
           T.status_error.replace("{status}", response.status);
+        item.errors = (answer && answer.errors) || null;
         return save(item).then(function () { show(item); restore(item); return true; });
       });
     }).catch(function () {

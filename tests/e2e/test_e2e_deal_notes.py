@@ -51,3 +51,29 @@ def test_a_wrong_pin_is_in_the_deals_card_on_screen_and_focused(live_server, bro
             == "pending"
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
+def test_a_refused_field_is_marked_invalid_and_described_by_its_error(live_server, browser,
+                                                                     round_one, javascript):
+    """No contract chosen: the contract's radios say they are invalid and point at the
+    message that says why, which is in the deal's card (issue 28 item 2)."""
+    ns_team = round_one.ns
+    context = phone_context(browser, java_script_enabled=javascript)
+    try:
+        page = context.new_page()
+        page.set_viewport_size(NARROW)
+        page.goto(f"{live_server.url}/t/{ns_team.pk}/{ns_team.link_secret}/")
+        deal = page.locator("#deal-1")
+        deal.locator("input[name='d1-points_ns']").fill("40")
+        deal.get_by_role("button", name="Send deal 1").click()
+        radio = page.locator("#deal-1 input[name='d1-contract']").first
+        page.wait_for_function(
+            "() => { const r = document.querySelector(\"#deal-1 input[name='d1-contract']\");"
+            " return r && r.getAttribute('aria-invalid') === 'true'; }")
+        described = radio.get_attribute("aria-describedby").split()
+        texts = [page.locator(f"[id='{ref}']").inner_text() for ref in described]
+        assert any("Contract" in text for text in texts), texts
+        assert all(page.locator(f"#deal-1 [id='{ref}']").count() == 1 for ref in described)
+    finally:
+        context.close()
