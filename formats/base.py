@@ -7,7 +7,9 @@ modules. Methods take plain model instances and return plain values or responses
 
 from __future__ import annotations
 
+from django.urls import reverse
 from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
 
 from scoring.wording import TEAM_WORDING, Wording
 
@@ -107,6 +109,11 @@ class Format:
         """``(label, url)`` of each sheet the director prints for a round (its page lists
         them)."""
         return []
+
+    def captain_results_links(self, team) -> list[tuple[str, str]]:
+        """``(label, url)`` of the public results a captain's page links to once the results
+        are published (the pages show closed rounds only)."""
+        return [(_("Standings"), reverse("scoring:standings", args=[team.championship_id]))]
 
     # --- Drafted rounds (``tournaments.services.drafts`` and ``withdrawals``) ---------------
 

@@ -82,6 +82,12 @@ class DuplicatePairs(Format):
 
         return duplicate_results_state(championship)
 
+    def captain_results_links(self, team) -> list[tuple[str, str]]:
+        pk = team.championship_id
+        return [*super().captain_results_links(team),
+                (_("Our scorecard"), reverse("scoring:scorecard", args=[pk, team.number])),
+                (_("Travellers"), reverse("scoring:travellers", args=[pk]))]
+
     def round_printouts(self, round_) -> list[tuple[str, str]]:
         args = [round_.championship_id, round_.number]
         return [

@@ -40,3 +40,9 @@ def round_printouts(championship, round_) -> list:
 def has_deals(fmt) -> bool:
     """Whether the format's rounds have generated deals (travellers, deal sheets...)."""
     return fmt.has_deals
+
+
+@register.simple_tag
+def captain_results_links(team) -> list:
+    """The public results a captain's page links to (``Format.captain_results_links``)."""
+    return format_of(team.championship).captain_results_links(team)

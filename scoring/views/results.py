@@ -92,6 +92,8 @@ def duplicate_projector(request, championship: Championship, director: bool):
         "championship": championship,
         "scope": scope,
         "rows": rows[(page - 1) * per_page : page * per_page],
+        # Two teams on the same total as shown: the tie-break columns say why one is ahead.
+        "tie_break": len({row.total_shown for row in rows}) < len(rows),
         "page": page,
         "pages": pages,
         "next_url": f"{reverse('scoring:projector', args=[pk])}?page={next_page}{after}",
