@@ -14,6 +14,7 @@ from tournaments import audit, pdf_support, selectors, services
 from tournaments.director_views.common import _form_error, _refuse_if_finished, _who, director_page
 from tournaments.forms import AddDirectorForm, ChampionshipForm, posted
 from tournaments.models import Championship, Round
+from tournaments.next_step import more_rounds_to_pair
 
 
 @login_required
@@ -67,8 +68,10 @@ def championship_detail(request, championship: Championship):
             "directors": championship.directors.order_by("username"),
             "director_form": AddDirectorForm(),
             "settings_locked": services.settings_locked(championship),
+            # A Swiss event pairs until its planned rounds; a round robin generates once.
             "can_generate": championship.status != Championship.Status.FINISHED
-            and (championship.is_swiss or not rounds),
+            and (more_rounds_to_pair(championship, rounds) if championship.is_swiss
+                 else not rounds),
             "has_drafted": any(r.status == Round.Status.DRAFTED for r in rounds),
             "can_finish": championship.status == Championship.Status.RUNNING
             and bool(rounds)

@@ -24,3 +24,12 @@ def current_round(championship) -> Round | None:
 @register.inclusion_tag("tournaments/director/_nav.html")
 def director_nav(championship):
     return {"championship": championship, "current": current_round(championship)}
+
+
+@register.inclusion_tag("tournaments/director/_next_step.html", takes_context=True)
+def next_step(context, championship):
+    """The one next step once nothing is in play (``tournaments.next_step``; one query)."""
+    from tournaments.next_step import next_step as step_of
+
+    rounds = list(championship.rounds.order_by("number"))
+    return {"step": step_of(championship, rounds), "csrf_token": context.get("csrf_token")}

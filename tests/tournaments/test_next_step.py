@@ -1,0 +1,43 @@
+"""The director's next step once nothing is in play: release the drafted round, pair the next
+Swiss round while rounds remain planned, then finish; "pair the next round" is gone after the
+last planned round."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "formats"))
+from free_deal_factories import make_free_deal, next_round, play_round, win  # noqa: E402
+
+from tournaments import services  # noqa: E402
+
+pytestmark = pytest.mark.django_db
+EN = {"headers": {"accept-language": "en"}}
+
+
+def _page(client, championship) -> str:
+    return client.get(f"/director/c/{championship.pk}/", **EN).content.decode()
+
+
+def test_the_next_step_follows_the_event(director, director_client):
+    championship = make_free_deal(director, pairs=4, rounds=2)
+    (drafted,) = services.generate_next_round(championship)
+    assert "Next step" in (page := _page(director_client, championship))
+    assert "Release round 1" in page and f"/director/c/{championship.pk}/rounds/1/" in page
+    services.release_round(drafted, by=director)
+    assert "Next step" not in _page(director_client, championship)  # round 1 in play
+    play_round(drafted, lambda table: win())
+    services.close_round(drafted, by=director)
+    page = _page(director_client, championship)
+    assert "Pair round 2" in page and "Pair the next round" in page
+    grid = director_client.get(f"/director/c/{championship.pk}/results/rounds/1/", **EN)
+    assert "Pair round 2" in grid.content.decode()
+    round2 = next_round(championship, director)
+    play_round(round2, lambda table: win())
+    services.close_round(round2, by=director)
+    page = _page(director_client, championship)
+    assert "Finish the championship" in page
+    assert "Pair the next round" not in page and "Pair round 3" not in page
