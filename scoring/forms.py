@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.models import Adjustment, ResultEntry
 from scoring.services import ResultData, check_result_values, parse_adjusted_value
+from scoring.services.values import TOTAL_POINTS
 
 NUMERIC = {"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off"}
 
@@ -131,6 +132,16 @@ class DirectorResultForm(ResultForm):
         if not note:
             raise ValidationError(_("Reason: say why the director enters this result."))
         return note
+
+    @staticmethod
+    def initial_from(entry: ResultEntry | None) -> dict:
+        """The fields of ``entry`` (none when there is no entry), to start an override from."""
+        if entry is None:
+            return {}
+        return {"contract": entry.contract, "delegated": entry.delegated,
+                "contro": entry.contro, "recontro": entry.recontro,
+                "points_ns": entry.points_ns, "points_ew": TOTAL_POINTS - entry.points_ns,
+                "breach": entry.breach}
 
 
 class DisputeForm(forms.Form):

@@ -182,6 +182,11 @@ def director_cell(request, pk: int, number: int, table_number: int, deal_number:
             _add_errors(request, exc)
     state = selectors.result_state(table, deal)
     score = selectors.table_score(table.pk, deal.pk)
+    if not result_form.is_bound:
+        # The override starts from the result that counts (or the one waiting), so the
+        # director changes what is wrong rather than typing it all again.
+        result_form = DirectorResultForm(prefix="r", initial=DirectorResultForm.initial_from(
+            state.counted or state.pending_entry))
     context = {
         "championship": championship,
         "round": round_,

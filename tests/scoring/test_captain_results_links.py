@@ -3,6 +3,7 @@ scorecard and the travellers (a free-deal pair: the standings). Never before."""
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 
@@ -66,3 +67,23 @@ def test_the_projector_leaves_the_tie_break_out_when_no_place_is_tied(client, di
     assert len(set(shown)) == len(shown), "this seed gives five different totals"
     assert not page.context["tie_break"]
     assert "Deal scores" not in page.content.decode()
+
+
+def test_the_override_form_starts_from_the_result_that_counts(director_client, championship,
+                                                             teams, round1, deal1):
+    from scoring import services
+    from scoring.services import ResultData
+
+    table = round1.tables.get(ns_team=teams[0])
+    entry, _ = services.submit_result(team=teams[0], table=table, deal=deal1,
+                                      data=ResultData(contract="C", points_ns=50, contro=True),
+                                      idempotency_key=None)
+    services.confirm_entry(entry_id=entry.pk, team=table.ew_team)
+    url = (f"/director/c/{championship.pk}/results/rounds/1/tables/{table.number}"
+           f"/deals/{deal1.number}/")
+    html = director_client.get(url).content.decode()
+    assert 'name="r-contract" value="C"' in html
+    checked = re.search(r'<input type="radio" name="r-contract" value="C"[^>]*>', html).group(0)
+    assert "checked" in checked
+    assert re.search(r'name="r-points_ns" value="50"', html)
+    assert re.search(r'<input type="checkbox" name="r-contro"[^>]*checked', html)
