@@ -27,6 +27,7 @@ class AuditAction(models.TextChoices):
     DIRECTOR_REMOVED = "director_removed", _("director removed")
     LOGIN_FAILED = "login_failed", _("failed login")
     BACKUP_DOWNLOADED = "backup_downloaded", _("full backup downloaded")
+    ROUNDS_PLANNED_CHANGED = "rounds_planned_changed", _("rounds planned changed")
     # A free-deal round's clock (formats.free_deal.services.clock).
     CLOCK_STARTED = "clock_started", _("round clock started")
     CLOCK_PAUSED = "clock_paused", _("round clock paused")

@@ -41,3 +41,31 @@ def test_the_next_step_follows_the_event(director, director_client):
     page = _page(director_client, championship)
     assert "Finish the championship" in page
     assert "Pair the next round" not in page and "Pair round 3" not in page
+
+
+def test_a_swiss_event_adds_rounds_or_finishes_early_and_it_is_audited(director):
+    from django.utils import translation
+
+    from tournaments.models import AuditEvent
+    from tournaments.services.common import ServiceError
+
+    championship = make_free_deal(director, pairs=4, rounds=2)
+    round1 = next_round(championship, director)
+    assert "rounds_planned" not in services.locked_fields(championship)
+    services.update_championship(championship, by=director, rounds_planned=4)
+    championship.refresh_from_db()
+    assert championship.rounds_planned == 4
+    event = AuditEvent.objects.get(action=AuditEvent.Action.ROUNDS_PLANNED_CHANGED)
+    assert event.detail == "2 -> 4" and event.by_director == director
+    play_round(round1, lambda table: win())
+    services.close_round(round1, by=director)
+    next_round(championship, director)
+    with pytest.raises(ServiceError) as refused, translation.override("en"):
+        services.update_championship(championship, by=director, rounds_planned=1)
+    assert refused.value.field == "rounds_planned" and "2 rounds" in refused.value.message
+    services.update_championship(championship, by=director, rounds_planned=2)  # finish early
+    championship.refresh_from_db()
+    assert championship.rounds_planned == 2
+    # Other locked settings stay locked.
+    with pytest.raises(ServiceError):
+        services.update_championship(championship, by=director, doubling="2-3-4")

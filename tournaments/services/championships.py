@@ -41,6 +41,8 @@ def locked_fields(championship: Championship) -> tuple[str, ...]:
     them): the game settings once round 1 is released or the championship runs, the shape
     of the rounds while drafted rounds exist."""
     if settings_locked(championship) or championship.status != Championship.Status.DRAFT:
+        if _rounds_may_change(championship):
+            return tuple(f for f in LOCKED_SETTINGS if f != "rounds_planned")
         return LOCKED_SETTINGS
     if championship.rounds.exists():
         return SHAPE_SETTINGS
@@ -176,6 +178,13 @@ def update_championship(championship: Championship, *, by=None, origin=None,
     changed = {f for f, v in changes.items() if getattr(championship, f) != v}
 
     locked = settings_locked(championship) or championship.status != Championship.Status.DRAFT
+    planned_before = championship.rounds_planned
+    if "rounds_planned" in changed and locked and _rounds_may_change(championship):
+        _check_rounds_planned(championship, changes["rounds_planned"])
+        changed.discard("rounds_planned")
+        rounds_replanned = True
+    else:
+        rounds_replanned = False
     for field in LOCKED_SETTINGS:
         if field in changed and locked:
             raise ServiceError(
@@ -200,7 +209,25 @@ def update_championship(championship: Championship, *, by=None, origin=None,
                                               origin=origin)
     if "results_public" in changed:
         _record_publication(championship, championship.results_public, by, origin)
+    if rounds_replanned:
+        audit.record(AuditEvent.Action.ROUNDS_PLANNED_CHANGED, championship, by=by,
+                     origin=origin, detail=f"{planned_before or '-'} -> "
+                                           f"{championship.rounds_planned or '-'}")
     return championship
+
+
+def _rounds_may_change(championship: Championship) -> bool:
+    """A Swiss event pairs round by round, so while it runs the director may add rounds or
+    finish early by planning fewer (never fewer than the rounds already paired)."""
+    return championship.is_swiss and championship.status != Championship.Status.FINISHED
+
+
+def _check_rounds_planned(championship: Championship, planned: int | None) -> None:
+    paired = championship.rounds.count()
+    if planned is not None and planned < paired:
+        raise ServiceError(
+            _("Rounds planned: %(count)s rounds are already paired; plan at least that many.")
+            % {"count": paired}, field="rounds_planned")
 
 
 @transaction.atomic
