@@ -32,9 +32,9 @@ venue: $(STAMP)
 
 ## Set up and run the whole test suite (uses DATABASE_URL / CELERY_BROKER_URL if set), in
 ## parallel: pytest-xdist, one process per core (TEST_WORKERS=auto), each with its own test
-## database (test_<name>_gw0, test_<name>_gw1, ...). With a broker, the Celery worker reads the
-## unsuffixed test_<name> (.ci/run), so the tests marked celery_worker run afterwards in one
-## plain process against it, and the parallel pass runs tasks in-process as on SQLite.
+## database. With a broker (CI's PostgreSQL leg) the suite runs in one process, every task
+## through Redis to the real Celery worker, which reads that process's test database: threads
+## of the concurrency tests under xdist on PostgreSQL waited out the connection pool there.
 ## make test PYTEST_ARGS="tests/test_venue.py -x" runs one plain pytest with those arguments
 ## (add -n auto to them for workers).
 TEST_WORKERS ?= auto
@@ -42,11 +42,8 @@ TEST_ENV = SECRET_KEY=$${SECRET_KEY:-tests-only-secret-key}
 test: $(STAMP)
 ifeq ($(strip $(PYTEST_ARGS)),)
 	@if [ -n "$${CELERY_BROKER_URL:-}" ]; then \
-	  echo "== in parallel, tasks in-process ($(TEST_WORKERS) workers)"; \
-	  $(TEST_ENV) env -u CELERY_BROKER_URL -u CELERY_RESULT_BACKEND -u LIVE_REDIS_URL \
-	    $(BIN)/python -m pytest -n $(TEST_WORKERS) -m "not celery_worker" || exit $$?; \
-	  echo "== the Celery worker's tests, one process, broker $${CELERY_BROKER_URL}"; \
-	  $(TEST_ENV) $(BIN)/python -m pytest -p no:xdist -m celery_worker; \
+	  echo "== one process, tasks through the broker $${CELERY_BROKER_URL} and its worker"; \
+	  $(TEST_ENV) $(BIN)/python -m pytest -p no:xdist; \
 	else \
 	  $(TEST_ENV) $(BIN)/python -m pytest -n $(TEST_WORKERS); \
 	fi
