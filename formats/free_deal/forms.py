@@ -46,10 +46,12 @@ class FreeDealSettingsForm(forms.Form):
     seeding = forms.ChoiceField(label=_("Round 1"), choices=FreeDealSettings.Seeding.choices)
     knockout_size = forms.TypedChoiceField(
         label=_("Knockout stage"), choices=KNOCKOUT_SIZES, coerce=int, initial=0,
+        required=False, empty_value=0,
         help_text=_("The top pairs of the final ranking play a seeded bracket after the "
                     "Swiss."))
     knockout_best_of = forms.TypedChoiceField(label=_("Knockout ties"),
-                                              choices=KNOCKOUT_BEST_OF, coerce=int, initial=1)
+                                              choices=KNOCKOUT_BEST_OF, coerce=int, initial=1,
+                                              required=False, empty_value=1)
     sections = forms.CharField(
         label=_("Sections"), required=False, max_length=2000,
         widget=forms.Textarea(attrs={"rows": 3}),

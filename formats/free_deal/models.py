@@ -302,6 +302,11 @@ class KnockoutTie(models.Model):
     def __str__(self) -> str:
         return f"{self.championship}: {self.stage}.{self.slot}"
 
+    @property
+    def sides(self) -> tuple:
+        """Each side as (pair, seed, 1 or 2), the first pair first: for the bracket's rows."""
+        return (self.first, self.first_seed, 1), (self.second, self.second_seed, 2)
+
 
 class KnockoutGame(Provenance):
     """One game of a knockout tie: both pairs' points, never equal (a tied game goes on
@@ -324,9 +329,9 @@ class KnockoutGame(Provenance):
                                    name="free_deal_knockout_game_has_winner"),
         ]
 
+    def __str__(self) -> str:
+        return f"{self.tie} #{self.number}: {self.first_points}-{self.second_points}"
+
     @property
     def first_won(self) -> bool:
         return self.first_points > self.second_points
-
-    def __str__(self) -> str:
-        return f"{self.tie} #{self.number}: {self.first_points}-{self.second_points}"

@@ -1,0 +1,100 @@
+"""The knockout stage's pages (rules.md 11.3): the director's bracket page (start the stage,
+enter the games) and the read-only bracket the standings page and the projector show. Thin:
+``services.knockout`` decides and writes."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from formats.free_deal import selectors
+from formats.free_deal.format import FreeDealPairs
+from formats.free_deal.models import KnockoutTie
+from formats.free_deal.services import enter_knockout_game, settings_of, start_knockout
+from formats.free_deal.services.knockout import MAX_POINTS
+from scoring.services.values import Origin
+from tournaments import selectors as tournament_selectors
+from tournaments.services.common import ServiceError
+
+
+class KnockoutGameForm(forms.Form):
+    """One game of one tie: both pairs' points (never level)."""
+
+    tie = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+    first_points = forms.IntegerField(label=gettext_lazy("Points of the first pair"),
+                                      min_value=0, max_value=MAX_POINTS)
+    second_points = forms.IntegerField(label=gettext_lazy("Points of the second pair"),
+                                       min_value=0, max_value=MAX_POINTS)
+
+
+def stage_name(ties: int) -> str:
+    """The name of a knockout round by how many ties it has."""
+    return {1: _("Final"), 2: _("Semi-finals"), 4: _("Quarter-finals"),
+            8: _("Round of 16")}.get(ties, "")
+
+
+def bracket_rounds(championship) -> list[tuple[str, list]]:
+    """The bracket, round by round, each with its name; empty before the stage starts."""
+    return [(stage_name(len(ties)), ties) for ties in selectors.knockout_bracket(championship)]
+
+
+def bracket_html(request, championship) -> str:
+    """The read-only bracket (the standings page, the projector); empty without one."""
+    rounds = bracket_rounds(championship)
+    if not rounds:
+        return ""
+    return render_to_string("free_deal/_bracket.html", {"rounds": rounds}, request=request)
+
+
+def _origin(request) -> Origin:
+    return Origin(ip_address=request.META.get("REMOTE_ADDR"),
+                  user_agent=request.META.get("HTTP_USER_AGENT", "")[:300])
+
+
+@login_required
+def director_bracket(request, pk: int):
+    championship = tournament_selectors.championship_for_director(request.user, pk)
+    if championship.format != FreeDealPairs.key:
+        return redirect("tournaments:director_championship", championship.pk)
+    form = KnockoutGameForm()
+    failed_tie = None
+    if request.method == "POST":
+        action = request.POST.get("action")
+        try:
+            if action == "start":
+                start_knockout(championship, by=request.user)
+                messages.success(request, _("The knockout stage has started."))
+                return redirect("free_deal:director_bracket", championship.pk)
+            form = KnockoutGameForm(request.POST)
+            if form.is_valid():
+                tie = KnockoutTie.objects.filter(championship=championship,
+                                                 pk=form.cleaned_data["tie"]).first()
+                if tie is None:
+                    raise ServiceError(_("No such tie in this bracket."), field="tie")
+                enter_knockout_game(tie, form.cleaned_data["first_points"],
+                                    form.cleaned_data["second_points"], by=request.user,
+                                    origin=_origin(request))
+                messages.success(request, _("The game has been entered."))
+                return redirect("free_deal:director_bracket", championship.pk)
+            failed_tie = request.POST.get("tie")
+        except ServiceError as error:
+            if action != "start":
+                failed_tie = request.POST.get("tie")
+            target = error.field if error.field in form.fields and action != "start" else None
+            form.add_error(target if target != "tie" else None, error.message)
+            if action == "start":
+                messages.error(request, error.message)
+    context = {
+        "championship": championship, "settings": settings_of(championship),
+        "rounds": bracket_rounds(championship), "form": form,
+        "failed_tie": str(failed_tie or ""),
+    }
+    response = render(request, "free_deal/knockout.html", context,
+                      status=400 if request.method == "POST" else 200)
+    response["Cache-Control"] = "no-store"
+    return response
