@@ -51,11 +51,6 @@ def bracket_html(request, championship) -> str:
     return render_to_string("free_deal/_bracket.html", {"rounds": rounds}, request=request)
 
 
-def _origin(request) -> Origin:
-    return Origin(ip_address=request.META.get("REMOTE_ADDR"),
-                  user_agent=request.META.get("HTTP_USER_AGENT", "")[:300])
-
-
 @login_required
 def director_bracket(request, pk: int):
     championship = tournament_selectors.championship_for_director(request.user, pk)
@@ -78,7 +73,7 @@ def director_bracket(request, pk: int):
                     raise ServiceError(_("No such tie in this bracket."), field="tie")
                 enter_knockout_game(tie, form.cleaned_data["first_points"],
                                     form.cleaned_data["second_points"], by=request.user,
-                                    origin=_origin(request))
+                                    origin=Origin.from_request(request))
                 messages.success(request, _("The game has been entered."))
                 return redirect("free_deal:director_bracket", championship.pk)
             failed_tie = request.POST.get("tie")
