@@ -275,19 +275,20 @@ class KnockoutTie(models.Model):
     """One tie of the knockout bracket (rules.md 11.3): drawn whole when the stage starts
     (the first round's pairs set, the later rounds' empty), each later tie's pairs set as the
     ties before it are decided. ``stage`` counts from 1 (the first round of the bracket);
-    ``slot`` from 1 within its stage, top of the bracket first. ``first`` is the better seed."""
+    ``slot`` from 1 within its stage, top of the bracket first. ``first`` is the better seed.
+    A pair in the bracket cannot be removed (RESTRICT), but the whole championship can."""
 
     championship = models.ForeignKey(Championship, on_delete=models.CASCADE,
                                      related_name="knockout_ties")
     stage = models.PositiveSmallIntegerField(_("knockout round"))
     slot = models.PositiveSmallIntegerField(_("tie"))
-    first = models.ForeignKey(Team, null=True, blank=True, on_delete=models.PROTECT,
+    first = models.ForeignKey(Team, null=True, blank=True, on_delete=models.RESTRICT,
                               related_name="+")
-    second = models.ForeignKey(Team, null=True, blank=True, on_delete=models.PROTECT,
+    second = models.ForeignKey(Team, null=True, blank=True, on_delete=models.RESTRICT,
                                related_name="+")
     first_seed = models.PositiveSmallIntegerField(null=True, blank=True)
     second_seed = models.PositiveSmallIntegerField(null=True, blank=True)
-    winner = models.ForeignKey(Team, null=True, blank=True, on_delete=models.PROTECT,
+    winner = models.ForeignKey(Team, null=True, blank=True, on_delete=models.RESTRICT,
                                related_name="+")
 
     class Meta:
