@@ -64,7 +64,7 @@ class KnockoutTieSerializer(serializers.Serializer):
 
 class KnockoutRoundSerializer(serializers.Serializer):
     round = serializers.IntegerField(help_text=_("From 1 (the bracket's first round)."))
-    name = serializers.CharField(help_text=_("Final, Semi-finals, ..."))
+    name = serializers.CharField(help_text=_("The final, Semi-finals, ..."))
     ties = KnockoutTieSerializer(many=True)
 
 

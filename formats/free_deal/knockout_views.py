@@ -34,7 +34,7 @@ class KnockoutGameForm(forms.Form):
 
 def stage_name(ties: int) -> str:
     """The name of a knockout round by how many ties it has."""
-    return {1: _("Final"), 2: _("Semi-finals"), 4: _("Quarter-finals"),
+    return {1: _("The final"), 2: _("Semi-finals"), 4: _("Quarter-finals"),
             8: _("Round of 16")}.get(ties, "")
 
 

@@ -68,7 +68,7 @@ def test_the_standings_and_the_projector_show_the_bracket(director, director_cli
                          {"action": "game", "tie": final.pk, "first_points": "55",
                           "second_points": "101"})
     page = public.get(standings, **english).content.decode()
-    assert "Knockout stage" in page and "Final" in page
+    assert "Knockout stage" in page and "The final" in page
     assert f"{final.second.number}. {final.second.name} <span class=\"badge\">through" in page
     assert "<form" not in page.split("Knockout stage", 1)[1].split("</section>")[0]
     screen = public.get(f"/c/{championship.pk}/results/projector/", **english).content.decode()
