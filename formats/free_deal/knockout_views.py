@@ -7,18 +7,22 @@ from __future__ import annotations
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_safe
 
 from formats.free_deal import selectors
+from formats.free_deal.exports.pdf import bracket_pdf
 from formats.free_deal.format import FreeDealPairs
 from formats.free_deal.models import KnockoutTie
 from formats.free_deal.services import enter_knockout_game, settings_of, start_knockout
 from formats.free_deal.services.knockout import MAX_POINTS
 from scoring.services.values import Origin
 from tournaments import selectors as tournament_selectors
+from tournaments.models import Championship
+from tournaments.print_pages import printed_file
 from tournaments.services.common import ServiceError
 
 
@@ -91,5 +95,17 @@ def director_bracket(request, pk: int):
     }
     response = render(request, "free_deal/knockout.html", context,
                       status=400 if request.method == "POST" else 200)
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+@require_safe
+@login_required
+def bracket_sheet(request, pk: int):
+    """The bracket as a PDF (or its print-ready page), for the wall."""
+    championship = tournament_selectors.championship_for_director(request.user, pk)
+    championship = get_object_or_404(Championship, pk=championship.pk,
+                                     format=FreeDealPairs.key)
+    response = printed_file(request, lambda: bracket_pdf(championship), "knockout.pdf")
     response["Cache-Control"] = "no-store"
     return response

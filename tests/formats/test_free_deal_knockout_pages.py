@@ -80,3 +80,23 @@ def test_another_directors_bracket_is_not_found(director, django_user_model):
     other = Client()
     other.force_login(django_user_model.objects.create_user("other", password="x-pass-12"))
     assert other.get(f"/director/c/{championship.pk}/knockout/").status_code == 404
+
+
+def test_the_bracket_prints_as_a_pdf(director, director_client):
+    from test_free_deal_exports import pdf_text, squashed
+
+    championship = swiss_played(director, knockout_size=4)
+    url = f"/director/c/{championship.pk}/knockout.pdf"
+    director_client.post(f"/director/c/{championship.pk}/knockout/", {"action": "start"})
+    assert url in director_client.get(f"/director/c/{championship.pk}/knockout/",
+                                      **english).content.decode()
+    semi = KnockoutTie.objects.get(championship=championship, stage=1, slot=1)
+    director_client.post(f"/director/c/{championship.pk}/knockout/",
+                         {"action": "game", "tie": semi.pk, "first_points": "101",
+                          "second_points": "37"})
+    response = director_client.get(url, **english)
+    assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
+    text = pdf_text(response.content)
+    assert "Semi-finals" in text and "The final" in text and "37" in text
+    assert squashed(f"{semi.first.number}. {semi.first.name} · through") in squashed(text)
+    assert Client().get(url).status_code == 302  # directors only (the login page)
