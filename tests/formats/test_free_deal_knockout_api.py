@@ -49,3 +49,12 @@ def test_start_then_play_a_final_over_the_api(api, director):
                     format="json").status_code == 409
     assert api.post(url + "rounds/2/ties/1/games/", {"first_points": 1, "second_points": 0},
                     format="json").status_code == 404
+
+
+def test_a_bracket_size_the_format_does_not_have_is_refused_naming_the_field(api):
+    answer = api.post("/api/v1/championships/", {
+        "name": "Torneig", "format": "free_deal_pairs", "rounds_planned": 5,
+        "free_deal": {"knockout_size": 6, "knockout_best_of": 2}}, format="json")
+    assert answer.status_code == 400
+    errors = answer.json()["free_deal"]
+    assert set(errors) == {"knockout_size", "knockout_best_of"}

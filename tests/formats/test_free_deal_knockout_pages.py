@@ -15,6 +15,8 @@ english = {"HTTP_ACCEPT_LANGUAGE": "en"}
 
 
 def test_the_settings_form_sets_the_knockout_stage(director_client):
+    form = director_client.get("/director/new/?format=free_deal_pairs").content.decode()
+    assert "id_fd-knockout_size" in form and "id_fd-knockout_best_of" in form
     response = director_client.post("/director/new/", {
         "format": "free_deal_pairs", "name": "Torneig amb eliminatòries", "rounds_planned": "5",
         "doubling": "2-4-8", "fd-target": "101", "fd-hand_limit": "12",
