@@ -62,36 +62,38 @@ def director_bracket(request, pk: int):
         return redirect("tournaments:director_championship", championship.pk)
     form = KnockoutGameForm()
     failed_tie = None
-    if request.method == "POST":
-        action = request.POST.get("action")
+    start_refusal = ""
+    action = request.POST.get("action") if request.method == "POST" else None
+    if action == "start":
         try:
-            if action == "start":
-                start_knockout(championship, by=request.user)
-                messages.success(request, _("The knockout stage has started."))
-                return redirect("free_deal:director_bracket", championship.pk)
-            form = KnockoutGameForm(request.POST)
-            if form.is_valid():
-                tie = KnockoutTie.objects.filter(championship=championship,
-                                                 pk=form.cleaned_data["tie"]).first()
+            start_knockout(championship, by=request.user)
+        except ServiceError as error:
+            start_refusal = error.message
+        else:
+            messages.success(request, _("The knockout stage has started."))
+            return redirect("free_deal:director_bracket", championship.pk)
+    elif request.method == "POST":
+        form = KnockoutGameForm(request.POST)
+        failed_tie = request.POST.get("tie")
+        if form.is_valid():
+            tie = KnockoutTie.objects.filter(championship=championship,
+                                             pk=form.cleaned_data["tie"]).first()
+            try:
                 if tie is None:
                     raise ServiceError(_("No such tie in this bracket."), field="tie")
                 enter_knockout_game(tie, form.cleaned_data["first_points"],
                                     form.cleaned_data["second_points"], by=request.user,
                                     origin=Origin.from_request(request))
+            except ServiceError as error:
+                field = error.field if error.field in ("first_points", "second_points") else None
+                form.add_error(field, error.message)
+            else:
                 messages.success(request, _("The game has been entered."))
                 return redirect("free_deal:director_bracket", championship.pk)
-            failed_tie = request.POST.get("tie")
-        except ServiceError as error:
-            if action != "start":
-                failed_tie = request.POST.get("tie")
-            target = error.field if error.field in form.fields and action != "start" else None
-            form.add_error(target if target != "tie" else None, error.message)
-            if action == "start":
-                messages.error(request, error.message)
     context = {
         "championship": championship, "settings": settings_of(championship),
         "rounds": bracket_rounds(championship), "form": form,
-        "failed_tie": str(failed_tie or ""),
+        "failed_tie": str(failed_tie or ""), "start_refusal": start_refusal,
     }
     response = render(request, "free_deal/knockout.html", context,
                       status=400 if request.method == "POST" else 200)

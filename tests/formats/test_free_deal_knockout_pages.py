@@ -102,3 +102,14 @@ def test_the_bracket_prints_as_a_pdf(director, director_client):
     assert "Semi-finals" in text and "The final" in text and "37" in text
     assert squashed(f"{semi.first.number}. {semi.first.name} · through") in squashed(text)
     assert Client().get(url).status_code == 302  # directors only (the login page)
+
+
+def test_a_refused_start_says_why_and_writes_nothing(director, director_client):
+    from free_deal_factories import make_free_deal
+
+    championship = make_free_deal(director, pairs=8, rounds=2, knockout_size=4)
+    response = director_client.post(f"/director/c/{championship.pk}/knockout/",
+                                     {"action": "start"}, **english)
+    assert response.status_code == 400
+    assert "The Swiss has not been played yet" in response.content.decode()
+    assert not KnockoutTie.objects.exists()
