@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from django.test import Client
-from test_free_deal_knockout import expected_ranking, swiss_played
+from test_free_deal_knockout_stage import expected_ranking, swiss_played
 
 from formats.free_deal.models import KnockoutGame, KnockoutTie
 

@@ -15,7 +15,7 @@ from scoring.archive import ArchiveError, export_full, import_archive, to_json_b
 from scoring.archive.format import renumbered
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "formats"))
-from test_free_deal_knockout import swiss_played  # noqa: E402
+from test_free_deal_knockout_stage import swiss_played  # noqa: E402
 
 from formats.free_deal import selectors  # noqa: E402
 from formats.free_deal import services as fd  # noqa: E402
