@@ -352,3 +352,8 @@ urlpatterns = [
     path(f"{C}standings/", StandingsView.as_view(), name="api-fd-standings"),
     path(f"{C}sections/", PairSectionsView.as_view(), name="api-fd-sections"),
 ]
+
+# The knockout stage's endpoints (rules.md 11.3).
+from formats.free_deal.knockout_api import urlpatterns as _knockout_urls  # noqa: E402
+
+urlpatterns += _knockout_urls

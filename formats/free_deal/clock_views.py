@@ -99,10 +99,13 @@ def _games_url(pk: int, number: int) -> str:
 
 
 def projector_panel(request, championship) -> str:
-    """The countdown above the projector's standings (empty without a clock to show)."""
+    """The countdown above the projector's standings (empty without a clock to show), and the
+    knockout bracket once the stage has started."""
+    from formats.free_deal.knockout_views import bracket_html
+
     view = selectors.clock_view(selectors.current_round(championship))
     if view is None:
-        return ""
+        return bracket_html(request, championship)
     return render_to_string("free_deal/_clock.html", {
         "clock": view, "clock_url": reverse("free_deal:public_clock", args=[championship.pk]),
         "clock_big": True,

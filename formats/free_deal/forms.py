@@ -9,7 +9,7 @@ import json
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from formats.free_deal.models import FreeDealSettings, GameEntry
+from formats.free_deal.models import KNOCKOUT_BEST_OF, KNOCKOUT_SIZES, FreeDealSettings, GameEntry
 from formats.free_deal.services import GameValues, settings_of
 from formats.free_deal.services.clock import MAX_EXTENSION_MINUTES
 from formats.free_deal.services.sections import sections_of
@@ -44,6 +44,14 @@ class FreeDealSettingsForm(forms.Form):
     bye_points = forms.IntegerField(label=_("Bye: points"), initial=0, min_value=0,
                                     max_value=MAX_POINTS)
     seeding = forms.ChoiceField(label=_("Round 1"), choices=FreeDealSettings.Seeding.choices)
+    knockout_size = forms.TypedChoiceField(
+        label=_("Knockout stage"), choices=KNOCKOUT_SIZES, coerce=int, initial=0,
+        required=False, empty_value=0,
+        help_text=_("The top pairs of the final ranking play a seeded bracket after the "
+                    "Swiss."))
+    knockout_best_of = forms.TypedChoiceField(label=_("Knockout ties"),
+                                              choices=KNOCKOUT_BEST_OF, coerce=int, initial=1,
+                                              required=False, empty_value=1)
     sections = forms.CharField(
         label=_("Sections"), required=False, max_length=2000,
         widget=forms.Textarea(attrs={"rows": 3}),

@@ -22,6 +22,13 @@ from tournaments.models import Championship, Round, Table, Team
 #: The default tie-break order of rules.md 11.3, by metric name (engine.free_deal.ranking).
 DEFAULT_TIE_BREAKS = "match_points,point_difference,points,buchholz"
 
+#: The knockout stage's sizes (rules.md 11.3; engine.free_deal.knockout), 0 being none.
+KNOCKOUT_SIZES = [
+    (0, _("No knockout stage")), (2, _("Final of the top 2")), (4, _("Top 4 (semi-finals)")),
+    (8, _("Top 8 (quarter-finals)")), (16, _("Top 16 (round of 16)")),
+]
+KNOCKOUT_BEST_OF = [(1, _("One game per tie")), (3, _("Best of three games per tie"))]
+
 
 class FreeDealSettings(models.Model):
     """The settings of rules.md 11 that a duplicate championship does not have. Locked,
@@ -58,6 +65,12 @@ class FreeDealSettings(models.Model):
     bye_points = models.PositiveSmallIntegerField(_("bye: points"), default=0)
     seeding = models.CharField(_("round 1"), max_length=8, choices=Seeding.choices,
                                default=Seeding.DRAW)
+    # The knockout stage after the Swiss (rules.md 11.3): how many of the final ranking play
+    # it (0: none) and whether a tie is one game or the best of three.
+    knockout_size = models.PositiveSmallIntegerField(
+        _("knockout stage: pairs"), choices=KNOCKOUT_SIZES, default=0)
+    knockout_best_of = models.PositiveSmallIntegerField(
+        _("knockout stage: games per tie"), choices=KNOCKOUT_BEST_OF, default=1)
 
     class Meta:
         verbose_name = _("free-deal settings")
@@ -77,6 +90,10 @@ class FreeDealSettings(models.Model):
                 name="free_deal_match_points_valid"),
             models.CheckConstraint(condition=Q(seeding__in=["draw", "order"]),
                                    name="free_deal_seeding_valid"),
+            models.CheckConstraint(condition=Q(knockout_size__in=[0, 2, 4, 8, 16]),
+                                   name="free_deal_knockout_size_valid"),
+            models.CheckConstraint(condition=Q(knockout_best_of__in=[1, 3]),
+                                   name="free_deal_knockout_best_of_valid"),
         ]
 
     def __str__(self) -> str:
@@ -252,3 +269,70 @@ class SectionBye(models.Model):
 
     def __str__(self) -> str:
         return f"{self.round}: {self.team}"
+
+
+class KnockoutTie(models.Model):
+    """One tie of the knockout bracket (rules.md 11.3): drawn whole when the stage starts
+    (the first round's pairs set, the later rounds' empty), each later tie's pairs set as the
+    ties before it are decided. ``stage`` counts from 1 (the first round of the bracket);
+    ``slot`` from 1 within its stage, top of the bracket first. ``first`` is the better seed.
+    A pair in the bracket cannot be removed (RESTRICT), but the whole championship can."""
+
+    championship = models.ForeignKey(Championship, on_delete=models.CASCADE,
+                                     related_name="knockout_ties")
+    stage = models.PositiveSmallIntegerField(_("knockout round"))
+    slot = models.PositiveSmallIntegerField(_("tie"))
+    first = models.ForeignKey(Team, null=True, blank=True, on_delete=models.RESTRICT,
+                              related_name="+")
+    second = models.ForeignKey(Team, null=True, blank=True, on_delete=models.RESTRICT,
+                               related_name="+")
+    first_seed = models.PositiveSmallIntegerField(null=True, blank=True)
+    second_seed = models.PositiveSmallIntegerField(null=True, blank=True)
+    winner = models.ForeignKey(Team, null=True, blank=True, on_delete=models.RESTRICT,
+                               related_name="+")
+
+    class Meta:
+        ordering = ["championship", "stage", "slot"]
+        verbose_name = _("knockout tie")
+        verbose_name_plural = _("knockout ties")
+        constraints = [
+            models.UniqueConstraint(fields=["championship", "stage", "slot"],
+                                    name="free_deal_knockout_tie_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.championship}: {self.stage}.{self.slot}"
+
+    @property
+    def sides(self) -> tuple:
+        """Each side as (pair, seed, 1 or 2), the first pair first: for the bracket's rows."""
+        return (self.first, self.first_seed, 1), (self.second, self.second_seed, 2)
+
+
+class KnockoutGame(Provenance):
+    """One game of a knockout tie: both pairs' points, never equal (a tied game goes on
+    until one pair leads, rules.md 11.3). Entered by the director; a row per game, never
+    changed."""
+
+    tie = models.ForeignKey(KnockoutTie, on_delete=models.CASCADE, related_name="games")
+    number = models.PositiveSmallIntegerField(_("game"))
+    first_points = models.PositiveSmallIntegerField(_("first pair's points"))
+    second_points = models.PositiveSmallIntegerField(_("second pair's points"))
+
+    class Meta:
+        ordering = ["tie", "number"]
+        verbose_name = _("knockout game")
+        verbose_name_plural = _("knockout games")
+        constraints = [
+            models.UniqueConstraint(fields=["tie", "number"],
+                                    name="free_deal_knockout_game_unique"),
+            models.CheckConstraint(condition=~Q(first_points=models.F("second_points")),
+                                   name="free_deal_knockout_game_has_winner"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tie} #{self.number}: {self.first_points}-{self.second_points}"
+
+    @property
+    def first_won(self) -> bool:
+        return self.first_points > self.second_points

@@ -353,3 +353,18 @@ def current_round(championship: Championship) -> Round | None:
     """The round being played (the earliest released one), as the projector shows it."""
     return (championship.rounds.filter(status=Round.Status.RELEASED).order_by("number")
             .select_related("championship").first())
+
+
+def knockout_bracket(championship: Championship) -> list[list]:
+    """The knockout stage's ties, round by round (first round first), each with its games;
+    an empty list before the stage starts. Two queries."""
+    from formats.free_deal.models import KnockoutTie  # noqa: PLC0415 (beside the others)
+
+    ties = (KnockoutTie.objects.filter(championship=championship)
+            .select_related("first", "second", "winner").prefetch_related("games"))
+    rounds: list[list] = []
+    for tie in ties:
+        if tie.stage > len(rounds):
+            rounds.append([])
+        rounds[-1].append(tie)
+    return rounds

@@ -54,6 +54,13 @@ class FreeDealSettingsSerializer(serializers.Serializer):
                                               required=False)
     bye_points = serializers.IntegerField(min_value=0, max_value=MAX_POINTS, required=False)
     seeding = serializers.ChoiceField(choices=FreeDealSettings.Seeding.choices, required=False)
+    knockout_size = serializers.ChoiceField(
+        choices=[0, 2, 4, 8, 16], required=False,
+        help_text=_("The knockout stage after the Swiss: how many of the final ranking play "
+                    "it (0 for none)."))
+    knockout_best_of = serializers.ChoiceField(
+        choices=[1, 3], required=False,
+        help_text=_("A knockout tie is one game (1) or the best of three (3)."))
     sections = serializers.ListField(
         child=serializers.CharField(max_length=60), max_length=20, required=False,
         help_text=_("The sections' names, in order; each section is paired and ranked on "

@@ -5,12 +5,15 @@ the standings and a round's games are the shared URLs, which ask the format.)"""
 
 from django.urls import path
 
-from formats.free_deal import clock_views, section_views, views
+from formats.free_deal import clock_views, knockout_views, section_views, views
 
 app_name = "free_deal"
 
 urlpatterns = [
     path("director/c/<int:pk>/sections/", section_views.pair_sections, name="pair_sections"),
+    path("director/c/<int:pk>/knockout/", knockout_views.director_bracket,
+         name="director_bracket"),
+    path("director/c/<int:pk>/knockout.pdf", knockout_views.bracket_sheet, name="bracket_sheet"),
     path("t/<int:team_id>/<str:secret>/game/", views.captain_submit, name="captain_submit"),
     path("t/<int:team_id>/<str:secret>/game/<int:entry_id>/confirm/", views.captain_confirm,
          name="captain_confirm"),

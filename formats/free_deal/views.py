@@ -258,6 +258,12 @@ def pairing_sheets(request, pk: int, number: int):
 # --- Standings --------------------------------------------------------------------------------
 
 
+def bracket_html(request, championship) -> str:
+    from formats.free_deal.knockout_views import bracket_html as html
+
+    return html(request, championship)
+
+
 def standings_page(request, championship: Championship, *, director: bool):
     # The same scope as the duplicate standings (rules.md 6.6, "where a ranking stands"): the
     # public sees closed rounds only; a director every confirmed game; ``?after=N`` an
@@ -275,6 +281,7 @@ def standings_page(request, championship: Championship, *, director: bool):
         "settings": settings_of(championship),
         # What the download links stand after (closed rounds, whoever reads the page).
         "downloads_scope": export_scope(championship),
+        "bracket": bracket_html(request, championship),
     }
     return render(request, "free_deal/standings.html", context)
 

@@ -77,6 +77,8 @@ def _queryset(spec: TableSpec, championship: Championship):
         return model.objects.filter(entry__table__round__championship=championship)
     if "round" in spec.refs:
         return model.objects.filter(round__championship=championship)
+    if "tie" in spec.refs:
+        return model.objects.filter(tie__championship=championship)
     if "team" in spec.refs:
         return model.objects.filter(team__championship=championship)
     raise AssertionError(f"no championship filter for {spec.key}")

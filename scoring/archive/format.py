@@ -25,6 +25,8 @@ from formats.free_deal.models import (
     FreeDealSettings,
     GameEntry,
     GameReview,
+    KnockoutGame,
+    KnockoutTie,
     PairSection,
     Section,
     SectionBye,
@@ -111,7 +113,8 @@ TABLES: tuple[TableSpec, ...] = (
     # duplicate championship.
     TableSpec("free_deal_settings", FreeDealSettings,
               ("id", "target", "hand_limit", "round_minutes", "cap", "sant_vicenc",
-               "match_points", "tie_breaks", "bye_difference", "bye_points", "seeding")),
+               "match_points", "tie_breaks", "bye_difference", "bye_points", "seeding",
+               "knockout_size", "knockout_best_of")),
     TableSpec("game_entries", GameEntry,
               ("id", "table", "first_points", "second_points", "ended_by", "hands_played",
                "hands", "by_director_override", "idempotency_key", "note", *_PROVENANCE),
@@ -125,16 +128,26 @@ TABLES: tuple[TableSpec, ...] = (
               {"team": "teams", "section": "free_deal_sections"}),
     TableSpec("free_deal_section_byes", SectionBye, ("id", "round", "team"),
               {"round": "rounds", "team": "teams"}),
+    # The free-deal knockout stage (rules.md 11.3): its ties and their games.
+    TableSpec("free_deal_knockout_ties", KnockoutTie,
+              ("id", "stage", "slot", "first", "second", "first_seed", "second_seed", "winner"),
+              {"first": "teams", "second": "teams", "winner": "teams"}),
+    TableSpec("free_deal_knockout_games", KnockoutGame,
+              ("id", "tie", "number", "first_points", "second_points", *_PROVENANCE),
+              {"tie": "free_deal_knockout_ties", "by_team": "teams", "by_director": USER}),
 )
 
 #: The tables a version 1 file does not have (read as empty).
 VERSION_2_TABLES = ("free_deal_settings", "game_entries", "game_reviews")
 #: Tables added within version 2 (free-deal sections): a version 2 file without them is a
 #: championship without sections, read as empty lists.
-OPTIONAL_TABLES = ("free_deal_sections", "free_deal_pair_sections", "free_deal_section_byes")
+OPTIONAL_TABLES = ("free_deal_sections", "free_deal_pair_sections", "free_deal_section_byes",
+                   "free_deal_knockout_ties", "free_deal_knockout_games")
+#: Settings added within version 2, with the value a file from before them means.
+OPTIONAL_SETTINGS = {"knockout_size": 0, "knockout_best_of": 1}
 
 #: Rows that point at the championship do so implicitly (one championship per archive).
-IMPLICIT_CHAMPIONSHIP = {Team, Round, Deal, AuditEvent, FreeDealSettings, Section}
+IMPLICIT_CHAMPIONSHIP = {Team, Round, Deal, AuditEvent, FreeDealSettings, Section, KnockoutTie}
 
 #: Model fields a full backup leaves out on purpose: derived data rebuilt on import.
 #: ``DealScore`` rows are recomputed from the results; a ``ScoreRefresh`` note only says

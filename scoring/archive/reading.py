@@ -17,6 +17,7 @@ from scoring.archive.format import (
     FORMAT_VERSION,
     KIND_FULL,
     KIND_PUBLIC,
+    OPTIONAL_SETTINGS,
     OPTIONAL_TABLES,
     VERSION_1_DEFAULTS,
     VERSION_2_TABLES,
@@ -205,6 +206,10 @@ def load(source) -> dict:
         _upgrade_version_1(archive)
     for key in OPTIONAL_TABLES:  # a version 2 file from before free-deal sections
         archive.setdefault(key, [])
+    for row in archive.get("free_deal_settings") or ():  # ... or before the knockout stage
+        if isinstance(row, dict):
+            for name, value in OPTIONAL_SETTINGS.items():
+                row.setdefault(name, value)
     kind = archive.get("kind")
     if kind == KIND_PUBLIC:
         raise ArchiveError(

@@ -52,7 +52,8 @@ _FORMAT_ROWS = {
                         "pin_attempts"),
     "free_deal_pairs": ("free_deal_settings", "game_entries", "game_reviews",
                         "free_deal_sections", "free_deal_pair_sections",
-                        "free_deal_section_byes"),
+                        "free_deal_section_byes", "free_deal_knockout_ties",
+                        "free_deal_knockout_games"),
 }
 
 
@@ -97,6 +98,21 @@ def _free_deal(checked: CheckedArchive) -> None:
         except GameRefused as error:
             _refuse(f"game_entries[{i}].{error.field}", error.message)
     _sections(checked.rows)
+    _knockout(checked.rows, settings)
+
+
+def _knockout(rows: dict, settings) -> None:
+    """The knockout stage (rules.md 11.3): settings the format allows, and no level game."""
+    if settings.knockout_size not in (0, 2, 4, 8, 16):
+        _refuse("free_deal_settings[0].knockout_size",
+                _("the knockout stage has 0 (none), 2, 4, 8 or 16 pairs."))
+    if settings.knockout_best_of not in (1, 3):
+        _refuse("free_deal_settings[0].knockout_best_of",
+                _("a knockout tie is 1 game or the best of 3."))
+    for i, game in enumerate(rows["free_deal_knockout_games"]):
+        if game["first_points"] == game["second_points"]:
+            _refuse(f"free_deal_knockout_games[{i}].second_points",
+                    _("a knockout game always has a winner, never level points."))
 
 
 def _sections(rows: dict) -> None:

@@ -50,7 +50,8 @@ GAME = {"first_points": 101, "second_points": 64, "ended_by": "target", "hands_p
 def test_a_free_deal_championship_is_created_with_its_settings(api):
     answer = api.post(f"{API}championships/", {
         "name": "Torneig de Sant Jordi", "format": "free_deal_pairs", "rounds_planned": 5,
-        "free_deal": {"target": 101, "hand_limit": None, "match_points": "3-1-0"},
+        "free_deal": {"target": 101, "hand_limit": None, "match_points": "3-1-0",
+                      "knockout_size": 8},
     }, format="json")
     assert answer.status_code == 201, answer.json()
     body = answer.json()
@@ -58,7 +59,8 @@ def test_a_free_deal_championship_is_created_with_its_settings(api):
     assert body["free_deal"] == {
         "target": 101, "hand_limit": None, "round_minutes": 60, "cap": 121, "sant_vicenc": True,
         "match_points": "3-1-0", "tie_breaks": "match_points,point_difference,points,buchholz",
-        "bye_difference": 0, "bye_points": 0, "seeding": "draw", "sections": []}
+        "bye_difference": 0, "bye_points": 0, "seeding": "draw", "sections": [],
+        "knockout_size": 8, "knockout_best_of": 1}
     stored = FreeDealSettings.objects.get(championship_id=body["id"])
     assert (stored.hand_limit, stored.match_points) == (None, "3-1-0")
     # A duplicate championship, as before: the format defaults, and it has no such settings.

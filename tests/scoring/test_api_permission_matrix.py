@@ -153,6 +153,12 @@ FREE_DEAL_ENDPOINTS = [
     # Round 1 is released: putting a pair where it already is (in no section) changes nothing.
     ("fd sections set", "put", FD + "sections/", {"pairs": [{"pair": 1, "section": ""}]},
      {**DIRECTOR_ONLY, "director": 200}),
+    # The knockout stage: the Swiss is not over, so starting it is refused; no tie exists yet.
+    ("fd knockout", "get", FD + "knockout/", None, {**RESULTS_UNPUBLISHED, "director": 200}),
+    ("fd knockout start", "post", FD + "knockout/start/", None,
+     {**DIRECTOR_ONLY, "director": 409}),
+    ("fd knockout game", "post", FD + "knockout/rounds/1/ties/1/games/",
+     {"first_points": 101, "second_points": 50}, {**DIRECTOR_ONLY, "director": 404}),
     # Shared endpoints on a free-deal championship: the format answers.
     ("fd championship", "get", C, None, {**DIRECTOR_ONLY, "director": 200}),
     ("fd generate", "post", C + "rounds/generate/", None, {**DIRECTOR_ONLY, "director": 409}),
@@ -289,6 +295,7 @@ def test_the_matrix_covers_every_endpoint():
         "travellers/<id:number>/": "travellers/1/", "scorecards/<id:number>/": "scorecards/1/",
         "deal-check/<id:number>/": "deal-check/1/", "exports/<id:job_id>/": "exports/{job}/",
         "games/<id:table_number>/": "games/1/",
+        "rounds/<id:stage>/ties/<id:slot>/": "rounds/1/ties/1/",
     }
     for route in routes:
         shown = route

@@ -29,6 +29,11 @@ from formats.free_deal.services.games import (
     earlier_submission,
     submit_game,
 )
+from formats.free_deal.services.knockout import (
+    enter_knockout_game,
+    knockout_field,
+    start_knockout,
+)
 from formats.free_deal.services.pairing import pair_next_round
 from formats.free_deal.services.pins import confirm_game_with_pin
 from formats.free_deal.services.settings import save_settings, settings_of
@@ -41,12 +46,15 @@ __all__ = [
     "director_set_game",
     "dispute_game",
     "earlier_submission",
+    "enter_knockout_game",
     "extend_clock",
+    "knockout_field",
     "pair_next_round",
     "pause_clock",
     "resume_clock",
     "save_settings",
     "settings_of",
     "start_clock",
+    "start_knockout",
     "submit_game",
 ]

@@ -14,7 +14,8 @@ from tournaments.services.championships import settings_locked
 from tournaments.services.common import ServiceError
 
 SETTINGS_FIELDS = ("target", "hand_limit", "round_minutes", "cap", "sant_vicenc",
-                   "match_points", "tie_breaks", "bye_difference", "bye_points", "seeding")
+                   "match_points", "tie_breaks", "bye_difference", "bye_points", "seeding",
+                   "knockout_size", "knockout_best_of")
 
 
 def settings_of(championship: Championship) -> FreeDealSettings:

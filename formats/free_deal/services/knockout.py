@@ -1,0 +1,135 @@
+"""The knockout stage after the Swiss (rules.md 11.3): drawing the bracket and entering its games.
+
+The bracket is the engine's (``engine.free_deal.knockout``): the top pairs of the final
+Swiss ranking, seeded 1 v N. Starting the stage stores every tie of the bracket at once (the
+later rounds' pairs empty); each game is a row of its own with who, when and from where, and
+when a game decides its tie the winner goes on to the next round's tie at once. Each write
+locks the championship's row, so two directors entering games of one bracket are serialised.
+Refusals raise ``ServiceError`` with a translated message, naming the field when there is one.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from engine.free_deal import knockout as ko
+from formats.free_deal import selectors
+from formats.free_deal.models import KnockoutGame, KnockoutTie
+from formats.free_deal.services.sections import sections_of
+from formats.free_deal.services.settings import settings_of
+from scoring.services.values import Origin
+from tournaments.models import Championship, Round
+from tournaments.services.common import ServiceError, _lock
+
+#: The most points a knockout game's pair may have (as the Swiss games' fields allow).
+MAX_POINTS = 999
+
+
+def knockout_field(championship: Championship) -> list:
+    """The final Swiss ranking's pairs, best first, without the withdrawn ones: the pairs the
+    bracket is seeded from. With sections there is no single ranking to seed from: refused."""
+    if sections_of(championship):
+        raise ServiceError(_("This championship has sections: a knockout stage across "
+                             "sections is not supported yet."), field="knockout_size")
+    return [line.team for line in selectors.ranking(championship) if not line.team.withdrawn]
+
+
+def _check_swiss_over(championship: Championship) -> None:
+    rounds = list(championship.rounds.order_by("number").values_list("number", "status"))
+    if not rounds:
+        raise ServiceError(_("The Swiss has not been played yet: pair and play its rounds "
+                             "first."))
+    if championship.rounds_planned and len(rounds) < championship.rounds_planned:
+        raise ServiceError(_("Only %(played)s of the %(planned)s Swiss rounds have been "
+                             "paired: play them all before the knockout stage.")
+                           % {"played": len(rounds), "planned": championship.rounds_planned})
+    open_round = next((number for number, status in rounds if status != Round.Status.CLOSED),
+                      None)
+    if open_round is not None:
+        raise ServiceError(_("Close round %(number)s before starting the knockout stage.")
+                           % {"number": open_round})
+
+
+@transaction.atomic
+def start_knockout(championship: Championship, *, by=None) -> list[KnockoutTie]:
+    """Draw the bracket from the final ranking and store its ties. Only once, once every
+    Swiss round is closed, and only if the settings ask for a knockout stage."""
+    championship = _lock(championship)
+    settings = settings_of(championship)
+    if not settings.knockout_size:
+        raise ServiceError(_("The settings ask for no knockout stage."), field="knockout_size")
+    if KnockoutTie.objects.filter(championship=championship).exists():
+        raise ServiceError(_("The knockout stage has already started."))
+    _check_swiss_over(championship)
+    field = knockout_field(championship)
+    size = settings.knockout_size
+    if len(field) < size:
+        raise ServiceError(_("A knockout stage of %(size)s pairs needs %(size)s pairs in the "
+                             "ranking; it has %(count)s.") % {"size": size, "count": len(field)},
+                           field="knockout_size")
+    bracket = ko.build_bracket(field, size, best_of=settings.knockout_best_of)
+    ties = [
+        KnockoutTie(championship=championship, stage=tie.round, slot=tie.number,
+                    first=tie.top, second=tie.bottom, first_seed=tie.top_seed,
+                    second_seed=tie.bottom_seed)
+        for stage in bracket.rounds for tie in stage
+    ]
+    return KnockoutTie.objects.bulk_create(ties)
+
+
+def _points(value, name: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_POINTS:
+        raise ServiceError(_("Points are a whole number from 0 to %(max)s.")
+                           % {"max": MAX_POINTS}, field=name)
+    return value
+
+
+@transaction.atomic
+def enter_knockout_game(tie: KnockoutTie, first_points: int, second_points: int, *, by=None,
+                        origin: Origin = Origin()) -> KnockoutGame:
+    """The director enters the next game of a tie. A game has a winner (equal points are
+    refused: the game goes on until one pair leads); when the game decides the tie its
+    winner goes on to the next round's tie."""
+    _points(first_points, "first_points")
+    _points(second_points, "second_points")
+    if first_points == second_points:
+        raise ServiceError(_("A knockout game cannot end level: play on until one pair leads, "
+                             "then enter the points."), field="second_points")
+    championship = _lock(tie.championship)
+    tie = KnockoutTie.objects.get(pk=tie.pk)
+    if tie.first_id is None or tie.second_id is None:
+        raise ServiceError(_("This tie's pairs are not known yet."), field="tie")
+    if tie.winner_id is not None:
+        raise ServiceError(_("This tie has been decided."), field="tie")
+    best_of = settings_of(championship).knockout_best_of
+    games = list(tie.games.all())
+    game = KnockoutGame.objects.create(
+        tie=tie, number=len(games) + 1, first_points=first_points, second_points=second_points,
+        by_director=by if by is not None and by.is_authenticated else None,
+        ip_address=origin.ip_address, user_agent=(origin.user_agent or "")[:300])
+    winners = [tie.first_id if g.first_won else tie.second_id for g in [*games, game]]
+    winner = ko.tie_winner(tie.first_id, tie.second_id, winners, best_of)
+    if winner is not None:
+        tie.winner_id = winner
+        tie.save(update_fields=["winner"])
+        _advance(tie, winner)
+    return game
+
+
+def _advance(tie: KnockoutTie, winner: int) -> None:
+    """Put the winner in the next round's tie, the better seed first once both are known."""
+    following = KnockoutTie.objects.filter(championship_id=tie.championship_id,
+                                           stage=tie.stage + 1, slot=(tie.slot + 1) // 2).first()
+    if following is None:  # the final: the champion is its winner
+        return
+    seed = tie.first_seed if winner == tie.first_id else tie.second_seed
+    if tie.slot % 2:  # the upper tie of the two feeding it
+        following.first_id, following.first_seed = winner, seed
+    else:
+        following.second_id, following.second_seed = winner, seed
+    if (following.first_id is not None and following.second_id is not None
+            and following.second_seed < following.first_seed):
+        following.first_id, following.second_id = following.second_id, following.first_id
+        following.first_seed, following.second_seed = following.second_seed, following.first_seed
+    following.save(update_fields=["first", "second", "first_seed", "second_seed"])
