@@ -11,7 +11,6 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.models import Adjustment, ResultEntry
 from scoring.services import ResultData, check_result_values, parse_adjusted_value
-from scoring.services.values import TOTAL_POINTS
 
 NUMERIC = {"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off"}
 
@@ -140,7 +139,9 @@ class DirectorResultForm(ResultForm):
             return {}
         return {"contract": entry.contract, "delegated": entry.delegated,
                 "contro": entry.contro, "recontro": entry.recontro,
-                "points_ns": entry.points_ns, "points_ew": TOTAL_POINTS - entry.points_ns,
+                # EW's points stay empty: they follow from NS's (and a stale EW figure would
+                # refuse a corrected NS one).
+                "points_ns": entry.points_ns,
                 "breach": entry.breach}
 
 

@@ -119,6 +119,9 @@ def candidate_values(championship, team, other):
         "kind": ["csv", "xlsx", *export_kinds()],
         "job_id": [1, 2],
         "format": ["json"],
+        # A knockout game's place in the bracket (free-deal championships).
+        "stage": [1, 2],
+        "slot": [1, 2],
     }
 
 
