@@ -66,6 +66,7 @@ INSTALLED_APPS = [
     "scoring",
     "formats",
     "formats.free_deal",
+    "formats.abarrotada",
 ]
 
 MIDDLEWARE = [

@@ -75,6 +75,11 @@ class Format:
         """The director's page of a round's results (the grid of tables)."""
         raise NotImplementedError
 
+    def round_tables(self, round_):
+        """The rows a result of ``round_`` locks (its tables): releasing needs one, and
+        closing locks them all to order itself after the writes in flight."""
+        return round_.tables.all()
+
     def projector_panel(self, request, championship) -> str:
         """HTML the projector shows above the standings (a free-deal round's countdown), or
         ``""`` for nothing."""
