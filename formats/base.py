@@ -27,6 +27,9 @@ class Format:
     wording: Wording = TEAM_WORDING
     #: Whether rounds have generated deals (deal sheets, travellers, hand records).
     has_deals: bool = True
+    #: Whether closed rounds' deals get a double-dummy analysis (hand records): the pairs'
+    #: analysis means nothing for individual play (rules.md 8 and 10).
+    has_hand_records: bool = True
     #: The championship fields the director sets for this format (besides name, venue and
     #: dates); the others keep their defaults and are not shown.
     championship_fields: tuple[str, ...] = ()

@@ -17,6 +17,7 @@ class Abarrotada(Format):
                 "cards.")
     rules_section = "10"
     has_deals = True
+    has_hand_records = False
     championship_fields = ("rounds_planned", "deals_per_match")
     fixed_settings = {"movement": "swiss"}
 

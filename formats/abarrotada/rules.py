@@ -53,10 +53,14 @@ def _in_order(seats: str) -> str:
     return "".join(s for s in "NESW" if s in (seats or ""))
 
 
+_SEATS = {seat.value: seat for seat in Seat}
+_CONTRACTS = {contract.value: contract for contract in Contract}
+
+
 def _seat(letter: str, name: str) -> Seat:
     try:
-        return Seat(letter)
-    except ValueError:
+        return _SEATS[letter]
+    except KeyError:
         raise ReportRefused(_("%(value)s is not a seat (N, E, S or W).") % {"value": letter},
                             "unknown_seat", name) from None
 
@@ -70,21 +74,39 @@ def table_report(key, values, *, dealer: str, form: Form) -> TableReport:
     ``DealReport``), unchecked. Raises :class:`ReportRefused` for a seat or contract that
     does not exist."""
     try:
-        contract = Contract(values.contract)
-    except ValueError:
+        contract = _CONTRACTS[values.contract]
+    except KeyError:
         raise ReportRefused(_("Contract: %(value)s is not a suit or Botifarra.")
                             % {"value": values.contract}, "unknown_contract",
                             "contract") from None
     points = values.points
     return TableReport(
-        key=key, dealer=Seat(dealer), maker=_seat(values.maker, "maker"), contract=contract,
+        key=key, dealer=_SEATS[dealer], maker=_seat(values.maker, "maker"), contract=contract,
         points={_seat(s, "points"): p for s, p in points.items()},
         contro_by=_seats(values.contro_by, "contro_by"),
         recontro_by=_seat(values.recontro_by, "recontro_by") if values.recontro_by else None,
         sant_vicenc_by=(_seat(values.sant_vicenc_by, "sant_vicenc_by")
                         if values.sant_vicenc_by else None),
-        delegations=values.delegations, estevet=values.estevet,
+        delegations=values.delegations, estevet=bool(values.estevet),
         breaches=_seats(values.breaches, "breaches"), form=form,
+    )
+
+
+def stored_report(row, dealer: Seat, form: Form) -> TableReport:
+    """The engine's report of a stored row (``selectors.ReportRow``), which was checked when
+    it was entered: the fast path of scoring, without :func:`table_report`'s refusals."""
+    seat = _SEATS
+    points = {Seat.N: row.points_n, Seat.E: row.points_e, Seat.S: row.points_s}
+    if row.points_w is not None:
+        points[Seat.W] = row.points_w
+    return TableReport(
+        key=row.table_id, dealer=dealer, maker=seat[row.maker],
+        contract=_CONTRACTS[row.contract], points=points,
+        contro_by=frozenset(seat[s] for s in row.contro_by),
+        recontro_by=seat[row.recontro_by] if row.recontro_by else None,
+        sant_vicenc_by=seat[row.sant_vicenc_by] if row.sant_vicenc_by else None,
+        delegations=row.delegations, estevet=bool(row.estevet),
+        breaches=frozenset(seat[s] for s in row.breaches), form=form,
     )
 
 

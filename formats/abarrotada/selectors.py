@@ -13,19 +13,18 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from django.db.models import Exists, OuterRef
-
 from engine.abarrotada import Form, Seating, score_individual_deal
 from engine.final_scores import BYE_SCORE, TOP_SCORE
 from engine.seats import Seat
 from formats.abarrotada.models import DealReport, ReportReview, SeatAdjustment, SitOut
 from formats.abarrotada.models import Seating as SeatRow
-from formats.abarrotada.rules import table_report
+from formats.abarrotada.rules import stored_report
 from formats.abarrotada.services.settings import form_of
+from scoring.selectors.scores import plain_rows
 from tournaments.models import Championship, Deal, Round, Team
 
 
-@dataclass
+@dataclass(slots=True)
 class PlayerScore:
     """One player's score on one deal: at a table (``table``, ``seat``), or sitting out."""
 
@@ -39,6 +38,10 @@ class PlayerScore:
     adjusted: bool = False
     breach: bool = False
     sit_out: bool = False
+
+
+#: A seat's letter, without the enum's attribute lookup in the inner loop.
+LETTER = {seat: seat.value for seat in Seat}
 
 
 @dataclass
@@ -62,27 +65,71 @@ class PlayerLine:
         return (self.total, self.deal_scores, self.tops)
 
 
-def counted_reports(rounds) -> dict[tuple[int, int], DealReport]:
-    """The report that counts at each (table id, deal number) of ``rounds``."""
-    reports = (DealReport.objects.filter(table__round__in=rounds).order_by("id")
-               .annotate(confirmed=Exists(ReportReview.objects.filter(
-                   report=OuterRef("pk"), verdict=ReportReview.Verdict.CONFIRM))))
-    latest: dict[tuple[int, int], DealReport] = {}
-    for report in reports:
-        latest[report.table_id, report.deal_number] = report
-    return {key: report for key, report in latest.items() if report.confirmed}
+#: The fields of a report that scoring reads (``ReportRow``), in this order.
+REPORT_FIELDS = ("id", "table_id", "deal_number", "maker", "contract", "contro_by",
+                 "recontro_by", "sant_vicenc_by", "delegations", "estevet", "points_n",
+                 "points_e", "points_s", "points_w", "breaches")
+
+
+@dataclass(frozen=True, slots=True)
+class ReportRow:
+    """A counted report as scoring reads it (plain values: no model instance per row)."""
+
+    id: int
+    table_id: int
+    deal_number: int
+    maker: str
+    contract: str
+    contro_by: str
+    recontro_by: str
+    sant_vicenc_by: str
+    delegations: int
+    estevet: bool
+    points_n: int
+    points_e: int
+    points_s: int
+    points_w: int | None
+    breaches: str
+
+    @property
+    def points(self) -> dict[str, int]:
+        values = {"N": self.points_n, "E": self.points_e, "S": self.points_s,
+                  "W": self.points_w}
+        return {seat: value for seat, value in values.items() if value is not None}
+
+
+def counted_reports(round_ids) -> dict[tuple[int, int], ReportRow]:
+    """The report that counts at each (table id, deal number) of the rounds: the latest
+    entry, if confirmed."""
+    # The latest entry counts when it is confirmed (no entry can follow a confirmed one but
+    # the director's, which is confirmed as it is stored). Two plain queries: cheaper than
+    # an EXISTS per row.
+    rows = (DealReport.objects.filter(table__round_id__in=round_ids).order_by("id")
+            .values_list(*REPORT_FIELDS))
+    latest: dict[tuple[int, int], tuple] = {}
+    for row in plain_rows(rows):
+        latest[row[1], row[2]] = row  # later ids replace earlier ones
+    confirmed = {report_id for (report_id,) in plain_rows(
+        ReportReview.objects.filter(report__table__round_id__in=round_ids,
+                                    verdict=ReportReview.Verdict.CONFIRM)
+        .order_by().values_list("report_id"))}
+    make = ReportRow
+    counted = {key: make(*row) for key, row in latest.items() if row[0] in confirmed}
+    return counted
 
 
 def adjustments_of(rounds) -> dict[tuple[int, int], dict[Seat, Fraction]]:
     """The director's adjusted finals by (table id, deal number), then seat: the latest row
     of each seat, an empty value taking the adjustment back."""
     latest: dict[tuple[int, int, str], object] = {}
-    for row in SeatAdjustment.objects.filter(table__round__in=rounds).order_by("id"):
-        latest[row.table_id, row.deal_number, row.seat] = row.value
+    for table_id, number, seat, value in plain_rows(
+            SeatAdjustment.objects.filter(table__round_id__in=rounds).order_by("id")
+            .values_list("table_id", "deal_number", "seat", "value")):
+        latest[table_id, number, seat] = value
     adjusted: dict[tuple[int, int], dict[Seat, Fraction]] = defaultdict(dict)
     for (table_id, number, seat), value in latest.items():
         if value is not None:
-            adjusted[table_id, number][Seat(seat)] = Fraction(value)
+            adjusted[table_id, number][Seat(seat)] = Fraction(str(value))
     return dict(adjusted)
 
 
@@ -91,11 +138,11 @@ def round_scores(championship: Championship, rounds: list[Round]) -> list[Player
     form = form_of(championship)
     round_ids = [r.pk for r in rounds]
     number_of = {r.pk: r.number for r in rounds}
-    seats = list(SeatRow.objects.filter(round_id__in=round_ids)
-                 .select_related("table").values_list("table_id", "table__number",
-                                                      "table__round_id", "seat", "player_id"))
-    deals = list(Deal.objects.filter(round_id__in=round_ids).order_by("number")
-                 .values_list("round_id", "number", "dealer"))
+    seats = plain_rows(SeatRow.objects.filter(round_id__in=round_ids).order_by()
+                       .values_list("table_id", "table__number", "round_id", "seat",
+                                    "player_id"))
+    deals = plain_rows(Deal.objects.filter(round_id__in=round_ids).order_by("number")
+                       .values_list("round_id", "number", "dealer"))
     reports = counted_reports(round_ids)
     adjustments = adjustments_of(round_ids)
     player_at = {(table_id, seat): player for table_id, _n, _r, seat, player in seats}
@@ -104,27 +151,29 @@ def round_scores(championship: Championship, rounds: list[Round]) -> list[Player
     for table_id, _n, round_id, _s, _p in seats:
         tables_of_round[round_id].add(table_id)
     scores: list[PlayerScore] = []
+    append = scores.append
     for round_id, number, dealer in deals:
         tables = tables_of_round[round_id]
-        played = [table_report(table_id, reports[table_id, number], dealer=dealer, form=form)
+        round_number = number_of[round_id]
+        dealer_seat = Seat(dealer)
+        played = [stored_report(reports[table_id, number], dealer_seat, form)
                   for table_id in sorted(tables) if (table_id, number) in reports]
         adjusted = {table_id: adjustments[table_id, number] for table_id in tables
                     if (table_id, number) in adjustments}
         for table_id, by_seat in score_individual_deal(played, adjusted).items():
             for seat, score in by_seat.items():
-                player = player_at.get((table_id, seat.value))
+                letter = LETTER[seat]
+                player = player_at.get((table_id, letter))
                 if player is None:
                     continue
-                scores.append(PlayerScore(
-                    player_id=player, round_number=number_of[round_id], deal_number=number,
-                    final=score.final, deal_score=score.deal_score,
-                    table=table_number[table_id], seat=seat.value, adjusted=score.adjusted,
-                    breach=score.breach))
+                append(PlayerScore(player, round_number, number, score.final,
+                                   score.deal_score, table_number[table_id], letter,
+                                   score.adjusted, score.breach))
     deals_of_round: dict[int, list[int]] = defaultdict(list)
     for round_id, number, _dealer in deals:
         deals_of_round[round_id].append(number)
-    for round_id, player in SitOut.objects.filter(round_id__in=round_ids).values_list(
-            "round_id", "player_id"):
+    for round_id, player in plain_rows(SitOut.objects.filter(round_id__in=round_ids)
+                                       .order_by().values_list("round_id", "player_id")):
         scores.extend(PlayerScore(player_id=player, round_number=number_of[round_id],
                                   deal_number=n, final=BYE_SCORE, sit_out=True)
                       for n in deals_of_round[round_id])

@@ -92,7 +92,8 @@ def close_round(round_: Round, *, by=None, origin=None) -> Round:
     audit.record(AuditEvent.Action.ROUND_CLOSED, round_.championship_id, by=by, origin=origin,
                  round_number=round_.number)
     _round_changed(round_)
-    analysis.on_round_closed(round_)  # the deals' analysis, in the background after commit
+    if format_of(round_.championship).has_hand_records:
+        analysis.on_round_closed(round_)  # the deals' analysis, in the background after commit
     return round_
 
 
