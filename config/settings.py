@@ -289,6 +289,7 @@ SPECTACULAR_SETTINGS = {
         "HistoryItemKindEnum": ["entry", "review", "adjustment", "pin"],
         "SideEnum": "scoring.models.Adjustment.Side",
         "AdjustedSidesEnum": [("NS", "NS"), ("EW", "EW"), ("both", "both")],
+        "SeatEnum": "formats.abarrotada.models.SEATS",
     },
 }
 

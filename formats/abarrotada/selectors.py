@@ -287,3 +287,47 @@ def missing_results(round_: Round) -> list[str]:
         else:
             lines.append(_("Table %(table)s, deal %(deal)s: not entered") % values)
     return lines
+
+
+@dataclass
+class SeatView:
+    seat: str
+    number: int
+    name: str
+
+
+@dataclass
+class TableView:
+    """A table of a round as the grid and the API show it: who sits where, each deal."""
+
+    table_id: int
+    table: int
+    seats: list[SeatView]
+    deals: list[dict]
+
+
+def round_view(round_: Round, table_ids: list[int] | None = None) -> list[TableView]:
+    """The round's tables (or those of ``table_ids``) with their players and each deal's
+    state: four queries whatever the number of tables."""
+    tables = round_.player_tables.order_by("number")
+    if table_ids is not None:
+        tables = tables.filter(pk__in=table_ids)
+    tables = list(tables.values_list("pk", "number"))
+    ids = [pk for pk, _n in tables]
+    seats: dict[int, list[SeatView]] = defaultdict(list)
+    for table_id, seat, number, name in SeatRow.objects.filter(table_id__in=ids).order_by(
+            "table_id", "seat").values_list("table_id", "seat", "player__number",
+                                            "player__name"):
+        seats[table_id].append(SeatView(seat, number, name))
+    deals = list(round_.deals.order_by("number").values_list("number", "dealer"))
+    states = deal_states(round_, ids)
+    order = {letter: i for i, letter in enumerate("NESW")}
+    return [TableView(pk, number, sorted(seats[pk], key=lambda s: order[s.seat]),
+                      [{"deal": deal, "dealer": dealer, "state": states[pk, deal].status,
+                        "report": states[pk, deal].report} for deal, dealer in deals])
+            for pk, number in tables]
+
+
+def sit_out_views(round_: Round) -> list[SeatView]:
+    return [SeatView("", number, name) for number, name in round_.sit_outs.order_by(
+        "player__number").values_list("player__number", "player__name")]
