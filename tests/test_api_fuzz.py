@@ -4,7 +4,8 @@ Every operation gets a small championship of its own (4 teams, round 1 released,
 pending result): a director's token authenticates the director endpoints, and the path takes
 that championship, its teams and a team's valid private link, so that the generated bodies
 reach the serializers and services instead of stopping at 401 or 404. The free-deal
-endpoints get a free-deal championship (a pending game at table 1). Each answer must not
+endpoints get a free-deal championship (a pending game at table 1), the individual ones an
+individual championship (a pending report at table 1). Each answer must not
 be a 5xx and must match the schema (status code, content type, body).
 
 ``make test`` runs a seeded, derandomized sample (``FUZZ_CASES``, about 200 cases in all);
@@ -105,6 +106,31 @@ def small_free_deal_championship(director, label: str) -> dict:
             "entry_id": entry.pk, "team_pk": other.pk, "number": 1, "table_number": 1}
 
 
+def small_individual_championship(director, label: str) -> dict:
+    """Eight players at two tables, round 1 released, a pending report of deal 1 at table 1
+    (its East player may confirm it)."""
+    from formats.abarrotada import services as abarrotada_services
+    from formats.abarrotada.rules import ReportValues
+
+    championship = services.create_championship(director, name=f"Fuzz {label}"[:200],
+                                                 format="abarrotada", rounds_planned=2,
+                                                 deals_per_match=2)
+    for i in range(1, 9):
+        abarrotada_services.add_player(championship, name=f"Player {i}")
+    (round1,) = services.generate_next_round(championship)
+    services.release_round(round1)
+    table = round1.player_tables.get(number=1)
+    seats = {s.seat: s.player for s in table.seatings.select_related("player")}
+    report, _created = abarrotada_services.submit_report(
+        player=seats["N"], table=table, deal_number=1, idempotency_key=None,
+        values=ReportValues(maker="N", contract="O",
+                            points={"N": 30, "E": 14, "S": 20, "W": 8}))
+    other = seats["E"]
+    return {"id": championship.pk, "pk": championship.pk, "team_id": other.pk,
+            "secret": other.link_secret, "report_id": report.pk, "number": 1,
+            "table_number": 1, "deal": 1}
+
+
 def _operations(schema):
     for result in schema.get_all_operations():
         yield result.ok()
@@ -143,8 +169,9 @@ def test_the_api_answers_every_generated_request_within_its_schema(schema, app, 
     sent = 0
     failures: list[str] = []
     for operation in operations:
-        build = small_free_deal_championship if "/free-deal/" in operation.path \
-            else small_championship
+        build = (small_free_deal_championship if "/free-deal/" in operation.path
+                 else small_individual_championship if "/abarrotada/" in operation.path
+                 else small_championship)
         world = build(director, operation.label)
         names = {p.name for p in operation.path_parameters}
         path = {name: value for name, value in world.items() if name in names}

@@ -31,7 +31,7 @@ from rest_framework.response import Response
 import scoring.api.converters  # noqa: F401 (registers the "id" converter)
 from formats import ABARROTADA
 from formats.abarrotada import permissions, selectors, services
-from formats.abarrotada.models import DealReport, PlayerDetails, PlayerTable
+from formats.abarrotada.models import DealReport, PlayerTable
 from formats.abarrotada.rules import ReportRefused
 from formats.abarrotada.serializers import (
     IndividualDirectorReportSerializer,
@@ -188,6 +188,7 @@ def _player_data(player) -> dict:
 
 class PlayersView(DirectorView):
     serves = ABARROTADA
+    pagination_class = None  # a field of a few hundred players at most, in one answer
 
     @extend_schema(tags=TAGS, operation_id="abarrotada_players",
                    responses={200: IndividualPlayerSerializer(many=True), **READ})
@@ -209,9 +210,6 @@ class PlayersView(DirectorView):
         player = type(player).objects.select_related("player_details").get(pk=player.pk)
         return Response(IndividualPlayerSerializer(_player_data(player)).data,
                         status=status.HTTP_201_CREATED)
-
-    def get_queryset(self):  # for the schema's pagination guess only
-        return PlayerDetails.objects.none()
 
 
 class RoundView(DirectorView):
