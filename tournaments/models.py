@@ -39,6 +39,7 @@ class Championship(models.Model):
         DUPLICATE_PAIRS = "duplicate_pairs", _("Duplicate pairs")
         FREE_DEAL_PAIRS = "free_deal_pairs", _("Free-deal pairs (Swiss)")
         ABARROTADA = "abarrotada", _("Individual (abarrotada)")
+        ABARROTADA_FREE = "abarrotada_free", _("Individual, free deals (abarrotada)")
 
     class Movement(models.TextChoices):
         ROUND_ROBIN = "round_robin", _("Round robin")
@@ -111,7 +112,8 @@ class Championship(models.Model):
                 name="championship_status_valid",
             ),
             models.CheckConstraint(
-                condition=Q(format__in=["duplicate_pairs", "free_deal_pairs", "abarrotada"]),
+                condition=Q(format__in=["duplicate_pairs", "free_deal_pairs", "abarrotada",
+                                          "abarrotada_free"]),
                 name="championship_format_valid",
             ),
             models.CheckConstraint(

@@ -14,7 +14,9 @@ championship does not have:
   and the other players' verdicts. As for the pairs' results nothing is updated in place:
   every entry, confirmation, dispute and director's result is a new row with who, when and
   from where, and the report that counts is the latest confirmed one;
-- :class:`SeatAdjustment`: the director's adjusted score for one seat of one deal.
+- :class:`SeatAdjustment`: the director's adjusted score for one seat of one deal;
+- :class:`GameTotals` and :class:`GameTotalsReview`: a free-deal evening's game (10.4), each
+  seat's game total, with the same confirmation.
 """
 
 from __future__ import annotations
@@ -48,6 +50,10 @@ class IndividualSettings(models.Model):
     )
     form = models.PositiveSmallIntegerField(_("players a table"), choices=Form.choices,
                                             default=Form.FOUR)
+    # A free-deal evening's game lasts a number of hands or a time (10.4); empty is off.
+    hand_limit = models.PositiveSmallIntegerField(_("hand limit"), null=True, blank=True)
+    round_minutes = models.PositiveSmallIntegerField(_("minutes per round"), null=True,
+                                                     blank=True)
 
     class Meta:
         verbose_name = _("individual settings")
@@ -251,3 +257,62 @@ class PlayerDetails(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player}: {self.licence}"
+
+
+class GameTotals(Provenance):
+    """One submitted report of a free-deal evening's game at one table (rules.md 10.4): each
+    seat's game total (the sum of the player's ordinary scores of the hands played). As for
+    a deal report, the latest confirmed entry counts. ``by_team`` is the player who entered
+    it. Seat W's total is empty in the three-player form."""
+
+    table = models.ForeignKey(PlayerTable, on_delete=models.PROTECT, related_name="game_totals")
+    total_n = models.PositiveSmallIntegerField(_("North's total"))
+    total_e = models.PositiveSmallIntegerField(_("East's total"))
+    total_s = models.PositiveSmallIntegerField(_("South's total"))
+    total_w = models.PositiveSmallIntegerField(_("West's total"), null=True, blank=True)
+    hands_played = models.PositiveSmallIntegerField(_("hands played"), null=True, blank=True)
+    by_director_override = models.BooleanField(default=False)
+    idempotency_key = models.CharField(max_length=64, null=True, blank=True, unique=True)
+    note = models.TextField(_("note"), blank=True)
+
+    class Meta:
+        ordering = ["table", "id"]
+        verbose_name = _("game totals")
+        verbose_name_plural = _("game totals")
+        indexes = [models.Index(fields=["table", "id"])]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(by_team__isnull=False) | Q(by_director__isnull=False)
+                | ~Q(by_director_name=""),
+                name="game_totals_has_author",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table}: {self.totals}"
+
+    @property
+    def totals(self) -> dict[str, int]:
+        values = {"N": self.total_n, "E": self.total_e, "S": self.total_s, "W": self.total_w}
+        return {seat: value for seat, value in values.items() if value is not None}
+
+
+class GameTotalsReview(Provenance):
+    """Another player's (or the director's) verdict on a game's totals."""
+
+    report = models.ForeignKey(GameTotals, on_delete=models.PROTECT, related_name="reviews")
+    verdict = models.CharField(max_length=8, choices=ReportReview.Verdict.choices)
+    comment = models.TextField(_("comment"), blank=True)
+    via_pin = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["report", "created_at", "id"]
+        verbose_name = _("game totals review")
+        verbose_name_plural = _("game totals reviews")
+        constraints = [
+            models.CheckConstraint(condition=Q(verdict__in=["confirm", "dispute"]),
+                                   name="game_totals_review_verdict_valid"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_verdict_display()} · {self.report_id}"
