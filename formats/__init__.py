@@ -16,11 +16,13 @@ One module per format, each a :class:`~formats.base.Format`:
 
 - ``formats.abarrotada``: individual championships (*abarrotada*, rules.md 10): players,
   not pairs, four (or three) a table, scored by seat. Its pure rules are
-  ``engine.abarrotada``.
+  ``engine.abarrotada``. Its free-deal evening (rules.md 10.4, game totals instead of
+  deals) is the sibling format ``abarrotada_free`` in the same package.
 """
 
 from formats.registry import (
     ABARROTADA,
+    ABARROTADA_FREE,
     DUPLICATE_PAIRS,
     FORMATS,
     FREE_DEAL_PAIRS,
@@ -28,4 +30,4 @@ from formats.registry import (
     format_of,
 )
 
-__all__ = ["ABARROTADA", "DUPLICATE_PAIRS", "FORMATS", "FREE_DEAL_PAIRS", "format_choices", "format_of"]
+__all__ = ["ABARROTADA", "ABARROTADA_FREE", "DUPLICATE_PAIRS", "FORMATS", "FREE_DEAL_PAIRS", "format_choices", "format_of"]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from formats.abarrotada.format import Abarrotada
+from formats.abarrotada.format import Abarrotada, AbarrotadaFree
 from formats.base import Format
 from formats.duplicate_pairs import DuplicatePairs
 from formats.free_deal.format import FreeDealPairs
@@ -10,8 +10,10 @@ from formats.free_deal.format import FreeDealPairs
 DUPLICATE_PAIRS = DuplicatePairs()
 FREE_DEAL_PAIRS = FreeDealPairs()
 ABARROTADA = Abarrotada()
+ABARROTADA_FREE = AbarrotadaFree()
 
-FORMATS: dict[str, Format] = {fmt.key: fmt for fmt in (DUPLICATE_PAIRS, FREE_DEAL_PAIRS, ABARROTADA)}
+FORMATS: dict[str, Format] = {fmt.key: fmt for fmt in (DUPLICATE_PAIRS, FREE_DEAL_PAIRS, ABARROTADA,
+                                                  ABARROTADA_FREE)}
 
 
 def format_of(championship) -> Format:

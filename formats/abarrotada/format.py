@@ -45,3 +45,30 @@ class Abarrotada(Format):
         from formats.abarrotada.services import save_settings, settings_of
 
         save_settings(championship, form=cleaned.get("form", settings_of(championship).form))
+
+
+class AbarrotadaFree(Abarrotada):
+    """A free-deal evening of *abarrotada* (rules.md 10.4): the same players, tables and
+    seatings, no deals; each table reports its players' game totals."""
+
+    key = "abarrotada_free"
+    label = _("Individual, free deals (abarrotada)")
+    summary = _("Every player for himself, four (or three) a table, cards shuffled at the "
+                "table; each table reports its players' game totals, ranked by their sum, "
+                "then games won.")
+    rules_section = "10.4"
+    has_deals = False
+    championship_fields = ("rounds_planned",)
+
+    def missing_results(self, round_) -> list[str]:
+        from formats.abarrotada.evening import missing_games
+
+        return missing_games(round_)
+
+    def save_settings(self, championship, cleaned: dict, *, by=None, origin=None) -> None:
+        from formats.abarrotada.services import save_settings, settings_of
+
+        current = settings_of(championship)
+        save_settings(championship, form=cleaned.get("form", current.form),
+                      hand_limit=cleaned.get("hand_limit", current.hand_limit),
+                      round_minutes=cleaned.get("round_minutes", current.round_minutes))

@@ -48,3 +48,13 @@ def enter_and_confirm(table: PlayerTable, deal_number: int, report: ReportValues
                                        idempotency_key=None)
     ab.confirm_report(report_id=entry.pk, player=players[confirmer])
     return entry
+
+
+def make_evening(director, *, players: int = 8, rounds: int = 3, form: int = 4, **settings):
+    """A free-deal evening (rules.md 10.4)."""
+    championship = services.create_championship(
+        director, name="Vespre d'abarrotada", format="abarrotada_free", rounds_planned=rounds,
+        format_settings={"form": form, **settings})
+    for i in range(1, players + 1):
+        ab.add_player(championship, name=f"Jugador {i}")
+    return championship

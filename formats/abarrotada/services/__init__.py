@@ -7,8 +7,10 @@ operation locks only its own table's row, so the tables of a round write in para
 entry per idempotency key is a unique constraint.
 
 Modules: ``settings`` (the form: four or three a table), ``seating`` (drafting the next
-round: tables, seats, sit-outs and deals), ``reports`` (entering, confirming and disputing a
-deal; the director's report). Refusals raise ``ScoringError`` (reports; ``ReportRefused``
+round: tables, seats, sit-outs and deals), ``entries`` (the confirmation flow every entry
+shares), ``reports`` (entering, confirming and disputing a deal; the director's report),
+``totals`` (the same for a free-deal evening's game totals, rules.md 10.4), ``players``
+(registering a player). Refusals raise ``ScoringError`` (reports; ``ReportRefused``
 naming the field) or ``ServiceError`` (settings, seating) with a translated message.
 """
 
@@ -23,10 +25,19 @@ from formats.abarrotada.services.reports import (
 )
 from formats.abarrotada.services.seating import seat_next_round
 from formats.abarrotada.services.settings import form_of, save_settings, settings_of
+from formats.abarrotada.services.totals import (
+    TotalsValues,
+    confirm_totals,
+    director_confirm_totals,
+    director_set_totals,
+    dispute_totals,
+    submit_totals,
+)
 
 __all__ = [
     "ReportRefused",
     "ReportValues",
+    "TotalsValues",
     "add_player",
     "confirm_report",
     "director_confirm_report",
@@ -37,4 +48,9 @@ __all__ = [
     "seat_next_round",
     "settings_of",
     "submit_report",
+    "submit_totals",
+    "confirm_totals",
+    "dispute_totals",
+    "director_confirm_totals",
+    "director_set_totals",
 ]

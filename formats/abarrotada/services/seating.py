@@ -86,7 +86,10 @@ def seat_next_round(championship: Championship) -> list[Round]:
     except IntegrityError:  # another director seated the same round at the same moment
         raise ServiceError(_("Round %(number)s already exists.") % {"number": number}) from None
     create_seating(round_, seating)
-    Deal.objects.bulk_create(round_deals(championship, round_, form))
+    from formats import format_of  # late: the registry imports the formats' services
+
+    if format_of(championship).has_deals:  # a free-deal evening has none (rules.md 10.4)
+        Deal.objects.bulk_create(round_deals(championship, round_, form))
     return [round_]
 
 

@@ -22,13 +22,22 @@ def form_of(championship: Championship) -> Form:
     return Form(settings_of(championship).form)
 
 
-def save_settings(championship: Championship, *, form: int) -> IndividualSettings:
-    """Store the settings; locked once round 1 is released, like the others."""
+def save_settings(championship: Championship, *, form: int, hand_limit: int | None = None,
+                  round_minutes: int | None = None) -> IndividualSettings:
+    """Store the settings; locked once round 1 is released, like the others. The hand limit
+    and the minutes per round are a free-deal evening's (rules.md 10.4; empty: off)."""
     if championship.rounds.exclude(status="drafted").exists():
         raise ServiceError(_("The settings are locked once round 1 is released."), field="form")
     if championship.rounds.exists() and settings_of(championship).form != int(form):
         raise ServiceError(_("Discard the drafted rounds before changing the number of players "
                              "a table."), field="form")
+    for name, value in (("hand_limit", hand_limit), ("round_minutes", round_minutes)):
+        if value is not None and not 1 <= int(value) <= 999:
+            raise ServiceError(_("A whole number from 1 to 999, or empty for none."),
+                               field=name)
+    if int(form) not in (3, 4):
+        raise ServiceError(_("Four or three players a table."), field="form")
     settings, _created = IndividualSettings.objects.update_or_create(
-        championship=championship, defaults={"form": int(form)})
+        championship=championship, defaults={"form": int(form), "hand_limit": hand_limit,
+                                             "round_minutes": round_minutes})
     return settings
