@@ -290,6 +290,7 @@ SPECTACULAR_SETTINGS = {
         "SideEnum": "scoring.models.Adjustment.Side",
         "AdjustedSidesEnum": [("NS", "NS"), ("EW", "EW"), ("both", "both")],
         "SeatEnum": "formats.abarrotada.models.SEATS",
+        "EntryStateEnum": "formats.abarrotada.serializers.ENTRY_STATES",
     },
 }
 

@@ -131,6 +131,28 @@ def small_individual_championship(director, label: str) -> dict:
             "table_number": 1, "deal": 1}
 
 
+def small_evening_championship(director, label: str) -> dict:
+    """A free-deal evening (rules.md 10.4): eight players, round 1 released, table 1's game
+    entered by its North (its East may confirm it)."""
+    from formats.abarrotada import services as abarrotada_services
+
+    championship = services.create_championship(director, name=f"Fuzz {label}"[:200],
+                                                 format="abarrotada_free", rounds_planned=2)
+    for i in range(1, 9):
+        abarrotada_services.add_player(championship, name=f"Player {i}")
+    (round1,) = services.generate_next_round(championship)
+    services.release_round(round1)
+    table = round1.player_tables.get(number=1)
+    seats = {s.seat: s.player for s in table.seatings.select_related("player")}
+    entry, _created = abarrotada_services.submit_totals(
+        player=seats["N"], table=table, idempotency_key=None,
+        values=abarrotada_services.TotalsValues({"N": 8, "E": 0, "S": 3, "W": 5}))
+    other = seats["E"]
+    return {"id": championship.pk, "pk": championship.pk, "team_id": other.pk,
+            "secret": other.link_secret, "entry_id": entry.pk, "number": 1,
+            "table_number": 1}
+
+
 def _operations(schema):
     for result in schema.get_all_operations():
         yield result.ok()
@@ -170,6 +192,9 @@ def test_the_api_answers_every_generated_request_within_its_schema(schema, app, 
     failures: list[str] = []
     for operation in operations:
         build = (small_free_deal_championship if "/free-deal/" in operation.path
+                 else small_evening_championship
+                 if "/abarrotada/game/" in operation.path or "/game/" in operation.path
+                 or "/abarrotada/evening/" in operation.path
                  else small_individual_championship if "/abarrotada/" in operation.path
                  else small_championship)
         world = build(director, operation.label)

@@ -29,7 +29,7 @@ from rest_framework.exceptions import ValidationError
 from rest_framework.response import Response
 
 import scoring.api.converters  # noqa: F401 (registers the "id" converter)
-from formats import ABARROTADA
+from formats import ABARROTADA, ABARROTADA_FREE
 from formats.abarrotada import permissions, selectors, services
 from formats.abarrotada.models import DealReport, PlayerTable
 from formats.abarrotada.rules import ReportRefused
@@ -186,7 +186,16 @@ def _player_data(player) -> dict:
             "licence": details.licence if details else "", "withdrawn": player.withdrawn}
 
 
-class PlayersView(DirectorView):
+class _EitherIndividual:
+    """Serves both individual formats (duplicate and free-deal evenings)."""
+
+    def checked(self, championship):
+        if championship.format == ABARROTADA_FREE.key:
+            return championship
+        return super().checked(championship)
+
+
+class PlayersView(_EitherIndividual, DirectorView):
     serves = ABARROTADA
     pagination_class = None  # a field of a few hundred players at most, in one answer
 
@@ -212,7 +221,7 @@ class PlayersView(DirectorView):
                         status=status.HTTP_201_CREATED)
 
 
-class RoundView(DirectorView):
+class RoundView(_EitherIndividual, DirectorView):
     serves = ABARROTADA
 
     @extend_schema(tags=TAGS, operation_id="abarrotada_round",
@@ -348,3 +357,8 @@ urlpatterns = [
     path(f"{DEAL}confirm/", DealConfirmView.as_view(), name="api-ab-deal-confirm"),
     path(f"{C}standings/", StandingsView.as_view(), name="api-ab-standings"),
 ]
+
+# A free-deal evening's endpoints (rules.md 10.4).
+from formats.abarrotada.evening_api import urlpatterns as _evening_urls  # noqa: E402
+
+urlpatterns += _evening_urls

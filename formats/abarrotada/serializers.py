@@ -12,6 +12,9 @@ from formats.abarrotada.models import SEATS, DealReport, ReportReview
 from formats.abarrotada.rules import ReportValues
 from scoring.models import ResultEntry
 
+#: Where an entry stands: none yet, waiting for another player, disputed, counted.
+ENTRY_STATES = ["missing", "pending", "disputed", "confirmed"]
+
 
 def _points(help_text):
     return serializers.IntegerField(min_value=0, max_value=72, help_text=help_text)
@@ -100,7 +103,7 @@ class IndividualSeatSerializer(serializers.Serializer):
 class IndividualDealStateSerializer(serializers.Serializer):
     deal = serializers.IntegerField()
     dealer = serializers.CharField()
-    state = serializers.ChoiceField(choices=["missing", "pending", "disputed", "confirmed"])
+    state = serializers.ChoiceField(choices=ENTRY_STATES)
     report = IndividualReportSerializer(allow_null=True)
 
 

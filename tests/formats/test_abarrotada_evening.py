@@ -86,5 +86,5 @@ def test_a_random_evening_ranks_as_an_independent_computation(director):
         p: (expected_total[p], won[p], games[p]) for p in expected_total}, context
     keys = [(-line.total, -line.games_won) for line in lines]
     assert keys == sorted(keys), context
-    for a, b in zip(lines, lines[1:]):
+    for a, b in zip(lines, lines[1:], strict=False):
         assert (a.place == b.place) == ((a.total, a.games_won) == (b.total, b.games_won))
