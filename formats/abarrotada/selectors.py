@@ -38,6 +38,9 @@ class PlayerScore:
     adjusted: bool = False
     breach: bool = False
     sit_out: bool = False
+    #: The deal score the standings' tie-break counts (rules.md 10.2 and 6.6): only one that
+    #: produced the final (a table without a breach, a seat not adjusted); else 0.
+    counted_deal_score: int = 0
 
 
 #: A seat's letter, without the enum's attribute lookup in the inner loop.
@@ -160,15 +163,18 @@ def round_scores(championship: Championship, rounds: list[Round]) -> list[Player
                   for table_id in sorted(tables) if (table_id, number) in reports]
         adjusted = {table_id: adjustments[table_id, number] for table_id in tables
                     if (table_id, number) in adjustments}
+        breached = {report.key for report in played if report.breaches}
         for table_id, by_seat in score_individual_deal(played, adjusted).items():
+            valid = table_id not in breached
             for seat, score in by_seat.items():
                 letter = LETTER[seat]
                 player = player_at.get((table_id, letter))
                 if player is None:
                     continue
+                counted = score.deal_score if valid and not score.adjusted else None
                 append(PlayerScore(player, round_number, number, score.final,
                                    score.deal_score, table_number[table_id], letter,
-                                   score.adjusted, score.breach))
+                                   score.adjusted, score.breach, False, counted or 0))
     deals_of_round: dict[int, list[int]] = defaultdict(list)
     for round_id, number, _dealer in deals:
         deals_of_round[round_id].append(number)
@@ -198,7 +204,7 @@ def standings(championship: Championship, *, rounds: list[Round] | None = None
         line.scores.append(score)
         line.total += score.final
         line.deals += 1
-        line.deal_scores += score.deal_score or 0
+        line.deal_scores += score.counted_deal_score
         line.tops += score.final == TOP_SCORE
     ordered = sorted(lines.values(), key=lambda line: (
         -line.total, -line.deal_scores, -line.tops, line.number))

@@ -65,8 +65,9 @@ def independent_standings(played, sit_outs, deals_of_round, seats):
                 player = table[seat][0]
                 total[player] += finals[i][seat]
                 tops[player] += finals[i][seat] == 2
-                # Every table reports, so every deal score counts in the tie-break.
-                scores[player] += deal_score_of(table[seat], threshold)
+                # The tie-break counts a deal score only where it made the final.
+                if i in valid:
+                    scores[player] += deal_score_of(table[seat], threshold)
     for round_number, players in sit_outs.items():
         for player in players:
             total[player] += Fraction(3, 2) * deals_of_round[round_number]
