@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from benchmarks.load import free_deal_plan, plan
+from benchmarks.load import abarrotada_plan, free_deal_plan, plan
 
 
 @dataclass(frozen=True)
@@ -39,5 +39,11 @@ FORMATS = {
         free_deal_plan.make_plan, free_deal_plan.check_spec, free_deal_plan.TYPES,
         free_deal_plan.CaptainApi(), default_tables=75, default_seed=None,
         file_tag="free-deal-",
+    ),
+    "abarrotada": LoadFormat(
+        "abarrotada", abarrotada_plan.describe, "abarrotada_build", "abarrotada_check",
+        abarrotada_plan.make_plan, abarrotada_plan.check_spec, abarrotada_plan.TYPES,
+        abarrotada_plan.CaptainApi(), default_tables=50, default_seed=None,
+        file_tag="abarrotada-",
     ),
 }

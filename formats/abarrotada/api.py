@@ -135,9 +135,10 @@ class PlayerSubmitView(_ReportRefusals, CaptainView):
         serializer = IndividualReportSubmitSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
-        key = None
+        key = (data.get("idempotency_key") or "").strip() or None
         if header := request_key(request):
             key = entry_key(player.pk, header, KEY_LENGTH)  # scoped to the link, hashed
+        if key is not None:
             earlier = DealReport.objects.filter(idempotency_key=key, by_team=player).first()
             if earlier is not None and earlier.table.round.status != Round.Status.RELEASED:
                 return _answer(earlier)  # sent again after its round closed: first answer

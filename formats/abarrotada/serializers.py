@@ -48,6 +48,10 @@ class IndividualReportSubmitSerializer(serializers.Serializer):
     estevet = serializers.BooleanField(required=False, default=False)
     breaches = serializers.RegexField(r"^[NESW]{0,4}$", required=False, allow_blank=True,
                                       default="", help_text=_("The seats that broke a rule."))
+    idempotency_key = serializers.CharField(
+        max_length=64, required=False, allow_blank=True,
+        help_text=_("The same key stores the report once (as the Idempotency-Key header, "
+                    "which wins when both are sent)."))
 
     def values(self) -> ReportValues:
         data = self.validated_data
