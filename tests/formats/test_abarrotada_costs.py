@@ -21,7 +21,7 @@ def costs(director, tables: int) -> tuple[int, int, int]:
     table = round_.player_tables.order_by("number").last()
     who = seated(table)
     client = APIClient(HTTP_ACCEPT_LANGUAGE="en")
-    base = f"/api/v1/captain/{{}}/{{}}/abarrotada/"
+    base = "/api/v1/captain/{}/{}/abarrotada/"
     north = base.format(who["N"].pk, who["N"].link_secret)
     east = base.format(who["E"].pk, who["E"].link_secret)
     deal = round_.first_deal
