@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from engine.abarrotada import rank_players
 from formats.abarrotada.models import GameTotals, GameTotalsReview, SitOut
+from formats.abarrotada.models import PlayerTable as PlayerTableRow
 from formats.abarrotada.models import Seating as SeatRow
 from scoring.selectors.scores import plain_rows
 from tournaments.models import Championship, Round
@@ -149,3 +150,44 @@ def missing_games(round_: Round) -> list[str]:
         elif game["status"] == "missing":
             lines.append(_("Table %(table)s: not entered") % values)
     return lines
+
+
+def public_results(championship: Championship, rounds, number: dict[int, int]) -> dict:
+    """The evening's part of the public archive (``scoring.archive.public``): the closed
+    rounds' seatings and counted games, the sit-outs, and the standings after them, by the
+    players' numbers as on the pages."""
+    closed = [r for r in rounds if r.status == Round.Status.CLOSED]
+    ids = [r.pk for r in closed]
+    round_number = {r.pk: r.number for r in closed}
+    tables = dict(plain_rows(PlayerTableRow.objects.filter(round_id__in=ids).order_by()
+                             .values_list("pk", "number")))
+    seated: dict[int, dict[str, int]] = defaultdict(dict)
+    table_round: dict[int, int] = {}
+    for table_id, round_id, seat, player in plain_rows(
+            SeatRow.objects.filter(round_id__in=ids).order_by()
+            .values_list("table_id", "round_id", "seat", "player_id")):
+        seated[table_id][seat] = number[player]
+        table_round[table_id] = round_number[round_id]
+    counted = counted_totals(ids)
+    return {
+        "individual_settings": _settings_dict(championship),
+        "games": [
+            {"round": table_round[t], "table": tables[t], "players": seated[t],
+             "totals": counted[t]}
+            for t in sorted(counted, key=lambda t: (table_round[t], tables[t]))],
+        "sit_outs": [{"round": round_number[r], "player": number[p]} for r, p in sorted(
+            plain_rows(SitOut.objects.filter(round_id__in=ids).order_by()
+                       .values_list("round_id", "player_id")))],
+        "standings": [
+            {"place": line.place, "player": line.number, "total": line.total,
+             "games_won": line.games_won, "games": line.games}
+            for line in evening_standings(championship, rounds=closed)],
+    }
+
+
+def _settings_dict(championship) -> dict:
+    from formats.abarrotada.services import settings_of
+
+    settings = settings_of(championship)
+    return {"form": settings.form, "hand_limit": settings.hand_limit,
+            "round_minutes": settings.round_minutes}

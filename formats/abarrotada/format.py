@@ -59,6 +59,41 @@ class AbarrotadaFree(Abarrotada):
     rules_section = "10.4"
     has_deals = False
     championship_fields = ("rounds_planned",)
+    facts_template = "abarrotada/evening/_facts.html"
+
+    def captain_page(self, request, team):
+        from formats.abarrotada.evening_views import player_page
+
+        return player_page(request, team)
+
+    def director_results_page(self, request, championship, round_):
+        from formats.abarrotada.evening_views import director_games
+
+        return director_games(request, championship, round_)
+
+    def standings_page(self, request, championship, *, director: bool):
+        from formats.abarrotada.evening_views import standings_page
+
+        return standings_page(request, championship, director=director)
+
+    def projector_page(self, request, championship, *, director: bool):
+        from formats.abarrotada.evening_views import projector_page
+
+        return projector_page(request, championship, director=director)
+
+    def public_archive(self, championship, rounds, number: dict[int, int]) -> dict:
+        from formats.abarrotada.evening import public_results
+
+        return public_results(championship, rounds, number)
+
+    def export_kinds(self) -> list:
+        return []  # the standings page and the public archive, for now
+
+    def export_state(self, championship) -> dict:
+        return {}
+
+    def captain_results_links(self, team) -> list[tuple[str, str]]:
+        return Format.captain_results_links(self, team)
 
     def missing_results(self, round_) -> list[str]:
         from formats.abarrotada.evening import missing_games
