@@ -18,9 +18,9 @@ from django.utils.translation import gettext as _
 
 import engine
 from engine.hand_records import line_tricks
+from tournaments import selectors as secrecy  # the deals' one secrecy rule (rules.md 8)
 from tournaments.models import Championship, Deal, DealAnalysis
 from tournaments.presentation import CONTRACT_NAMES, SEAT_NAMES, SIDE_NAMES, language, signed
-from tournaments.selectors import deals_visible_to_public, public_deals
 
 __all__ = ["AnalysisProgress", "AnalysisView", "PlayedCard", "TrickLine", "analysis_progress",
            "analysis_record", "deal_analyses", "deal_analysis"]
@@ -148,7 +148,7 @@ def _view(deal: Deal, analysis: DealAnalysis) -> AnalysisView:
 
 def deal_analysis(deal: Deal) -> AnalysisView | None:
     """The analysis of ``deal`` once its cards are public and the analysis is done, else None."""
-    if not deals_visible_to_public(deal.round):
+    if not secrecy.deals_visible_to_public(deal.round):
         return None
     analysis = DealAnalysis.objects.filter(deal=deal, status=DealAnalysis.Status.DONE).first()
     if analysis is None:
@@ -160,7 +160,7 @@ def deal_analyses(deals: Iterable[Deal]) -> dict[int, AnalysisView]:
     """The analyses of ``deals`` that may be shown, by deal id, in one query: as
     :func:`deal_analysis` answers for each (closed round, analysis done), the others left
     out. Give the deals with their round loaded (``select_related("round")``)."""
-    shown = {deal.pk: deal for deal in deals if deals_visible_to_public(deal.round)}
+    shown = {deal.pk: deal for deal in deals if secrecy.deals_visible_to_public(deal.round)}
     if not shown:
         return {}
     found = DealAnalysis.objects.filter(deal_id__in=list(shown), status=DealAnalysis.Status.DONE)
@@ -201,7 +201,7 @@ class AnalysisProgress:
 
 def analysis_progress(championship: Championship) -> AnalysisProgress:
     """Public deals (closed rounds), and how many of them are analysed or failed (one query)."""
-    counts = public_deals(championship).aggregate(
+    counts = secrecy.public_deals(championship).aggregate(
         total=Count("pk"),
         done=Count("pk", filter=Q(analysis__status=DealAnalysis.Status.DONE)),
         failed=Count("pk", filter=Q(analysis__status=DealAnalysis.Status.FAILED)),

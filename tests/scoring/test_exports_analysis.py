@@ -16,8 +16,8 @@ from openpyxl import load_workbook
 from pypdf import PdfReader
 
 import engine
-from tournaments.presentation import signed
 from tournaments.models import Round
+from tournaments.presentation import signed
 
 CONTRACTS = ("O", "C", "E", "B", "BOT")
 LABELS = {"O": "Coins", "C": "Cups", "E": "Swords", "B": "Batons", "BOT": "Botifarra"}
