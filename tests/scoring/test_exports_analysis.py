@@ -175,3 +175,32 @@ def test_the_travellers_pdf_prints_the_table_and_par_of_closed_rounds(client, ev
         assert "An optimal line" not in text  # the deal sheets have it; travellers stay short
     assert "Double-dummy analysis" not in pages[event.waiting.number]
     assert not set(event.in_play) & set(pages)
+
+
+def test_the_analysis_costs_the_same_queries_for_one_deal_or_many(db, director):
+    """The workbook and the public archive read every analysis in one query: analysing more
+    deals (and so writing their line a trick a cell) adds none."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+    from django.utils import translation
+
+    from scoring.archive import export_public
+    from scoring.exports.data import export_scope
+    from scoring.exports.workbook import workbook_bytes
+
+    counts = []
+    for size, closed_rounds in ((1, 2), (6, 4)):
+        event = publish(make_event(director, rounds=closed_rounds + 1, closed=closed_rounds,
+                                   name=f"Size {size}"))
+        give_quick_deals(event)
+        deals = list(event.deals.filter(round__status=Round.Status.CLOSED).order_by("number"))
+        assert len(deals) >= size
+        analyse(deals[:size])
+        with translation.override("en"), CaptureQueriesContext(connection) as sheet:
+            content = workbook_bytes(export_scope(event))
+        with CaptureQueriesContext(connection) as archive:
+            export_public(event)
+        _header, rows = deals_sheet(content)
+        assert sum(row[18] is not None for row in rows.values()) == size
+        counts.append((len(sheet), len(archive)))
+    assert counts[0] == counts[1], counts
