@@ -1,6 +1,6 @@
 """Turning stored deals into what pages and printed sheets show: hands by seat and suit,
-with localised suit and seat names. Callers decide whether the cards may be shown
-(``selectors.deal_is_public``); this module only formats."""
+with localised suit, seat and contract names, and signed deal scores. Callers decide whether
+the cards may be shown (``selectors.deal_is_public``); this module only formats."""
 
 from __future__ import annotations
 
@@ -13,9 +13,24 @@ import engine
 
 SEAT_NAMES = {"N": _("North"), "E": _("East"), "S": _("South"), "W": _("West")}
 SIDE_NAMES = {"NS": _("North-South"), "EW": _("East-West")}
+# The contracts by code, named as the result forms, travellers and workbook name them
+# (``scoring.models.ResultEntry.Contract``'s labels, the same msgids): one name for Botifarra
+# in every language, never "no trumps".
+CONTRACT_NAMES = {"O": _("Coins"), "C": _("Cups"), "E": _("Swords"), "B": _("Batons"),
+                  "BOT": _("Botifarra")}
 
 # Hands are shown in table layout order: N at the top, W left, E right, S at the bottom.
 SEAT_ORDER = ("N", "W", "E", "S")
+
+
+def signed(value: int) -> str:
+    """A deal score with its sign, as rules.md 6.4 prints it: +4, \u22128 (a true minus
+    sign, U+2212), 0. The one formatter for signed numbers on pages, sheets and PDFs."""
+    if value > 0:
+        return f"+{value}"
+    if value < 0:
+        return f"\u2212{-value}"
+    return "0"
 
 
 def language() -> str:

@@ -194,5 +194,5 @@ def championship_deals(championship: Championship) -> QuerySet[Deal]:
     return championship.deals.select_related("round").order_by("number")
 
 
-# The deals' double-dummy analysis (rules.md 8.1): shown only once the round is closed.
-from tournaments.analysis_selectors import analysis_progress, deal_analysis  # noqa: E402, F401
+# The deals' double-dummy analysis (rules.md 8.1) is read in tournaments.analysis_selectors,
+# which asks deals_visible_to_public above whether it may be shown.

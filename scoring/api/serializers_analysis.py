@@ -17,7 +17,7 @@ class AnalysisTableSerializer(serializers.Serializer):
     C = serializers.IntegerField(help_text=_("Copes as trumps."))
     E = serializers.IntegerField(help_text=_("Espases as trumps."))
     B = serializers.IntegerField(help_text=_("Bastos as trumps."))
-    BOT = serializers.IntegerField(help_text=_("Botifarra (no trumps)."))
+    BOT = serializers.IntegerField(help_text=_("Botifarra"))  # one name, never "no trumps"
 
 
 class ParSerializer(serializers.Serializer):

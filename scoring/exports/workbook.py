@@ -5,8 +5,10 @@ Numbers are numbers (scores as shown, 2 decimals, with a 2-decimal number format
 place is the number with the format ``0"="``, so it reads "4=" and still sorts as 4. Every
 sheet has a frozen header row, an autofilter and widths that fit. Text that a spreadsheet
 would run as a formula is stored as plain text (``text``). Teams never show links or PINs;
-Deals lists only the deals of the rounds counted (closed ones), with their double-dummy table
-and par once the analysis is done (rules.md 8.1).
+Deals lists only the deals of the rounds counted (closed ones), with their double-dummy table,
+par and optimal line (one column a trick, its cards named as players name them and its winner)
+once the analysis is done (rules.md 8.1). Deal scores stay numbers, shown signed (+6, \u22126)
+by their number format, as the pages print them.
 """
 
 from __future__ import annotations
@@ -28,6 +30,9 @@ from scoring.numbers import exact_number
 
 SCORE_FORMAT = "0.00"
 SHARED_PLACE_FORMAT = '0"="'
+# A deal score as the pages show it (tournaments.presentation.signed): +6, a true minus, 0.
+SIGNED_FORMAT = '+0;"\u2212"0;0'
+TRICKS = 12
 MAX_WIDTH = 60
 
 CONTRACTS = dict(ResultEntry.Contract.choices)
@@ -106,7 +111,7 @@ def _ranking(workbook, scope) -> None:
         sheet.add(
             [row.place, team.number, team.name, team.players, team.club,
              exact_number(row.total), row.deals, row.deal_score_sum, row.tops],
-            {1: SHARED_PLACE_FORMAT if row.shared else "0", 6: SCORE_FORMAT},
+            {1: SHARED_PLACE_FORMAT if row.shared else "0", 6: SCORE_FORMAT, 8: SIGNED_FORMAT},
         )
     sheet.finish()
 
@@ -130,7 +135,7 @@ def _results(workbook, scope) -> None:
              line.ns_points, line.ew_points, line.ns_deal_score, line.ew_deal_score,
              exact_number(line.ns_final), exact_number(line.ew_final),
              _yes(line.ns_adjusted), _yes(line.ew_adjusted)],
-            {15: SCORE_FORMAT, 16: SCORE_FORMAT},
+            {13: SIGNED_FORMAT, 14: SIGNED_FORMAT, 15: SCORE_FORMAT, 16: SCORE_FORMAT},
         )
     sheet.finish()
 
@@ -153,23 +158,29 @@ def _deals(workbook, scope) -> None:
         *(_("NS points in %(contract)s (double dummy)") % {"contract": CONTRACTS[code]}
           for code in CONTRACT_ORDER),
         _("Par contract"), _("Par side"), _("Par points"), _("Par deal score"),
+        *(_("Optimal line, trick %(number)s") % {"number": number}
+          for number in range(1, TRICKS + 1)),
     ])
+    par_score_column = 9 + len(CONTRACT_ORDER) + 4
     for line in data.deals(scope):
         hands = line.hands_text
         sheet.add([line.round, line.deal.number, line.view.dealer_name,
                    line.view.trump_side_name, line.view.notation,
-                   hands["N"], hands["E"], hands["S"], hands["W"], *_analysis(line.analysis)])
+                   hands["N"], hands["E"], hands["S"], hands["W"], *_analysis(line.analysis)],
+                  {par_score_column: SIGNED_FORMAT})
     sheet.finish()
 
 
 def _analysis(analysis) -> list:
-    """The double-dummy table and par (rules.md 8.1), as numbers; empty cells until the
-    analysis is done."""
+    """The double-dummy table and par (rules.md 8.1), as numbers, and the optimal line a
+    trick a cell, in words; empty cells until the analysis is done."""
     if analysis is None:
-        return [None] * (len(CONTRACT_ORDER) + 4)
+        return [None] * (len(CONTRACT_ORDER) + 4 + TRICKS)
     table = analysis.table_by_code
+    tricks = [trick.text for trick in analysis.tricks]
     return [*(table[code] for code in CONTRACT_ORDER), str(CONTRACTS[analysis.par_contract]),
-            analysis.trump_side_name, analysis.par_points, analysis.par_score]
+            analysis.trump_side_name, analysis.par_points, analysis.par_score,
+            *tricks, *[None] * (TRICKS - len(tricks))]
 
 
 def _rounds(workbook, championship) -> None:

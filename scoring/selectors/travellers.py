@@ -17,17 +17,13 @@ from scoring.selectors.standings import scored_rounds
 from scoring.selectors.states import result_states
 from scoring.selectors.tables import TableLine, table_lines
 from tournaments.models import Deal, Round, Table, Team
+from tournaments.presentation import signed
 
 
 def show_deal_score(value: int | None) -> str:
-    """A deal score with its sign, as rules.md 6.4 prints it: +4, −8 (a true minus), 0."""
-    if value is None:
-        return "–"
-    if value > 0:
-        return f"+{value}"
-    if value < 0:
-        return f"\u2212{-value}"
-    return "0"
+    """A deal score with its sign, as rules.md 6.4 prints it: +4, −8 (a true minus), 0;
+    a dash for none (``tournaments.presentation.signed``, the one signed formatter)."""
+    return "–" if value is None else signed(value)
 
 
 def show_final(value: Fraction | None) -> str:

@@ -41,3 +41,20 @@ def par_points(analysis: DealAnalysis, trump_side: str) -> int:
     """The trump makers' points in the par contract, from the stored row."""
     ns = analysis.table[analysis.par_contract]
     return ns if trump_side == "NS" else 72 - ns
+
+
+def expected_tricks(analysis: DealAnalysis, dealer: str) -> list[dict]:
+    """The stored line as numbered tricks, read by the engine's rules of play (rules.md 3):
+    each card with its seat, and the seat that takes the trick."""
+    import engine
+    from engine.hand_records import line_tricks
+
+    contract = engine.Contract(analysis.par_contract)
+    played = [engine.parse_card(code) for code in analysis.line.split()]
+    return [
+        {"number": number,
+         "cards": [{"seat": seat.value, "card": str(card)} for seat, card in trick],
+         "winner": engine.trick_winner(trick, contract).value}
+        for number, trick in enumerate(line_tricks(played, engine.Seat(dealer), contract),
+                                       start=1)
+    ]

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from analysed_deals import analyse, give_quick_deals, par_points
+from analysed_deals import analyse, expected_tricks, give_quick_deals, par_points
 from archive_events import delete_championship, demo_championship
 from django.core.management import call_command
 
@@ -57,8 +57,14 @@ def test_the_public_archive_has_each_closed_deal_analysis(championship):
                 "deal_score": stored.par_score,
             },
             "line": stored.line,
+            "tricks": expected_tricks(stored, deals[number]["dealer"]),
         }
         assert len(stored.line.split()) == 48
+        tricks = deals[number]["analysis"]["tricks"]
+        assert [trick["number"] for trick in tricks] == list(range(1, 13))
+        # Each trick is led by the previous one's winner (rules.md 3).
+        for previous, trick in zip(tricks, tricks[1:], strict=False):
+            assert trick["cards"][0]["seat"] == previous["winner"]
     assert deals[championship.waiting.number]["analysis"] is None
     # The round in play: neither its deals nor their analysis.
     for number, stored in championship.in_play.items():

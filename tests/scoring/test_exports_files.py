@@ -17,6 +17,7 @@ from pypdf import PdfReader
 
 from scoring.models import ResultEntry
 from tournaments.models import Deal, Round
+from tournaments.presentation import signed
 
 
 @pytest.fixture(autouse=True)
@@ -147,9 +148,11 @@ def test_workbook_converted_by_libreoffice_gives_the_same_numbers(client, event,
     lines = list(csv.reader(io.StringIO(text)))[1:]
     assert [(line[0], line[1], line[5], line[6], line[7], line[8]) for line in lines] == [
         (row.label, str(row.team.number), row.total_shown, str(row.deals),
-         str(row.deal_score_sum), str(row.tops))
+         signed(row.deal_score_sum), str(row.tops))
         for row in rows
     ]
+    # The sum of deal scores is a number shown signed, as on the pages: +4, a true minus.
+    assert any(line[7].startswith("\u2212") for line in lines), [line[7] for line in lines]
 
 
 def pdf_text(content: bytes) -> list[str]:

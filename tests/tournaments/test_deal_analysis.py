@@ -145,6 +145,10 @@ def test_deal_sheets_print_the_analysis_once_the_round_is_closed(championship, d
     services.close_round(round_)
     text = first_page()
     assert "Double-dummy analysis" in text and "Par:" in text
+    # The optimal line as numbered tricks of named cards, and still one page a deal.
+    assert "Won by" in text and " of " in text
+    pages = PdfReader(io.BytesIO(director_client.get(sheets).content)).pages
+    assert len(pages) == round_.deals.count()
 
 
 def test_the_celery_task_analyses_the_deals(championship):

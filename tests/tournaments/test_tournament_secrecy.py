@@ -75,7 +75,7 @@ def secret_strings(championship) -> dict[str, int]:
 
 def analysis_forms(deal) -> list[str]:
     """The deal's analysis as the API and the archive write its optimal line, and its first
-    trick as the pages show it (the deal is analysed here)."""
+    trick as the pages and the workbook show it (the deal is analysed here)."""
     from engine.hand_records import line_tricks
     from tournaments.presentation import SEAT_NAMES
     from tournaments.services.analysis import analyse_deal
@@ -84,8 +84,13 @@ def analysis_forms(deal) -> list[str]:
     played = [engine.parse_card(code) for code in analysis.line.split()]
     contract = engine.Contract(analysis.par_contract)
     first = next(iter(line_tricks(played, engine.Seat(deal.dealer), contract)))
-    shown = " · ".join(f"{SEAT_NAMES[seat.value]} <code>{card}</code>" for seat, card in first)
-    return [analysis.line, shown]
+    winner = engine.trick_winner(first, contract)
+    named = [(str(SEAT_NAMES[seat.value]), engine.card_name(card, "en"), seat is winner)
+             for seat, card in first]
+    page = "".join(f'<td class="wins">{seat}: <strong>{card}</strong></td>' if wins
+                   else f"<td>{seat}: {card}</td>" for seat, card, wins in named)
+    sheet = " · ".join(f"{seat}: {card}" for seat, card, _wins in named)
+    return [analysis.line, page, sheet]
 
 
 def response_text(response) -> str:

@@ -10,6 +10,8 @@ from fractions import Fraction
 from django import template
 from django.utils.html import format_html
 
+from tournaments import presentation
+
 register = template.Library()
 
 
@@ -26,8 +28,7 @@ def match_points(value) -> str:
 
 @register.filter
 def signed(value) -> str:
-    value = int(value)
-    return f"+{value}" if value > 0 else str(value).replace("-", "−")
+    return presentation.signed(int(value))
 
 
 @register.filter
