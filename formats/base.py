@@ -83,6 +83,11 @@ class Format:
         closing locks them all to order itself after the writes in flight."""
         return round_.tables.all()
 
+    def release_problem(self, round_) -> str | None:
+        """Why the drafted ``round_`` cannot be released as it is (e.g. it seats a player
+        who has withdrawn since), or ``None``."""
+        return None
+
     def projector_panel(self, request, championship) -> str:
         """HTML the projector shows above the standings (a free-deal round's countdown), or
         ``""`` for nothing."""

@@ -38,6 +38,21 @@ class Abarrotada(Format):
 
         return missing_results(round_)
 
+    def release_problem(self, round_) -> str | None:
+        from django.utils.translation import gettext
+
+        from formats.abarrotada.models import Seating, SitOut
+
+        gone = (Seating.objects.filter(round=round_, player__withdrawn=True)
+                .values_list("player__name", flat=True).first()
+                or SitOut.objects.filter(round=round_, player__withdrawn=True)
+                .values_list("player__name", flat=True).first())
+        if gone:
+            return gettext("Round %(number)s places %(player)s, who has withdrawn: discard the "
+                           "drafted round and seat it again.") % {"number": round_.number,
+                                                                  "player": gone}
+        return None
+
     def other_byes(self, round_) -> set[int]:
         return set(round_.sit_outs.values_list("player_id", flat=True))
 

@@ -162,3 +162,19 @@ def test_a_withdrawn_player_is_not_seated_again(director):
     assert not second.player_tables.filter(seatings__player=leaving).exists()
     assert not second.sit_outs.filter(player=leaving).exists()
     assert second.player_tables.count() == 2 and second.sit_outs.count() == 0
+
+
+def test_a_drafted_round_that_seats_a_withdrawn_player_is_seated_again(director):
+    from tournaments.services.common import ServiceError
+
+    championship = make_individual(director, players=9, rounds=2, deals=1)
+    (round_,) = services.generate_next_round(championship)
+    seated_player = round_.player_tables.first().seatings.first().player
+    services.withdraw_team(seated_player)
+    with translation.override("en"), pytest.raises(ServiceError) as refused:
+        services.release_round(round_, by=director)
+    assert "has withdrawn" in refused.value.message
+    services.discard_drafted_rounds(championship)
+    (again,) = services.generate_next_round(championship)
+    assert not again.player_tables.filter(seatings__player=seated_player).exists()
+    services.release_round(again, by=director)

@@ -40,6 +40,9 @@ def release_round(round_: Round, *, by=None, origin=None) -> Round:
         raise ServiceError(
             _("Release round %(number)s first.") % {"number": earlier.order_by("number")[0].number}
         )
+    problem = format_of(championship).release_problem(round_)
+    if problem:
+        raise ServiceError(problem)
     if not format_of(championship).round_tables(round_).exists():
         raise ServiceError(_("Round %(number)s has no tables.") % {"number": round_.number})
     if format_of(championship).has_deals and round_.deals.count() != championship.deals_per_match:
