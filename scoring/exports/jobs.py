@@ -60,8 +60,11 @@ def championship_jobs(championship: Championship, limit: int = 30) -> list[Expor
 
 def describe(found: list[ExportJob]) -> list[ExportJob]:
     """The jobs as the director sees them: each with its kind's label and whether it may be
-    tried again (``kind_label``, ``retry``)."""
+    tried again (``kind_label``, ``retry``), and its language by name in the page's language
+    (``language_name``: "Catalan", not "ca")."""
+    names = dict(languages())
     for job in found:
+        job.language_name = str(names.get(job.language, job.language))
         kind = registry.get(job.kind, job.championship)
         job.kind_label = kind.label if kind else job.kind
         job.retry = can_retry(job)
