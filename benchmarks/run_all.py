@@ -7,7 +7,7 @@ Each benchmark runs in its own subprocess with ``--tsv`` (each sets up Django an
 throwaway database) and prints lines ``section<TAB>what<TAB>figure<TAB>target``. In order:
 ``engine_play.py``, ``engine_scoring.py``, ``engine_solver.py --quick`` (random deals), ``scoring_bench.py`` (SQLite),
 ``tournaments_bench.py``, ``exports_bench.py``, ``archive_bench.py`` (SQLite),
-``free_deal_bench.py`` (SQLite), then
+``free_deal_bench.py`` (SQLite), ``abarrotada_bench.py`` (SQLite), then
 ``scoring_bench.py --postgres`` if PostgreSQL answers at
 127.0.0.1:5432 (otherwise one row says why it was skipped). The table has a header line (the
 machine's cores and load, Python, date) and the columns what | figure | target, grouped by
@@ -42,6 +42,7 @@ RUNS = [
     ("exports_bench.py", [], "exports"),
     ("archive_bench.py", [], "archive (SQLite)"),
     ("free_deal_bench.py", [], "free deal (SQLite)"),
+    ("abarrotada_bench.py", [], "individual (SQLite)"),
 ]
 POSTGRES_RUN = ("scoring_bench.py", ["--postgres"], "scoring (PostgreSQL)")
 

@@ -66,6 +66,7 @@ INSTALLED_APPS = [
     "scoring",
     "formats",
     "formats.free_deal",
+    "formats.abarrotada",
 ]
 
 MIDDLEWARE = [
@@ -288,6 +289,7 @@ SPECTACULAR_SETTINGS = {
         "HistoryItemKindEnum": ["entry", "review", "adjustment", "pin"],
         "SideEnum": "scoring.models.Adjustment.Side",
         "AdjustedSidesEnum": [("NS", "NS"), ("EW", "EW"), ("both", "both")],
+        "SeatEnum": "formats.abarrotada.models.SEATS",
     },
 }
 

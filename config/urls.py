@@ -27,6 +27,7 @@ urlpatterns = [
     path("", include("scoring.urls")),
     path("", include("scoring.archive.urls")),
     path("", include("formats.free_deal.urls")),
+    path("", include("formats.abarrotada.urls")),
 ]
 
 

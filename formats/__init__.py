@@ -14,9 +14,18 @@ One module per format, each a :class:`~formats.base.Format`:
   app (settings, games, confirmations, ranking, pages). Its pure rules (a game, the ranking,
   the pairing, the knockout) are ``engine.free_deal``.
 
-Next: duplicate individual (*abarrotada*, rules.md 10) joins the registry the same way.
+- ``formats.abarrotada``: individual championships (*abarrotada*, rules.md 10): players,
+  not pairs, four (or three) a table, scored by seat. Its pure rules are
+  ``engine.abarrotada``.
 """
 
-from formats.registry import DUPLICATE_PAIRS, FORMATS, FREE_DEAL_PAIRS, format_choices, format_of
+from formats.registry import (
+    ABARROTADA,
+    DUPLICATE_PAIRS,
+    FORMATS,
+    FREE_DEAL_PAIRS,
+    format_choices,
+    format_of,
+)
 
-__all__ = ["DUPLICATE_PAIRS", "FORMATS", "FREE_DEAL_PAIRS", "format_choices", "format_of"]
+__all__ = ["ABARROTADA", "DUPLICATE_PAIRS", "FORMATS", "FREE_DEAL_PAIRS", "format_choices", "format_of"]

@@ -27,6 +27,9 @@ class Format:
     wording: Wording = TEAM_WORDING
     #: Whether rounds have generated deals (deal sheets, travellers, hand records).
     has_deals: bool = True
+    #: Whether closed rounds' deals get a double-dummy analysis (hand records): the pairs'
+    #: analysis means nothing for individual play (rules.md 8 and 10).
+    has_hand_records: bool = True
     #: The championship fields the director sets for this format (besides name, venue and
     #: dates); the others keep their defaults and are not shown.
     championship_fields: tuple[str, ...] = ()
@@ -74,6 +77,11 @@ class Format:
     def director_results_page(self, request, championship, round_):
         """The director's page of a round's results (the grid of tables)."""
         raise NotImplementedError
+
+    def round_tables(self, round_):
+        """The rows a result of ``round_`` locks (its tables): releasing needs one, and
+        closing locks them all to order itself after the writes in flight."""
+        return round_.tables.all()
 
     def projector_panel(self, request, championship) -> str:
         """HTML the projector shows above the standings (a free-deal round's countdown), or

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+from formats.abarrotada.format import Abarrotada
 from formats.base import Format
 from formats.duplicate_pairs import DuplicatePairs
 from formats.free_deal.format import FreeDealPairs
 
 DUPLICATE_PAIRS = DuplicatePairs()
 FREE_DEAL_PAIRS = FreeDealPairs()
+ABARROTADA = Abarrotada()
 
-FORMATS: dict[str, Format] = {fmt.key: fmt for fmt in (DUPLICATE_PAIRS, FREE_DEAL_PAIRS)}
+FORMATS: dict[str, Format] = {fmt.key: fmt for fmt in (DUPLICATE_PAIRS, FREE_DEAL_PAIRS, ABARROTADA)}
 
 
 def format_of(championship) -> Format:

@@ -38,6 +38,7 @@ class Championship(models.Model):
         # How the championship is played; each key is a module of the ``formats`` package.
         DUPLICATE_PAIRS = "duplicate_pairs", _("Duplicate pairs")
         FREE_DEAL_PAIRS = "free_deal_pairs", _("Free-deal pairs (Swiss)")
+        ABARROTADA = "abarrotada", _("Individual (abarrotada)")
 
     class Movement(models.TextChoices):
         ROUND_ROBIN = "round_robin", _("Round robin")
@@ -113,7 +114,7 @@ class Championship(models.Model):
                 name="championship_status_valid",
             ),
             models.CheckConstraint(
-                condition=Q(format__in=["duplicate_pairs", "free_deal_pairs"]),
+                condition=Q(format__in=["duplicate_pairs", "free_deal_pairs", "abarrotada"]),
                 name="championship_format_valid",
             ),
             models.CheckConstraint(

@@ -6,6 +6,7 @@ directors, the public result pages, and the exports; then each format's own endp
 from django.urls import path
 
 import scoring.api.converters  # noqa: F401 (registers the "id" converter)
+from formats.abarrotada import api as abarrotada_api
 from formats.free_deal import api as free_deal_api
 from scoring.api import (
     captain,
@@ -98,6 +99,7 @@ export_urls = [
 ]
 
 # Each format's own endpoints (captains' games, a round's games, the ranking) are its API
-# module's: free-deal pairs, formats/free_deal/api.py. (The endpoints above are duplicate
+# module's: free-deal pairs, formats/free_deal/api.py; individual, formats/abarrotada/api.py. (The endpoints above are duplicate
 # pairs' or every format's; those of one format refuse another's championships, 409.)
-urlpatterns = captain_urls + public_urls + director_urls + export_urls + free_deal_api.urlpatterns
+urlpatterns = (captain_urls + public_urls + director_urls + export_urls
+               + free_deal_api.urlpatterns + abarrotada_api.urlpatterns)

@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 
 import live
 from tournaments import audit
-from tournaments.models import AuditEvent, Championship, Round, Table
+from tournaments.models import AuditEvent, Championship, Round
 from tournaments.services import analysis
 from tournaments.services.common import ServiceError, _lock, _lock_round, _not_finished
 
@@ -40,7 +40,7 @@ def release_round(round_: Round, *, by=None, origin=None) -> Round:
         raise ServiceError(
             _("Release round %(number)s first.") % {"number": earlier.order_by("number")[0].number}
         )
-    if not round_.tables.exists():
+    if not format_of(championship).round_tables(round_).exists():
         raise ServiceError(_("Round %(number)s has no tables.") % {"number": round_.number})
     if format_of(championship).has_deals and round_.deals.count() != championship.deals_per_match:
         raise ServiceError(
@@ -79,9 +79,10 @@ def close_round(round_: Round, *, by=None, origin=None) -> Round:
     # Results are written under a lock on their own table's row only (never the round's,
     # which every table shares). Locking every table here waits for the writes in flight;
     # a write that comes after reads the round as closed and is refused.
+    from formats import format_of  # late: the formats import the services
+
     list(
-        Table.objects.select_for_update(no_key=True)
-        .filter(round=round_)
+        format_of(round_.championship).round_tables(round_).select_for_update(no_key=True)
         .order_by("pk")
         .values_list("pk")
     )
@@ -91,7 +92,8 @@ def close_round(round_: Round, *, by=None, origin=None) -> Round:
     audit.record(AuditEvent.Action.ROUND_CLOSED, round_.championship_id, by=by, origin=origin,
                  round_number=round_.number)
     _round_changed(round_)
-    analysis.on_round_closed(round_)  # the deals' analysis, in the background after commit
+    if format_of(round_.championship).has_hand_records:
+        analysis.on_round_closed(round_)  # the deals' analysis, in the background after commit
     return round_
 
 

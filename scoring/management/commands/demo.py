@@ -51,6 +51,11 @@ class Command(BaseCommand):
 
         _championship, message = load_free_deal_demo(director)
         self.stdout.write(message)
+        # An individual evening (abarrotada, rules.md 10).
+        from formats.abarrotada.demo import load_individual_demo
+
+        _championship, message = load_individual_demo(director)
+        self.stdout.write(message)
         self.stdout.write(_("Open %(url)s") % {"url": "http://127.0.0.1:8000/"})
 
     def load_demo_championship(self, director) -> None:

@@ -1,0 +1,352 @@
+"""The individual REST API (rules.md 10) under ``/api/v1/``, with its URLs at the end of this
+module (``scoring.api.urls`` includes them):
+
+- players, through their own link: where they sit and each deal's state (``GET``
+  ``captain/<player>/<secret>/abarrotada/``); entering a deal (``POST .../deals/<n>/``, with
+  an ``Idempotency-Key``); confirming or disputing another player's report
+  (``.../reports/<id>/confirm/`` and ``.../dispute/``);
+- directors: the players (``championships/<id>/abarrotada/players/``: list and register), a
+  round's tables, seats, sit-outs and deals (``.../rounds/<n>/``), one deal of one table and
+  its history (``.../rounds/<n>/tables/<t>/deals/<d>/``), the director's report
+  (``.../enter/``) and confirmation (``.../confirm/``);
+- results readers (directors live; everyone once published, closed rounds only): the
+  standings (``championships/<id>/abarrotada/standings/``).
+
+Everything else is the shared API: the championship (``format`` ``abarrotada``), rounds
+(``rounds/generate/`` seats the next round through the format), release and close. The
+views call the services and selectors the pages call and ask the same permissions; these
+endpoints refuse a championship of another format (409).
+"""
+
+from __future__ import annotations
+
+from django.shortcuts import get_object_or_404
+from django.urls import path
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import status
+from rest_framework.exceptions import ValidationError
+from rest_framework.response import Response
+
+import scoring.api.converters  # noqa: F401 (registers the "id" converter)
+from formats import ABARROTADA
+from formats.abarrotada import permissions, selectors, services
+from formats.abarrotada.models import DealReport, PlayerDetails, PlayerTable
+from formats.abarrotada.rules import ReportRefused
+from formats.abarrotada.serializers import (
+    IndividualDirectorReportSerializer,
+    IndividualPlayerPositionSerializer,
+    IndividualPlayerSerializer,
+    IndividualReportAnswerSerializer,
+    IndividualReportChoiceSerializer,
+    IndividualReportHistorySerializer,
+    IndividualReportSubmitSerializer,
+    IndividualRoundSerializer,
+    IndividualStandingsLineSerializer,
+)
+from scoring.api.base import CaptainView, DirectorView, PublicView
+from scoring.api.captain import IDEMPOTENCY, REFUSED, WRONG_FORMAT
+from scoring.api.director_championships import ERRORS
+from scoring.api.idempotency import entry_key, request_key
+from scoring.api.public import StandingsPagination, published_results, standings_stage
+from scoring.serializers import FIELD_ERRORS, DisputeSerializer, ErrorSerializer
+from scoring.services import KEY_LENGTH, Origin
+from tournaments.models import Round
+
+TAGS = ["abarrotada"]
+READ = {401: ERRORS[401], 404: ERRORS[404], **WRONG_FORMAT}
+CAPTAIN_READ = {404: REFUSED[404], **WRONG_FORMAT}
+#: The rules' field names that are not the request's own.
+_FIELDS = {"deal": "deal", "points": "points_n"}
+
+
+class _ReportRefusals:
+    """A report refused by the rules is bad input: 400 naming the field (not 409)."""
+
+    serves = ABARROTADA
+
+    def handle_exception(self, exc):
+        if isinstance(exc, ReportRefused):
+            message = [exc.message]
+            if exc.field == "points":
+                # The sum concerns every seat's points: shown under each of them.
+                exc = ValidationError({f"points_{s}": message for s in "nesw"})
+            else:
+                exc = ValidationError({exc.field or "non_field_errors": message})
+        return super().handle_exception(exc)
+
+
+def _state(report: DealReport) -> str:
+    verdicts = set(report.reviews.values_list("verdict", flat=True))
+    if "confirm" in verdicts:
+        return "confirmed"
+    return "disputed" if "dispute" in verdicts else "pending"
+
+
+def _answer(report: DealReport, http_status=status.HTTP_200_OK) -> Response:
+    table = report.table
+    return Response(IndividualReportAnswerSerializer({
+        "round": table.round.number, "table": table.number, "state": _state(report),
+        "report": report,
+    }).data, status=http_status)
+
+
+# --- Players, through their link -------------------------------------------------------------
+
+
+class PlayerPositionView(_ReportRefusals, CaptainView):
+    @extend_schema(tags=TAGS, operation_id="abarrotada_player",
+                   responses={200: IndividualPlayerPositionSerializer, **CAPTAIN_READ})
+    def get(self, request, team_id: int, secret: str):
+        """The player's table in the round in play (else the latest), seat, the others at the
+        table, and each deal's state and latest report; or the round the player sits out."""
+        player = self.team()
+        out = permissions.sit_out_round(player)
+        table = None if out is not None else permissions.player_table(player)
+        view = selectors.round_view(table.round, [table.pk])[0] if table else None
+        seat = next((s.seat for s in view.seats if s.number == player.number), "") if view \
+            else ""
+        return Response(IndividualPlayerPositionSerializer({
+            "round": table.round.number if table else (out.number if out else None),
+            "table": table.number if table else None, "seat": seat,
+            "open": bool(table) and table.round.status == Round.Status.RELEASED,
+            "sit_out_round": out.number if out else None,
+            "seats": view.seats if view else [], "deals": view.deals if view else [],
+        }).data)
+
+
+class PlayerSubmitView(_ReportRefusals, CaptainView):
+    # The key is kept on the report, in the report's own transaction.
+    generic_idempotency = False
+
+    @extend_schema(
+        tags=TAGS, operation_id="abarrotada_player_submit", request=IndividualReportSubmitSerializer,
+        parameters=[IDEMPOTENCY],
+        responses={201: IndividualReportAnswerSerializer,
+                   200: OpenApiResponse(IndividualReportAnswerSerializer,
+                                        description="Already stored (same key)."),
+                   **REFUSED})
+    def post(self, request, team_id: int, secret: str, deal: int):
+        """Enter a deal of the player's table in the round in play: the trump maker's seat,
+        the contract, who said contro, each seat's points (they add up to 72) and any
+        breaches. It waits for another player's confirmation. Refused, naming the field,
+        when the rules say it cannot be."""
+        player = self.team()
+        serializer = IndividualReportSubmitSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        key = None
+        if header := request_key(request):
+            key = entry_key(player.pk, header, KEY_LENGTH)  # scoped to the link, hashed
+            earlier = DealReport.objects.filter(idempotency_key=key, by_team=player).first()
+            if earlier is not None and earlier.table.round.status != Round.Status.RELEASED:
+                return _answer(earlier)  # sent again after its round closed: first answer
+        table = permissions.player_open_table(player, round_number=data.get("round"),
+                                              table_number=data.get("table"))
+        report, created = services.submit_report(
+            player=player, table=table, deal_number=deal, values=serializer.values(),
+            idempotency_key=key, origin=Origin.from_request(request))
+        return _answer(report, status.HTTP_201_CREATED if created else status.HTTP_200_OK)
+
+
+class PlayerConfirmView(_ReportRefusals, CaptainView):
+    @extend_schema(tags=TAGS, operation_id="abarrotada_player_confirm", request=None,
+                   parameters=[IDEMPOTENCY], responses={200: IndividualReportAnswerSerializer, **REFUSED})
+    def post(self, request, team_id: int, secret: str, report_id: int):
+        """Another player at the table confirms the report: it counts from now on."""
+        player = self.team()
+        report = permissions.player_report(player, report_id)
+        services.confirm_report(report_id=report.pk, player=player,
+                                origin=Origin.from_request(request))
+        return _answer(report)
+
+
+class PlayerDisputeView(_ReportRefusals, CaptainView):
+    @extend_schema(tags=TAGS, operation_id="abarrotada_player_dispute",
+                   request=DisputeSerializer, parameters=[IDEMPOTENCY],
+                   responses={200: IndividualReportAnswerSerializer, **REFUSED})
+    def post(self, request, team_id: int, secret: str, report_id: int):
+        """Another player at the table disputes the report: the director settles it."""
+        player = self.team()
+        report = permissions.player_report(player, report_id)
+        serializer = DisputeSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        services.dispute_report(report_id=report.pk, player=player,
+                                comment=serializer.validated_data["comment"],
+                                origin=Origin.from_request(request))
+        return _answer(report)
+
+
+# --- Directors -------------------------------------------------------------------------------
+
+
+def _player_data(player) -> dict:
+    details = getattr(player, "player_details", None)
+    return {"number": player.number, "name": player.name, "club": player.club,
+            "licence": details.licence if details else "", "withdrawn": player.withdrawn}
+
+
+class PlayersView(DirectorView):
+    serves = ABARROTADA
+
+    @extend_schema(tags=TAGS, operation_id="abarrotada_players",
+                   responses={200: IndividualPlayerSerializer(many=True), **READ})
+    def get(self, request, pk: int):
+        """Every player, by number, with club and licence."""
+        championship = self.championship(pk)
+        players = championship.teams.select_related("player_details").order_by("number")
+        return Response(IndividualPlayerSerializer([_player_data(p) for p in players], many=True).data)
+
+    @extend_schema(tags=TAGS, operation_id="abarrotada_player_add", request=IndividualPlayerSerializer,
+                   parameters=[IDEMPOTENCY], responses={201: IndividualPlayerSerializer, **ERRORS})
+    def post(self, request, pk: int):
+        """Register a player (without a number: the next free one). A name already used, a
+        number taken or a licence with other characters is a 400 naming the field."""
+        championship = self.championship(pk)
+        serializer = IndividualPlayerSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        player = services.add_player(championship, **serializer.validated_data)
+        player = type(player).objects.select_related("player_details").get(pk=player.pk)
+        return Response(IndividualPlayerSerializer(_player_data(player)).data,
+                        status=status.HTTP_201_CREATED)
+
+    def get_queryset(self):  # for the schema's pagination guess only
+        return PlayerDetails.objects.none()
+
+
+class RoundView(DirectorView):
+    serves = ABARROTADA
+
+    @extend_schema(tags=TAGS, operation_id="abarrotada_round",
+                   responses={200: IndividualRoundSerializer, **READ})
+    def get(self, request, pk: int, number: int):
+        """The round's tables (who sits where), each deal's state and latest report, the
+        sit-outs, and what is still missing."""
+        _championship, round_ = self.round_of(pk, number)
+        return Response(IndividualRoundSerializer({
+            "round": round_.number, "status": round_.status,
+            "tables": selectors.round_view(round_), "sit_outs": selectors.sit_out_views(round_),
+            "missing": selectors.missing_results(round_),
+        }).data)
+
+
+class _DealView(_ReportRefusals, DirectorView):
+    def table_of(self, pk: int, number: int, table_number: int) -> PlayerTable:
+        _championship, round_ = self.round_of(pk, number)
+        return get_object_or_404(PlayerTable.objects.select_related("round__championship"),
+                                 round=round_, number=table_number)
+
+    def detail(self, table: PlayerTable, deal: int) -> Response:
+        services.reports.deal_of(table, deal)
+        reports = list(DealReport.objects.filter(table=table, deal_number=deal).order_by("id"))
+        from formats.abarrotada.models import ReportReview
+
+        reviews = list(ReportReview.objects.filter(report__in=reports).order_by("id"))
+        state = selectors.deal_states(table.round, [table.pk])[table.pk, deal].status
+        return Response(IndividualReportHistorySerializer({
+            "table": table.number, "deal": deal, "state": state, "reports": reports,
+            "reviews": reviews}).data)
+
+
+class DealView(_DealView):
+    @extend_schema(tags=TAGS, operation_id="abarrotada_deal",
+                   responses={200: IndividualReportHistorySerializer, **READ})
+    def get(self, request, pk: int, number: int, table_number: int, deal: int):
+        """One deal of one table: its state, and every report and review with who made it
+        and when."""
+        return self.detail(self.table_of(pk, number, table_number), deal)
+
+
+class DealEnterView(_DealView):
+    @extend_schema(tags=TAGS, operation_id="abarrotada_deal_enter",
+                   request=IndividualDirectorReportSerializer, parameters=[IDEMPOTENCY],
+                   responses={200: IndividualReportHistorySerializer, **ERRORS})
+    def post(self, request, pk: int, number: int, table_number: int, deal: int):
+        """Enter or override the deal: it counts at once, without confirmation (in a
+        released or closed round). The earlier reports stay in the history."""
+        table = self.table_of(pk, number, table_number)
+        serializer = IndividualDirectorReportSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        services.director_set_report(table=table, deal_number=deal,
+                                     values=serializer.values(), user=request.user,
+                                     note=serializer.validated_data.get("note", ""),
+                                     origin=self.scoring_origin())
+        return self.detail(table, deal)
+
+
+class DealConfirmView(_DealView):
+    @extend_schema(tags=TAGS, operation_id="abarrotada_deal_confirm",
+                   request=IndividualReportChoiceSerializer, parameters=[IDEMPOTENCY],
+                   responses={200: IndividualReportHistorySerializer, **ERRORS})
+    def post(self, request, pk: int, number: int, table_number: int, deal: int):
+        """Settle a pending or disputed report of this deal as it stands: it counts."""
+        table = self.table_of(pk, number, table_number)
+        serializer = IndividualReportChoiceSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        report = get_object_or_404(DealReport, pk=serializer.validated_data["report"],
+                                   table=table, deal_number=deal)
+        services.director_confirm_report(report_id=report.pk, user=request.user,
+                                         origin=self.scoring_origin())
+        return self.detail(table, deal)
+
+
+# --- The standings ---------------------------------------------------------------------------
+
+
+class StandingsView(PublicView):
+    """The standings: public (closed rounds only) once published; live for its directors."""
+
+    serves = ABARROTADA
+    pagination_class = StandingsPagination
+
+    @extend_schema(
+        tags=TAGS, operation_id="abarrotada_standings",
+        parameters=[OpenApiParameter("after", int, description=_(
+            "Stand after this closed round (as the standings page's ?after=N)."))],
+        responses={200: IndividualStandingsLineSerializer(many=True), 400: OpenApiResponse(
+            FIELD_ERRORS, description="Field errors, each naming its field."),
+            404: OpenApiResponse(ErrorSerializer, description="Unknown or unpublished."),
+            **WRONG_FORMAT})
+    def get(self, request, pk: int):
+        """Each player's place, sum of finals, sum of deal scores, tops and deals (rules.md
+        10.2), best first."""
+        from scoring import selectors as scoring_selectors
+
+        access = published_results(request, pk)
+        championship = self.checked(access.championship)
+        try:
+            scope = scoring_selectors.ranking_scope(championship, live=access.director,
+                                                    after=request.query_params.get("after"))
+        except scoring_selectors.ScopeError as error:
+            raise ValidationError({"after": [str(error).split(": ", 1)[-1]]}) from None
+        statuses = [Round.Status.CLOSED] + ([Round.Status.RELEASED] if scope.live else [])
+        rounds = championship.rounds.filter(status__in=statuses)
+        if scope.up_to is not None:
+            rounds = rounds.filter(number__lte=scope.up_to)
+        lines = selectors.standings(championship, rounds=list(rounds))
+        paginator = self.pagination_class()
+        paginator.stage = standings_stage(scope)
+        page = paginator.paginate_queryset(lines, request, view=self)
+        return paginator.get_paginated_response(IndividualStandingsLineSerializer(page, many=True).data)
+
+
+# --- URLs ------------------------------------------------------------------------------------
+
+PLAYER = "captain/<id:team_id>/<str:secret>/abarrotada/"
+C = "championships/<id:pk>/abarrotada/"
+DEAL = f"{C}rounds/<id:number>/tables/<id:table_number>/deals/<id:deal>/"
+
+urlpatterns = [
+    path(PLAYER, PlayerPositionView.as_view(), name="api-ab-player"),
+    path(f"{PLAYER}deals/<id:deal>/", PlayerSubmitView.as_view(), name="api-ab-player-submit"),
+    path(f"{PLAYER}reports/<id:report_id>/confirm/", PlayerConfirmView.as_view(),
+         name="api-ab-player-confirm"),
+    path(f"{PLAYER}reports/<id:report_id>/dispute/", PlayerDisputeView.as_view(),
+         name="api-ab-player-dispute"),
+    path(f"{C}players/", PlayersView.as_view(), name="api-ab-players"),
+    path(f"{C}rounds/<id:number>/", RoundView.as_view(), name="api-ab-round"),
+    path(DEAL, DealView.as_view(), name="api-ab-deal"),
+    path(f"{DEAL}enter/", DealEnterView.as_view(), name="api-ab-deal-enter"),
+    path(f"{DEAL}confirm/", DealConfirmView.as_view(), name="api-ab-deal-confirm"),
+    path(f"{C}standings/", StandingsView.as_view(), name="api-ab-standings"),
+]

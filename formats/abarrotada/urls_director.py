@@ -1,0 +1,3 @@
+"""The individual format's director URLs (see ``formats.abarrotada.urls``)."""
+
+urlpatterns: list = []
