@@ -19,10 +19,13 @@ from tournaments.next_step import more_rounds_to_pair, shows_checklist
 
 @login_required
 def director_home(request):
+    """The director's active championships; the archived ones folded away below."""
+    directed = selectors.directed_championships(request.user).order_by("-created_at")
     return render(
         request,
         "tournaments/director/home.html",
-        {"championships": selectors.directed_championships(request.user).order_by("-created_at"),
+        {"championships": directed.filter(archived_at__isnull=True),
+         "archived": list(directed.filter(archived_at__isnull=False)),
          # Said once, here, when this computer cannot make PDF files (tournaments.pdf_support).
          "pdf_note": "" if pdf_support.available() else pdf_support.note()},
     )
