@@ -26,6 +26,8 @@ from django.utils.translation import gettext as _
 
 from scoring.archive.export import export_full
 from scoring.archive.format import to_json_bytes
+from scoring.exports import jobs
+from scoring.exports.models import ExportJob
 from tournaments import audit
 from tournaments.models import AuditEvent, Championship, Round
 from tournaments.services.common import ServiceError
@@ -100,6 +102,9 @@ def delete(championship: Championship, *, without_backup: bool, by, origin=None)
               "“Delete it without a backup”."), field="without_backup")
     name, pk = championship.name, championship.pk
     detail = f"#{pk} {name}" + ("" if backed_up else " (without a backup)")
+    # Its export files go with it (a kept full backup holds every secret), once committed.
+    made = list(ExportJob.objects.filter(championship_id=pk))
+    transaction.on_commit(lambda: [jobs.remove_file(job) for job in made])
     _delete_with_what_protects_it(Championship.objects.filter(pk=pk))
     audit.record(AuditEvent.Action.CHAMPIONSHIP_DELETED, None, by=by, origin=origin,
                  detail=detail)

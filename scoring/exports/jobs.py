@@ -138,7 +138,7 @@ def retry_job(job: ExportJob) -> ExportJob:
     """Make a failed (or stuck) job again; any other job is left as it is."""
     if not can_retry(job):
         return job
-    _remove_file(job)
+    remove_file(job)
     ExportJob.objects.filter(pk=job.pk).update(
         status=ExportJob.Status.QUEUED, error="", file_path="", size=None, started_at=None,
         finished_at=None, created_at=timezone.now(),
@@ -204,7 +204,7 @@ def job_file(job: ExportJob) -> Path | None:
     return path
 
 
-def _remove_file(job: ExportJob) -> None:
+def remove_file(job: ExportJob) -> None:
     if job.file_path:
         shutil.rmtree(exports_dir() / Path(job.file_path).parent, ignore_errors=True)
 
@@ -216,7 +216,7 @@ def cleanup_exports(now=None) -> int:
     cutoff = now - timedelta(hours=settings.EXPORTS_KEEP_HOURS)
     old = list(ExportJob.objects.filter(created_at__lt=cutoff))
     for job in old:
-        _remove_file(job)
+        remove_file(job)
     ExportJob.objects.filter(pk__in=[job.pk for job in old]).delete()
     oldest = cutoff.timestamp()
     for folder in (exports_dir(), exports_dir() / "public"):

@@ -106,10 +106,22 @@ def _upload(data: bytes):
     return SimpleUploadedFile("backup.json", data)
 
 
-def test_deleting_without_a_backup_needs_the_box_ticked(director, director_client):
+def test_deleting_without_a_backup_needs_the_box_ticked(director, director_client, settings,
+                                                        tmp_path, django_capture_on_commit_callbacks):
+    from scoring.exports import jobs
+
+    settings.EXPORTS_DIR = tmp_path / "exports"
     championship = _event(director)
-    assert _delete(director_client, championship, without_backup="1").status_code == 302
+    with django_capture_on_commit_callbacks(execute=False):
+        job = jobs.start_job(championship, "full_backup", language="en", user=director)
+    jobs.run_job(job.pk)
+    job.refresh_from_db()
+    kept = settings.EXPORTS_DIR / job.file_path
+    assert kept.is_file()
+    with django_capture_on_commit_callbacks(execute=True):
+        assert _delete(director_client, championship, without_backup="1").status_code == 302
     assert not Championship.objects.filter(pk=championship.pk).exists()
+    assert not kept.exists()  # the kept backup, with its secrets, went with it
     event = AuditEvent.objects.get(action="championship_deleted")
     assert event.detail.endswith("(without a backup)")
 
