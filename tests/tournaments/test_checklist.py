@@ -82,3 +82,18 @@ def test_the_checklist_costs_the_same_queries_for_few_or_many_teams(director, di
             _page(director_client, championship)
         counts.append(len(queries))
     assert counts[0] == counts[1]
+
+
+def test_a_free_deal_event_prints_its_pairing_sheets(director, director_client):
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "formats"))
+    from free_deal_factories import make_free_deal
+
+    championship = make_free_deal(director, pairs=4, rounds=3)
+    assert "Pair round 1" in _page(director_client, championship)
+    services.generate_next_round(championship)
+    page = _page(director_client, championship)
+    assert _states(championship) == [True, True, False, False]
+    assert "Pairing sheets (PDF)" in page and "Deal sheets (PDF)" not in page
