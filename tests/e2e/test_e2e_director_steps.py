@@ -6,6 +6,7 @@ are tied."""
 
 from __future__ import annotations
 
+import os
 import re
 
 import pytest
@@ -13,6 +14,13 @@ from playwright.sync_api import expect
 from round_one import DIRECTOR, PASSWORD
 
 pytestmark = pytest.mark.django_db(transaction=True)
+# Set E2E_SCREENSHOTS to a folder to keep screenshots of the steps.
+SHOTS = os.environ.get("E2E_SCREENSHOTS")
+
+
+def shot(page, name: str) -> None:
+    if SHOTS:
+        page.screenshot(path=os.path.join(SHOTS, f"{name}.png"), full_page=True)
 
 
 def _log_in(page, base: str, next_url: str) -> None:
@@ -49,6 +57,7 @@ def test_the_checklist_then_the_next_step(live_server, phone, django_user_model)
         ("Register the teams", "to do"), ("Make the rounds", "to do"),
         ("Print the team cards and round 1's sheets", "to do"), ("Release round 1", "to do")]
     expect(checklist).to_contain_text("At least two teams are needed")
+    shot(page, "steps-1-empty")
     # Before any team: nothing to print, generate or show.
     expect(page.get_by_role("link", name="Print team cards (PDF)")).to_have_count(0)
     expect(page.get_by_role("button", name="Generate the round robin schedule")).to_have_count(0)
@@ -64,6 +73,7 @@ def test_the_checklist_then_the_next_step(live_server, phone, django_user_model)
     checklist.get_by_role("button", name="Generate the round robin schedule").click()
     expect(page.locator(".messages")).to_contain_text("rounds generated")
     assert [state for _title, state in _steps(page)] == ["done", "done", "to do", "to do"]
+    shot(page, "steps-2-rounds-made")
     expect(checklist.get_by_role("link", name="Deal sheets (PDF)")).to_be_visible()
     expect(checklist.get_by_role("link", name="Team cards (PDF)")).to_be_visible()
     checklist.get_by_role("link", name="Open round 1").first.click()
@@ -84,6 +94,7 @@ def test_the_checklist_then_the_next_step(live_server, phone, django_user_model)
     assert championship.rounds.get(number=1).status == Round.Status.CLOSED
     step = page.locator(".next-step")
     expect(step).to_contain_text("Next step")
+    shot(page, "steps-3-next-step")
     step.get_by_role("link", name="Release round 2").click()
     expect(page).to_have_url(f"{base}/director/c/{pk}/rounds/2/")
     expect(page.get_by_role("button", name="Release the round")).to_be_visible()

@@ -59,6 +59,7 @@ def test_the_steps_are_ticked_as_the_director_goes(director, director_client):
     assert f"/director/c/{championship.pk}/rounds/1/deals.pdf" in page
     assert "Its tables then see their pairings" in page
     assert "Next step" not in page  # the checklist says it
+    assert "Results grid of the current round" not in page  # nothing released yet
     services.release_round(championship.rounds.get(number=1), by=director)
     championship.refresh_from_db()
     assert championship.status == Championship.Status.RUNNING
