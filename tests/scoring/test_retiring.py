@@ -175,3 +175,36 @@ def test_a_free_deal_championship_with_games_is_deleted_whole(director, director
     assert _delete(director_client, championship).status_code == 302
     assert not GameEntry.objects.filter(table__round__championship_id=championship.pk).exists()
     assert not Championship.objects.filter(pk=championship.pk).exists()
+
+
+def test_the_delete_page_costs_the_same_queries_for_small_or_large_events(director,
+                                                                         director_client):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    counts = []
+    for teams, rounds in ((4, 1), (9, 3)):
+        championship = make_event(director, teams=teams, rounds=rounds, closed=rounds)
+        _backup(director_client, championship)
+        with CaptureQueriesContext(connection) as queries:
+            page = director_client.get(f"/director/c/{championship.pk}/delete/", **EN)
+        assert "as it is now was downloaded on" in page.content.decode()
+        counts.append(len(queries))
+    assert counts[0] == counts[1], counts
+
+
+def test_the_home_page_lists_archived_championships_at_a_fixed_cost(director, director_client):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+    from django.utils import timezone
+    from scoring_factories import make_championship
+
+    counts = []
+    for archived in (1, 6):
+        for _ in range(archived - Championship.objects.filter(archived_at__isnull=False).count()):
+            make_championship(teams=2, director=director, archived_at=timezone.now())
+        with CaptureQueriesContext(connection) as queries:
+            page = director_client.get("/director/", **EN).content.decode()
+        assert f"{archived} archived championship" in page
+        counts.append(len(queries))
+    assert counts[0] == counts[1], counts
