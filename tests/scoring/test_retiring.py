@@ -208,3 +208,21 @@ def test_the_home_page_lists_archived_championships_at_a_fixed_cost(director, di
         assert f"{archived} archived championship" in page
         counts.append(len(queries))
     assert counts[0] == counts[1], counts
+
+
+def test_an_individual_championship_with_reports_is_deleted_whole(director, director_client):
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "formats"))
+    from abarrotada_factories import enter_and_confirm, make_individual, next_round, values
+
+    from formats.abarrotada import models as ab_models
+
+    championship = make_individual(director, players=8, rounds=2)
+    round1 = next_round(championship, director)
+    table = ab_models.PlayerTable.objects.filter(round=round1).first()
+    enter_and_confirm(table, round1.first_deal, values("30-14-20-8"))
+    assert _delete(director_client, championship, without_backup="1").status_code == 302
+    assert not Championship.objects.filter(pk=championship.pk).exists()
+    assert not ab_models.PlayerTable.objects.filter(round__championship_id=championship.pk).exists()
