@@ -28,6 +28,10 @@ class AuditAction(models.TextChoices):
     LOGIN_FAILED = "login_failed", _("failed login")
     BACKUP_DOWNLOADED = "backup_downloaded", _("full backup downloaded")
     ROUNDS_PLANNED_CHANGED = "rounds_planned_changed", _("rounds planned changed")
+    # A championship archived, brought back, or deleted (``scoring.archive.retiring``).
+    CHAMPIONSHIP_ARCHIVED = "championship_archived", _("championship archived")
+    CHAMPIONSHIP_RESTORED = "championship_restored", _("championship brought back from the archive")
+    CHAMPIONSHIP_DELETED = "championship_deleted", _("championship deleted")
     # A free-deal round's clock (formats.free_deal.services.clock).
     CLOCK_STARTED = "clock_started", _("round clock started")
     CLOCK_PAUSED = "clock_paused", _("round clock paused")

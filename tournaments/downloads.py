@@ -36,18 +36,30 @@ def kept_file(request, path: Path, content_type: str) -> HttpResponseBase:
     an asynchronous iterator, as ASGI serves them (a plain FileResponse makes Django warn
     "StreamingHttpResponse must consume synchronous iterators" on every download); under
     WSGI a FileResponse (``request`` may be DRF's, wrapping Django's)."""
-    if isinstance(getattr(request, "_request", request), ASGIRequest):
+    if _under_asgi(request):
         response = StreamingHttpResponse(_chunks_of(path), content_type=content_type)
         response["Content-Length"] = str(path.stat().st_size)
         return response
     return FileResponse(path.open("rb"), content_type=content_type)
 
 
-def headers_only(content_type: str, *, filename: str | None = None,
+def _under_asgi(request) -> bool:
+    return isinstance(getattr(request, "_request", request), ASGIRequest)
+
+
+async def _nothing() -> AsyncIterator[bytes]:
+    return
+    yield b""  # an asynchronous generator that yields nothing
+
+
+def headers_only(request, content_type: str, *, filename: str | None = None,
                  disposition: str = "attachment", size: int | None = None) -> HttpResponse:
     """A body-less answer to HEAD. Streaming, so that no middleware adds "Content-Length:
-    0": the size is only given when it is known without making the file."""
-    response = StreamingHttpResponse((), content_type=content_type)
+    0": the size is only given when it is known without making the file. Its empty body is
+    an iterator of the server's kind (asynchronous under ASGI), so that Django does not warn
+    "StreamingHttpResponse must consume synchronous iterators" on each HEAD."""
+    response = StreamingHttpResponse(_nothing() if _under_asgi(request) else iter(()),
+                                     content_type=content_type)
     if size is not None:
         response["Content-Length"] = str(size)
     if filename:
@@ -59,7 +71,7 @@ def made_file(request, make: Callable[[], bytes], content_type: str, filename: s
               disposition: str = "attachment") -> HttpResponse:
     """``make()``'s bytes for a GET; for a HEAD the headers alone, ``make`` never called."""
     if request.method == "HEAD":
-        return headers_only(content_type, filename=filename, disposition=disposition)
+        return headers_only(request, content_type, filename=filename, disposition=disposition)
     response = HttpResponse(make(), content_type=content_type)
     response["Content-Disposition"] = f'{disposition}; filename="{filename}"'
     return response

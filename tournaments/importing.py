@@ -16,6 +16,9 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
+from tournaments.import_headers import column_of
+from tournaments.import_headers import header as header_of
+
 #: The columns of a team list, in template order.
 TEAM_COLUMNS = ("number", "name", "club", "player1", "player2")
 REQUIRED_TEAM_COLUMNS = ("name", "player1", "player2")
@@ -98,41 +101,6 @@ def read_upload(uploaded_file) -> bytes:
     if len(data) > MAX_UPLOAD_BYTES:
         raise FileProblem(_("The file is too large (at most 2 MB)."))
     return data
-
-
-def _normalise_header(value: str) -> str:
-    return re.sub(r"[\s_]+", "", value.strip().lower())
-
-
-# The template's columns are in English; directors often retype them in Catalan or Spanish.
-_HEADER_ALIASES = {
-    "number": "number",
-    "num": "number",
-    "no": "number",
-    "número": "number",
-    "numero": "number",
-    "núm": "number",
-    "name": "name",
-    "team": "name",
-    "nom": "name",
-    "nombre": "name",
-    "parella": "name",
-    "pareja": "name",
-    "equip": "name",
-    "equipo": "name",
-    "club": "club",
-    "player1": "player1",
-    "player2": "player2",
-    "jugador1": "player1",
-    "jugador2": "player2",
-    "jugadora1": "player1",
-    "jugadora2": "player2",
-    "section": "section",
-    "secció": "section",
-    "seccio": "section",
-    "sección": "section",
-    "seccion": "section",
-}
 
 
 def _rows_from_csv(data: bytes) -> list[list[str]]:
@@ -236,7 +204,7 @@ def read_team_rows(filename: str, data: bytes) -> list[TeamRow]:
         rows.pop(0)
     if not rows:
         raise FileProblem(_("The file is empty."))
-    header = [_HEADER_ALIASES.get(_normalise_header(cell), _normalise_header(cell)) for cell in rows[0]]
+    header = [column_of(cell) for cell in rows[0]]
     columns: dict[str, int] = {}
     for index, column in enumerate(header):
         if not column:
@@ -245,16 +213,17 @@ def read_team_rows(filename: str, data: bytes) -> list[TeamRow]:
             raise FileProblem(
                 _("Unknown column “%(column)s” in the first row. The columns are: %(columns)s.")
                 % {"column": rows[0][index].strip(),
-                   "columns": ", ".join(TEAM_COLUMNS + OPTIONAL_TEAM_COLUMNS)}
+                   "columns": ", ".join(header_of(c) for c in TEAM_COLUMNS + OPTIONAL_TEAM_COLUMNS)}
             )
         if column in columns:
-            raise FileProblem(_("The column “%(column)s” appears twice.") % {"column": column})
+            raise FileProblem(_("The column “%(column)s” appears twice.")
+                              % {"column": header_of(column)})
         columns[column] = index
     missing = [column for column in REQUIRED_TEAM_COLUMNS if column not in columns]
     if missing:
         raise FileProblem(
             _("The first row must name the columns; missing: %(missing)s.")
-            % {"missing": ", ".join(missing)}
+            % {"missing": ", ".join(header_of(column) for column in missing)}
         )
 
     result = []
@@ -277,9 +246,10 @@ def read_team_rows(filename: str, data: bytes) -> list[TeamRow]:
 
 
 def team_template_csv() -> bytes:
-    """The header row of a team list, as CSV (with a BOM so Excel reads it as UTF-8)."""
+    """The header row of a team list in the director's language, as CSV (with a BOM so Excel
+    reads it as UTF-8)."""
     buffer = io.StringIO()
-    csv.writer(buffer).writerow(TEAM_COLUMNS)
+    csv.writer(buffer).writerow([header_of(column) for column in TEAM_COLUMNS])
     return buffer.getvalue().encode("utf-8-sig")
 
 
@@ -290,7 +260,7 @@ def team_template_xlsx() -> bytes:
     workbook = Workbook()
     sheet = workbook.active
     sheet.title = "teams"
-    sheet.append(list(TEAM_COLUMNS))
+    sheet.append([header_of(column) for column in TEAM_COLUMNS])
     for cell in sheet[1]:
         cell.font = Font(bold=True)
     for column, width in zip("ABCDE", (10, 30, 30, 30, 30), strict=True):

@@ -97,6 +97,8 @@ class Championship(models.Model):
         settings.AUTH_USER_MODEL, related_name="championships", verbose_name=_("directors")
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    # When a director archived it: off the active list, still readable (scoring.archive.retiring).
+    archived_at = models.DateTimeField(_("archived"), null=True, blank=True)
 
     class Meta:
         ordering = ["-starts_on", "-id"]
@@ -364,7 +366,7 @@ class AuditEvent(models.Model):
 
     Action = AuditAction  # the choices, in their own module
 
-    # Empty only for events about no championship (a failed login).
+    # Empty for a failed login, or a deleted championship (named in ``detail``).
     championship = models.ForeignKey(
         Championship, null=True, blank=True, on_delete=models.CASCADE,
         related_name="audit_events",

@@ -4,6 +4,10 @@ After a round closes the championship page and the round's results grid offer th
 step, so that a director never has to look for it: release the drafted round, pair the next
 Swiss round while rounds remain planned, or finish the championship. Nothing is offered
 while a round is in play or once the championship is finished.
+
+Before that, while the championship is being prepared (no round released yet), its page shows
+a short :func:`checklist` instead: register the teams, make the rounds, print, release round
+1, each step saying whether it is done and linking to where it is done.
 """
 
 from __future__ import annotations
@@ -47,3 +51,76 @@ def next_step(championship: Championship, rounds: list[Round]) -> NextStep | Non
                         post=True)
     return NextStep(_("Finish the championship"),
                     reverse("tournaments:director_finish", args=[championship.pk]))
+
+
+# --- The first steps of a new championship -------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ChecklistStep:
+    label: str
+    done: bool
+    #: ``(label, url)`` of the pages where the step is done; empty while an earlier step
+    #: is still to do (a link there would lead nowhere yet).
+    links: tuple[tuple[str, str], ...] = ()
+    #: A button that posts to ``post_url`` (generating the rounds) instead of a link.
+    post_label: str = ""
+    post_url: str = ""
+    #: Why the step cannot be done yet, or what it asks for.
+    note: str = ""
+
+
+def shows_checklist(championship: Championship, rounds: list[Round]) -> bool:
+    """Until round 1 is released the director is preparing: the checklist replaces the
+    single next step."""
+    return championship.status == Championship.Status.DRAFT and not any(
+        r.status != Round.Status.DRAFTED for r in rounds)
+
+
+def checklist(championship: Championship, rounds: list[Round], team_count: int
+              ) -> list[ChecklistStep]:
+    """Teams, then rounds, then print, then release: each step done or not, with where to do
+    it. ``team_count`` counts the teams playing (not withdrawn). A round robin needs two teams
+    to be generated (``services.generate_schedule``), a Swiss round one pairing of two."""
+    from formats import format_of  # late: the formats import this module's app
+
+    pk = championship.pk
+    teams_done = team_count >= 2
+    steps = [ChecklistStep(
+        _("Register the teams"), teams_done,
+        # Worded apart from the page's own buttons, so that each name leads to one place.
+        links=((_("Add them one by one"), reverse("tournaments:director_teams", args=[pk])),
+               (_("Import them from a file"),
+                reverse("tournaments:director_team_import", args=[pk]))),
+        note="" if teams_done else _("At least two teams are needed to make the rounds."),
+    )]
+    rounds_done = bool(rounds)
+    generate = ""
+    if teams_done and not rounds_done:
+        generate = (_("Pair round 1") if championship.is_swiss
+                    else _("Generate the round robin schedule"))
+    steps.append(ChecklistStep(
+        _("Make the rounds"), rounds_done,
+        links=((_("Open round 1"), reverse("tournaments:director_round", args=[pk, 1])),)
+        if rounds_done else (),
+        post_label=generate,
+        post_url=reverse("tournaments:director_generate", args=[pk]) if generate else "",
+        note="" if teams_done or rounds_done else _("After the teams."),
+    ))
+    printouts: tuple[tuple[str, str], ...] = ()
+    if rounds_done:
+        printouts = ((_("Team cards (PDF)"),
+                      reverse("tournaments:director_team_cards", args=[pk])),
+                     *(tuple(link) for link in format_of(championship).round_printouts(rounds[0])))
+    steps.append(ChecklistStep(
+        _("Print the team cards and round 1's sheets"), False, links=printouts,
+        note="" if rounds_done else _("After the rounds."),
+    ))
+    steps.append(ChecklistStep(
+        _("Release round 1"), False,
+        links=((_("Open round 1"), reverse("tournaments:director_round", args=[pk, 1])),)
+        if rounds_done else (),
+        note=_("Its tables then see their pairings and can enter results.") if rounds_done
+        else _("After the rounds."),
+    ))
+    return steps

@@ -94,7 +94,7 @@ def printed_file(request, make: Callable[[], bytes], filename: str, *,
     if not wants_page(request):
         return made_file(request, make, "application/pdf", filename, disposition=disposition)
     if request.method == "HEAD":
-        return headers_only("text/html; charset=utf-8")
+        return headers_only(request, "text/html; charset=utf-8")
     with pages_for(request):
         made = make()
     if not isinstance(made, PrintPage):  # a builder that does not go through render_pdf

@@ -268,8 +268,8 @@ def team_table(team: Team) -> Table | None:
 def missing_results(round_: Round, games: list[TableGame] | None = None) -> list[str]:
     """Each table whose game is not confirmed, as a line for the director (from ``games``,
     the round's :func:`round_games`, when already read)."""
-    labels = {EMPTY: _("no result"), PENDING: _("waiting for confirmation"),
-              DISPUTED: _("disputed")}
+    labels = {EMPTY: _("not entered"), PENDING: _("waiting for confirmation"),
+              DISPUTED: _("entered, but the other side disputes it")}
     return [
         _("Table %(table)s: %(status)s") % {"table": game.table.number,
                                             "status": labels[game.state]}

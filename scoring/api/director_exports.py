@@ -26,7 +26,7 @@ from scoring.api.serializers_exports import (
 )
 from scoring.exports import jobs, registry
 from scoring.exports.models import ExportJob
-from tournaments.downloads import kept_file
+from tournaments.downloads import headers_only, kept_file
 from tournaments.models import Championship
 
 READ_ERRORS = {401: ERRORS[401], 404: ERRORS[404]}
@@ -133,9 +133,15 @@ class ExportFileView(ExportsView):
         description='attachment; filename="<the job\'s filename>"')])
     def get(self, request, pk: int, job_id: int):
         """A finished job's file; 404 before it is done and once it is cleaned up. A full
-        backup's download is recorded in the championship's audit trail."""
-        job, path = jobs.download_file(self.championship(pk), job_id, **self.who())
-        response = kept_file(request, path, job.content_type)
-        response["Content-Disposition"] = f'attachment; filename="{job.filename}"'
+        backup's download is recorded in the championship's audit trail (a HEAD reads
+        neither the file nor the trail: it takes no copy)."""
+        if request.method == "HEAD":
+            job, path = jobs.finished_file(self.championship(pk), job_id)
+            response = headers_only(request, job.content_type, filename=job.filename,
+                                    size=path.stat().st_size)
+        else:
+            job, path = jobs.download_file(self.championship(pk), job_id, **self.who())
+            response = kept_file(request, path, job.content_type)
+            response["Content-Disposition"] = f'attachment; filename="{job.filename}"'
         response["Cache-Control"] = "no-store"
         return response

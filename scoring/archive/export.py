@@ -132,9 +132,15 @@ def export_full(championship: Championship) -> dict:
     return archive
 
 
-def record_backup_download(championship: Championship | int, *, by, origin) -> None:
+def record_backup_download(championship: Championship | int, *, by, origin,
+                           fingerprint: str = "") -> None:
     """A director downloads the championship's full backup. It holds every team's link and
     PIN and the deal key, so who took a copy, when and from where is audited like the
     director's other actions, whichever way it was downloaded (the archive page, or an
-    export job's file on the exports page or through the API)."""
-    audit.record(AuditEvent.Action.BACKUP_DOWNLOADED, championship, by=by, origin=origin)
+    export job's file on the exports page or through the API). ``fingerprint``: the state
+    the file holds (``retiring.state_fingerprint``), when known, so that deleting the
+    championship knows whether this copy is of the championship as it is now."""
+    from scoring.archive.retiring import FINGERPRINT_PREFIX
+
+    audit.record(AuditEvent.Action.BACKUP_DOWNLOADED, championship, by=by, origin=origin,
+                 detail=FINGERPRINT_PREFIX + fingerprint if fingerprint else "")

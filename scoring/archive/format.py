@@ -74,7 +74,7 @@ CHAMPIONSHIP = TableSpec(
     "championship", Championship,
     ("id", "name", "venue", "starts_on", "ends_on", "status", "format", "deals_per_match",
      "variant", "doubling", "movement", "rounds_planned", "results_public", "deal_key",
-     "key_commitment", "created_at"),
+     "key_commitment", "created_at", "archived_at"),
 )
 
 #: The row lists of a full backup, in the order they are inserted (references first).
@@ -143,6 +143,8 @@ VERSION_2_TABLES = ("free_deal_settings", "game_entries", "game_reviews")
 #: championship without sections, read as empty lists.
 OPTIONAL_TABLES = ("free_deal_sections", "free_deal_pair_sections", "free_deal_section_byes",
                    "free_deal_knockout_ties", "free_deal_knockout_games")
+#: Championship fields added within version 2, with the value a file from before them means.
+OPTIONAL_CHAMPIONSHIP = {"archived_at": None}
 #: Settings added within version 2, with the value a file from before them means.
 OPTIONAL_SETTINGS = {"knockout_size": 0, "knockout_best_of": 1}
 

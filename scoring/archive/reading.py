@@ -17,6 +17,7 @@ from scoring.archive.format import (
     FORMAT_VERSION,
     KIND_FULL,
     KIND_PUBLIC,
+    OPTIONAL_CHAMPIONSHIP,
     OPTIONAL_SETTINGS,
     OPTIONAL_TABLES,
     VERSION_1_DEFAULTS,
@@ -204,6 +205,9 @@ def load(source) -> dict:
         )
     if version == 1:
         _upgrade_version_1(archive)
+    if isinstance(archive.get("championship"), dict):  # ... from before archiving
+        for name, value in OPTIONAL_CHAMPIONSHIP.items():
+            archive["championship"].setdefault(name, value)
     for key in OPTIONAL_TABLES:  # a version 2 file from before free-deal sections
         archive.setdefault(key, [])
     for row in archive.get("free_deal_settings") or ():  # ... or before the knockout stage

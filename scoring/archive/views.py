@@ -9,6 +9,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_safe
 
 from scoring.archive import (
     KIND_FULL,
@@ -22,6 +23,7 @@ from scoring.archive import (
     to_json_bytes,
 )
 from scoring.archive.forms import ImportArchiveForm
+from scoring.archive.retiring import state_fingerprint
 from tournaments import audit
 from tournaments import selectors as tournament_selectors
 from tournaments.models import Championship
@@ -37,11 +39,16 @@ def _download(archive: dict, championship: Championship, kind: str) -> HttpRespo
     return response
 
 
+@require_safe
 @login_required
 def full_backup(request, pk: int):
     championship = tournament_selectors.championship_for_director(request.user, pk)
-    response = _download(export_full(championship), championship, KIND_FULL)
-    record_backup_download(championship, by=request.user, origin=audit.origin_of(request))
+    archive = export_full(championship)
+    response = _download(archive, championship, KIND_FULL)
+    if request.method == "HEAD":  # no file leaves: not a copy taken (nor one to rely on)
+        return response
+    record_backup_download(championship, by=request.user, origin=audit.origin_of(request),
+                           fingerprint=state_fingerprint(archive))
     return response
 
 

@@ -60,8 +60,11 @@ def championship_jobs(championship: Championship, limit: int = 30) -> list[Expor
 
 def describe(found: list[ExportJob]) -> list[ExportJob]:
     """The jobs as the director sees them: each with its kind's label and whether it may be
-    tried again (``kind_label``, ``retry``)."""
+    tried again (``kind_label``, ``retry``), and its language by name in the page's language
+    (``language_name``: "Catalan", not "ca")."""
+    names = dict(languages())
     for job in found:
+        job.language_name = str(names.get(job.language, job.language))
         kind = registry.get(job.kind, job.championship)
         job.kind_label = kind.label if kind else job.kind
         job.retry = can_retry(job)
@@ -135,7 +138,7 @@ def retry_job(job: ExportJob) -> ExportJob:
     """Make a failed (or stuck) job again; any other job is left as it is."""
     if not can_retry(job):
         return job
-    _remove_file(job)
+    remove_file(job)
     ExportJob.objects.filter(pk=job.pk).update(
         status=ExportJob.Status.QUEUED, error="", file_path="", size=None, started_at=None,
         finished_at=None, created_at=timezone.now(),
@@ -201,7 +204,7 @@ def job_file(job: ExportJob) -> Path | None:
     return path
 
 
-def _remove_file(job: ExportJob) -> None:
+def remove_file(job: ExportJob) -> None:
     if job.file_path:
         shutil.rmtree(exports_dir() / Path(job.file_path).parent, ignore_errors=True)
 
@@ -213,7 +216,7 @@ def cleanup_exports(now=None) -> int:
     cutoff = now - timedelta(hours=settings.EXPORTS_KEEP_HOURS)
     old = list(ExportJob.objects.filter(created_at__lt=cutoff))
     for job in old:
-        _remove_file(job)
+        remove_file(job)
     ExportJob.objects.filter(pk__in=[job.pk for job in old]).delete()
     oldest = cutoff.timestamp()
     for folder in (exports_dir(), exports_dir() / "public"):

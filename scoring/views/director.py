@@ -212,9 +212,9 @@ def duplicate_missing_results(round_: Round) -> list[str]:
 
 def _missing_lines(grid) -> list[str]:
     labels = {
-        selectors.EMPTY: _("no result"),
+        selectors.EMPTY: _("not entered"),
         selectors.PENDING: _("waiting for confirmation"),
-        selectors.DISPUTED: _("disputed"),
+        selectors.DISPUTED: _("entered, but the other side disputes it"),
     }
     return [
         _("Table %(table)s, deal %(deal)s: %(status)s")
@@ -258,7 +258,9 @@ def director_close_round(request, pk: int, number: int):
     return confirm_page(request, Confirmation(
         title=_("Close round %(number)s?") % {"number": round_.number},
         consequences=consequences,
-        items_heading=ngettext("%(count)s result missing:", "%(count)s results missing:",
+        # Not "missing": a disputed or unconfirmed result is there, just not settled.
+        items_heading=ngettext("%(count)s result is not confirmed yet:",
+                               "%(count)s results are not confirmed yet:",
                                len(missing)) % {"count": len(missing)} if missing
         else _("Every result is in."),
         items=missing,

@@ -42,7 +42,7 @@ def export_download(request, pk: int, kind: str):
         if found.content_type == registry.PDF and print_pages.wants_page(request):
             return _print_page(request, championship, found, after, director)
         if request.method == "HEAD":
-            return _head(championship, found, after, director)
+            return _head(request, championship, found, after, director)
         made = public_files.public_file(championship, found, get_language(), after)
     except ScopeError as error:
         return HttpResponseBadRequest(str(error))
@@ -57,7 +57,7 @@ def _print_page(request, championship, kind: registry.ExportKind, after,
     """A printed kind as its print-ready page (``tournaments.print_pages``): made for each
     request (it is quick: no PDF), never kept."""
     if request.method == "HEAD":
-        response = headers_only("text/html; charset=utf-8")
+        response = headers_only(request, "text/html; charset=utf-8")
     else:
         with print_pages.pages_for(request):
             made = registry.build(kind, championship, get_language(), after)
@@ -65,13 +65,13 @@ def _print_page(request, championship, kind: registry.ExportKind, after,
     return _no_store(response) if director else response
 
 
-def _head(championship, kind: registry.ExportKind, after, director: bool) -> HttpResponse:
+def _head(request, championship, kind: registry.ExportKind, after, director: bool) -> HttpResponse:
     """The headers of a GET: name and size once the file is kept, its type alone before."""
     kept = public_files.kept_file(championship, kind, get_language(), after)
     if kept is None:
-        response = headers_only(kind.content_type)
+        response = headers_only(request, kind.content_type)
     else:
-        response = headers_only(kept.content_type, filename=kept.filename, size=kept.size)
+        response = headers_only(request, kept.content_type, filename=kept.filename, size=kept.size)
     return _no_store(response) if director else response
 
 
@@ -121,6 +121,10 @@ def director_export_retry(request, pk: int, job_id: int):
 @login_required
 def director_export_file(request, pk: int, job_id: int):
     championship = tournament_selectors.championship_for_director(request.user, pk)
+    if request.method == "HEAD":  # the headers alone: no file read, no download audited
+        job, path = jobs.finished_file(championship, job_id)
+        return _no_store(headers_only(request, job.content_type, filename=job.filename,
+                                      size=path.stat().st_size))
     job, path = jobs.download_file(championship, job_id, by=request.user,
                                    origin=audit.origin_of(request))
     response = kept_file(request, path, job.content_type)

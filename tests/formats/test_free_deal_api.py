@@ -147,7 +147,7 @@ def test_a_round_through_the_api(api, director):
     games = api.get(f"{c}free-deal/rounds/1/games/").json()
     assert [g["state"] for g in games["games"]] == ["confirmed", "empty"]
     assert games["games"][0]["first_pair"]["id"] == first.pk
-    assert games["missing"] == ["Table 2: no result"]
+    assert games["missing"] == ["Table 2: not entered"]
     detail = api.get(f"{c}free-deal/rounds/1/games/2/").json()
     assert (detail["state"], detail["history"]) == ("empty", [])
     entered = api.post(f"{c}free-deal/rounds/1/games/2/enter/", {

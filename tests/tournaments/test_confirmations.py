@@ -63,16 +63,16 @@ def test_closing_a_round_lists_exactly_the_missing_results(director_client, rele
     url = reverse("scoring:close_round", args=[released.championship_id, 1])
     for response in _attempts(director_client, url):
         assert response.status_code == 200
-        assert response.context["confirmation"].items_heading == "6 results missing:"
+        assert response.context["confirmation"].items_heading == "6 results are not confirmed yet:"
         released.refresh_from_db()
         assert released.status == Round.Status.RELEASED
     items = response.context["confirmation"].items
     expected = [f"Table 1, deal {deals[1].number}: waiting for confirmation",
-                f"Table 2, deal {deals[2].number}: disputed"]
-    expected += [f"Table 3, deal {deal.number}: no result" for deal in deals]
+                f"Table 2, deal {deals[2].number}: entered, but the other side disputes it"]
+    expected += [f"Table 3, deal {deal.number}: not entered" for deal in deals]
     assert items == expected
     page = response.content.decode()
-    assert "6 results missing:" in page and f"Table 3, deal {deals[0].number}" in page
+    assert "6 results are not confirmed yet:" in page and f"Table 3, deal {deals[0].number}" in page
     assert 'name="confirm" value="yes"' in page
     assert not AuditEvent.objects.filter(action=AuditEvent.Action.ROUND_CLOSED).exists()
 

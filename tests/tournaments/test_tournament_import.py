@@ -97,7 +97,8 @@ def test_good_xlsx_with_numbers_as_floats(championship):
 def test_templates_download_and_import_back(director_client, championship):
     for kind in ("csv", "xlsx"):
         response = director_client.get(
-            reverse("tournaments:director_team_template", args=[championship.pk, kind])
+            reverse("tournaments:director_team_template", args=[championship.pk, kind]),
+            headers={"accept-language": "en"},
         )
         assert response.status_code == 200
         assert f'filename="teams.{kind}"' in response["Content-Disposition"]

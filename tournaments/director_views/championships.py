@@ -14,15 +14,18 @@ from tournaments import audit, pdf_support, selectors, services
 from tournaments.director_views.common import _form_error, _refuse_if_finished, _who, director_page
 from tournaments.forms import AddDirectorForm, ChampionshipForm, posted
 from tournaments.models import Championship, Round
-from tournaments.next_step import more_rounds_to_pair
+from tournaments.next_step import more_rounds_to_pair, shows_checklist
 
 
 @login_required
 def director_home(request):
+    """The director's active championships; the archived ones folded away below."""
+    directed = selectors.directed_championships(request.user).order_by("-created_at")
     return render(
         request,
         "tournaments/director/home.html",
-        {"championships": selectors.directed_championships(request.user).order_by("-created_at"),
+        {"championships": directed.filter(archived_at__isnull=True),
+         "archived": list(directed.filter(archived_at__isnull=False)),
          # Said once, here, when this computer cannot make PDF files (tournaments.pdf_support).
          "pdf_note": "" if pdf_support.available() else pdf_support.note()},
     )
@@ -57,19 +60,22 @@ def championship_create(request):
 @director_page
 def championship_detail(request, championship: Championship):
     rounds = list(selectors.rounds(championship))
+    team_count = championship.teams.filter(withdrawn=False).count()
     return render(
         request,
         "tournaments/director/championship.html",
         {
             "championship": championship,
             "rounds": rounds,
-            "team_count": championship.teams.filter(withdrawn=False).count(),
+            "team_count": team_count,
             "withdrawn_count": championship.teams.filter(withdrawn=True).count(),
             "directors": championship.directors.order_by("username"),
             "director_form": AddDirectorForm(),
             "settings_locked": services.settings_locked(championship),
-            # A Swiss event pairs until its planned rounds; a round robin generates once.
+            # A Swiss event pairs until its planned rounds; a round robin generates once;
+            # either needs two teams. Round 1 is offered by the page's checklist instead.
             "can_generate": championship.status != Championship.Status.FINISHED
+            and team_count >= 2 and (bool(rounds) or not shows_checklist(championship, rounds))
             and (more_rounds_to_pair(championship, rounds) if championship.is_swiss
                  else not rounds),
             "has_drafted": any(r.status == Round.Status.DRAFTED for r in rounds),

@@ -22,6 +22,8 @@ from tournaments.director_views.common import (
     director_page,
 )
 from tournaments.forms import TeamForm, TeamImportForm, posted
+from tournaments.import_headers import header as header_of
+from tournaments.importing import TEAM_COLUMNS
 from tournaments.models import Championship
 
 
@@ -112,7 +114,8 @@ def team_import(request, championship: Championship):
     return render(
         request,
         "tournaments/director/team_import.html",
-        {"championship": championship, "form": form, "errors": errors},
+        {"championship": championship, "form": form, "errors": errors,
+         "columns": ", ".join(header_of(column) for column in TEAM_COLUMNS)},
     )
 
 

@@ -28,8 +28,17 @@ def director_nav(championship):
 
 @register.inclusion_tag("tournaments/director/_next_step.html", takes_context=True)
 def next_step(context, championship):
-    """The one next step once nothing is in play (``tournaments.next_step``; one query)."""
-    from tournaments.next_step import next_step as step_of
+    """The one next step once nothing is in play, or while the championship is prepared the
+    checklist of its first steps (``tournaments.next_step``; one query, two for the
+    checklist)."""
+    from tournaments import next_step as steps
 
     rounds = list(championship.rounds.order_by("number"))
-    return {"step": step_of(championship, rounds), "csrf_token": context.get("csrf_token")}
+    checklist = []
+    if steps.shows_checklist(championship, rounds):
+        team_count = context.get("team_count")
+        if team_count is None:
+            team_count = championship.teams.filter(withdrawn=False).count()
+        checklist = steps.checklist(championship, rounds, team_count)
+    return {"step": None if checklist else steps.next_step(championship, rounds),
+            "checklist": checklist, "csrf_token": context.get("csrf_token")}
