@@ -9,7 +9,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('abarrotada', '0001_initial'),
-        ('tournaments', '0014_free_evenings'),
+        ('tournaments', '0015_free_evenings'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

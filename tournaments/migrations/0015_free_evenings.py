@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0013_abarrotada_format'),
+        ('tournaments', '0014_championship_archive'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
