@@ -8,7 +8,9 @@ championship's director, and a revoked token. Captain endpoints are called with 
 caller's own link (callers without one can only guess: a wrong secret).
 
 The free-deal endpoints (``formats.free_deal.api``) are called the same way on a free-deal
-championship: round 1 released, the first pair of table 1 has entered its game (pending).
+championship: round 1 released, the first pair of table 1 has entered its game (pending);
+the individual ones (``formats.abarrotada.api``) on an individual championship and on a
+free-deal evening, table 1's North having entered (the "same table" link is table 1's East).
 """
 
 from __future__ import annotations
@@ -165,6 +167,47 @@ FREE_DEAL_ENDPOINTS = [
     ("fd close", "post", C + "rounds/1/close/", None, {**DIRECTOR_ONLY, "director": 200}),
 ]
 
+AB_PLAYER = CAPTAIN + "abarrotada/"
+AB = C + "abarrotada/"
+AB_DEAL = AB + "rounds/1/tables/1/deals/1/"
+REPORT = {"maker": "N", "contract": "O", "points_n": 30, "points_e": 14, "points_s": 20,
+          "points_w": 8}
+ABARROTADA_ENDPOINTS = [
+    ("ab player", "get", AB_PLAYER, None, {**NO_LINK, "same_table": 200, "other_table": 200}),
+    ("ab player submit", "post", AB_PLAYER + "deals/1/", REPORT,
+     {**NO_LINK, "same_table": 201, "other_table": 201}),
+    ("ab player confirm", "post", AB_PLAYER + "reports/{entry}/confirm/", None,
+     {**NO_LINK, "same_table": 200, "other_table": 404}),
+    ("ab player dispute", "post", AB_PLAYER + "reports/{entry}/dispute/", {"comment": "16"},
+     {**NO_LINK, "same_table": 200, "other_table": 404}),
+    ("ab players", "get", AB + "players/", None, {**DIRECTOR_ONLY, "director": 200}),
+    ("ab player add", "post", AB + "players/", {"name": "Nova"},
+     {**DIRECTOR_ONLY, "director": 201}),
+    ("ab round", "get", AB + "rounds/1/", None, {**DIRECTOR_ONLY, "director": 200}),
+    ("ab deal", "get", AB_DEAL, None, {**DIRECTOR_ONLY, "director": 200}),
+    ("ab deal enter", "post", AB_DEAL + "enter/", REPORT, {**DIRECTOR_ONLY, "director": 200}),
+    ("ab deal confirm", "post", AB_DEAL + "confirm/", {"report": "{entry}"},
+     {**DIRECTOR_ONLY, "director": 200}),
+    ("ab standings", "get", AB + "standings/", None, {**RESULTS_UNPUBLISHED, "director": 200}),
+]
+AB_GAME = AB_PLAYER + "game/"
+AB_TABLE = AB + "rounds/1/tables/1/game/"
+TOTALS = {"total_n": 8, "total_e": 0, "total_s": 13, "total_w": 2}
+EVENING_ENDPOINTS = [
+    ("ab evening game", "get", AB_GAME, None, {**NO_LINK, "same_table": 200, "other_table": 200}),
+    ("ab evening submit", "post", AB_GAME, TOTALS,
+     {**NO_LINK, "same_table": 201, "other_table": 201}),
+    ("ab evening confirm", "post", AB_GAME + "{entry}/confirm/", None,
+     {**NO_LINK, "same_table": 200, "other_table": 404}),
+    ("ab evening dispute", "post", AB_GAME + "{entry}/dispute/", {"comment": "9"},
+     {**NO_LINK, "same_table": 200, "other_table": 404}),
+    ("ab evening enter", "post", AB_TABLE + "enter/", TOTALS, {**DIRECTOR_ONLY, "director": 200}),
+    ("ab evening settle", "post", AB_TABLE + "confirm/", {"entry": "{entry}"},
+     {**DIRECTOR_ONLY, "director": 200}),
+    ("ab evening standings", "get", AB + "evening/", None,
+     {**RESULTS_UNPUBLISHED, "director": 200}),
+]
+
 
 @pytest.fixture(autouse=True)
 def fast_passwords(settings):
@@ -221,6 +264,44 @@ def fd_world(db, director, django_user_model):
             **_other_users(django_user_model, director)}
 
 
+def _individual_world(director, django_user_model, format_key: str) -> dict:
+    """An individual championship (rules.md 10): eight players, round 1 released; table 1's
+    North has entered (a deal, or the evening's game). ``teams``: that North, another player
+    of table 1, a player of table 2."""
+    from formats.abarrotada import services as ab
+    from formats.abarrotada.rules import ReportValues
+
+    championship = tournament_services.create_championship(
+        director, name="Abarrotada", format=format_key, rounds_planned=2, deals_per_match=2)
+    for i in range(1, 9):
+        ab.add_player(championship, name=f"Jugador {i}")
+    (round_,) = tournament_services.generate_next_round(championship)
+    tournament_services.release_round(round_)
+    one, two = round_.player_tables.order_by("number")
+    seats = {s.seat: s.player for s in one.seatings.select_related("player")}
+    if format_key == "abarrotada":
+        entry, _ = ab.submit_report(player=seats["N"], table=one, deal_number=1,
+                                    values=ReportValues("N", "O", {"N": 30, "E": 14, "S": 20,
+                                                                   "W": 8}),
+                                    idempotency_key=None)
+    else:
+        entry, _ = ab.submit_totals(player=seats["N"], table=one, idempotency_key=None,
+                                    values=ab.TotalsValues({"N": 1, "E": 2, "S": 3, "W": 4}))
+    return {"championship": championship, "director": director, "entry": entry, "job": None,
+            "teams": [seats["N"], seats["E"], two.seatings.first().player],
+            **_other_users(django_user_model, director)}
+
+
+@pytest.fixture
+def ab_world(db, director, django_user_model):
+    return _individual_world(director, django_user_model, "abarrotada")
+
+
+@pytest.fixture
+def evening_world(db, director, django_user_model):
+    return _individual_world(director, django_user_model, "abarrotada_free")
+
+
 def client_for(caller: str, world) -> APIClient:
     api = APIClient(HTTP_ACCEPT_LANGUAGE="en")
     if caller in ("director", "other_director", "staff"):
@@ -266,6 +347,22 @@ def test_free_deal_permission_matrix(fd_world, caller, name, method, template, b
     check(fd_world, caller, name, method, template, body, expected)
 
 
+@pytest.mark.parametrize("caller", CALLERS)
+@pytest.mark.parametrize(("name", "method", "template", "body", "expected"),
+                         ABARROTADA_ENDPOINTS, ids=[e[0] for e in ABARROTADA_ENDPOINTS])
+def test_individual_permission_matrix(ab_world, caller, name, method, template, body,
+                                      expected):
+    check(ab_world, caller, name, method, template, body, expected)
+
+
+@pytest.mark.parametrize("caller", CALLERS)
+@pytest.mark.parametrize(("name", "method", "template", "body", "expected"),
+                         EVENING_ENDPOINTS, ids=[e[0] for e in EVENING_ENDPOINTS])
+def test_evening_permission_matrix(evening_world, caller, name, method, template, body,
+                                   expected):
+    check(evening_world, caller, name, method, template, body, expected)
+
+
 def check(world, caller, name, method, template, body, expected):
     response = call(client_for(caller, world), method, path_for(template, caller, world),
                     body, world)
@@ -285,7 +382,8 @@ def test_the_matrix_covers_every_endpoint():
 
     routes = {str(p.pattern) for p in urls.urlpatterns}
     covered = {t.replace("/api/v1/", "")
-               for _n, _m, t, _b, _e in ENDPOINTS + FREE_DEAL_ENDPOINTS}
+               for _n, _m, t, _b, _e in ENDPOINTS + FREE_DEAL_ENDPOINTS
+               + ABARROTADA_ENDPOINTS + EVENING_ENDPOINTS}
     normalise = {
         "captain/<id:team_id>/<str:secret>/": "captain/{link}/",
         "championships/<id:pk>/": "championships/{c}/",
@@ -296,6 +394,8 @@ def test_the_matrix_covers_every_endpoint():
         "deal-check/<id:number>/": "deal-check/1/", "exports/<id:job_id>/": "exports/{job}/",
         "games/<id:table_number>/": "games/1/",
         "rounds/<id:stage>/ties/<id:slot>/": "rounds/1/ties/1/",
+        "tables/<id:table_number>/": "tables/1/", "deals/<id:deal>/": "deals/1/",
+        "reports/<id:report_id>/": "reports/{entry}/",
     }
     for route in routes:
         shown = route

@@ -15,9 +15,11 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 
+# The duplicate pairs' closed deals: an individual championship's get no hand records.
 CLOSED_DEALS = """
     SELECT COUNT(*) FROM tournaments_deal d JOIN tournaments_round r ON d.round_id = r.id
-    WHERE r.status = 'closed'
+    JOIN tournaments_championship c ON r.championship_id = c.id
+    WHERE r.status = 'closed' AND c.format = 'duplicate_pairs'
 """
 ANALYSES = "SELECT status, computed_at, error FROM tournaments_dealanalysis"
 

@@ -120,6 +120,9 @@ def candidate_values(championship, team, other):
         "team_pk": [team.pk],
         "secret": [team.link_secret],
         "entry_id": [1, 2],
+        # An individual championship's deals and reports (formats.abarrotada).
+        "deal": numbers,
+        "report_id": [1, 2],
         # Team-file templates, and every kind of export.
         "kind": ["csv", "xlsx", *export_kinds()],
         "job_id": [1, 2],
