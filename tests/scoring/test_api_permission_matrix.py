@@ -142,6 +142,9 @@ FREE_DEAL_ENDPOINTS = [
      {**NO_LINK, "same_table": 200, "other_table": 404}),
     ("fd captain dispute", "post", FD_CAPTAIN + "{entry}/dispute/", {"comment": "No: 99."},
      {**NO_LINK, "same_table": 200, "other_table": 404}),
+    # The other pair's own link types no PIN: only the entering pair's phone does (409).
+    ("fd captain PIN", "post", FD_CAPTAIN + "{entry}/pin/", {"pin": "1234"},
+     {**NO_LINK, "same_table": 409, "other_table": 404}),
     ("fd round games", "get", FD + "rounds/1/games/", None, {**DIRECTOR_ONLY, "director": 200}),
     ("fd game", "get", FD_GAME, None, {**DIRECTOR_ONLY, "director": 200}),
     ("fd enter", "post", FD_GAME + "enter/", {**GAME, "note": "The score sheet"},
