@@ -44,8 +44,8 @@ from formats.free_deal.serializers import (
     GameAnswerSerializer,
     GameHistorySerializer,
     GameSubmitSerializer,
-    PairSectionsSerializer,
     PairPinSerializer,
+    PairSectionsSerializer,
     RankingLineSerializer,
     RoundGamesSerializer,
 )

@@ -41,6 +41,10 @@ class TableGame:
     latest: GameEntry | None
     state: str
     disputed_by: int | None = None
+    #: For the director's page (``heard.add_heard``): when the table was last heard from,
+    #: and its wrong PINs and lockout.
+    heard: datetime | None = None
+    pins: object | None = None
 
 
 def _confirmed_subquery():

@@ -19,6 +19,7 @@ from formats.free_deal import selectors, services
 from formats.free_deal.exports.pdf import pairing_sheets_pdf
 from formats.free_deal.format import FreeDealPairs
 from formats.free_deal.forms import ClockForm, DirectorGameForm, DisputeForm, GameForm, PinForm
+from formats.free_deal.heard import add_heard
 from formats.free_deal.rules import GameRefused
 from formats.free_deal.services import settings_of
 from formats.free_deal.wording import PAIR_WORDING
@@ -197,7 +198,8 @@ def captain_dispute(request, team_id: int, secret: str, entry_id: int):
 def director_games(request, championship: Championship, round_: Round):
     context = {
         "championship": championship, "round": round_,
-        "games": selectors.round_games(round_), "byes": selectors.round_byes(round_),
+        "games": add_heard(round_, selectors.round_games(round_)),
+        "byes": selectors.round_byes(round_),
         "rounds": championship.rounds.order_by("number"),
         "clock": selectors.clock_view(round_), "clock_form": ClockForm(),
         "clock_url": reverse("free_deal:director_clock", args=[championship.pk, round_.number]),
