@@ -125,7 +125,7 @@ class BracketStartView(DirectorView):
         and if the settings ask for a knockout stage); only once."""
         championship = self.championship(pk)
         try:
-            services.start_knockout(championship, by=request.user)
+            services.start_knockout(championship, **self.who())
         except ServiceError as error:
             return _refused(error, ())
         return bracket_answer(championship, status.HTTP_201_CREATED)

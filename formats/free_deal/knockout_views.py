@@ -20,6 +20,7 @@ from formats.free_deal.models import KnockoutTie
 from formats.free_deal.services import enter_knockout_game, settings_of, start_knockout
 from formats.free_deal.services.knockout import MAX_POINTS
 from scoring.services.values import Origin
+from tournaments import audit
 from tournaments import selectors as tournament_selectors
 from tournaments.models import Championship
 from tournaments.print_pages import printed_file
@@ -66,7 +67,7 @@ def director_bracket(request, pk: int):
     action = request.POST.get("action") if request.method == "POST" else None
     if action == "start":
         try:
-            start_knockout(championship, by=request.user)
+            start_knockout(championship, by=request.user, origin=audit.origin_of(request))
         except ServiceError as error:
             start_refusal = error.message
         else:
