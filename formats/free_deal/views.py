@@ -20,6 +20,7 @@ from formats.free_deal.exports.pdf import pairing_sheets_pdf
 from formats.free_deal.format import FreeDealPairs
 from formats.free_deal.forms import ClockForm, DirectorGameForm, DisputeForm, GameForm, PinForm
 from formats.free_deal.heard import add_heard
+from formats.free_deal.knockout_captain_views import captain_knockout
 from formats.free_deal.rules import GameRefused
 from formats.free_deal.services import settings_of
 from formats.free_deal.wording import PAIR_WORDING
@@ -50,7 +51,8 @@ def _refusal(form, error: ScoringError) -> None:
 # --- Captains ---------------------------------------------------------------------------------
 
 
-def captain_page(request, team, *, form=None, dispute_form=None, pin_form=None):
+def captain_page(request, team, *, form=None, dispute_form=None, pin_form=None,
+                 knockout_form=None):
     table = selectors.team_table(team)
     game = selectors.table_game(table) if table is not None else None
     bye_round = selectors.open_bye_round(team)
@@ -72,6 +74,8 @@ def captain_page(request, team, *, form=None, dispute_form=None, pin_form=None):
         # The duplicate page's outbox (static/js/captain.js), whose unit here is the game.
         "outbox_strings": {**outbox_strings(), **_game_outbox_strings()},
         "offline_cache": cache_name(),
+        # The pair's knockout tie being played, if any (rules.md 11.3).
+        "knockout": captain_knockout(team, knockout_form),
     }
     if game is not None and game.latest is not None:
         context["ours"] = game.latest.by_team_id == team.pk

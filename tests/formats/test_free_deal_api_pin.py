@@ -166,3 +166,24 @@ def test_the_cost_does_not_grow_with_the_field(django_user_model):
         costs.append(len(queries))
     assert costs[0] == costs[1], costs
     assert GameEntry.objects.count() > 20
+
+
+def test_the_pin_attempts_move_with_the_full_backup(entered, director):
+    """The lockout holds after a move: a free-deal championship's PIN attempts are in its
+    full backup, and the file imports."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parents[1] / "scoring"))
+    from archive_events import delete_championship
+
+    from scoring.archive import export_full, import_archive, to_json_bytes
+
+    table, entry = entered
+    phone().post(pin_url(table.ns_team, entry), {"pin": _wrong(table.ew_team.pin)},
+                 format="json")
+    championship = table.round.championship
+    data = to_json_bytes(export_full(championship))
+    delete_championship(championship)
+    imported = import_archive(data, director=director)
+    assert PinAttempt.objects.filter(table__round__championship=imported, ok=False).count() == 1

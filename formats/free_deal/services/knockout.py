@@ -94,8 +94,9 @@ def _points(value, name: str) -> int:
 
 @transaction.atomic
 def enter_knockout_game(tie: KnockoutTie, first_points: int, second_points: int, *, by=None,
-                        origin: Origin = Origin()) -> KnockoutGame:
-    """The director enters the next game of a tie. A game has a winner (equal points are
+                        by_team=None, origin: Origin = Origin()) -> KnockoutGame:
+    """The director enters the next game of a tie (or ``by_team``'s report of it counts,
+    once the other pair confirmed it: ``services.knockout_captains``). A game has a winner (equal points are
     refused: the game goes on until one pair leads); when the game decides the tie its
     winner goes on to the next round's tie."""
     _points(first_points, "first_points")
@@ -113,7 +114,7 @@ def enter_knockout_game(tie: KnockoutTie, first_points: int, second_points: int,
     games = list(tie.games.all())
     game = KnockoutGame.objects.create(
         tie=tie, number=len(games) + 1, first_points=first_points, second_points=second_points,
-        by_director=by if by is not None and by.is_authenticated else None,
+        by_director=by if by is not None and by.is_authenticated else None, by_team=by_team,
         ip_address=origin.ip_address, user_agent=(origin.user_agent or "")[:300])
     winners = [tie.first_id if g.first_won else tie.second_id for g in [*games, game]]
     winner = ko.tie_winner(tie.first_id, tie.second_id, winners, best_of)
@@ -121,11 +122,11 @@ def enter_knockout_game(tie: KnockoutTie, first_points: int, second_points: int,
         tie.winner_id = winner
         tie.save(update_fields=["winner"])
         _advance(tie, winner)
-    _record_game(tie, game, winner, by=by, origin=origin)
+    _record_game(tie, game, winner, by=by, team=by_team, origin=origin)
     return game
 
 
-def _record_game(tie: KnockoutTie, game: KnockoutGame, winner: int | None, *, by,
+def _record_game(tie: KnockoutTie, game: KnockoutGame, winner: int | None, *, by, team,
                  origin) -> None:
     """The audit row of a knockout game: where in the bracket, the score by pair number,
     and the tie's winner when the game decided it."""
@@ -135,7 +136,7 @@ def _record_game(tie: KnockoutTie, game: KnockoutGame, winner: int | None, *, by
     if winner is not None:
         detail += f"; won by {first if winner == tie.first_id else second}"
     audit.record(AuditEvent.Action.KNOCKOUT_GAME_ENTERED, tie.championship_id, by=by,
-                 origin=origin, detail=detail)
+                 team=team, origin=origin, detail=detail)
 
 
 def _advance(tie: KnockoutTie, winner: int) -> None:
