@@ -161,3 +161,8 @@ urlpatterns = [
     path(f"{K}rounds/<id:stage>/ties/<id:slot>/games/", KnockoutGameView.as_view(),
          name="api-fd-knockout-game"),
 ]
+
+# A pair's own knockout games, through its link.
+from formats.free_deal.knockout_captain_api import urlpatterns as _captain_urls  # noqa: E402
+
+urlpatterns += _captain_urls

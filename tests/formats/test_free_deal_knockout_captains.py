@@ -187,3 +187,70 @@ def test_the_captains_reports_move_with_the_full_backup(semi, director):
     for each in (archive, again):
         each.pop("exported_at")
     assert renumbered(again) == renumbered(archive)
+
+
+# --- Through the REST API ---------------------------------------------------------------------
+
+
+def api_link(team) -> str:
+    return f"/api/v1/captain/{team.pk}/{team.link_secret}/free-deal/knockout/"
+
+
+def test_the_api_reports_confirms_and_disputes_knockout_games(director):
+    from rest_framework.test import APIClient
+
+    championship = swiss_played(director, knockout_size=4, knockout_best_of=3)
+    fd.start_knockout(championship, by=director)
+    semi = KnockoutTie.objects.select_related("first", "second").get(
+        championship=championship, stage=1, slot=1)
+    first, second = semi.first, semi.second
+    phone = APIClient(HTTP_ACCEPT_LANGUAGE="en")
+    shown = phone.get(api_link(first)).json()["tie"]
+    assert (shown["round"], shown["tie"], shown["name"]) == (1, 1, "Semi-finals")
+    assert (shown["first"]["pair"], shown["second"]["pair"], shown["report"]) == (
+        first.number, second.number, None)
+    # Bad input names the field, and writes nothing.
+    level = phone.post(api_link(first), {"first_points": 80, "second_points": 80},
+                       format="json")
+    assert level.status_code == 400 and "cannot end level" in level.json()["second_points"][0]
+    missing = phone.post(api_link(first), {"first_points": 80}, format="json")
+    assert missing.status_code == 400 and "second_points" in missing.json()
+    assert not KnockoutEntry.objects.exists()
+    sent = phone.post(api_link(first), {"first_points": 101, "second_points": 90},
+                      format="json")
+    assert sent.status_code == 201, sent.content
+    report = sent.json()["tie"]["report"]
+    assert (report["game"], report["state"], report["by_pair"]) == (1, "pending", first.number)
+    # The entering pair cannot confirm it; a pair of another tie does not see it.
+    own = phone.post(f"{api_link(first)}{report['id']}/confirm/")
+    assert own.status_code == 409 and own.json()["code"] == "self_confirmation"
+    stranger = KnockoutTie.objects.select_related("first").get(championship=championship,
+                                                               stage=1, slot=2).first
+    assert phone.post(f"{api_link(stranger)}{report['id']}/confirm/").status_code == 404
+    confirmed = phone.post(f"{api_link(second)}{report['id']}/confirm/")
+    assert confirmed.status_code == 200, confirmed.content
+    tie = confirmed.json()["tie"]
+    assert tie["games"] == [{"number": 1, "first_points": 101, "second_points": 90}]
+    assert tie["report"] is None  # the next game has no report yet
+    # Game 2, disputed: the director will settle it.
+    again = phone.post(api_link(second), {"first_points": 70, "second_points": 101},
+                       format="json").json()["tie"]["report"]
+    disputed = phone.post(f"{api_link(first)}{again['id']}/dispute/", {"comment": "101-99"},
+                          format="json")
+    assert disputed.status_code == 200 and disputed.json()["tie"]["report"]["state"] == (
+        "disputed")
+    no_comment = phone.post(f"{api_link(first)}{again['id']}/dispute/", {}, format="json")
+    assert no_comment.status_code == 400 and "comment" in no_comment.json()
+    assert KnockoutGame.objects.count() == 1
+
+
+def test_the_api_says_when_there_is_no_knockout_game(director):
+    from rest_framework.test import APIClient
+
+    championship = swiss_played(director, knockout_size=4)
+    team = championship.teams.first()
+    phone = APIClient(HTTP_ACCEPT_LANGUAGE="en")
+    assert phone.get(api_link(team)).json() == {"tie": None}
+    refused = phone.post(api_link(team), {"first_points": 101, "second_points": 3},
+                         format="json")
+    assert refused.status_code == 409 and refused.json()["code"] == "no_tie"
