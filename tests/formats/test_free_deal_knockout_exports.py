@@ -56,7 +56,10 @@ def test_only_an_event_with_a_knockout_is_offered_the_bracket(director):
     assert Client().get(f"/c/{plain.pk}/results/export/bracket_pdf/").status_code == 404
 
 
-def test_the_exports_page_and_the_public_downloads_offer_the_bracket(director, director_client):
+def test_the_exports_page_and_the_public_downloads_offer_the_bracket(director, director_client,
+                                                                     settings, tmp_path):
+    # Kept files of its own: another test's championship may have had the same id.
+    settings.EXPORTS_DIR = tmp_path / "exports"
     championship = swiss_played(director, knockout_size=4)
     page = director_client.get(f"/director/c/{championship.pk}/exports/", **english)
     assert "Knockout bracket (PDF)" in page.content.decode()
