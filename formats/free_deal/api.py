@@ -3,7 +3,9 @@ module (``scoring.api.urls`` includes them):
 
 - captains, through the pair's link: its game (``GET``) and entering it (``POST``)
   ``captain/<team>/<secret>/free-deal/game/``; confirming or disputing the other pair's
-  entry, ``.../game/<entry>/confirm/`` and ``.../dispute/``;
+  entry, ``.../game/<entry>/confirm/`` and ``.../dispute/``; the other pair confirming with
+  its PIN on the entering pair's phone, ``.../game/<entry>/pin/`` (the duplicate format's
+  lockout: every attempt is kept, too many wrong ones lock the table for a while);
 - directors: a round's games ``championships/<id>/free-deal/rounds/<n>/games/``, one
   table's game and history ``.../games/<table>/``, the director's result ``.../enter/`` and
   confirmation ``.../confirm/``;
@@ -42,6 +44,7 @@ from formats.free_deal.serializers import (
     GameAnswerSerializer,
     GameHistorySerializer,
     GameSubmitSerializer,
+    PairPinSerializer,
     PairSectionsSerializer,
     RankingLineSerializer,
     RoundGamesSerializer,
@@ -166,6 +169,23 @@ class CaptainConfirmView(_GameRefusals, CaptainView):
         team = self.team()
         entry = permissions.captain_entry(team, entry_id)
         services.confirm_game(entry_id=entry.pk, team=team, origin=Origin.from_request(request))
+        return _answer(entry, entry.table, selectors.CONFIRMED)
+
+
+class CaptainPinView(_GameRefusals, CaptainView):
+    @extend_schema(tags=TAGS, operation_id="free_deal_captain_pin", request=PairPinSerializer,
+                   parameters=[IDEMPOTENCY], responses={200: GameAnswerSerializer, **REFUSED})
+    def post(self, request, team_id: int, secret: str, entry_id: int):
+        """The other pair confirms this pair's entry on this pair's phone by typing its PIN
+        (rules.md 11.2). Every attempt is kept; a wrong PIN is a 409 ``pin_wrong``, and too
+        many at the table lock PIN confirmation there for a while (``pin_locked``)."""
+        team = self.team()
+        entry = permissions.captain_entry(team, entry_id)
+        serializer = PairPinSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        services.confirm_game_with_pin(entry_id=entry.pk, team=team,
+                                       pin=serializer.validated_data["pin"],
+                                       origin=Origin.from_request(request))
         return _answer(entry, entry.table, selectors.CONFIRMED)
 
 
@@ -345,6 +365,7 @@ urlpatterns = [
          name="api-fd-captain-confirm"),
     path(f"{CAPTAIN}<id:entry_id>/dispute/", CaptainDisputeView.as_view(),
          name="api-fd-captain-dispute"),
+    path(f"{CAPTAIN}<id:entry_id>/pin/", CaptainPinView.as_view(), name="api-fd-captain-pin"),
     path(GAMES, RoundGamesView.as_view(), name="api-fd-round-games"),
     path(GAME, GameView.as_view(), name="api-fd-game"),
     path(f"{GAME}enter/", GameEnterView.as_view(), name="api-fd-game-enter"),

@@ -1,6 +1,6 @@
 """The free-deal part of the public archive (``scoring.archive.public``): every counted game
-of the closed rounds, the byes, the sections, and the ranking after them (rules.md 11.3), by the pairs'
-numbers as on the pages. (The full backup is ``scoring.archive``'s, table by table.)"""
+of the closed rounds, the byes, the sections, the ranking after them and the knockout bracket
+(rules.md 11.3), by the pairs' numbers as on the pages. (The full backup is ``scoring.archive``'s, table by table.)"""
 
 from __future__ import annotations
 
@@ -43,6 +43,9 @@ def public_results(championship, rounds, number: dict[int, int]) -> dict:
             for line in lines
         ],
     }
+    bracket = _knockout(championship, number)
+    if bracket:
+        result["knockout"] = bracket
     if parts[0].section is not None:
         # With sections (rules.md 11.3): each section's pairs, and the section of each
         # standings line (a place is within the section).
@@ -53,3 +56,19 @@ def public_results(championship, rounds, number: dict[int, int]) -> dict:
         for line, row in zip(lines, result["standings"], strict=True):
             row["section"] = line.section_name
     return result
+
+
+def _knockout(championship, number: dict[int, int]) -> list[dict]:
+    """The knockout bracket (rules.md 11.3), round by round: each tie's pairs (by number;
+    null until known) and seeds, its games and its winner. Empty before the stage starts."""
+    return [
+        {"round": stage, "ties": [
+            {"tie": tie.slot,
+             "first_pair": number.get(tie.first_id), "first_seed": tie.first_seed,
+             "second_pair": number.get(tie.second_id), "second_seed": tie.second_seed,
+             "games": [{"first_points": g.first_points, "second_points": g.second_points}
+                       for g in tie.games.all()],
+             "winner": number.get(tie.winner_id)}
+            for tie in ties]}
+        for stage, ties in enumerate(selectors.knockout_bracket(championship), start=1)
+    ]

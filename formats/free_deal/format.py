@@ -37,7 +37,7 @@ class FreeDealPairs(Format):
     def save_settings(self, championship, cleaned: dict, *, by=None, origin=None) -> None:
         from formats.free_deal.services import save_settings
 
-        save_settings(championship, **cleaned)
+        save_settings(championship, by=by, origin=origin, **cleaned)
 
     def generate_next_round(self, championship):
         from formats.free_deal.services import pair_next_round

@@ -125,7 +125,7 @@ class BracketStartView(DirectorView):
         and if the settings ask for a knockout stage); only once."""
         championship = self.championship(pk)
         try:
-            services.start_knockout(championship, by=request.user)
+            services.start_knockout(championship, **self.who())
         except ServiceError as error:
             return _refused(error, ())
         return bracket_answer(championship, status.HTTP_201_CREATED)
@@ -161,3 +161,8 @@ urlpatterns = [
     path(f"{K}rounds/<id:stage>/ties/<id:slot>/games/", KnockoutGameView.as_view(),
          name="api-fd-knockout-game"),
 ]
+
+# A pair's own knockout games, through its link.
+from formats.free_deal.knockout_captain_api import urlpatterns as _captain_urls  # noqa: E402
+
+urlpatterns += _captain_urls

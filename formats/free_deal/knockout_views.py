@@ -19,7 +19,9 @@ from formats.free_deal.format import FreeDealPairs
 from formats.free_deal.models import KnockoutTie
 from formats.free_deal.services import enter_knockout_game, settings_of, start_knockout
 from formats.free_deal.services.knockout import MAX_POINTS
+from formats.free_deal.services.knockout_captains import latest_entry
 from scoring.services.values import Origin
+from tournaments import audit
 from tournaments import selectors as tournament_selectors
 from tournaments.models import Championship
 from tournaments.print_pages import printed_file
@@ -66,7 +68,7 @@ def director_bracket(request, pk: int):
     action = request.POST.get("action") if request.method == "POST" else None
     if action == "start":
         try:
-            start_knockout(championship, by=request.user)
+            start_knockout(championship, by=request.user, origin=audit.origin_of(request))
         except ServiceError as error:
             start_refusal = error.message
         else:
@@ -90,9 +92,14 @@ def director_bracket(request, pk: int):
             else:
                 messages.success(request, _("The game has been entered."))
                 return redirect("free_deal:director_bracket", championship.pk)
+    rounds = bracket_rounds(championship)
+    for _name, ties in rounds:
+        for tie in ties:
+            # A captain's report of the next game, waiting or disputed (rules.md 11.3).
+            tie.report = None if tie.winner_id else latest_entry(tie)
     context = {
         "championship": championship, "settings": settings_of(championship),
-        "rounds": bracket_rounds(championship), "form": form,
+        "rounds": rounds, "form": form,
         "failed_tie": str(failed_tie or ""), "start_refusal": start_refusal,
     }
     response = render(request, "free_deal/knockout.html", context,

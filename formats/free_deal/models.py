@@ -336,3 +336,40 @@ class KnockoutGame(Provenance):
     @property
     def first_won(self) -> bool:
         return self.first_points > self.second_points
+
+
+class KnockoutEntry(Provenance):
+    """A knockout game as a pair's captain reports it on its phone (rules.md 11.3): it waits
+    for the other pair of the tie, which confirms it (the game then counts: a
+    :class:`KnockoutGame`, ``game``) or disputes it (the director settles it on the bracket
+    page). ``number`` is the game of the tie it reports; an entry for a game the director
+    has already entered, or older than a newer entry, can no longer be confirmed."""
+
+    class Verdict(models.TextChoices):
+        PENDING = "pending", _("waiting for confirmation")
+        CONFIRMED = "confirmed", _("confirmed")
+        DISPUTED = "disputed", _("disputed")
+
+    tie = models.ForeignKey(KnockoutTie, on_delete=models.CASCADE, related_name="entries")
+    number = models.PositiveSmallIntegerField(_("game"))
+    first_points = models.PositiveSmallIntegerField(_("first pair's points"))
+    second_points = models.PositiveSmallIntegerField(_("second pair's points"))
+    verdict = models.CharField(max_length=10, choices=Verdict.choices, default=Verdict.PENDING)
+    reviewed_by = models.ForeignKey(Team, null=True, blank=True, on_delete=models.PROTECT,
+                                    related_name="+")
+    reviewed_at = models.DateTimeField(null=True, blank=True)
+    comment = models.CharField(max_length=2000, blank=True)
+    game = models.OneToOneField(KnockoutGame, null=True, blank=True, on_delete=models.SET_NULL,
+                                related_name="entry")
+
+    class Meta:
+        ordering = ["tie", "id"]
+        verbose_name = _("knockout game entry")
+        verbose_name_plural = _("knockout game entries")
+        constraints = [
+            models.CheckConstraint(condition=~Q(first_points=models.F("second_points")),
+                                   name="free_deal_knockout_entry_has_winner"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tie} #{self.number}: {self.first_points}-{self.second_points}"

@@ -41,6 +41,10 @@ class TableGame:
     latest: GameEntry | None
     state: str
     disputed_by: int | None = None
+    #: For the director's page (``heard.add_heard``): when the table was last heard from,
+    #: and its wrong PINs and lockout.
+    heard: datetime | None = None
+    pins: object | None = None
 
 
 def _confirmed_subquery():
@@ -357,11 +361,12 @@ def current_round(championship: Championship) -> Round | None:
 
 def knockout_bracket(championship: Championship) -> list[list]:
     """The knockout stage's ties, round by round (first round first), each with its games;
-    an empty list before the stage starts. Two queries."""
+    an empty list before the stage starts (and the captains' reports). Four queries."""
     from formats.free_deal.models import KnockoutTie  # noqa: PLC0415 (beside the others)
 
     ties = (KnockoutTie.objects.filter(championship=championship)
-            .select_related("first", "second", "winner").prefetch_related("games"))
+            .select_related("first", "second", "winner")
+            .prefetch_related("games", "entries__by_team"))
     rounds: list[list] = []
     for tie in ties:
         if tie.stage > len(rounds):

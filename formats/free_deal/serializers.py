@@ -136,6 +136,16 @@ class EntryChoiceSerializer(serializers.Serializer):
                                      help_text=_("The entry of this table to confirm."))
 
 
+class PairPinSerializer(serializers.Serializer):
+    """The other pair's PIN, typed on the phone of the pair that entered the game."""
+
+    pin = serializers.RegexField(
+        r"^[0-9]{4}$", help_text=_("The other pair's 4-digit PIN."),
+        error_messages={key: _("PIN: type the other pair's 4 digits.")
+                        for key in ("invalid", "required", "blank", "null")},
+    )
+
+
 # --- What the API answers ---------------------------------------------------------------------
 
 

@@ -5,7 +5,13 @@ the standings and a round's games are the shared URLs, which ask the format.)"""
 
 from django.urls import path
 
-from formats.free_deal import clock_views, knockout_views, section_views, views
+from formats.free_deal import (
+    clock_views,
+    knockout_captain_views,
+    knockout_views,
+    section_views,
+    views,
+)
 
 app_name = "free_deal"
 
@@ -23,6 +29,12 @@ urlpatterns = [
          name="captain_dispute"),
     path("director/c/<int:pk>/results/rounds/<int:number>/games/<int:table_number>/",
          views.director_game, name="director_game"),
+    path("t/<int:team_id>/<str:secret>/knockout/<int:tie_id>/",
+         knockout_captain_views.captain_knockout_submit, name="captain_knockout_submit"),
+    path("t/<int:team_id>/<str:secret>/knockout/entries/<int:entry_id>/confirm/",
+         knockout_captain_views.captain_knockout_confirm, name="captain_knockout_confirm"),
+    path("t/<int:team_id>/<str:secret>/knockout/entries/<int:entry_id>/dispute/",
+         knockout_captain_views.captain_knockout_dispute, name="captain_knockout_dispute"),
     path("t/<int:team_id>/<str:secret>/clock/", clock_views.captain_clock, name="captain_clock"),
     path("c/<int:pk>/results/clock/", clock_views.public_clock, name="public_clock"),
     path("director/c/<int:pk>/results/rounds/<int:number>/clock/", clock_views.director_clock,

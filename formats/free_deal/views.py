@@ -19,6 +19,8 @@ from formats.free_deal import selectors, services
 from formats.free_deal.exports.pdf import pairing_sheets_pdf
 from formats.free_deal.format import FreeDealPairs
 from formats.free_deal.forms import ClockForm, DirectorGameForm, DisputeForm, GameForm, PinForm
+from formats.free_deal.heard import add_heard
+from formats.free_deal.knockout_captain_views import captain_knockout
 from formats.free_deal.rules import GameRefused
 from formats.free_deal.services import settings_of
 from formats.free_deal.wording import PAIR_WORDING
@@ -49,7 +51,8 @@ def _refusal(form, error: ScoringError) -> None:
 # --- Captains ---------------------------------------------------------------------------------
 
 
-def captain_page(request, team, *, form=None, dispute_form=None, pin_form=None):
+def captain_page(request, team, *, form=None, dispute_form=None, pin_form=None,
+                 knockout_form=None):
     table = selectors.team_table(team)
     game = selectors.table_game(table) if table is not None else None
     bye_round = selectors.open_bye_round(team)
@@ -71,6 +74,8 @@ def captain_page(request, team, *, form=None, dispute_form=None, pin_form=None):
         # The duplicate page's outbox (static/js/captain.js), whose unit here is the game.
         "outbox_strings": {**outbox_strings(), **_game_outbox_strings()},
         "offline_cache": cache_name(),
+        # The pair's knockout tie being played, if any (rules.md 11.3).
+        "knockout": captain_knockout(team, knockout_form),
     }
     if game is not None and game.latest is not None:
         context["ours"] = game.latest.by_team_id == team.pk
@@ -197,7 +202,8 @@ def captain_dispute(request, team_id: int, secret: str, entry_id: int):
 def director_games(request, championship: Championship, round_: Round):
     context = {
         "championship": championship, "round": round_,
-        "games": selectors.round_games(round_), "byes": selectors.round_byes(round_),
+        "games": add_heard(round_, selectors.round_games(round_)),
+        "byes": selectors.round_byes(round_),
         "rounds": championship.rounds.order_by("number"),
         "clock": selectors.clock_view(round_), "clock_form": ClockForm(),
         "clock_url": reverse("free_deal:director_clock", args=[championship.pk, round_.number]),

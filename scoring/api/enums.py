@@ -23,7 +23,7 @@ LANGUAGES = ["ca", "es", "en"]
 #: Every kind of export, of every format (``scoring.exports.registry.KINDS`` and the
 #: formats' own; a test checks that this list is theirs).
 EXPORT_KINDS = ["ranking_pdf", "travellers_pdf", "scorecards_pdf", "workbook", "ranking_csv",
-                "results_csv", "public_archive", "full_backup", "games_csv"]
+                "results_csv", "public_archive", "full_backup", "games_csv", "bracket_pdf"]
 #: A contract (``scoring.models.ResultEntry.Contract``): oros, copes, espases, bastos, botifarra.
 CONTRACTS = ["O", "C", "E", "B", "BOT"]
 #: The pair of a free-deal game, as its captains see it.

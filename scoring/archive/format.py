@@ -25,6 +25,7 @@ from formats.free_deal.models import (
     FreeDealSettings,
     GameEntry,
     GameReview,
+    KnockoutEntry,
     KnockoutGame,
     KnockoutTie,
     PairSection,
@@ -135,6 +136,13 @@ TABLES: tuple[TableSpec, ...] = (
     TableSpec("free_deal_knockout_games", KnockoutGame,
               ("id", "tie", "number", "first_points", "second_points", *_PROVENANCE),
               {"tie": "free_deal_knockout_ties", "by_team": "teams", "by_director": USER}),
+    # A captain's report of a knockout game, waiting for, confirmed or disputed by the
+    # other pair (the game it made, once confirmed).
+    TableSpec("free_deal_knockout_entries", KnockoutEntry,
+              ("id", "tie", "number", "first_points", "second_points", "verdict",
+               "reviewed_by", "reviewed_at", "comment", "game", *_PROVENANCE),
+              {"tie": "free_deal_knockout_ties", "reviewed_by": "teams",
+               "game": "free_deal_knockout_games", "by_team": "teams", "by_director": USER}),
 )
 
 #: The tables a version 1 file does not have (read as empty).
@@ -142,7 +150,8 @@ VERSION_2_TABLES = ("free_deal_settings", "game_entries", "game_reviews")
 #: Tables added within version 2 (free-deal sections): a version 2 file without them is a
 #: championship without sections, read as empty lists.
 OPTIONAL_TABLES = ("free_deal_sections", "free_deal_pair_sections", "free_deal_section_byes",
-                   "free_deal_knockout_ties", "free_deal_knockout_games")
+                   "free_deal_knockout_ties", "free_deal_knockout_games",
+                   "free_deal_knockout_entries")
 #: Championship fields added within version 2, with the value a file from before them means.
 OPTIONAL_CHAMPIONSHIP = {"archived_at": None}
 #: Settings added within version 2, with the value a file from before them means.

@@ -46,14 +46,16 @@ def check_rules(checked: CheckedArchive) -> None:
     _format_rows(checked)
 
 
-#: The rows only a format's championships have (rules.md 6 and 11).
+#: The rows only a format's championships have (rules.md 6 and 11). PIN attempts are both
+#: formats' (a free-deal game is confirmed with a PIN too; its attempts name no entry).
 _FORMAT_ROWS = {
     "duplicate_pairs": ("deals", "result_entries", "result_reviews", "adjustments",
                         "pin_attempts"),
     "free_deal_pairs": ("free_deal_settings", "game_entries", "game_reviews",
                         "free_deal_sections", "free_deal_pair_sections",
                         "free_deal_section_byes", "free_deal_knockout_ties",
-                        "free_deal_knockout_games"),
+                        "free_deal_knockout_games", "free_deal_knockout_entries",
+                        "pin_attempts"),
 }
 
 

@@ -58,6 +58,9 @@ class ExportKind:
     directors_only: bool = False
     holds_secrets: bool = False
     linked: bool = True  # among the download links of the results pages (when public)
+    #: Whether this championship is offered the kind (``None``: always); e.g. the knockout
+    #: bracket, only to an event that has a knockout stage.
+    offered: Callable[[Championship], bool] | None = None
 
 
 #: The duplicate format's kinds (``DuplicatePairs.export_kinds``), by key.
@@ -72,7 +75,8 @@ def register(kind: ExportKind, kinds: dict[str, ExportKind] | None = None) -> Ex
 
 def kinds_of(championship: Championship) -> dict[str, ExportKind]:
     """The kinds the championship's format offers, by key, in the order it lists them."""
-    return {kind.key: kind for kind in format_of(championship).export_kinds()}
+    return {kind.key: kind for kind in format_of(championship).export_kinds()
+            if kind.offered is None or kind.offered(championship)}
 
 
 def get(key: str, championship: Championship | None = None) -> ExportKind | None:

@@ -31,3 +31,34 @@ def test_the_demo_has_a_free_deal_tournament_in_its_fourth_round(capsys):
         assert all(placed[t.ns_team_id] == placed[t.ew_team_id] for t in round_.tables.all())
         assert round_.section_byes.count() == 2
     assert selectors.clock_view(championship.rounds.get(number=4)).state == "running"
+
+
+@pytest.mark.django_db
+def test_the_demo_has_a_finished_event_in_its_knockout_stage():
+    from formats.free_deal.demo_knockout import DEMO_NAME as KNOCKOUT_DEMO
+    from formats.free_deal.demo_knockout import KNOCKOUT, ROUNDS
+    from formats.free_deal.models import KnockoutEntry
+    from tournaments.models import AuditEvent
+
+    call_command("demo", password="demo-password-123")
+    call_command("demo")  # loaded once
+    (championship,) = Championship.objects.filter(name=KNOCKOUT_DEMO)
+    assert list(championship.rounds.values_list("status", flat=True)) == (
+        [Round.Status.CLOSED] * ROUNDS)
+    assert championship.results_public
+    semis, (final,) = selectors.knockout_bracket(championship)
+    assert len(semis) == KNOCKOUT // 2
+    decided, waiting = semis
+    assert decided.winner_id == decided.first_id == final.first_id
+    assert waiting.winner_id is None and final.second_id is None
+    (report,) = KnockoutEntry.objects.filter(tie=waiting)
+    assert (report.verdict, report.by_team_id) == ("pending", waiting.second_id)
+    # The pairs seeded are the top of the final ranking.
+    top = [line.team.pk for line in selectors.ranking(championship)[:KNOCKOUT]]
+    assert {t.first_id for t in semis} | {t.second_id for t in semis} == set(top)
+    assert set(AuditEvent.objects.filter(championship=championship)
+               .values_list("action", flat=True)) >= {"knockout_started",
+                                                      "knockout_game_entered"}
+    # The free-deal demo keeps round 4 running with its clock.
+    festa = Championship.objects.get(name=DEMO_NAME)
+    assert selectors.clock_view(festa.rounds.get(number=4)).state == "running"

@@ -136,13 +136,16 @@ def snapshot(championship: Championship) -> dict:
 
 def delete_championship(championship: Championship) -> None:
     """Remove every row of the championship (results first: they are protected)."""
-    from formats.free_deal.models import GameEntry, GameReview
+    from formats.free_deal.models import GameEntry, GameReview, KnockoutEntry, KnockoutGame
     from scoring.models import Adjustment, PinAttempt, ResultReview, ScoreRefresh
     from tournaments.models import AuditEvent
 
     ResultReview.objects.filter(entry__table__round__championship=championship).delete()
     GameReview.objects.filter(entry__table__round__championship=championship).delete()
     GameEntry.objects.filter(table__round__championship=championship).delete()
+    # A captain's knockout report and the game it made name the pair (protected).
+    KnockoutEntry.objects.filter(tie__championship=championship).delete()
+    KnockoutGame.objects.filter(tie__championship=championship).delete()
     for model in (ResultEntry, Adjustment, PinAttempt, DealScore):
         model.objects.filter(table__round__championship=championship).delete()
     ScoreRefresh.objects.filter(deal__championship=championship).delete()

@@ -144,6 +144,9 @@ FREE_DEAL_ENDPOINTS = [
      {**NO_LINK, "same_table": 200, "other_table": 404}),
     ("fd captain dispute", "post", FD_CAPTAIN + "{entry}/dispute/", {"comment": "No: 99."},
      {**NO_LINK, "same_table": 200, "other_table": 404}),
+    # The other pair's own link types no PIN: only the entering pair's phone does (409).
+    ("fd captain PIN", "post", FD_CAPTAIN + "{entry}/pin/", {"pin": "1234"},
+     {**NO_LINK, "same_table": 409, "other_table": 404}),
     ("fd round games", "get", FD + "rounds/1/games/", None, {**DIRECTOR_ONLY, "director": 200}),
     ("fd game", "get", FD_GAME, None, {**DIRECTOR_ONLY, "director": 200}),
     ("fd enter", "post", FD_GAME + "enter/", {**GAME, "note": "The score sheet"},
@@ -161,6 +164,17 @@ FREE_DEAL_ENDPOINTS = [
      {**DIRECTOR_ONLY, "director": 409}),
     ("fd knockout game", "post", FD + "knockout/rounds/1/ties/1/games/",
      {"first_points": 101, "second_points": 50}, {**DIRECTOR_ONLY, "director": 404}),
+    # A pair's knockout games: none yet (the Swiss is not over), so there is nothing to
+    # report; {entry} is no knockout report, so confirming or disputing it is unknown.
+    ("fd captain knockout", "get", CAPTAIN + "free-deal/knockout/", None,
+     {**NO_LINK, "same_table": 200, "other_table": 200}),
+    ("fd captain knockout report", "post", CAPTAIN + "free-deal/knockout/",
+     {"first_points": 101, "second_points": 50},
+     {**NO_LINK, "same_table": 409, "other_table": 409}),
+    ("fd captain knockout confirm", "post", CAPTAIN + "free-deal/knockout/{entry}/confirm/",
+     None, {**NO_LINK, "same_table": 404, "other_table": 404}),
+    ("fd captain knockout dispute", "post", CAPTAIN + "free-deal/knockout/{entry}/dispute/",
+     {"comment": "No"}, {**NO_LINK, "same_table": 404, "other_table": 404}),
     # Shared endpoints on a free-deal championship: the format answers.
     ("fd championship", "get", C, None, {**DIRECTOR_ONLY, "director": 200}),
     ("fd generate", "post", C + "rounds/generate/", None, {**DIRECTOR_ONLY, "director": 409}),

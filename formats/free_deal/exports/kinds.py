@@ -4,6 +4,9 @@ format), and what its kept public downloads depend on.
 
 Not yet offered: the championship archive and the full backup, which hold duplicate results
 only (``scoring.archive``) and would leave out every game.
+
+The knockout bracket (PDF) is offered only to an event whose settings ask for a knockout
+stage (``ExportKind.offered``).
 """
 
 from __future__ import annotations
@@ -12,8 +15,24 @@ from django.db.models import Count, Max
 from django.utils.translation import gettext_lazy as _
 
 from formats.free_deal.exports import csv_files, pdf, workbook
-from formats.free_deal.models import FreeDealSettings, GameEntry, GameReview
-from scoring.exports.registry import CSV, PDF, XLSX, ExportKind, register, scoped_file
+from formats.free_deal.models import (
+    FreeDealSettings,
+    GameEntry,
+    GameReview,
+    KnockoutGame,
+    KnockoutTie,
+)
+from formats.free_deal.services.settings import settings_of
+from scoring.exports.registry import (
+    CSV,
+    PDF,
+    XLSX,
+    ExportFile,
+    ExportKind,
+    file_name,
+    register,
+    scoped_file,
+)
 from tournaments.models import Table
 
 KINDS: dict[str, ExportKind] = {}
@@ -33,9 +52,31 @@ register(ExportKind("games_csv", _("Games (CSV)"),
                     scoped_file("games", "csv", CSV, csv_files.games_csv), CSV, "csv"), KINDS)
 
 
+
+class _Whole:
+    """The file-name suffix of a file that stands after no round (``file_name``)."""
+
+    file_suffix = "knockout"
+
+
+def _bracket_file(championship, language: str) -> ExportFile:
+    """The knockout bracket (rules.md 11.3), as the director prints it: every game entered
+    so far (a knockout has no rounds to close)."""
+    return ExportFile(file_name(championship, "bracket", _Whole, "pdf"), PDF,
+                      pdf.bracket_pdf(championship))
+
+
+# Offered only to an event whose settings ask for a knockout stage.
+register(ExportKind("bracket_pdf", _("Knockout bracket (PDF)"), _bracket_file, PDF, "pdf",
+                    scoped=False,
+                    offered=lambda championship: bool(settings_of(championship).knockout_size)),
+         KINDS)
+
+
 def export_state(championship) -> dict:
-    """The games, their reviews, the tables and the settings, as the public downloads'
-    fingerprint sees them (``scoring.exports.public_files``); four queries."""
+    """The games, their reviews, the tables, the knockout's ties and games and the
+    settings, as the public downloads' fingerprint sees them
+    (``scoring.exports.public_files``); six queries."""
     settings = list(FreeDealSettings.objects.filter(championship=championship).values_list(
         "match_points", "tie_breaks", "bye_points", "bye_difference"))
     return {
@@ -45,7 +86,10 @@ def export_state(championship) -> dict:
             for rows in (GameEntry.objects.filter(table__round__championship=championship),
                          GameReview.objects.filter(
                              entry__table__round__championship=championship),
-                         Table.objects.filter(round__championship=championship))
+                         Table.objects.filter(round__championship=championship),
+                         # The draw adds the ties; each game, and the winner it makes.
+                         KnockoutTie.objects.filter(championship=championship),
+                         KnockoutGame.objects.filter(tie__championship=championship))
         ],
         "settings": settings,
     }

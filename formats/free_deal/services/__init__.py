@@ -34,6 +34,12 @@ from formats.free_deal.services.knockout import (
     knockout_field,
     start_knockout,
 )
+from formats.free_deal.services.knockout_captains import (
+    confirm_knockout_entry,
+    dispute_knockout_entry,
+    submit_knockout_entry,
+    team_tie,
+)
 from formats.free_deal.services.pairing import pair_next_round
 from formats.free_deal.services.pins import confirm_game_with_pin
 from formats.free_deal.services.settings import save_settings, settings_of
@@ -42,6 +48,10 @@ __all__ = [
     "GameValues",
     "confirm_game",
     "confirm_game_with_pin",
+    "confirm_knockout_entry",
+    "dispute_knockout_entry",
+    "submit_knockout_entry",
+    "team_tie",
     "director_confirm_game",
     "director_set_game",
     "dispute_game",

@@ -19,7 +19,8 @@ from formats.free_deal.models import KnockoutGame, KnockoutTie
 from formats.free_deal.services.sections import sections_of
 from formats.free_deal.services.settings import settings_of
 from scoring.services.values import Origin
-from tournaments.models import Championship, Round
+from tournaments import audit
+from tournaments.models import AuditEvent, Championship, Round
 from tournaments.services.common import ServiceError, _lock
 
 #: The most points a knockout game's pair may have (as the Swiss games' fields allow).
@@ -52,9 +53,10 @@ def _check_swiss_over(championship: Championship) -> None:
 
 
 @transaction.atomic
-def start_knockout(championship: Championship, *, by=None) -> list[KnockoutTie]:
+def start_knockout(championship: Championship, *, by=None, origin=None) -> list[KnockoutTie]:
     """Draw the bracket from the final ranking and store its ties. Only once, once every
-    Swiss round is closed, and only if the settings ask for a knockout stage."""
+    Swiss round is closed, and only if the settings ask for a knockout stage. Audited: who
+    drew it, and the first round's pairings by pair number."""
     championship = _lock(championship)
     settings = settings_of(championship)
     if not settings.knockout_size:
@@ -75,7 +77,12 @@ def start_knockout(championship: Championship, *, by=None) -> list[KnockoutTie]:
                     second_seed=tie.bottom_seed)
         for stage in bracket.rounds for tie in stage
     ]
-    return KnockoutTie.objects.bulk_create(ties)
+    ties = KnockoutTie.objects.bulk_create(ties)
+    first_round = ", ".join(f"{t.first.number}-{t.second.number}"
+                            for t in ties if t.stage == 1)
+    audit.record(AuditEvent.Action.KNOCKOUT_STARTED, championship, by=by, origin=origin,
+                 detail=f"size {size}, best of {settings.knockout_best_of}: {first_round}")
+    return ties
 
 
 def _points(value, name: str) -> int:
@@ -87,8 +94,9 @@ def _points(value, name: str) -> int:
 
 @transaction.atomic
 def enter_knockout_game(tie: KnockoutTie, first_points: int, second_points: int, *, by=None,
-                        origin: Origin = Origin()) -> KnockoutGame:
-    """The director enters the next game of a tie. A game has a winner (equal points are
+                        by_team=None, origin: Origin = Origin()) -> KnockoutGame:
+    """The director enters the next game of a tie (or ``by_team``'s report of it counts,
+    once the other pair confirmed it: ``services.knockout_captains``). A game has a winner (equal points are
     refused: the game goes on until one pair leads); when the game decides the tie its
     winner goes on to the next round's tie."""
     _points(first_points, "first_points")
@@ -97,7 +105,7 @@ def enter_knockout_game(tie: KnockoutTie, first_points: int, second_points: int,
         raise ServiceError(_("A knockout game cannot end level: play on until one pair leads, "
                              "then enter the points."), field="second_points")
     championship = _lock(tie.championship)
-    tie = KnockoutTie.objects.get(pk=tie.pk)
+    tie = KnockoutTie.objects.select_related("first", "second").get(pk=tie.pk)
     if tie.first_id is None or tie.second_id is None:
         raise ServiceError(_("This tie's pairs are not known yet."), field="tie")
     if tie.winner_id is not None:
@@ -106,7 +114,7 @@ def enter_knockout_game(tie: KnockoutTie, first_points: int, second_points: int,
     games = list(tie.games.all())
     game = KnockoutGame.objects.create(
         tie=tie, number=len(games) + 1, first_points=first_points, second_points=second_points,
-        by_director=by if by is not None and by.is_authenticated else None,
+        by_director=by if by is not None and by.is_authenticated else None, by_team=by_team,
         ip_address=origin.ip_address, user_agent=(origin.user_agent or "")[:300])
     winners = [tie.first_id if g.first_won else tie.second_id for g in [*games, game]]
     winner = ko.tie_winner(tie.first_id, tie.second_id, winners, best_of)
@@ -114,7 +122,21 @@ def enter_knockout_game(tie: KnockoutTie, first_points: int, second_points: int,
         tie.winner_id = winner
         tie.save(update_fields=["winner"])
         _advance(tie, winner)
+    _record_game(tie, game, winner, by=by, team=by_team, origin=origin)
     return game
+
+
+def _record_game(tie: KnockoutTie, game: KnockoutGame, winner: int | None, *, by, team,
+                 origin) -> None:
+    """The audit row of a knockout game: where in the bracket, the score by pair number,
+    and the tie's winner when the game decided it."""
+    first, second = tie.first.number, tie.second.number
+    detail = (f"round {tie.stage}, tie {tie.slot}, game {game.number}: "
+              f"{first} {game.first_points} - {game.second_points} {second}")
+    if winner is not None:
+        detail += f"; won by {first if winner == tie.first_id else second}"
+    audit.record(AuditEvent.Action.KNOCKOUT_GAME_ENTERED, tie.championship_id, by=by,
+                 team=team, origin=origin, detail=detail)
 
 
 def _advance(tie: KnockoutTie, winner: int) -> None:

@@ -51,6 +51,11 @@ class Command(BaseCommand):
 
         _championship, message = load_free_deal_demo(director)
         self.stdout.write(message)
+        # Its knockout stage, in a finished event of its own (formats.free_deal.demo_knockout).
+        from formats.free_deal.demo_knockout import load_knockout_demo
+
+        _championship, message = load_knockout_demo(director)
+        self.stdout.write(message)
         # An individual evening (abarrotada, rules.md 10).
         from formats.abarrotada.demo import load_individual_demo
 

@@ -1,0 +1,97 @@
+"""A pair's knockout game on its own link (rules.md 11.3): the card on the captain's page
+(``captain_knockout``), and entering, confirming and disputing the tie's next game. Thin:
+``services.knockout_captains`` decides and writes."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_POST
+
+from formats.free_deal.forms import DisputeForm
+from formats.free_deal.knockout_views import stage_name
+from formats.free_deal.models import KnockoutTie
+from formats.free_deal.services import knockout_captains as services
+from formats.free_deal.services.knockout import MAX_POINTS
+from scoring import permissions
+from scoring.services.values import Origin, ScoringError
+from scoring.views.captain import _answer
+from tournaments.services.common import ServiceError
+
+
+class KnockoutEntryForm(forms.Form):
+    """Both pairs' points of the tie's next game, the tie's first pair first."""
+
+    first_points = forms.IntegerField(label=gettext_lazy("Points of the first pair"),
+                                      min_value=0, max_value=MAX_POINTS)
+    second_points = forms.IntegerField(label=gettext_lazy("Points of the second pair"),
+                                       min_value=0, max_value=MAX_POINTS)
+
+
+def captain_knockout(team, form=None) -> dict | None:
+    """What the captain's page shows of the pair's tie being played, or ``None``."""
+    tie = services.team_tie(team)
+    if tie is None:
+        return None
+    stage_ties = KnockoutTie.objects.filter(championship_id=tie.championship_id,
+                                            stage=tie.stage).count()
+    entry = services.latest_entry(tie)
+    return {
+        "tie": tie, "name": stage_name(stage_ties), "entry": entry,
+        "game_number": len(tie.games.all()) + 1,
+        "opponent": tie.second if tie.first_id == team.pk else tie.first,
+        "ours": entry is not None and entry.by_team_id == team.pk,
+        "form": form or KnockoutEntryForm(), "dispute_form": DisputeForm(),
+    }
+
+
+@require_POST
+def captain_knockout_submit(request, team_id: int, secret: str, tie_id: int):
+    team = permissions.captain_team(team_id, secret)
+    form = KnockoutEntryForm(request.POST)
+    if form.is_valid():
+        try:
+            services.submit_knockout_entry(
+                team=team, tie_id=tie_id, first_points=form.cleaned_data["first_points"],
+                second_points=form.cleaned_data["second_points"],
+                origin=Origin.from_request(request))
+        except ServiceError as error:
+            field = error.field if error.field in form.fields else None
+            form.add_error(field, error.message)
+        except ScoringError as error:
+            return _answer(request, team, ok=False, message=error.message)
+        else:
+            return _answer(request, team, ok=True,
+                           message=_("Game entered. The other pair must now confirm it."))
+    from formats.free_deal.views import captain_page
+
+    return captain_page(request, team, knockout_form=form)
+
+
+@require_POST
+def captain_knockout_confirm(request, team_id: int, secret: str, entry_id: int):
+    team = permissions.captain_team(team_id, secret)
+    try:
+        services.confirm_knockout_entry(team=team, entry_id=entry_id,
+                                        origin=Origin.from_request(request))
+    except (ScoringError, ServiceError) as error:
+        return _answer(request, team, ok=False, message=error.message)
+    return _answer(request, team, ok=True, message=_("Game confirmed."))
+
+
+@require_POST
+def captain_knockout_dispute(request, team_id: int, secret: str, entry_id: int):
+    team = permissions.captain_team(team_id, secret)
+    form = DisputeForm(request.POST)
+    if not form.is_valid():
+        return _answer(request, team, ok=False, message=" ".join(
+            message for messages in form.errors.values() for message in messages))
+    try:
+        services.dispute_knockout_entry(team=team, entry_id=entry_id,
+                                        comment=form.cleaned_data["comment"],
+                                        origin=Origin.from_request(request))
+    except ScoringError as error:
+        return _answer(request, team, ok=False, message=error.message)
+    return _answer(request, team, ok=True,
+                   message=_("Game disputed. The director has been told."))
