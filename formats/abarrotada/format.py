@@ -28,6 +28,11 @@ class Abarrotada(Format):
 
         return seat_next_round(championship)
 
+    def captain_page(self, request, team):
+        from formats.abarrotada.player_views import player_page
+
+        return player_page(request, team)
+
     def round_tables(self, round_):
         from formats.abarrotada.models import PlayerTable
 

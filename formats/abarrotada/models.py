@@ -316,3 +316,27 @@ class GameTotalsReview(Provenance):
 
     def __str__(self) -> str:
         return f"{self.get_verdict_display()} · {self.report_id}"
+
+
+class SeatPinAttempt(models.Model):
+    """One attempt to confirm an entry at a table of players with another player's PIN,
+    typed on the entering player's phone. Kept in the database, as the pairs' are, so that
+    the lockout (``scoring.services.pins``) holds across web processes."""
+
+    table = models.ForeignKey(PlayerTable, on_delete=models.CASCADE, related_name="pin_attempts")
+    # The player whose phone was used (the one who entered the result).
+    by_team = models.ForeignKey(Team, null=True, blank=True, on_delete=models.SET_NULL,
+                                related_name="+")
+    ok = models.BooleanField()
+    created_at = models.DateTimeField(auto_now_add=True)
+    ip_address = models.GenericIPAddressField(null=True, blank=True)
+    user_agent = models.CharField(max_length=300, blank=True)
+
+    class Meta:
+        ordering = ["table", "created_at", "id"]
+        indexes = [models.Index(fields=["table", "created_at"])]
+        verbose_name = _("PIN attempt")
+        verbose_name_plural = _("PIN attempts")
+
+    def __str__(self) -> str:
+        return f"{self.table} {'ok' if self.ok else 'wrong'}"
