@@ -20,6 +20,8 @@ class Abarrotada(Format):
     has_hand_records = False
     championship_fields = ("rounds_planned", "deals_per_match")
     fixed_settings = {"movement": "swiss"}
+    facts_template = "abarrotada/_facts.html"
+    api_settings_key = "individual"
 
     # Late imports: the views and services import the models (see duplicate_pairs).
 
@@ -32,6 +34,45 @@ class Abarrotada(Format):
         from formats.abarrotada.player_views import player_page
 
         return player_page(request, team)
+
+    def director_results_page(self, request, championship, round_):
+        from formats.abarrotada.director_views import grid
+
+        return grid(request, championship, round_)
+
+    def standings_page(self, request, championship, *, director: bool):
+        from formats.abarrotada.results_views import standings_page
+
+        return standings_page(request, championship, director=director)
+
+    def projector_page(self, request, championship, *, director: bool):
+        from formats.abarrotada.results_views import projector_page
+
+        return projector_page(request, championship, director=director)
+
+    def public_archive(self, championship, rounds, number: dict[int, int]) -> dict:
+        from formats.abarrotada.results_views import public_results
+
+        return public_results(championship, rounds, number)
+
+    def settings_form(self, championship=None, data=None):
+        from formats.abarrotada.settings_forms import IndividualSettingsForm
+
+        return IndividualSettingsForm.for_championship(championship, data, evening=False)
+
+    def api_settings_serializer(self):
+        from formats.abarrotada.serializers import IndividualSettingsSerializer
+
+        return IndividualSettingsSerializer
+
+    def round_printouts(self, round_) -> list[tuple[str, str]]:
+        from django.urls import reverse
+
+        args = [round_.championship_id, round_.number]
+        return [
+            (_("Deal sheets (PDF)"),
+             reverse("tournaments:director_round_deal_sheets", args=args)),
+        ] if self.has_deals else []
 
     def round_tables(self, round_):
         from formats.abarrotada.models import PlayerTable
@@ -108,6 +149,14 @@ class AbarrotadaFree(Abarrotada):
 
     def export_kinds(self) -> list:
         return []  # the standings page and the public archive, for now
+
+    def settings_form(self, championship=None, data=None):
+        from formats.abarrotada.settings_forms import IndividualSettingsForm
+
+        return IndividualSettingsForm.for_championship(championship, data, evening=True)
+
+    def round_printouts(self, round_) -> list[tuple[str, str]]:
+        return []
 
     def export_state(self, championship) -> dict:
         return {}

@@ -182,3 +182,27 @@ class IndividualStandingsLineSerializer(serializers.Serializer):
 
     def get_total_exact(self, line) -> str:
         return f"{line.total.numerator}/{line.total.denominator}"
+
+
+class IndividualSettingsSerializer(serializers.Serializer):
+    """An individual championship's own settings (rules.md 10): the players a table, and a
+    free-deal evening's hand limit and minutes per round (null: none)."""
+
+    def get_attribute(self, instance):
+        # Nested in a championship: its settings (saved, or the defaults), or null for a
+        # championship of another format.
+        from tournaments.models import Championship
+
+        if isinstance(instance, Championship):
+            from formats.abarrotada.services import settings_of
+
+            individual = instance.format in ("abarrotada", "abarrotada_free")
+            return settings_of(instance) if individual else None
+        return super().get_attribute(instance)
+
+    form = serializers.ChoiceField(choices=[4, 3], required=False,
+                                   help_text=_("Players a table: 4 (48 cards) or 3 (36)."))
+    hand_limit = serializers.IntegerField(min_value=1, max_value=999, required=False,
+                                          allow_null=True)
+    round_minutes = serializers.IntegerField(min_value=1, max_value=999, required=False,
+                                             allow_null=True)

@@ -1,3 +1,11 @@
-"""The individual format's director URLs (see ``formats.abarrotada.urls``)."""
+"""The individual format's director URLs (see ``formats.abarrotada.urls``): one deal of one
+table. (A round's grid is the shared results URL, which asks the format.)"""
 
-urlpatterns: list = []
+from django.urls import path
+
+from formats.abarrotada import director_views as views
+
+urlpatterns = [
+    path("director/c/<int:pk>/results/rounds/<int:number>/players/<int:table_number>/"
+         "deals/<int:deal>/", views.deal_page, name="director_deal"),
+]

@@ -9,13 +9,15 @@ entry per idempotency key is a unique constraint.
 Modules: ``settings`` (the form: four or three a table), ``seating`` (drafting the next
 round: tables, seats, sit-outs and deals), ``entries`` (the confirmation flow every entry
 shares), ``reports`` (entering, confirming and disputing a deal; the director's report),
-``totals`` (the same for a free-deal evening's game totals, rules.md 10.4), ``pins``
+``totals`` (the same for a free-deal evening's game totals, rules.md 10.4), ``adjustments`` (the
+director's adjusted score of a seat), ``pins``
 (confirming with another player's PIN, with the pairs' lockout), ``players``
 (registering a player). Refusals raise ``ScoringError`` (reports; ``ReportRefused``
 naming the field) or ``ServiceError`` (settings, seating) with a translated message.
 """
 
 from formats.abarrotada.rules import ReportRefused, ReportValues
+from formats.abarrotada.services.adjustments import adjust_seat
 from formats.abarrotada.services.pins import confirm_report_with_pin
 from formats.abarrotada.services.players import add_player
 from formats.abarrotada.services.reports import (
@@ -41,6 +43,7 @@ __all__ = [
     "ReportValues",
     "TotalsValues",
     "add_player",
+    "adjust_seat",
     "confirm_report_with_pin",
     "confirm_report",
     "director_confirm_report",

@@ -1,0 +1,91 @@
+"""The results of an individual championship (rules.md 10.2): the standings page, the
+projector and the public archive. Public readers see closed rounds only; the championship's
+directors see the round in play too."""
+
+from __future__ import annotations
+
+from django.conf import settings as site_settings
+from django.shortcuts import render
+from django.urls import reverse
+
+import live
+from engine import show_score
+from formats.abarrotada import selectors
+from tournaments.models import Championship, Round
+from tournaments.presentation import signed
+
+
+def _rounds(championship, director: bool) -> list[Round]:
+    statuses = [Round.Status.CLOSED] + ([Round.Status.RELEASED] if director else [])
+    return list(championship.rounds.filter(status__in=statuses))
+
+
+def _rows(lines) -> list[dict]:
+    return [{"line": line, "total": show_score(line.total),
+             "deal_scores": signed(line.deal_scores)} for line in lines]
+
+
+def standings_page(request, championship: Championship, *, director: bool):
+    rounds = _rounds(championship, director)
+    context = {"championship": championship, "director": director,
+               "rows": _rows(selectors.standings(championship, rounds=rounds)),
+               "closed": sum(r.status == Round.Status.CLOSED for r in rounds),
+               "rounds_planned": championship.rounds_planned}
+    return render(request, "abarrotada/standings.html", context)
+
+
+def projector_page(request, championship: Championship, *, director: bool):
+    """The hall's screen: the standings ten players a page, cycling by itself."""
+    from scoring.views.results import projector_page_of
+
+    per_page = 10
+    rows = _rows(selectors.standings(championship, rounds=_rounds(championship, director)))
+    pages = max(1, -(-len(rows) // per_page))
+    page, next_page = projector_page_of(request, pages)
+    context = {
+        "championship": championship, "director": director, "page": page, "pages": pages,
+        "rows": rows[(page - 1) * per_page:page * per_page],
+        "next_url": f"{reverse('scoring:projector', args=[championship.pk])}?page={next_page}",
+        "seconds": site_settings.PROJECTOR_PAGE_SECONDS,
+        "live_url": live.stream_url("director" if director else "public", championship.pk),
+    }
+    return render(request, "abarrotada/projector.html", context)
+
+
+def _fraction(value) -> str:
+    return f"{value.numerator}/{value.denominator}"
+
+
+def public_results(championship: Championship, rounds, number: dict[int, int]) -> dict:
+    """The individual part of the public archive (``scoring.archive.public``): the closed
+    rounds' seatings, sit-outs, counted reports with each seat's score, and the standings
+    after them, by the players' numbers as on the pages."""
+    closed = [r for r in rounds if r.status == Round.Status.CLOSED]
+    scores = selectors.round_scores(championship, closed)
+    reports = selectors.counted_reports([r.pk for r in closed])
+    tables = {pk: n for r in closed for pk, n in r.player_tables.values_list("pk", "number")}
+    return {
+        "individual_settings": {"form": selectors.form(championship).value},
+        "seatings": [
+            {"round": r.number, "table": t.table,
+             "players": {s.seat: s.number for s in t.seats}}
+            for r in closed for t in selectors.round_view(r)],
+        "sit_outs": [{"round": r.number, "player": s.number}
+                     for r in closed for s in selectors.sit_out_views(r)],
+        "reports": [
+            {"table": tables[table_id], "deal": deal, "maker": row.maker,
+             "contract": row.contract, "contro_by": row.contro_by, "breaches": row.breaches,
+             "points": row.points}
+            for (table_id, deal), row in sorted(reports.items(),
+                                                key=lambda item: (item[0][1], tables[item[0][0]]))],
+        "scores": [
+            {"round": s.round_number, "deal": s.deal_number, "player": number[s.player_id],
+             "table": s.table, "seat": s.seat, "deal_score": s.deal_score,
+             "final": None if s.final is None else _fraction(s.final),
+             "adjusted": s.adjusted, "sit_out": s.sit_out}
+            for s in sorted(scores, key=lambda s: (s.deal_number, s.table or 0, s.seat))],
+        "standings": [
+            {"place": line.place, "player": line.number, "total": _fraction(line.total),
+             "deal_scores": line.deal_scores, "tops": line.tops, "deals": line.deals}
+            for line in selectors.standings(championship, rounds=closed)],
+    }
