@@ -5,7 +5,7 @@ Everything the rest of Duplicada uses is exported here (rules.md sections 1-8):
 - seats: ``Seat``, ``Side``
 - cards: ``Suit``, ``Card``, ``ALL_CARDS``, ``Contract``, ``Hand``, ``Deal`` and the localised
   names ``suit_name``, ``rank_name``, ``card_name``, ``contract_name``
-- deal notation: ``parse_deal``, ``format_deal``, ``parse_hand``, ``format_hand``,
+- deal notation: ``parse_deal``, ``parse_seat_hands``, ``format_deal``, ``parse_hand``, ``format_hand``,
   ``DealNotationError``
 - deal generation: ``DEAL_COUNT``, ``new_deal_key``, ``key_commitment``, ``generate_deal``
 - rules of play: ``Variant``, ``Rule``, ``legal_cards``, ``trick_winner``, ``beats``,
@@ -39,7 +39,7 @@ _EXPORTS = {
     ],
     "engine.notation": [
         "parse_deal", "format_deal", "parse_hand", "format_hand", "parse_card", "format_card",
-        "DealNotationError",
+        "parse_seat_hands", "DealNotationError",
     ],
     "engine.dealing": [
         "DEAL_COUNT", "KEY_SIZE", "new_deal_key", "key_commitment", "generate_deal",

@@ -111,6 +111,25 @@ def format_deal(deal: Deal, first: Seat = Seat.N) -> str:
     return f"{first.value}:" + " ".join(hands)
 
 
+def parse_seat_hands(text: str) -> dict[Seat, Hand]:
+    """Each seat's hand of a deal written ``N:h h h h`` (four hands, a pairs' or a
+    four-player individual deal: :func:`parse_deal`'s rules) or ``N:h h h`` (three hands, N,
+    E and S: the individual three-player deal of rules.md 10.1, twelve distinct cards each)."""
+    if isinstance(text, str):
+        head, colon, rest = text.strip().partition(":")
+        parts = rest.split()
+        if colon and head == "N" and len(parts) == 3:
+            hands = {seat: parse_hand(part) for seat, part in zip((Seat.N, Seat.E, Seat.S),
+                                                                  parts, strict=True)}
+            masks = [hand.mask for hand in hands.values()]
+            if any(len(hand) != 12 for hand in hands.values()) or (
+                    masks[0] & masks[1] or masks[0] & masks[2] or masks[1] & masks[2]):
+                raise DealNotationError("three hands of twelve distinct cards are needed")
+            return hands
+    deal = parse_deal(text)
+    return {seat: deal.hand(seat) for seat in Seat}
+
+
 def parse_deal(text: str) -> Deal:
     """Read a deal written ``N:h h h h`` (see the module documentation).
 

@@ -27,6 +27,9 @@ class Format:
     wording: Wording = TEAM_WORDING
     #: Whether rounds have generated deals (deal sheets, travellers, hand records).
     has_deals: bool = True
+    #: Whether a side (NS or EW) makes trumps on each deal: pairs do; in individual play the
+    #: dealer's choice passes from player to player (rules.md 10.1).
+    has_sides: bool = True
     #: Whether closed rounds' deals get a double-dummy analysis (hand records): the pairs'
     #: analysis means nothing for individual play (rules.md 8 and 10).
     has_hand_records: bool = True

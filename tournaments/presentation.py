@@ -67,21 +67,25 @@ class DealView:
 
     @property
     def hands_in_order(self) -> list[HandView]:
-        return [self.hands[seat] for seat in SEAT_ORDER]
+        return [self.hands[seat] for seat in SEAT_ORDER if seat in self.hands]
 
 
-def deal_view(stored=None, *, deal=None, number: int | None = None) -> DealView:
-    """The view of a stored ``Deal`` row, or of an engine ``deal`` (with its ``number``)."""
+def deal_view(stored=None, *, deal=None, number: int | None = None,
+              sides: bool = True) -> DealView:
+    """The view of a stored ``Deal`` row, or of an engine ``deal`` (with its ``number``).
+    ``sides``: whether a side makes trumps (pairs); individual play has no sides, and its
+    three-player deals no West (rules.md 10.1)."""
     lang = language()
     if stored is not None:
-        deal = engine.parse_deal(stored.cards)
+        by_seat = engine.parse_seat_hands(stored.cards)
         number = stored.number
         dealer = stored.dealer
     else:
+        by_seat = {seat: deal.hand(seat) for seat in engine.Seat}
         dealer = None
+    sides = sides and len(by_seat) == 4
     hands = {}
-    for seat in engine.Seat:
-        hand = deal.hand(seat)
+    for seat, hand in by_seat.items():
         suits = tuple(
             SuitLine(
                 suit.letter,
@@ -93,7 +97,7 @@ def deal_view(stored=None, *, deal=None, number: int | None = None) -> DealView:
         hands[seat.value] = HandView(
             seat.value, str(SEAT_NAMES[seat.value]), seat.value == dealer, suits, hand.points
         )
-    side = engine.trump_side(engine.Seat(dealer)).value if dealer else None
+    side = engine.trump_side(engine.Seat(dealer)).value if dealer and sides else None
     return DealView(
         number=number,
         dealer=dealer,
@@ -101,6 +105,8 @@ def deal_view(stored=None, *, deal=None, number: int | None = None) -> DealView:
         trump_side=side,
         trump_side_name=str(SIDE_NAMES[side]) if side else "",
         hands=hands,
-        notation=engine.format_deal(deal),
+        notation=(engine.format_deal(deal) if stored is None
+                  else stored.cards if len(by_seat) < 4
+                  else engine.format_deal(engine.parse_deal(stored.cards))),
         imported=bool(stored is not None and stored.source == stored.Source.IMPORTED),
     )

@@ -63,7 +63,11 @@ def render_pdf(template: str, context: dict) -> bytes:
 
 def deal_sheets_pdf(championship: Championship, deals: Iterable[Deal]) -> bytes:
     """One page per deal: the four hands by seat, the dealer marked. For directors only."""
-    items = [{"deal": deal_view(deal), "round": deal.round.number} for deal in deals]
+    from formats import format_of  # late: the formats import the tournaments' modules
+
+    sides = format_of(championship).has_sides
+    items = [{"deal": deal_view(deal, sides=sides), "round": deal.round.number}
+             for deal in deals]
     return render_pdf(
         "tournaments/print/deal_sheets.html", {"championship": championship, "deals": items}
     )

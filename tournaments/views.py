@@ -54,7 +54,10 @@ def public_round(request, pk: int, number: int):
     )
     deals = []
     if selectors.deals_visible_to_public(round_):
-        deals = [deal_view(deal) for deal in selectors.round_deals(round_)]
+        from formats import format_of  # late: the formats import the tournaments' modules
+
+        sides = format_of(championship).has_sides
+        deals = [deal_view(deal, sides=sides) for deal in selectors.round_deals(round_)]
     return render(
         request,
         "tournaments/public_round.html",

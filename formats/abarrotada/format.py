@@ -18,6 +18,7 @@ class Abarrotada(Format):
     rules_section = "10"
     has_deals = True
     has_hand_records = False
+    has_sides = False
     championship_fields = ("rounds_planned", "deals_per_match")
     fixed_settings = {"movement": "swiss"}
     facts_template = "abarrotada/_facts.html"

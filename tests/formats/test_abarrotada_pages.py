@@ -101,3 +101,12 @@ def test_the_player_page_links_show_the_seat(client, event):
     text = client.get(reverse("scoring:captain", args=[who["S"].pk, who["S"].link_secret]),
                       **EN).content.decode()
     assert "(you)" in text
+
+
+def test_the_round_page_shows_three_hands_and_no_trump_side(director_client, director):
+    championship = make_individual(director, players=6, rounds=1, deals=3, form=3)
+    services.generate_next_round(championship)
+    text = director_client.get(reverse("tournaments:director_round", args=[championship.pk, 1]),
+                               **EN).content.decode()
+    assert "Deal 3" in text and "Trumps" not in text
+    assert "seat-W" not in text and "seat-N" in text and "seat-S" in text

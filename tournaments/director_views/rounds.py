@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST, require_safe
 
+from formats import format_of
 from tournaments import printing, selectors, services
 from tournaments.director_views.common import (
     _action,
@@ -47,7 +48,8 @@ def round_detail(request, championship: Championship, number: int):
             "championship": championship,
             "round": round_,
             "tables": selectors.round_tables(round_),
-            "deals": [deal_view(d) for d in selectors.round_deals(round_)],
+            "deals": [deal_view(d, sides=format_of(championship).has_sides)
+                      for d in selectors.round_deals(round_)],
             "swap_teams_form": SwapTeamsForm(championship=championship),
             "swap_tables_form": SwapTablesForm(),
             "drafted": round_.status == Round.Status.DRAFTED,
