@@ -61,6 +61,16 @@ class Abarrotada(Format):
 
         return IndividualSettingsForm.for_championship(championship, data, evening=False)
 
+    def export_kinds(self) -> list:
+        from formats.abarrotada.exports.kinds import KINDS
+
+        return list(KINDS.values())
+
+    def export_state(self, championship) -> dict:
+        from formats.abarrotada.exports.kinds import export_state
+
+        return export_state(championship)
+
     def api_settings_serializer(self):
         from formats.abarrotada.serializers import IndividualSettingsSerializer
 

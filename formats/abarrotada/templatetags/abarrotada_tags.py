@@ -11,3 +11,9 @@ def individual_settings(championship):
     from formats.abarrotada.services import settings_of
 
     return settings_of(championship)
+
+
+@register.filter
+def get_item(mapping, key):
+    """``mapping[key]``, or ``None`` (a seat's player or score on a traveller)."""
+    return mapping.get(key) if mapping else None

@@ -1,0 +1,85 @@
+"""An individual championship's exports (rules.md 10): the ranking sheet, travellers and
+scorecards as real PDFs, the Excel workbook (exact values that add up to the ranking) and
+CSV files; each stands after the closed rounds only."""
+
+from __future__ import annotations
+
+import csv
+import io
+import random
+from fractions import Fraction
+
+import pdfplumber
+import pytest
+from abarrotada_factories import enter_and_confirm, make_individual, next_round, values
+from openpyxl import load_workbook
+
+from formats.abarrotada import selectors
+from scoring.exports.registry import build, kinds_of
+from tournaments import services
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def event(director):
+    rng = random.Random(7)
+    championship = make_individual(director, players=9, rounds=3, deals=2)
+    for _ in range(2):
+        round_ = next_round(championship, director)
+        for table in round_.player_tables.all():
+            for deal in round_.deals.values_list("number", flat=True):
+                n, e, s = rng.randint(0, 30), rng.randint(0, 20), rng.randint(0, 20)
+                enter_and_confirm(table, deal, values(f"{n}-{e}-{s}-{72 - n - e - s}"))
+        services.close_round(round_, by=director)
+    # Round 3 is in play: nothing of it leaves the building.
+    third = next_round(championship, director)
+    enter_and_confirm(third.player_tables.first(), third.first_deal, values("72-0-0-0"))
+    return championship
+
+
+def text_of(content: bytes) -> str:
+    with pdfplumber.open(io.BytesIO(content)) as pdf:
+        return "\n".join(page.extract_text() or "" for page in pdf.pages)
+
+
+def test_the_format_offers_its_kinds(event):
+    assert set(kinds_of(event)) == {"ranking_pdf", "travellers_pdf", "scorecards_pdf",
+                                    "workbook", "ranking_csv", "results_csv"}
+
+
+def test_pdfs_show_the_players_and_the_traveller_says_no_analysis(event):
+    kinds = kinds_of(event)
+    ranking = text_of(build(kinds["ranking_pdf"], event, "en").data)
+    top = selectors.standings(event)[0]
+    assert top.name in ranking and "Deal scores" in ranking
+    travellers = text_of(build(kinds["travellers_pdf"], event, "en").data)
+    assert "no double-dummy analysis" in travellers and "Deal 4" in travellers
+    assert "Deal 5" not in travellers  # round 3 is not closed
+    cards = text_of(build(kinds["scorecards_pdf"], event, "en").data)
+    assert "sits out" in cards
+
+
+def test_the_workbook_adds_up_to_the_ranking(event):
+    made = build(kinds_of(event)["workbook"], event, "en")
+    book = load_workbook(io.BytesIO(made.data))
+    ranking = list(book["Ranking"].iter_rows(min_row=2, values_only=True))
+    results = list(book["Results"].iter_rows(min_row=2, values_only=True))
+    by_player = {}
+    for row in results:
+        by_player[row[2]] = by_player.get(row[2], 0) + (row[7] or 0)
+    lines = {line.number: line for line in selectors.standings(event)}
+    for row in ranking:
+        assert row[4] == pytest.approx(float(lines[row[1]].total), abs=1e-9)
+        assert by_player[row[1]] == pytest.approx(row[4], abs=1e-9)
+    assert sum(Fraction(line.total) for line in lines.values()) > 0
+    assert {row[0] for row in results} == {1, 2}
+
+
+def test_csv_files(event):
+    kinds = kinds_of(event)
+    ranking = build(kinds["ranking_csv"], event, "en").data.decode("utf-8-sig")
+    rows = list(csv.reader(io.StringIO(ranking)))
+    assert rows[0][:3] == ["Place", "Player number", "Player"] and len(rows) == 10
+    results = build(kinds["results_csv"], event, "en").data.decode("utf-8-sig")
+    assert len(list(csv.reader(io.StringIO(results)))) == 1 + 9 * 4
