@@ -175,7 +175,7 @@ class Team(models.Model):
     name = models.CharField(_("name"), max_length=120)
     club = models.CharField(_("club"), max_length=120, blank=True)
     player1 = models.CharField(_("first player"), max_length=120)
-    player2 = models.CharField(_("second player"), max_length=120)
+    player2 = models.CharField(_("second player"), max_length=120, blank=True)  # "": a player
     withdrawn = models.BooleanField(_("withdrawn"), default=False)
 
     # The private link is /t/<id>/<link_secret>/; the secret is compared in constant time.

@@ -39,6 +39,8 @@ def _writer(model_field):
         return write_datetime
     if isinstance(model_field, models.DateField):
         return write_date
+    if isinstance(model_field, models.DecimalField):
+        return lambda value: None if value is None else str(value)
     return None
 
 
@@ -81,6 +83,10 @@ def _queryset(spec: TableSpec, championship: Championship):
         return model.objects.filter(tie__championship=championship)
     if "team" in spec.refs:
         return model.objects.filter(team__championship=championship)
+    if "report" in spec.refs:  # an individual report's (or evening game's) reviews
+        return model.objects.filter(report__table__round__championship=championship)
+    if "player" in spec.refs:  # an individual player's details
+        return model.objects.filter(player__championship=championship)
     raise AssertionError(f"no championship filter for {spec.key}")
 
 

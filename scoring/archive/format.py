@@ -21,6 +21,19 @@ from dataclasses import dataclass, field
 
 from django.utils.text import slugify
 
+from formats.abarrotada.models import (
+    DealReport,
+    GameTotals,
+    GameTotalsReview,
+    IndividualSettings,
+    PlayerDetails,
+    PlayerTable,
+    ReportReview,
+    SeatAdjustment,
+    Seating,
+    SeatPinAttempt,
+    SitOut,
+)
 from formats.free_deal.models import (
     FreeDealSettings,
     GameEntry,
@@ -143,22 +156,65 @@ TABLES: tuple[TableSpec, ...] = (
                "reviewed_by", "reviewed_at", "comment", "game", *_PROVENANCE),
               {"tie": "free_deal_knockout_ties", "reviewed_by": "teams",
                "game": "free_deal_knockout_games", "by_team": "teams", "by_director": USER}),
+    # Individual championships (rules.md 10): the settings, each player's licence, the
+    # rounds' tables, seats and sit-outs, the deals' reports and reviews, the seats'
+    # adjusted scores, the PIN attempts at tables of players, and a free-deal evening's
+    # game totals (10.4) and their reviews.
+    TableSpec("individual_settings", IndividualSettings,
+              ("id", "form", "hand_limit", "round_minutes")),
+    TableSpec("individual_player_details", PlayerDetails, ("id", "player", "licence"),
+              {"player": "teams"}),
+    TableSpec("individual_tables", PlayerTable, ("id", "round", "number"),
+              {"round": "rounds"}),
+    TableSpec("individual_seatings", Seating, ("id", "table", "round", "seat", "player"),
+              {"table": "individual_tables", "round": "rounds", "player": "teams"}),
+    TableSpec("individual_sit_outs", SitOut, ("id", "round", "player"),
+              {"round": "rounds", "player": "teams"}),
+    TableSpec("individual_reports", DealReport,
+              ("id", "table", "deal_number", "maker", "contract", "contro_by", "recontro_by",
+               "sant_vicenc_by", "delegations", "estevet", "points_n", "points_e",
+               "points_s", "points_w", "breaches", "by_director_override",
+               "idempotency_key", "note", *_PROVENANCE),
+              {"table": "individual_tables", "by_team": "teams", "by_director": USER}),
+    TableSpec("individual_report_reviews", ReportReview,
+              ("id", "report", "verdict", "comment", "via_pin", *_PROVENANCE),
+              {"report": "individual_reports", "by_team": "teams", "by_director": USER}),
+    TableSpec("individual_adjustments", SeatAdjustment,
+              ("id", "table", "deal_number", "seat", "value", "note", *_PROVENANCE),
+              {"table": "individual_tables", "by_team": "teams", "by_director": USER}),
+    TableSpec("individual_pin_attempts", SeatPinAttempt,
+              ("id", "table", "by_team", "ok", "created_at", "ip_address", "user_agent"),
+              {"table": "individual_tables", "by_team": "teams"}),
+    TableSpec("individual_game_totals", GameTotals,
+              ("id", "table", "total_n", "total_e", "total_s", "total_w", "hands_played",
+               "by_director_override", "idempotency_key", "note", *_PROVENANCE),
+              {"table": "individual_tables", "by_team": "teams", "by_director": USER}),
+    TableSpec("individual_game_totals_reviews", GameTotalsReview,
+              ("id", "report", "verdict", "comment", "via_pin", *_PROVENANCE),
+              {"report": "individual_game_totals", "by_team": "teams", "by_director": USER}),
 )
 
+#: The individual championships' tables (added within version 2).
+INDIVIDUAL_TABLES = ("individual_settings", "individual_player_details", "individual_tables",
+                     "individual_seatings", "individual_sit_outs", "individual_reports",
+                     "individual_report_reviews", "individual_adjustments",
+                     "individual_pin_attempts", "individual_game_totals",
+                     "individual_game_totals_reviews")
 #: The tables a version 1 file does not have (read as empty).
 VERSION_2_TABLES = ("free_deal_settings", "game_entries", "game_reviews")
 #: Tables added within version 2 (free-deal sections): a version 2 file without them is a
 #: championship without sections, read as empty lists.
 OPTIONAL_TABLES = ("free_deal_sections", "free_deal_pair_sections", "free_deal_section_byes",
                    "free_deal_knockout_ties", "free_deal_knockout_games",
-                   "free_deal_knockout_entries")
+                   "free_deal_knockout_entries", *INDIVIDUAL_TABLES)
 #: Championship fields added within version 2, with the value a file from before them means.
 OPTIONAL_CHAMPIONSHIP = {"archived_at": None}
 #: Settings added within version 2, with the value a file from before them means.
 OPTIONAL_SETTINGS = {"knockout_size": 0, "knockout_best_of": 1}
 
 #: Rows that point at the championship do so implicitly (one championship per archive).
-IMPLICIT_CHAMPIONSHIP = {Team, Round, Deal, AuditEvent, FreeDealSettings, Section, KnockoutTie}
+IMPLICIT_CHAMPIONSHIP = {Team, Round, Deal, AuditEvent, FreeDealSettings, Section, KnockoutTie,
+                         IndividualSettings}
 
 #: Model fields a full backup leaves out on purpose: derived data rebuilt on import.
 #: ``DealScore`` rows are recomputed from the results; a ``ScoreRefresh`` note only says

@@ -22,7 +22,8 @@ from tournaments.names import NameProblem, clean_name, team_name_key
 from tournaments.services.teams import TEAM_FIELDS
 
 # Names a championship and a team must have (the forms require them).
-_REQUIRED = {Championship: ("name",), Team: ("name", "player1", "player2")}
+# A pair's second player is required by ``rules`` (an individual entrant has none).
+_REQUIRED = {Championship: ("name",), Team: ("name", "player1")}
 
 
 def check_names(checked: CheckedArchive) -> None:

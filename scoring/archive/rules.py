@@ -40,6 +40,10 @@ def check_rules(checked: CheckedArchive) -> None:
             _refuse(f"{path}.pin", _("a PIN is 4 digits."))
         if not _LINK_SECRET.match(team["link_secret"]):
             _refuse(f"{path}.link_secret", _("a link secret is 22 to 64 URL-safe characters."))
+        # A pair has two players; an individual championship's entrant is one (rules.md 10).
+        individual = checked.championship["format"] in ("abarrotada", "abarrotada_free")
+        if not individual and not team["player2"].strip():
+            _refuse(f"{path}.player2", _("a pair has a second player."))
     _rounds(rows)
     _deals(checked)
     _results(rows)
@@ -56,6 +60,14 @@ _FORMAT_ROWS = {
                         "free_deal_section_byes", "free_deal_knockout_ties",
                         "free_deal_knockout_games", "free_deal_knockout_entries",
                         "pin_attempts"),
+    "abarrotada": ("deals", "individual_settings", "individual_player_details",
+                   "individual_tables", "individual_seatings", "individual_sit_outs",
+                   "individual_reports", "individual_report_reviews",
+                   "individual_adjustments", "individual_pin_attempts"),
+    "abarrotada_free": ("individual_settings", "individual_player_details",
+                        "individual_tables", "individual_seatings", "individual_sit_outs",
+                        "individual_pin_attempts", "individual_game_totals",
+                        "individual_game_totals_reviews"),
 }
 
 
@@ -72,6 +84,50 @@ def _format_rows(checked: CheckedArchive) -> None:
                         % {"format": fmt})
     if fmt == "free_deal_pairs":
         _free_deal(checked)
+    if fmt in ("abarrotada", "abarrotada_free"):
+        _individual(checked)
+
+
+def _individual(checked: CheckedArchive) -> None:
+    """An individual championship's rows (rules.md 10): its settings, and every report and
+    evening's totals through the rules the forms apply (``formats.abarrotada.rules``)."""
+    from engine.abarrotada import Form
+    from formats.abarrotada.rules import ReportRefused, ReportValues, check_values
+    from formats.abarrotada.services.totals import MAX_TOTAL
+
+    rows = checked.rows
+    settings = rows["individual_settings"]
+    if len(settings) > 1:
+        _refuse("individual_settings[1]", _("a championship has one set of settings."))
+    form_value = settings[0]["form"] if settings else 4
+    if form_value not in (3, 4):
+        _refuse("individual_settings[0].form", _("four or three players a table."))
+    form = Form(form_value)
+    dealer = {(d["round_id"], d["number"]): d["dealer"] for d in rows["deals"]}
+    table_round = {t["id"]: t["round_id"] for t in rows["individual_tables"]}
+    for i, row in enumerate(rows["individual_reports"]):
+        path = f"individual_reports[{i}]"
+        deal_dealer = dealer.get((table_round.get(row["table_id"]), row["deal_number"]))
+        if deal_dealer is None:
+            _refuse(f"{path}.deal_number", _("the deal is not played in the table's round."))
+        points = {seat: row[f"points_{seat.lower()}"] for seat in "NESW"
+                  if row[f"points_{seat.lower()}"] is not None}
+        values = ReportValues(row["maker"], row["contract"], points, row["contro_by"],
+                              row["recontro_by"], row["sant_vicenc_by"], row["delegations"],
+                              row["estevet"], row["breaches"])
+        try:
+            check_values(values, dealer=deal_dealer, form=form)
+        except ReportRefused as error:
+            _refuse(f"{path}.{error.field}", error.message)
+    seats = {seat.value for seat in form.seats}
+    for i, row in enumerate(rows["individual_game_totals"]):
+        for seat in "NESW":
+            value = row[f"total_{seat.lower()}"]
+            if (value is None) == (seat in seats) or (value is not None
+                                                      and not 0 <= value <= MAX_TOTAL):
+                _refuse(f"individual_game_totals[{i}].total_{seat.lower()}",
+                        _("a game total for each seat at the table, from 0 to %(max)s.")
+                        % {"max": MAX_TOTAL})
 
 
 def _free_deal(checked: CheckedArchive) -> None:
@@ -185,10 +241,15 @@ def _rounds(rows: dict) -> None:
 
 def _deals(checked: CheckedArchive) -> None:
     key = bytes.fromhex(checked.championship["deal_key"])
+    three = (checked.championship["format"] in ("abarrotada", "abarrotada_free")
+             and any(row["form"] == 3 for row in checked.rows["individual_settings"]))
     for i, deal in enumerate(checked.rows["deals"]):
         path = f"deals[{i}]"
         if deal["number"] < 1:
             _refuse(f"{path}.number", _("a deal number starts at 1."))
+        if three:  # an individual three-player deal (rules.md 10.1): its own construction
+            _three_player_deal(path, deal, key)
+            continue
         try:
             cards = engine.parse_deal(deal["cards"])
         except ValueError as error:
@@ -196,6 +257,20 @@ def _deals(checked: CheckedArchive) -> None:
         if deal["source"] == "generated" and cards != engine.generate_deal(key, deal["number"]):
             _refuse(f"{path}.cards", _("not the deal the championship's key gives for this "
                                        "number, yet marked as generated."))
+
+
+def _three_player_deal(path: str, deal: dict, key: bytes) -> None:
+    from engine.abarrotada import Form
+    from formats.abarrotada.services.seating import deal_cards
+
+    try:
+        engine.parse_seat_hands(deal["cards"])
+    except ValueError as error:
+        _refuse(f"{path}.cards", str(error))
+    if deal["source"] == "generated" and deal["cards"] != deal_cards(key, deal["number"],
+                                                                      Form.THREE):
+        _refuse(f"{path}.cards", _("not the deal the championship's key gives for this "
+                                   "number, yet marked as generated."))
 
 
 def _results(rows: dict) -> None:

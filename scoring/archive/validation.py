@@ -6,6 +6,7 @@ The championship's own rules (constraints and the services' checks) are in ``rul
 from __future__ import annotations
 
 import datetime
+import decimal
 import ipaddress
 import json
 from dataclasses import dataclass
@@ -106,6 +107,20 @@ def _plain_reader(model_field, ref: str | None):
                     _("%(path)s: %(value)s is out of range (%(low)s to %(high)s).")
                     % {"path": path(), "value": value, "low": low, "high": high}, path=path())
             return value
+    elif isinstance(model_field, models.DecimalField):
+        # An individual seat's adjusted score: written as text ("1.6000"), never a float.
+        places = model_field.decimal_places
+
+        def read(value, path):
+            try:
+                number = decimal.Decimal(value) if type(value) is str else None
+            except decimal.InvalidOperation:
+                number = None
+            if number is None or not number.is_finite() or number != number.quantize(
+                    decimal.Decimal(1).scaleb(-places)) or abs(number) >= 10 ** (
+                    model_field.max_digits - places):
+                raise wrong(path(), _("a decimal number written as text"), value)
+            return number
     elif isinstance(model_field, models.CharField | models.TextField):
         read = _text_reader(model_field)
     elif isinstance(model_field, models.JSONField):
@@ -135,7 +150,8 @@ def _text_reader(model_field):
                                % {"path": path(), "max": longest}, path=path())
         if not value and not model_field.blank:
             raise ArchiveError(_("%(path)s: must not be empty.") % {"path": path()}, path=path())
-        if choices is not None and value not in choices:
+        if choices is not None and value not in choices and not (
+                value == "" and model_field.blank):
             raise ArchiveError(_("%(path)s: %(value)s is not one of %(choices)s.")
                                % {"path": path(), "value": json.dumps(value)[:40],
                                   "choices": shown}, path=path())

@@ -136,12 +136,28 @@ def snapshot(championship: Championship) -> dict:
 
 def delete_championship(championship: Championship) -> None:
     """Remove every row of the championship (results first: they are protected)."""
+    from formats.abarrotada.models import (
+        DealReport,
+        GameTotals,
+        GameTotalsReview,
+        ReportReview,
+        SeatAdjustment,
+        Seating,
+        SitOut,
+    )
     from formats.free_deal.models import GameEntry, GameReview, KnockoutEntry, KnockoutGame
     from scoring.models import Adjustment, PinAttempt, ResultReview, ScoreRefresh
     from tournaments.models import AuditEvent
 
     ResultReview.objects.filter(entry__table__round__championship=championship).delete()
     GameReview.objects.filter(entry__table__round__championship=championship).delete()
+    # An individual championship's rows name its players (protected).
+    ReportReview.objects.filter(report__table__round__championship=championship).delete()
+    GameTotalsReview.objects.filter(report__table__round__championship=championship).delete()
+    for model in (DealReport, GameTotals, SeatAdjustment):
+        model.objects.filter(table__round__championship=championship).delete()
+    Seating.objects.filter(round__championship=championship).delete()
+    SitOut.objects.filter(round__championship=championship).delete()
     GameEntry.objects.filter(table__round__championship=championship).delete()
     # A captain's knockout report and the game it made name the pair (protected).
     KnockoutEntry.objects.filter(tie__championship=championship).delete()
@@ -157,7 +173,7 @@ def delete_championship(championship: Championship) -> None:
 def row_counts() -> dict[str, int]:
     """Rows of every table of the project's apps and the accounts."""
     counts = {}
-    for label in ("tournaments", "scoring", "free_deal", "auth"):
+    for label in ("tournaments", "scoring", "free_deal", "abarrotada", "auth"):
         for model in apps.get_app_config(label).get_models():
             counts[model._meta.db_table] = model._base_manager.count()
     counts["directors"] = Championship.directors.through.objects.count()

@@ -19,7 +19,7 @@ SPECS = {spec.model: spec for spec in (CHAMPIONSHIP, *TABLES)}
 
 
 def models_of_the_apps():
-    return [model for label in ("tournaments", "scoring", "free_deal")
+    return [model for label in ("tournaments", "scoring", "free_deal", "abarrotada")
             for model in apps.get_app_config(label).get_models()]
 
 

@@ -168,7 +168,7 @@ BAD_NAMES = [
      "control character (U+0007)"),
     ("nothing visible", "teams[2].club", "\u0301\u0301", "teams[2].club: It has no visible "
      "character."),
-    ("only spaces", "teams[2].player2", "   ", "teams[2].player2: must not be empty."),
+    ("only spaces", "teams[2].player2", "   ", "teams[2].player2: a pair has a second player."),
     ("same team name", "teams[1].name", "  team   1 ", "teams[1].name: the same name as "
      "teams[0]"),
     ("username with a space", "directors[0]", "mr director", "directors[0]: Enter a valid "
