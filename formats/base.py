@@ -131,6 +131,39 @@ class Format:
         are published (the pages show closed rounds only)."""
         return [(_("Standings"), reverse("scoring:standings", args=[team.championship_id]))]
 
+    # --- Entrants (the teams page, its import and its template) -----------------------------
+
+    #: Whether each entrant is one player (individual championships), not a team of two.
+    players_entrants: bool = False
+    #: The columns of the entrants' import file and its template, in order.
+    entrant_columns: tuple[str, ...] = ("number", "name", "club", "player1", "player2")
+
+    def entrant_form(self, data=None, initial=None):
+        """The form that registers or edits one entrant (a team, a pair, a player)."""
+        from tournaments.forms import TeamForm
+
+        return TeamForm(data, initial=initial)
+
+    def entrant_initial(self, team) -> dict:
+        from tournaments.forms import TeamForm
+
+        return {name: getattr(team, name) for name in TeamForm.base_fields}
+
+    def add_entrant(self, championship, cleaned: dict):
+        from tournaments import services
+
+        return services.add_team(championship, **cleaned)
+
+    def update_entrant(self, team, cleaned: dict):
+        from tournaments import services
+
+        return services.update_team(team, **cleaned)
+
+    def import_entrants(self, championship, uploaded_file) -> list:
+        from tournaments import services
+
+        return services.import_teams(championship, uploaded_file)
+
     # --- Drafted rounds (``tournaments.services.drafts`` and ``withdrawals``) ---------------
 
     def other_byes(self, round_) -> set[int]:

@@ -24,6 +24,8 @@ HEADERS = {
     "player1": pgettext_lazy("team list column", "player1"),
     "player2": pgettext_lazy("team list column", "player2"),
     "section": pgettext_lazy("team list column", "section"),
+    # An individual championship's player (rules.md 10): a federation licence number.
+    "licence": pgettext_lazy("team list column", "licence"),
 }
 
 # Headers directors type by hand, in Catalan or Spanish, besides the translated ones.
@@ -34,6 +36,8 @@ _TYPED = {
     "jugador1": "player1", "jugador2": "player2", "jugadora1": "player1",
     "jugadora2": "player2",
     "secció": "section", "seccio": "section", "sección": "section", "seccion": "section",
+    "jugador": "name", "jugadora": "name", "player": "name", "llicència": "licence",
+    "llicencia": "licence", "licencia": "licence", "license": "licence",
 }
 
 

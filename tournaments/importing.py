@@ -186,11 +186,16 @@ class TeamRow:
     values: dict[str, str]
 
 
-def read_team_rows(filename: str, data: bytes) -> list[TeamRow]:
+def read_team_rows(filename: str, data: bytes, *, known: tuple[str, ...] | None = None,
+                   required: tuple[str, ...] | None = None) -> list[TeamRow]:
     """The non-empty data rows of a team list, with the spreadsheet row number of each.
+    ``known`` and ``required`` are the columns a file may and must have (a team list's by
+    default; an individual championship's players have others).
 
     Raises :class:`FileProblem` for an unreadable file or a bad header row.
     """
+    known = known or TEAM_COLUMNS + OPTIONAL_TEAM_COLUMNS
+    required = required or REQUIRED_TEAM_COLUMNS
     data = read_upload(data)
     name = (filename or "").lower()
     if name.endswith(".xlsx") or data[:2] == b"PK":
@@ -209,17 +214,17 @@ def read_team_rows(filename: str, data: bytes) -> list[TeamRow]:
     for index, column in enumerate(header):
         if not column:
             continue
-        if column not in TEAM_COLUMNS + OPTIONAL_TEAM_COLUMNS:
+        if column not in known:
             raise FileProblem(
                 _("Unknown column “%(column)s” in the first row. The columns are: %(columns)s.")
                 % {"column": rows[0][index].strip(),
-                   "columns": ", ".join(header_of(c) for c in TEAM_COLUMNS + OPTIONAL_TEAM_COLUMNS)}
+                   "columns": ", ".join(header_of(c) for c in known)}
             )
         if column in columns:
             raise FileProblem(_("The column “%(column)s” appears twice.")
                               % {"column": header_of(column)})
         columns[column] = index
-    missing = [column for column in REQUIRED_TEAM_COLUMNS if column not in columns]
+    missing = [column for column in required if column not in columns]
     if missing:
         raise FileProblem(
             _("The first row must name the columns; missing: %(missing)s.")
@@ -245,26 +250,27 @@ def read_team_rows(filename: str, data: bytes) -> list[TeamRow]:
     return result
 
 
-def team_template_csv() -> bytes:
-    """The header row of a team list in the director's language, as CSV (with a BOM so Excel
-    reads it as UTF-8)."""
+def team_template_csv(columns: tuple[str, ...] | None = None) -> bytes:
+    """The header row of a team list (or of ``columns``) in the director's language, as CSV
+    (with a BOM so Excel reads it as UTF-8)."""
     buffer = io.StringIO()
-    csv.writer(buffer).writerow([header_of(column) for column in TEAM_COLUMNS])
+    csv.writer(buffer).writerow([header_of(column) for column in columns or TEAM_COLUMNS])
     return buffer.getvalue().encode("utf-8-sig")
 
 
-def team_template_xlsx() -> bytes:
+def team_template_xlsx(columns: tuple[str, ...] | None = None) -> bytes:
     from openpyxl import Workbook
     from openpyxl.styles import Font
 
     workbook = Workbook()
     sheet = workbook.active
     sheet.title = "teams"
-    sheet.append([header_of(column) for column in TEAM_COLUMNS])
+    columns = columns or TEAM_COLUMNS
+    sheet.append([header_of(column) for column in columns])
     for cell in sheet[1]:
         cell.font = Font(bold=True)
-    for column, width in zip("ABCDE", (10, 30, 30, 30, 30), strict=True):
-        sheet.column_dimensions[column].width = width
+    for index, column in enumerate(columns):
+        sheet.column_dimensions["ABCDEFGH"[index]].width = 10 if column == "number" else 30
     buffer = io.BytesIO()
     workbook.save(buffer)
     return buffer.getvalue()

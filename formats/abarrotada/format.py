@@ -19,6 +19,33 @@ class Abarrotada(Format):
     has_deals = True
     has_hand_records = False
     has_sides = False
+    players_entrants = True
+    entrant_columns = ("number", "name", "club", "licence")
+
+    def entrant_form(self, data=None, initial=None):
+        from formats.abarrotada.settings_forms import PlayerForm
+
+        return PlayerForm(data, initial=initial)
+
+    def entrant_initial(self, team) -> dict:
+        details = getattr(team, "player_details", None)
+        return {"number": team.number, "name": team.name, "club": team.club,
+                "licence": details.licence if details else ""}
+
+    def add_entrant(self, championship, cleaned: dict):
+        from formats.abarrotada.services import add_player
+
+        return add_player(championship, **cleaned)
+
+    def update_entrant(self, team, cleaned: dict):
+        from formats.abarrotada.services.players import update_player
+
+        return update_player(team, **cleaned)
+
+    def import_entrants(self, championship, uploaded_file) -> list:
+        from formats.abarrotada.services.players import import_players
+
+        return import_players(championship, uploaded_file)
     championship_fields = ("rounds_planned", "deals_per_match")
     fixed_settings = {"movement": "swiss"}
     facts_template = "abarrotada/_facts.html"

@@ -1,4 +1,4 @@
-"""The form of an individual championship's own settings (rules.md 10): four or three
+"""The forms of an individual championship's own settings (rules.md 10): four or three
 players a table, and for a free-deal evening (10.4) the hand limit and the minutes per
 round. It checks the shape; ``services.save_settings`` decides."""
 
@@ -33,3 +33,14 @@ class IndividualSettingsForm(forms.Form):
             # The duplicate format has deals, not a game's limits.
             del form.fields["hand_limit"], form.fields["round_minutes"]
         return form
+
+
+class PlayerForm(forms.Form):
+    """One player of an individual championship (rules.md 10): the shape; the services
+    check the names and numbers as for teams."""
+
+    number = forms.IntegerField(label=_("Number"), min_value=1, required=False,
+                                help_text=_("Leave empty for the next free number."))
+    name = forms.CharField(label=_("Player"), max_length=120)
+    club = forms.CharField(label=_("Club"), max_length=120, required=False)
+    licence = forms.CharField(label=_("Licence number"), max_length=20, required=False)

@@ -46,3 +46,9 @@ def has_deals(fmt) -> bool:
 def captain_results_links(team) -> list:
     """The public results a captain's page links to (``Format.captain_results_links``)."""
     return format_of(team.championship).captain_results_links(team)
+
+
+@register.filter
+def players_entrants(fmt) -> bool:
+    """Whether the format's entrants are players, one each (individual championships)."""
+    return fmt.players_entrants

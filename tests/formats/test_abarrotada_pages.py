@@ -110,3 +110,41 @@ def test_the_round_page_shows_three_hands_and_no_trump_side(director_client, dir
                                **EN).content.decode()
     assert "Deal 3" in text and "Trumps" not in text
     assert "seat-W" not in text and "seat-N" in text and "seat-S" in text
+
+
+def test_players_are_registered_edited_and_imported_on_the_players_page(director_client,
+                                                                        director):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from formats.abarrotada.models import PlayerDetails
+
+    championship = make_individual(director, players=0, rounds=2, deals=2)
+    url = reverse("tournaments:director_teams", args=[championship.pk])
+    page = director_client.get(url, **EN).content.decode()
+    assert "Add a player" in page and "Licence number" in page
+    director_client.post(url, {"name": "Roser Puig", "club": "Ateneu", "licence": "FCB-7"},
+                         **EN)
+    roser = championship.teams.get()
+    assert (roser.player2, roser.player_details.licence) == ("", "FCB-7")
+    refused = director_client.post(url, {"name": "Quim", "licence": "12#4"}, **EN)
+    assert "Licence number: at most 20" in refused.content.decode()
+    edit = reverse("tournaments:director_team_edit", args=[championship.pk, roser.pk])
+    director_client.post(edit, {"number": "1", "name": "Roser Puig i Vila", "club": "Ateneu",
+                                "licence": "FCB-8"}, **EN)
+    roser.refresh_from_db()
+    assert roser.name == "Roser Puig i Vila" and roser.player_details.licence == "FCB-8"
+    template = director_client.get(reverse("tournaments:director_team_template",
+                                           args=[championship.pk, "csv"]), **EN)
+    assert template.content.decode("utf-8-sig").strip() == "number,name,club,licence"
+    imports = reverse("tournaments:director_team_import", args=[championship.pk])
+    bad = SimpleUploadedFile("players.csv", b"name,club,licence\nJoan,,\nJoan,,x#\n",
+                             content_type="text/csv")
+    answer = director_client.post(imports, {"file": bad}, **EN)
+    text = answer.content.decode()
+    assert "nothing was imported" in text and "The same name as row 2" in text
+    assert championship.teams.count() == 1
+    good = SimpleUploadedFile("players.csv", "jugador,club,llicència\nJoan Soler,Vic,FCB-9\n"
+                              "Pere Vila,,\n".encode(), content_type="text/csv")
+    director_client.post(imports, {"file": good}, **EN)
+    assert championship.teams.count() == 3
+    assert PlayerDetails.objects.get(player__name="Joan Soler").licence == "FCB-9"

@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST, require_safe
 
+from formats import format_of
 from tournaments import printing, selectors, services
 from tournaments.director_views.common import (
     _action,
@@ -21,18 +22,18 @@ from tournaments.director_views.common import (
     _who,
     director_page,
 )
-from tournaments.forms import TeamForm, TeamImportForm, posted
+from tournaments.forms import TeamImportForm, posted
 from tournaments.import_headers import header as header_of
-from tournaments.importing import TEAM_COLUMNS
 from tournaments.models import Championship
 
 
 @director_page
 def team_list(request, championship: Championship):
-    form = TeamForm(posted(request))
+    fmt = format_of(championship)
+    form = fmt.entrant_form(posted(request))
     if request.method == "POST" and form.is_valid():
         try:
-            team = services.add_team(championship, **form.cleaned_data)
+            team = fmt.add_entrant(championship, form.cleaned_data)
         except services.ServiceError as error:
             _form_error(form, error)
         else:
@@ -48,11 +49,11 @@ def team_list(request, championship: Championship):
 @director_page
 def team_edit(request, championship: Championship, team_pk: int):
     team = _team_or_404(championship, team_pk)
-    initial = {f: getattr(team, f) for f in TeamForm.base_fields}
-    form = TeamForm(posted(request), initial=initial)
+    fmt = format_of(championship)
+    form = fmt.entrant_form(posted(request), initial=fmt.entrant_initial(team))
     if request.method == "POST" and form.is_valid():
         try:
-            services.update_team(team, **form.cleaned_data)
+            fmt.update_entrant(team, form.cleaned_data)
         except services.ServiceError as error:
             _form_error(form, error)
         else:
@@ -98,9 +99,10 @@ def team_import(request, championship: Championship):
         return refused
     form = TeamImportForm(posted(request), request.FILES or None)
     errors = []
+    fmt = format_of(championship)
     if request.method == "POST" and form.is_valid():
         try:
-            teams = services.import_teams(championship, form.cleaned_data["file"])
+            teams = fmt.import_entrants(championship, form.cleaned_data["file"])
         except services.ServiceError as error:
             _form_error(form, error)
             errors = error.errors
@@ -115,7 +117,7 @@ def team_import(request, championship: Championship):
         request,
         "tournaments/director/team_import.html",
         {"championship": championship, "form": form, "errors": errors,
-         "columns": ", ".join(header_of(column) for column in TEAM_COLUMNS)},
+         "columns": ", ".join(header_of(column) for column in fmt.entrant_columns)},
     )
 
 
@@ -123,7 +125,8 @@ def team_import(request, championship: Championship):
 def team_template(request, championship: Championship, kind: str):
     if kind not in ("csv", "xlsx"):
         raise Http404("Unknown template")
-    content, content_type, filename = services.team_import_template(kind)
+    content, content_type, filename = services.team_import_template(
+        kind, format_of(championship).entrant_columns)
     response = HttpResponse(content, content_type=content_type)
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response

@@ -228,13 +228,15 @@ def check_pin(team: Team, pin) -> bool:
 # --- Team import ---------------------------------------------------------------------------
 
 
-def team_import_template(kind: str) -> tuple[bytes, str, str]:
-    """The empty team list to fill in: ``(content, content type, file name)``."""
+def team_import_template(kind: str, columns: tuple[str, ...] | None = None
+                         ) -> tuple[bytes, str, str]:
+    """The empty team list (or ``columns``: the championship format's entrants') to fill in:
+    ``(content, content type, file name)``."""
     if kind == "csv":
-        return team_template_csv(), "text/csv; charset=utf-8", "teams.csv"
+        return team_template_csv(columns), "text/csv; charset=utf-8", "teams.csv"
     if kind == "xlsx":
         return (
-            team_template_xlsx(),
+            team_template_xlsx(columns),
             "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
             "teams.xlsx",
         )

@@ -72,3 +72,91 @@ def add_player(championship: Championship, *, name: str, club: str = "", licence
     if licence:
         PlayerDetails.objects.create(player=player, licence=licence)
     return player
+
+
+@transaction.atomic
+def update_player(player: Team, *, name: str, club: str = "", licence: str = "",
+                  number: int | None = None) -> Team:
+    """Change a player's number, name, club or licence."""
+    player = Team.objects.select_for_update().get(pk=player.pk)
+    cleaned, problems = player_problems(
+        player.championship, {"name": name, "club": club, "licence": licence},
+        player.number if number is None else number, exclude_pk=player.pk)
+    if problems:
+        field, message = problems[0]
+        raise ServiceError(message, field=field)
+    licence = cleaned.pop("licence")
+    player.number = player.number if number is None else number
+    for field, value in cleaned.items():
+        setattr(player, field, value)
+    player.save()
+    PlayerDetails.objects.update_or_create(player=player, defaults={"licence": licence})
+    return player
+
+
+#: The columns of a player list (CSV or XLSX), and those it must have.
+PLAYER_COLUMNS = ("number", "name", "club", "licence")
+
+
+@transaction.atomic
+def import_players(championship: Championship, uploaded_file) -> list[Team]:
+    """Add the players listed in a CSV or XLSX file (columns: number, name, club, licence;
+    ``number`` may be left empty for the next free one). All or nothing: if any row is bad,
+    nothing is saved and the :class:`ServiceError` lists every problem, row by row."""
+    from django.utils.translation import ngettext
+
+    from tournaments.importing import FileProblem, RowError, read_team_rows, read_upload
+
+    championship = _lock(championship)
+    _check_can_add_teams(championship)
+    try:
+        rows = read_team_rows(getattr(uploaded_file, "name", "") or "",
+                              read_upload(uploaded_file), known=PLAYER_COLUMNS,
+                              required=("name",))
+    except FileProblem as problem:
+        raise ServiceError(problem.message, field="file") from None
+    errors: list[RowError] = []
+    parsed = []
+    seen_numbers: dict[int, int] = {}
+    seen_names: dict[str, int] = {}
+    for row in rows:
+        raw = row.values.get("number", "").strip()
+        number = None
+        if raw:
+            try:
+                number = int(raw)
+            except ValueError:
+                errors.append(RowError(row.row, "number", _("“%(value)s” is not a whole "
+                                                            "number.") % {"value": raw}))
+        cleaned, problems = player_problems(championship, row.values, number)
+        errors += [RowError(row.row, field, message) for field, message in problems]
+        if number is not None and number in seen_numbers:
+            errors.append(RowError(row.row, "number", _("Number %(number)s is also on row "
+                                                        "%(row)s.") % {"number": number,
+                                                                        "row": seen_numbers[number]}))
+        key = team_name_key(cleaned["name"])
+        if cleaned["name"] and key in seen_names:
+            errors.append(RowError(row.row, "name", _("The same name as row %(row)s.")
+                                   % {"row": seen_names[key]}))
+        if number is not None:
+            seen_numbers.setdefault(number, row.row)
+        seen_names.setdefault(key, row.row)
+        parsed.append((number, cleaned))
+    if not rows:
+        raise ServiceError(_("The file lists no players."), field="file")
+    if errors:
+        raise ServiceError(ngettext("%(count)s row has a problem: nothing was imported.",
+                                    "%(count)s rows have problems: nothing was imported.",
+                                    len({e.row for e in errors}))
+                           % {"count": len({e.row for e in errors})}, field="file",
+                           errors=errors)
+    players = []
+    for number, cleaned in parsed:
+        licence = cleaned.pop("licence")
+        player = Team.objects.create(championship=championship,
+                                     number=number or _next_team_number(championship),
+                                     **cleaned)
+        if licence:
+            PlayerDetails.objects.create(player=player, licence=licence)
+        players.append(player)
+    return players
