@@ -130,6 +130,7 @@ def candidate_values(championship, team, other):
         # A knockout game's place in the bracket (free-deal championships).
         "stage": [1, 2],
         "slot": [1, 2],
+        "tie_id": [1, 2],
     }
 
 
