@@ -11,6 +11,7 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_safe
 
 import live
 from formats.abarrotada import selectors, services
@@ -118,3 +119,17 @@ def deal_page(request, pk: int, number: int, table_number: int, deal: int):
         .select_related("by_director").order_by("id"),
     }
     return _no_store(render(request, "abarrotada/director_deal.html", context))
+
+
+@require_safe
+@login_required
+def movement_sheet(request, pk: int, number: int):
+    """A round's seating (PDF, or the print-ready page), by table and by player name."""
+    from formats.abarrotada.exports.pdf import movement_pdf
+    from tournaments.print_pages import printed_file
+
+    championship = tournament_selectors.championship_for_director(request.user, pk)
+    round_ = get_object_or_404(championship.rounds, number=number,
+                               championship__format__in=("abarrotada", "abarrotada_free"))
+    return _no_store(printed_file(request, lambda: movement_pdf(round_),
+                                  f"seating-round-{round_.number}.pdf"))

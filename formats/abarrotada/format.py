@@ -107,10 +107,11 @@ class Abarrotada(Format):
         from django.urls import reverse
 
         args = [round_.championship_id, round_.number]
-        return [
-            (_("Deal sheets (PDF)"),
-             reverse("tournaments:director_round_deal_sheets", args=args)),
-        ] if self.has_deals else []
+        sheets = [(_("Seating (PDF)"), reverse("abarrotada:movement_sheet", args=args))]
+        if self.has_deals:
+            sheets.append((_("Deal sheets (PDF)"),
+                           reverse("tournaments:director_round_deal_sheets", args=args)))
+        return sheets
 
     def round_tables(self, round_):
         from formats.abarrotada.models import PlayerTable
@@ -193,8 +194,6 @@ class AbarrotadaFree(Abarrotada):
 
         return IndividualSettingsForm.for_championship(championship, data, evening=True)
 
-    def round_printouts(self, round_) -> list[tuple[str, str]]:
-        return []
 
     def export_state(self, championship) -> dict:
         return {}

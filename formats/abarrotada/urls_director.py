@@ -8,4 +8,6 @@ from formats.abarrotada import director_views as views
 urlpatterns = [
     path("director/c/<int:pk>/results/rounds/<int:number>/players/<int:table_number>/"
          "deals/<int:deal>/", views.deal_page, name="director_deal"),
+    path("director/c/<int:pk>/rounds/<int:number>/seating.pdf", views.movement_sheet,
+         name="movement_sheet"),
 ]

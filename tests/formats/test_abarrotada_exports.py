@@ -83,3 +83,22 @@ def test_csv_files(event):
     assert rows[0][:3] == ["Place", "Player number", "Player"] and len(rows) == 10
     results = build(kinds["results_csv"], event, "en").data.decode("utf-8-sig")
     assert len(list(csv.reader(io.StringIO(results)))) == 1 + 9 * 4
+
+
+def test_the_seating_sheet_lists_every_table_and_every_player(director_client, director):
+    from django.urls import reverse
+
+    championship = make_individual(director, players=9, rounds=2, deals=2)
+    services.generate_next_round(championship)
+    answer = director_client.get(reverse("abarrotada:movement_sheet",
+                                         args=[championship.pk, 1]),
+                                 headers={"accept-language": "en"})
+    assert answer.status_code == 200 and answer["Content-Type"] == "application/pdf"
+    text = text_of(b"".join(answer.streaming_content) if answer.streaming
+                   else answer.content)
+    assert "drafted: may still change" in text and "sits out" in text
+    for player in championship.teams.all():
+        assert player.name in text
+    page = director_client.get(reverse("tournaments:director_round",
+                                       args=[championship.pk, 1])).content.decode()
+    assert reverse("abarrotada:movement_sheet", args=[championship.pk, 1]) in page

@@ -29,3 +29,23 @@ def travellers_pdf(scope) -> bytes:
     context = print_context(scope, _("Travellers"))
     context["travellers"] = data.travellers(scope)
     return render_pdf("abarrotada/print/travellers.html", context)
+
+
+def movement_pdf(round_) -> bytes:
+    """A round's printed movement (rules.md 10.3), for the wall: each table with who sits
+    at each seat, the sit-outs, then every player by name with their table and seat."""
+    from formats.abarrotada import selectors
+    from scoring.exports.pdf import sheet_context
+    from tournaments.models import Round
+
+    tables = selectors.round_view(round_)
+    sit_outs = selectors.sit_out_views(round_)
+    by_name = sorted(
+        [(seat.name, seat.number, view.table, seat.seat) for view in tables
+         for seat in view.seats] + [(s.name, s.number, None, "") for s in sit_outs])
+    stands = _("Round %(number)s") % {"number": round_.number}
+    if round_.status == Round.Status.DRAFTED:
+        stands = _("%(round)s (drafted: may still change)") % {"round": stands}
+    context = sheet_context(round_.championship, _("Seating"), stands, round=round_,
+                            tables=tables, sit_outs=sit_outs, by_name=by_name)
+    return render_pdf("abarrotada/print/movement.html", context)
