@@ -178,3 +178,18 @@ def test_a_drafted_round_that_seats_a_withdrawn_player_is_seated_again(director)
     (again,) = services.generate_next_round(championship)
     assert not again.player_tables.filter(seatings__player=seated_player).exists()
     services.release_round(again, by=director)
+
+
+def test_every_write_tells_the_tables_players_and_the_grid(table, monkeypatch,
+                                                          django_capture_on_commit_callbacks):
+    import live
+
+    sent = []
+    monkeypatch.setattr(live, "send_now", sent.append)
+    with django_capture_on_commit_callbacks(execute=True):
+        entry, _ = submit(table, "N", values("30-14-20-8"))
+    with django_capture_on_commit_callbacks(execute=True):
+        ab.confirm_report(report_id=entry.pk, player=seated(table)["E"])
+    assert [event["kind"] for event in sent] == ["result", "result"]
+    assert sorted(sent[0]["teams"]) == sorted(p.pk for p in seated(table).values())
+    assert (sent[1]["table"], sent[1]["deal"], sent[1]["closed"]) == (table.number, 1, False)

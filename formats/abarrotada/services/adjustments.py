@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 
 from formats.abarrotada.models import PlayerTable, SeatAdjustment
 from formats.abarrotada.rules import ReportRefused
-from formats.abarrotada.services.entries import lock_table, origin_fields
+from formats.abarrotada.services.entries import changed, lock_table, origin_fields
 from formats.abarrotada.services.reports import deal_of
 from formats.abarrotada.services.settings import form_of
 from scoring.services.values import Origin, ScoringError
@@ -46,6 +46,8 @@ def adjust_seat(*, table: PlayerTable, deal_number: int, seat: str, value, user,
     round_ = lock_table(table.pk, table.round_id)
     if round_.status == Round.Status.DRAFTED:
         raise ScoringError(_("This round has not been released yet."), code="drafted")
-    return SeatAdjustment.objects.create(table=table, deal_number=deal_number, seat=seat,
-                                         value=amount, note=note[:2000], by_director=user,
-                                         **origin_fields(origin))
+    adjustment = SeatAdjustment.objects.create(
+        table=table, deal_number=deal_number, seat=seat, value=amount, note=note[:2000],
+        by_director=user, **origin_fields(origin))
+    changed(table, round_, deal_number)
+    return adjustment

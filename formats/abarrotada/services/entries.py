@@ -40,6 +40,20 @@ class Kind:
     confirmed_message: str
 
 
+def changed(table: PlayerTable, round_: Round, deal_number: int | None = None) -> None:
+    """Tell open pages that something happened at ``table`` (after the commit, ``live``):
+    the players seated there (their own streams), the director's grid, and the public once
+    the round is closed. Names the place, never the result."""
+    import live
+
+    live.publish({
+        "kind": "result", "c": round_.championship_id,
+        "round": round_.number, "closed": round_.status == Round.Status.CLOSED,
+        "table": table.number, "deal": deal_number,
+        "teams": list(Seating.objects.filter(table=table).values_list("player_id", flat=True)),
+    })
+
+
 def origin_fields(origin: Origin) -> dict:
     return {"ip_address": origin.ip_address, "user_agent": origin.user_agent}
 
@@ -50,7 +64,7 @@ def lock_table(table_id: int, round_id: int) -> Round:
     if connection.features.has_select_for_update:
         list(PlayerTable.objects.select_for_update(no_key=True).filter(pk=table_id)
              .order_by().values_list("pk"))
-    return Round.objects.only("id", "number", "status").get(pk=round_id)
+    return Round.objects.only("id", "number", "status", "championship_id").get(pk=round_id)
 
 
 def check_player_may_write(player: Team, table: PlayerTable, round_: Round) -> str:
@@ -98,6 +112,7 @@ def submit(kind: Kind, *, player: Team, table: PlayerTable, slot: dict, fields: 
                                      "director."), code="too_many")
             entry = model.objects.create(table=table, by_team=player, idempotency_key=key,
                                          **slot, **fields, **origin_fields(origin))
+            changed(table, round_, slot.get("deal_number"))
     except IntegrityError:
         # The same key arrived twice at once: the other request stored it.
         earlier = model.objects.filter(idempotency_key=key).first()
@@ -138,8 +153,8 @@ def for_review(kind: Kind, entry_id: int, player: Team | None, slot_of) -> tuple
     return entry, round_
 
 
-def confirm(kind: Kind, entry, player: Team | None, *, user=None, via_pin: bool = False,
-            origin: Origin = Origin()):
+def confirm(kind: Kind, entry, player: Team | None, *, round_: Round, user=None,
+            via_pin: bool = False, origin: Origin = Origin()):
     """Confirm ``entry`` (already checked by :func:`for_review`, in the caller's
     transaction): by another player, or by the director (``user``). Confirming twice returns
     the first confirmation."""
@@ -151,16 +166,20 @@ def confirm(kind: Kind, entry, player: Team | None, *, user=None, via_pin: bool 
                                   for r in reviews):
         raise ScoringError(_("You have disputed this result: the director will settle it. Ask "
                              "the director if you now agree with it."), code="disputed")
-    return kind.review_model.objects.create(report=entry, verdict=CONFIRM, by_team=player,
-                                            by_director=user, via_pin=via_pin,
-                                            **origin_fields(origin))
+    review = kind.review_model.objects.create(report=entry, verdict=CONFIRM, by_team=player,
+                                              by_director=user, via_pin=via_pin,
+                                              **origin_fields(origin))
+    changed(entry.table, round_, getattr(entry, "deal_number", None))
+    return review
 
 
-def dispute(kind: Kind, entry, player: Team, comment: str, origin: Origin):
+def dispute(kind: Kind, entry, player: Team, comment: str, origin: Origin, *, round_: Round):
     if entry.reviews.filter(verdict=CONFIRM).exists():
         raise ScoringError(kind.confirmed_message, code="confirmed")
-    return kind.review_model.objects.create(report=entry, verdict=DISPUTE, by_team=player,
-                                            comment=comment[:2000], **origin_fields(origin))
+    review = kind.review_model.objects.create(report=entry, verdict=DISPUTE, by_team=player,
+                                              comment=comment[:2000], **origin_fields(origin))
+    changed(entry.table, round_, getattr(entry, "deal_number", None))
+    return review
 
 
 def director_entry(kind: Kind, *, table: PlayerTable, slot: dict, fields: dict, user,
@@ -173,4 +192,5 @@ def director_entry(kind: Kind, *, table: PlayerTable, slot: dict, fields: dict, 
                                       note=note, **slot, **fields, **origin_fields(origin))
     kind.review_model.objects.create(report=entry, verdict=CONFIRM, by_director=user,
                                      **origin_fields(origin))
+    changed(table, round_, slot.get("deal_number"))
     return entry

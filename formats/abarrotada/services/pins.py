@@ -76,12 +76,15 @@ def confirm_with_pin(kind: entries.Kind, slot_of, *, entry_id: int, player: Team
         SeatPinAttempt.objects.create(table=table, by_team=player, ok=confirmer is not None,
                                       ip_address=origin.ip_address,
                                       user_agent=origin.user_agent)
+        if confirmer is None:  # a wrong PIN: the table was heard (a right one tells below)
+            entries.changed(table, round_, getattr(entry, "deal_number", None))
         if confirmer is not None and confirmer.withdrawn:
             raise ScoringError(_("%(player)s has withdrawn: their PIN can no longer confirm "
                                  "results. Please ask the director.")
                                % {"player": confirmer.name}, code="withdrawn")
         if confirmer is not None:
-            review = entries.confirm(kind, entry, confirmer, via_pin=True, origin=origin)
+            review = entries.confirm(kind, entry, confirmer, round_=round_, via_pin=True,
+                                    origin=origin)
         else:
             # Raised after the commit, so that the wrong attempt is kept.
             until = locked_until(table)

@@ -59,23 +59,23 @@ def report_for_review(report_id: int, player: Team | None):
 @transaction.atomic
 def confirm_report(*, report_id: int, player: Team, origin: Origin = Origin()) -> ReportReview:
     """Another player at the table confirms; confirming twice returns the first one."""
-    report, _round = report_for_review(report_id, player)
-    return entries.confirm(REPORTS, report, player, origin=origin)
+    report, round_ = report_for_review(report_id, player)
+    return entries.confirm(REPORTS, report, player, round_=round_, origin=origin)
 
 
 @transaction.atomic
 def dispute_report(*, report_id: int, player: Team, comment: str = "",
                    origin: Origin = Origin()) -> ReportReview:
     """Another player at the table disputes the report: the director settles it."""
-    report, _round = report_for_review(report_id, player)
-    return entries.dispute(REPORTS, report, player, comment, origin)
+    report, round_ = report_for_review(report_id, player)
+    return entries.dispute(REPORTS, report, player, comment, origin, round_=round_)
 
 
 @transaction.atomic
 def director_confirm_report(*, report_id: int, user, origin: Origin = Origin()) -> ReportReview:
     """The director settles a pending or disputed report as it stands."""
-    report, _round = report_for_review(report_id, None)
-    return entries.confirm(REPORTS, report, None, user=user, origin=origin)
+    report, round_ = report_for_review(report_id, None)
+    return entries.confirm(REPORTS, report, None, round_=round_, user=user, origin=origin)
 
 
 @transaction.atomic

@@ -78,21 +78,21 @@ def _slot(_entry) -> dict:
 
 @transaction.atomic
 def confirm_totals(*, entry_id: int, player: Team, origin: Origin = Origin()):
-    entry, _round = entries.for_review(TOTALS, entry_id, player, _slot)
-    return entries.confirm(TOTALS, entry, player, origin=origin)
+    entry, round_ = entries.for_review(TOTALS, entry_id, player, _slot)
+    return entries.confirm(TOTALS, entry, player, round_=round_, origin=origin)
 
 
 @transaction.atomic
 def dispute_totals(*, entry_id: int, player: Team, comment: str = "",
                    origin: Origin = Origin()):
-    entry, _round = entries.for_review(TOTALS, entry_id, player, _slot)
-    return entries.dispute(TOTALS, entry, player, comment, origin)
+    entry, round_ = entries.for_review(TOTALS, entry_id, player, _slot)
+    return entries.dispute(TOTALS, entry, player, comment, origin, round_=round_)
 
 
 @transaction.atomic
 def director_confirm_totals(*, entry_id: int, user, origin: Origin = Origin()):
-    entry, _round = entries.for_review(TOTALS, entry_id, None, _slot)
-    return entries.confirm(TOTALS, entry, None, user=user, origin=origin)
+    entry, round_ = entries.for_review(TOTALS, entry_id, None, _slot)
+    return entries.confirm(TOTALS, entry, None, round_=round_, user=user, origin=origin)
 
 
 @transaction.atomic
