@@ -200,7 +200,9 @@ def standings_page(request, championship: Championship, *, director: bool):
     context = {"championship": championship, "director": director,
                "rows": evening.evening_standings(championship, rounds=rounds),
                "closed": sum(r.status == Round.Status.CLOSED for r in rounds),
-               "rounds_planned": championship.rounds_planned}
+               "rounds_planned": championship.rounds_planned,
+               "live_url": live.stream_url("director" if director else "public",
+                                           championship.pk)}
     return render(request, "abarrotada/evening/standings.html", context)
 
 
