@@ -111,3 +111,26 @@ def test_a_sitting_out_player_is_told_so(client, director):
     round_ = next_round(championship, director)
     out = round_.sit_outs.get().player
     assert "Round 1: you sit out" in client.get(page(out), **EN).content.decode()
+
+
+def test_the_three_player_form_has_no_west(client, director):
+    championship = make_individual(director, players=6, rounds=1, deals=3, form=3)
+    table = next_round(championship, director).player_tables.first()
+    text = client.get(page(seated(table)["N"]), **EN).content.decode()
+    assert 'name="deal1-points_s"' in text and 'name="deal1-points_w"' not in text
+
+
+def test_a_closed_round_and_a_withdrawn_player_enter_nothing(client, director, table):
+    from tournaments import services
+
+    who = seated(table)
+    services.withdraw_team(who["E"])
+    text = client.get(page(who["E"]), **EN).content.decode()
+    assert "You have withdrawn" in text and "Send deal 1" not in text
+    services.close_round(table.round, by=director)
+    text = client.get(page(who["N"]), **EN).content.decode()
+    assert "This round is closed" in text and "Send deal 1" not in text
+    answer = client.post(reverse("abarrotada:player_submit",
+                                 args=[who["N"].pk, who["N"].link_secret, 1]),
+                         {"deal1-maker": "N"}, **EN)
+    assert answer.status_code == 302 and not DealReport.objects.exists()
