@@ -38,6 +38,9 @@ class Format:
     championship_fields: tuple[str, ...] = ()
     #: The director's championship page lists the settings with this template.
     facts_template: str = ""
+    #: The round page shows the round's tables with this template instead of the pairs'
+    #: (NS, EW, and the swap forms); empty for the pairs' tables.
+    round_seating_template: str = ""
     #: Championship fields the format fixes whatever the director sends (e.g. free-deal
     #: pairs are always paired Swiss).
     fixed_settings: dict = {}

@@ -49,6 +49,7 @@ class Abarrotada(Format):
     championship_fields = ("rounds_planned", "deals_per_match")
     fixed_settings = {"movement": "swiss"}
     facts_template = "abarrotada/_facts.html"
+    round_seating_template = "abarrotada/_round_seating.html"
     api_settings_key = "individual"
 
     # Late imports: the views and services import the models (see duplicate_pairs).

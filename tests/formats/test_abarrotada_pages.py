@@ -148,3 +148,13 @@ def test_players_are_registered_edited_and_imported_on_the_players_page(director
     director_client.post(imports, {"file": good}, **EN)
     assert championship.teams.count() == 3
     assert PlayerDetails.objects.get(player__name="Joan Soler").licence == "FCB-9"
+
+
+def test_the_round_page_shows_who_sits_where(director_client, director):
+    championship = make_individual(director, players=9, rounds=1, deals=1)
+    (round_,) = services.generate_next_round(championship)
+    text = director_client.get(reverse("tournaments:director_round", args=[championship.pk, 1]),
+                               **EN).content.decode()
+    for player in championship.teams.all():
+        assert player.name in text
+    assert "Sitting out:" in text and "Change by hand" not in text

@@ -17,3 +17,11 @@ def individual_settings(championship):
 def get_item(mapping, key):
     """``mapping[key]``, or ``None`` (a seat's player or score on a traveller)."""
     return mapping.get(key) if mapping else None
+
+
+@register.simple_tag
+def round_seating(round_):
+    """The round's tables with who sits where, and its sit-outs (the round page)."""
+    from formats.abarrotada import selectors
+
+    return {"tables": selectors.round_view(round_), "sit_outs": selectors.sit_out_views(round_)}
