@@ -26,8 +26,20 @@ def _rows(lines) -> list[dict]:
 
 
 def standings_page(request, championship: Championship, *, director: bool):
-    rounds = _rounds(championship, director)
-    context = {"championship": championship, "director": director,
+    """The standings, where the public stands (the closed rounds), live for the directors,
+    or after an earlier closed round (``?after=N``, for anyone: rules.md 6.6)."""
+    from django.http import HttpResponseBadRequest
+
+    from scoring.selectors.scope import ScopeError, ranking_scope
+
+    try:
+        scope = ranking_scope(championship, live=director, after=request.GET.get("after"))
+    except ScopeError as error:
+        return HttpResponseBadRequest(str(error))
+    rounds = _rounds(championship, scope.live)
+    if scope.up_to is not None:
+        rounds = [r for r in rounds if r.number <= scope.up_to]
+    context = {"championship": championship, "director": director, "scope": scope,
                "rows": _rows(selectors.standings(championship, rounds=rounds)),
                "closed": sum(r.status == Round.Status.CLOSED for r in rounds),
                "rounds_planned": championship.rounds_planned,

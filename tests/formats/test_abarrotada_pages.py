@@ -158,3 +158,27 @@ def test_the_round_page_shows_who_sits_where(director_client, director):
     for player in championship.teams.all():
         assert player.name in text
     assert "Sitting out:" in text and "Change by hand" not in text
+
+
+def test_the_standings_stand_after_an_earlier_round(director, event):
+    from django.test import Client
+
+    championship, round_ = event
+    for table in round_.player_tables.all():
+        for deal in (1, 2):
+            enter_and_confirm(table, deal, values("30-14-20-8"))
+    services.close_round(round_, by=director)
+    second = next_round(championship, director)
+    for table in second.player_tables.all():
+        for deal in second.deals.values_list("number", flat=True):
+            enter_and_confirm(table, deal, values("30-14-20-8"))
+    services.close_round(second, by=director)
+    set_results_public(championship, True, user=director)
+    client = Client()
+    after_one = client.get(reverse("scoring:standings", args=[championship.pk]) + "?after=1",
+                           **EN).content.decode()
+    assert "After round 1 of 2" in after_one and "3.00" in after_one and "6.00" not in after_one
+    assert "6.00" in client.get(reverse("scoring:standings", args=[championship.pk]),
+                                **EN).content.decode()
+    bad = client.get(reverse("scoring:standings", args=[championship.pk]) + "?after=7")
+    assert bad.status_code == 400
