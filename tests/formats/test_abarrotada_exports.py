@@ -102,3 +102,19 @@ def test_the_seating_sheet_lists_every_table_and_every_player(director_client, d
     page = director_client.get(reverse("tournaments:director_round",
                                        args=[championship.pk, 1])).content.decode()
     assert reverse("abarrotada:movement_sheet", args=[championship.pk, 1]) in page
+
+
+def test_three_player_deal_sheets_print_three_hands_and_no_trump_side(director_client,
+                                                                      director):
+    from django.urls import reverse
+
+    championship = make_individual(director, players=6, rounds=1, deals=2, form=3)
+    services.generate_next_round(championship)
+    answer = director_client.get(reverse("tournaments:director_round_deal_sheets",
+                                         args=[championship.pk, 1]),
+                                 headers={"accept-language": "en"})
+    assert answer.status_code == 200 and answer["Content-Type"] == "application/pdf"
+    text = text_of(b"".join(answer.streaming_content) if answer.streaming
+                   else answer.content)
+    assert "Deal 2" in text and "North" in text and "West" not in text
+    assert "Trumps" not in text
