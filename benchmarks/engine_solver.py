@@ -14,7 +14,10 @@ tuned to a handful of deals; the key is printed first and ``--key`` repeats a ru
   here in the same naive style, not copied; it enforces the same rules as our engine's
   eastern variant (follow suit, beat if able, else the lowest card or a counting card);
 - play-outs per second through our public API card by card (``legal_cards`` and
-  ``trick_winner``, as a program deciding each card would call them), and the ratio to the peer;
+  ``trick_winner``, as a program deciding each card would call them), and the ratio to the peer
+  (target ×3); the same without sorting the legal cards, and the same loop with the rules'
+  answers free, which is the most a faster API can give that loop (where the time goes);
+- complete play records checked and scored per second by ``validate_play``;
 - play-outs per second through ``engine.playouts.random_playouts`` (compiled by numba when
   installed, and in plain Python), and the ratio to the peer's loop (target ×10);
 - for ``--deals`` random eastern deals (default 30) and ``--western-deals`` western ones
@@ -45,7 +48,13 @@ from engine import _backend  # noqa: E402
 from engine.cards import Contract, Hand  # noqa: E402
 from engine.dealing import generate_deal  # noqa: E402
 from engine.hand_records import hand_records  # noqa: E402
-from engine.play import Variant, legal_cards, trick_winner  # noqa: E402
+from engine.play import (  # noqa: E402
+    Variant,
+    legal_cards,
+    random_legal_play,
+    trick_winner,
+    validate_play,
+)
 from engine.playouts import random_playouts  # noqa: E402
 from engine.positions import Position  # noqa: E402
 from engine.seats import Seat  # noqa: E402
@@ -168,6 +177,46 @@ def api_playout(deal, contract, variant, rng: random.Random) -> int:
     return points
 
 
+def api_playout_unsorted(deal, contract, variant, rng: random.Random) -> int:
+    """The same, choosing among the legal cards as returned, without sorting them first.
+
+    (The sort only makes a run repeatable, and costs: cards compare in Python.)"""
+    hands = {s: deal.hand(s) for s in Seat}
+    leader, points = Seat.W, 0
+    for _ in range(12):
+        trick = []
+        seat = leader
+        for _ in range(4):
+            card = rng.choice(tuple(legal_cards(hands[seat], trick, contract, variant)))
+            hands[seat] = Hand.from_mask(hands[seat].mask ^ (1 << card.index))
+            trick.append((seat, card))
+            seat = seat.next
+        leader = trick_winner(trick, contract)
+        if leader.side.value == "NS":
+            points += sum(c.points for _, c in trick) + 1
+    return points
+
+
+def bare_playout(deal, contract, variant, rng: random.Random) -> int:
+    """The loop of ``api_playout_unsorted`` with the rules' answers free: any card of the hand
+    is played and the leader wins. Its own cost (the random choice, the hands, the trick), and
+    so the most any speed-up of the two functions can give that loop."""
+    hands = {s: deal.hand(s) for s in Seat}
+    leader, points = Seat.W, 0
+    for _ in range(12):
+        trick = []
+        seat = leader
+        for _ in range(4):
+            card = rng.choice(hands[seat].cards)
+            hands[seat] = Hand.from_mask(hands[seat].mask ^ (1 << card.index))
+            trick.append((seat, card))
+            seat = seat.next
+        leader = trick[0][0]
+        if leader.side.value == "NS":
+            points += sum(c.points for _, c in trick) + 1
+    return points
+
+
 def _rate(count: int, run, repeats: int) -> float:
     rates = []
     for _ in range(repeats):
@@ -177,11 +226,24 @@ def _rate(count: int, run, repeats: int) -> float:
     return statistics.median(rates)
 
 
-def bench_api(count: int, repeats: int) -> float:
+def bench_api(count: int, repeats: int, playout=api_playout) -> float:
     deal, rng = generate_deal(KEY, 1), random.Random(1)
     return _rate(
         count,
-        lambda: [api_playout(deal, Contract.OROS, Variant.EASTERN, rng) for _ in range(count)],
+        lambda: [playout(deal, Contract.OROS, Variant.EASTERN, rng) for _ in range(count)],
+        repeats,
+    )
+
+
+def bench_validate(count: int, repeats: int) -> float:
+    """Complete play records checked and scored per second by ``validate_play``."""
+    deal, rng = generate_deal(KEY, 1), random.Random(1)
+    records = [random_legal_play(deal, Seat.N, Contract.OROS, Variant.EASTERN, rng)
+               for _ in range(50)]
+    return _rate(
+        count,
+        lambda: [validate_play(deal, Seat.N, Contract.OROS, Variant.EASTERN, records[k % 50])
+                 for k in range(count)],
         repeats,
     )
 
@@ -261,7 +323,16 @@ def main() -> None:
     emit("play-outs/s, the peer's loop (re-implemented)", f"{peer:,.0f} /s", "")
     api = bench_api(n // 4, reps)
     emit("play-outs/s, legal_cards() + trick_winner()", f"{api:,.0f} /s",
-         f"×{api / peer:.1f} the peer (target ×3)")
+         f"×{api / peer:.2f} the peer (target ×3)")
+    unsorted = bench_api(n // 4, reps, api_playout_unsorted)
+    emit("play-outs/s, the same without sorting the legal cards", f"{unsorted:,.0f} /s",
+         f"×{unsorted / peer:.2f} the peer")
+    bare = bench_api(n // 4, reps, bare_playout)
+    emit("play-outs/s, that loop with the rules' answers free (its ceiling)", f"{bare:,.0f} /s",
+         f"×{bare / peer:.2f} the peer")
+    checked = bench_validate(n * 2, reps)
+    emit("records/s, validate_play (48 cards, checked and scored)", f"{checked:,.0f} /s",
+         f"×{checked / peer:.1f} the peer's play-outs")
     pure = bench_batch(n, reps, _backend.PURE)
     emit("play-outs/s, random_playouts (plain Python)", f"{pure:,.0f} /s",
          f"×{pure / peer:.1f} the peer")
