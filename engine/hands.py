@@ -98,11 +98,12 @@ _set_mask = Hand._mask.__set__  # type: ignore[attr-defined]
 _FULL = T.FULL
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 14)
 def _cards_of(mask: int) -> tuple[Card, ...]:
     """The cards of ``mask`` in :data:`ALL_CARDS` order, as a tuple built once per mask: the
     hands of a deal being played meet the same masks again and again. (Tuples are immutable,
-    so sharing one between equal hands is safe.)"""
+    so sharing one between equal hands is safe.) 2**14 masks are every hand that the four
+    seats of one deal can come to, and a few megabytes at most."""
     return tuple(ALL_CARDS[i] for i in T.bits(mask))
 
 

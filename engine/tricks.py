@@ -241,8 +241,9 @@ def legal_cards(
 _SUIT_MASK_OF = T.SUIT_MASK_OF
 _COUNTING = T.COUNTING
 # A hand's lowest card of each suit, once per hand mask (some twenty operations on 48-bit
-# integers otherwise, each allocating: most of the cost of a rule 3 decision).
-_lowest_per_suit = lru_cache(maxsize=1 << 16)(T.lowest_per_suit)
+# integers otherwise, each allocating: most of the cost of a rule 3 decision). As many masks as
+# the four hands of a deal can come to.
+_lowest_per_suit = lru_cache(maxsize=1 << 14)(T.lowest_per_suit)
 
 
 def random_legal_play(
