@@ -148,13 +148,6 @@ def peer_playout(hands: list[list[PeerCard]], first: int, trump: int, rng: rando
     return points
 
 
-def bench_peer(count: int, repeats: int) -> float:
-    deal = generate_deal(KEY, 1)
-    hands = [[PeerCard(c.suit.index, c.rank) for c in deal.hand(s)] for s in Seat]
-    rng = random.Random(1)
-    return _rate(count, lambda: [peer_playout(hands, 0, 0, rng) for _ in range(count)], repeats)
-
-
 # --- Ours ---------------------------------------------------------------------------------------
 
 
@@ -226,13 +219,32 @@ def _rate(count: int, run, repeats: int) -> float:
     return statistics.median(rates)
 
 
-def bench_api(count: int, repeats: int, playout=api_playout) -> float:
-    deal, rng = generate_deal(KEY, 1), random.Random(1)
-    return _rate(
-        count,
-        lambda: [playout(deal, Contract.OROS, Variant.EASTERN, rng) for _ in range(count)],
-        repeats,
-    )
+def bench_playouts(count: int, repeats: int) -> dict[str, tuple[float, float]]:
+    """The peer's loop and ours, taken in turn ``repeats`` times: for each, the median rate
+    and the median of its ratio to the peer's rate measured just before it. (Taken in turn,
+    a busy machine's changing load falls on both sides of each ratio alike.)"""
+    deal = generate_deal(KEY, 1)
+    peer_hands = [[PeerCard(c.suit.index, c.rank) for c in deal.hand(s)] for s in Seat]
+    loops = {
+        "peer": lambda rng: peer_playout(peer_hands, 0, 0, rng),
+        "api": lambda rng: api_playout(deal, Contract.OROS, Variant.EASTERN, rng),
+        "unsorted": lambda rng: api_playout_unsorted(deal, Contract.OROS, Variant.EASTERN, rng),
+        "bare": lambda rng: bare_playout(deal, Contract.OROS, Variant.EASTERN, rng),
+    }
+    rngs = {name: random.Random(1) for name in loops}
+    rates: dict[str, list[float]] = {name: [] for name in loops}
+    for _ in range(repeats):
+        for name, loop in loops.items():
+            rng = rngs[name]
+            start = time.perf_counter()
+            for _ in range(count):
+                loop(rng)
+            rates[name].append(count / (time.perf_counter() - start))
+    return {
+        name: (statistics.median(values),
+               statistics.median(v / p for v, p in zip(values, rates["peer"], strict=True)))
+        for name, values in rates.items()
+    }
 
 
 def bench_validate(count: int, repeats: int) -> float:
@@ -319,17 +331,17 @@ def main() -> None:
 
     emit("random key of this run (repeat with --key)", key.hex(), "")
     n, reps = args.playouts, args.repeats
-    peer = bench_peer(n // 4, reps)
+    # The play-out loops taken in turn, at least five times: their ratios are the figures.
+    playouts = bench_playouts(n // 4, max(reps, 5))
+    peer = playouts["peer"][0]
     emit("play-outs/s, the peer's loop (re-implemented)", f"{peer:,.0f} /s", "")
-    api = bench_api(n // 4, reps)
-    emit("play-outs/s, legal_cards() + trick_winner()", f"{api:,.0f} /s",
-         f"×{api / peer:.2f} the peer (target ×3)")
-    unsorted = bench_api(n // 4, reps, api_playout_unsorted)
-    emit("play-outs/s, the same without sorting the legal cards", f"{unsorted:,.0f} /s",
-         f"×{unsorted / peer:.2f} the peer")
-    bare = bench_api(n // 4, reps, bare_playout)
-    emit("play-outs/s, that loop with the rules' answers free (its ceiling)", f"{bare:,.0f} /s",
-         f"×{bare / peer:.2f} the peer")
+    for name, label, target in (
+        ("api", "play-outs/s, legal_cards() + trick_winner()", " (target ×3)"),
+        ("unsorted", "play-outs/s, the same without sorting the legal cards", ""),
+        ("bare", "play-outs/s, that loop with the rules' answers free (its ceiling)", ""),
+    ):
+        rate, ratio = playouts[name]
+        emit(label, f"{rate:,.0f} /s", f"×{ratio:.2f} the peer{target}")
     checked = bench_validate(n * 2, reps)
     emit("records/s, validate_play (48 cards, checked and scored)", f"{checked:,.0f} /s",
          f"×{checked / peer:.1f} the peer's play-outs")
