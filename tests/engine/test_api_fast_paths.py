@@ -13,6 +13,7 @@ The positions come from a seed drawn fresh for every run and printed; set
 
 from __future__ import annotations
 
+import operator
 import os
 import random
 import secrets
@@ -116,6 +117,21 @@ def test_hands_give_their_cards_as_the_masks_say(seed):
                 assert hand.in_suit(suit) == tuple(c for c in ordered if c.suit is suit)
             assert all(card in hand for card in cards)
             assert not any(card in hand for card in set(ALL_CARDS) - set(cards))
+
+
+def test_cards_compare_and_sort_in_deck_order(seed):
+    rng = random.Random(seed + 4)
+    for _ in range(POSITIONS):
+        a, b = rng.choice(ALL_CARDS), rng.choice(ALL_CARDS)
+        assert ((a < b), (a <= b), (a > b), (a >= b)) == (
+            a.index < b.index, a.index <= b.index, a.index > b.index, a.index >= b.index
+        )
+        cards = rng.sample(ALL_CARDS, rng.randint(0, 12))
+        assert sorted(frozenset(cards)) == sorted(cards, key=lambda c: c.index)
+    for other in (3, "O9", None):
+        for compare in (operator.lt, operator.le, operator.gt, operator.ge):
+            with pytest.raises(TypeError):
+                compare(a, other)
 
 
 def test_validate_play_agrees_with_the_reference(seed):
