@@ -14,7 +14,10 @@ tuned to a handful of deals; the key is printed first and ``--key`` repeats a ru
   here in the same naive style, not copied; it enforces the same rules as our engine's
   eastern variant (follow suit, beat if able, else the lowest card or a counting card);
 - play-outs per second through our public API card by card (``legal_cards`` and
-  ``trick_winner``, as a program deciding each card would call them), and the ratio to the peer;
+  ``trick_winner``, as a program deciding each card would call them), and the ratio to the peer
+  (target ×3); the same without sorting the legal cards, and the same loop with the rules'
+  answers free, which is the most a faster API can give that loop (where the time goes);
+- complete play records checked and scored per second by ``validate_play``;
 - play-outs per second through ``engine.playouts.random_playouts`` (compiled by numba when
   installed, and in plain Python), and the ratio to the peer's loop (target ×10);
 - for ``--deals`` random eastern deals (default 30) and ``--western-deals`` western ones
@@ -45,7 +48,13 @@ from engine import _backend  # noqa: E402
 from engine.cards import Contract, Hand  # noqa: E402
 from engine.dealing import generate_deal  # noqa: E402
 from engine.hand_records import hand_records  # noqa: E402
-from engine.play import Variant, legal_cards, trick_winner  # noqa: E402
+from engine.play import (  # noqa: E402
+    Variant,
+    legal_cards,
+    random_legal_play,
+    trick_winner,
+    validate_play,
+)
 from engine.playouts import random_playouts  # noqa: E402
 from engine.positions import Position  # noqa: E402
 from engine.seats import Seat  # noqa: E402
@@ -139,13 +148,6 @@ def peer_playout(hands: list[list[PeerCard]], first: int, trump: int, rng: rando
     return points
 
 
-def bench_peer(count: int, repeats: int) -> float:
-    deal = generate_deal(KEY, 1)
-    hands = [[PeerCard(c.suit.index, c.rank) for c in deal.hand(s)] for s in Seat]
-    rng = random.Random(1)
-    return _rate(count, lambda: [peer_playout(hands, 0, 0, rng) for _ in range(count)], repeats)
-
-
 # --- Ours ---------------------------------------------------------------------------------------
 
 
@@ -168,20 +170,94 @@ def api_playout(deal, contract, variant, rng: random.Random) -> int:
     return points
 
 
+def api_playout_unsorted(deal, contract, variant, rng: random.Random) -> int:
+    """The same, choosing among the legal cards as returned, without sorting them first.
+
+    (The sort only makes a run repeatable, and costs: cards compare in Python.)"""
+    hands = {s: deal.hand(s) for s in Seat}
+    leader, points = Seat.W, 0
+    for _ in range(12):
+        trick = []
+        seat = leader
+        for _ in range(4):
+            card = rng.choice(tuple(legal_cards(hands[seat], trick, contract, variant)))
+            hands[seat] = Hand.from_mask(hands[seat].mask ^ (1 << card.index))
+            trick.append((seat, card))
+            seat = seat.next
+        leader = trick_winner(trick, contract)
+        if leader.side.value == "NS":
+            points += sum(c.points for _, c in trick) + 1
+    return points
+
+
+def bare_playout(deal, contract, variant, rng: random.Random) -> int:
+    """The loop of ``api_playout_unsorted`` with the rules' answers free: any card of the hand
+    is played and the leader wins. Its own cost (the random choice, the hands, the trick), and
+    so the most any speed-up of the two functions can give that loop."""
+    hands = {s: deal.hand(s) for s in Seat}
+    leader, points = Seat.W, 0
+    for _ in range(12):
+        trick = []
+        seat = leader
+        for _ in range(4):
+            card = rng.choice(hands[seat].cards)
+            hands[seat] = Hand.from_mask(hands[seat].mask ^ (1 << card.index))
+            trick.append((seat, card))
+            seat = seat.next
+        leader = trick[0][0]
+        if leader.side.value == "NS":
+            points += sum(c.points for _, c in trick) + 1
+    return points
+
+
 def _rate(count: int, run, repeats: int) -> float:
+    """Runs per second of the processor's time (one thread): on a machine shared with other
+    work, time spent waiting for a core is not counted."""
     rates = []
     for _ in range(repeats):
-        start = time.perf_counter()
+        start = time.process_time()
         run()
-        rates.append(count / (time.perf_counter() - start))
+        rates.append(count / (time.process_time() - start))
     return statistics.median(rates)
 
 
-def bench_api(count: int, repeats: int) -> float:
+def bench_playouts(count: int, repeats: int) -> dict[str, tuple[float, float]]:
+    """The peer's loop and ours, taken in turn ``repeats`` times: for each, the median rate
+    and the median of its ratio to the peer's rate measured just before it. (Taken in turn,
+    a busy machine's changing load falls on both sides of each ratio alike.)"""
+    deal = generate_deal(KEY, 1)
+    peer_hands = [[PeerCard(c.suit.index, c.rank) for c in deal.hand(s)] for s in Seat]
+    loops = {
+        "peer": lambda rng: peer_playout(peer_hands, 0, 0, rng),
+        "api": lambda rng: api_playout(deal, Contract.OROS, Variant.EASTERN, rng),
+        "unsorted": lambda rng: api_playout_unsorted(deal, Contract.OROS, Variant.EASTERN, rng),
+        "bare": lambda rng: bare_playout(deal, Contract.OROS, Variant.EASTERN, rng),
+    }
+    rngs = {name: random.Random(1) for name in loops}
+    rates: dict[str, list[float]] = {name: [] for name in loops}
+    for _ in range(repeats):
+        for name, loop in loops.items():
+            rng = rngs[name]
+            start = time.process_time()  # as _rate: the processor's time
+            for _ in range(count):
+                loop(rng)
+            rates[name].append(count / (time.process_time() - start))
+    return {
+        name: (statistics.median(values),
+               statistics.median(v / p for v, p in zip(values, rates["peer"], strict=True)))
+        for name, values in rates.items()
+    }
+
+
+def bench_validate(count: int, repeats: int) -> float:
+    """Complete play records checked and scored per second by ``validate_play``."""
     deal, rng = generate_deal(KEY, 1), random.Random(1)
+    records = [random_legal_play(deal, Seat.N, Contract.OROS, Variant.EASTERN, rng)
+               for _ in range(50)]
     return _rate(
         count,
-        lambda: [api_playout(deal, Contract.OROS, Variant.EASTERN, rng) for _ in range(count)],
+        lambda: [validate_play(deal, Seat.N, Contract.OROS, Variant.EASTERN, records[k % 50])
+                 for k in range(count)],
         repeats,
     )
 
@@ -257,11 +333,20 @@ def main() -> None:
 
     emit("random key of this run (repeat with --key)", key.hex(), "")
     n, reps = args.playouts, args.repeats
-    peer = bench_peer(n // 4, reps)
+    # The play-out loops taken in turn, at least five times: their ratios are the figures.
+    playouts = bench_playouts(n // 4, max(reps, 5))
+    peer = playouts["peer"][0]
     emit("play-outs/s, the peer's loop (re-implemented)", f"{peer:,.0f} /s", "")
-    api = bench_api(n // 4, reps)
-    emit("play-outs/s, legal_cards() + trick_winner()", f"{api:,.0f} /s",
-         f"×{api / peer:.1f} the peer (target ×3)")
+    for name, label, target in (
+        ("api", "play-outs/s, legal_cards() + trick_winner()", " (target ×3)"),
+        ("unsorted", "play-outs/s, the same without sorting the legal cards", ""),
+        ("bare", "play-outs/s, that loop with the rules' answers free (its ceiling)", ""),
+    ):
+        rate, ratio = playouts[name]
+        emit(label, f"{rate:,.0f} /s", f"×{ratio:.2f} the peer{target}")
+    checked = bench_validate(n * 2, reps)
+    emit("records/s, validate_play (48 cards, checked and scored)", f"{checked:,.0f} /s",
+         f"×{checked / peer:.1f} the peer's play-outs")
     pure = bench_batch(n, reps, _backend.PURE)
     emit("play-outs/s, random_playouts (plain Python)", f"{pure:,.0f} /s",
          f"×{pure / peer:.1f} the peer")

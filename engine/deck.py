@@ -127,25 +127,27 @@ class Card:
     def __deepcopy__(self, memo: object) -> Card:
         return self
 
+    # Sorting a hand's or the legal cards compares card after card, in Python: the exact type
+    # is tested first, the cheapest test (a subclass still passes isinstance).
     def __lt__(self, other: object) -> bool:
-        if not isinstance(other, Card):
-            return NotImplemented
-        return self.index < other.index
+        if type(other) is Card or isinstance(other, Card):
+            return self.index < other.index
+        return NotImplemented
 
     def __le__(self, other: object) -> bool:
-        if not isinstance(other, Card):
-            return NotImplemented
-        return self.index <= other.index
+        if type(other) is Card or isinstance(other, Card):
+            return self.index <= other.index
+        return NotImplemented
 
     def __gt__(self, other: object) -> bool:
-        if not isinstance(other, Card):
-            return NotImplemented
-        return self.index > other.index
+        if type(other) is Card or isinstance(other, Card):
+            return self.index > other.index
+        return NotImplemented
 
     def __ge__(self, other: object) -> bool:
-        if not isinstance(other, Card):
-            return NotImplemented
-        return self.index >= other.index
+        if type(other) is Card or isinstance(other, Card):
+            return self.index >= other.index
+        return NotImplemented
 
     def __repr__(self) -> str:
         return f"Card(Suit.{self.suit.name}, {self.rank})"

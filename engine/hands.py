@@ -7,6 +7,7 @@ N, E, S and W. Both keep their cards as 48-bit masks (bit ``card.index`` for eac
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
+from functools import lru_cache
 
 from engine import _tables as T
 from engine.deck import ALL_CARDS, Card, Suit
@@ -40,10 +41,10 @@ class Hand:
     @classmethod
     def from_mask(cls, mask: int) -> Hand:
         """The hand whose cards are the set bits of ``mask`` (bit ``i`` is ``ALL_CARDS[i]``)."""
-        if not 0 <= mask <= T.FULL:
+        if not 0 <= mask <= _FULL:
             raise ValueError("a card mask has 48 bits")
-        hand = object.__new__(cls)
-        object.__setattr__(hand, "_mask", mask)
+        hand = _new(cls)
+        _set_mask(hand, mask)  # the slot's own setter: Hand.__setattr__ refuses, by design
         return hand
 
     @property
@@ -54,11 +55,11 @@ class Hand:
     @property
     def cards(self) -> tuple[Card, ...]:
         """The cards sorted by suit order, then from the strongest to the weakest."""
-        return tuple(ALL_CARDS[i] for i in T.bits(self._mask))
+        return _cards_of(self._mask)
 
     def in_suit(self, suit: Suit) -> tuple[Card, ...]:
         """The cards of ``suit``, strongest first."""
-        return tuple(ALL_CARDS[i] for i in T.bits(self._mask & T.SUIT_MASK[suit.index]))
+        return _cards_of(self._mask & T.SUIT_MASK[suit.index])
 
     @property
     def points(self) -> int:
@@ -72,7 +73,7 @@ class Hand:
         return isinstance(card, Card) and bool(self._mask >> card.index & 1)
 
     def __iter__(self) -> Iterator[Card]:
-        return iter(self.cards)
+        return iter(_cards_of(self._mask))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Hand):
@@ -90,6 +91,20 @@ class Hand:
 
     def __repr__(self) -> str:
         return f"Hand({' '.join(str(c) for c in self.cards) or 'empty'})"
+
+
+_new = object.__new__
+_set_mask = Hand._mask.__set__  # type: ignore[attr-defined]
+_FULL = T.FULL
+
+
+@lru_cache(maxsize=1 << 14)
+def _cards_of(mask: int) -> tuple[Card, ...]:
+    """The cards of ``mask`` in :data:`ALL_CARDS` order, as a tuple built once per mask: the
+    hands of a deal being played meet the same masks again and again. (Tuples are immutable,
+    so sharing one between equal hands is safe.) 2**14 masks are every hand that the four
+    seats of one deal can come to, and a few megabytes at most."""
+    return tuple(ALL_CARDS[i] for i in T.bits(mask))
 
 
 class Deal:

@@ -118,13 +118,12 @@ def _cards_of(mask: int) -> frozenset[Card]:
     return frozenset(ALL_CARDS[i] for i in T.bits(mask))
 
 
-def _winning(trick: Sequence[tuple[Seat, Card]], beaters: tuple[int, ...]) -> tuple[Seat, int]:
-    seat, card = trick[0]
-    winner = card.index
-    for other_seat, other in trick[1:]:
-        if beaters[winner] >> other.index & 1:
-            seat, winner = other_seat, other.index
-    return seat, winner
+# The public functions below are asked card after card by programs that play through them, so
+# they are written for speed: the look-ups they need are module globals, the checks and the
+# decision are one pass over the trick, and the frequent cases (leading, following) return a
+# set built once per mask. They make the decisions of ``_legal_mask`` (kept for
+# random_legal_play and the solver); tests/engine/test_api_fast_paths.py compares both
+# with the reference rules on random positions.
 
 
 def trick_winner(trick: Sequence[tuple[Seat, Card]], contract: Contract) -> Seat:
@@ -134,8 +133,33 @@ def trick_winner(trick: Sequence[tuple[Seat, Card]], contract: Contract) -> Seat
     """
     if not trick:
         raise ValueError("an empty trick has no winner")
-    _check_trick(trick)
-    return _winning(trick, _beaters(contract))[0]
+    try:
+        beaters = _BEATERS_OF[contract]
+    except (KeyError, TypeError):
+        beaters = None
+    if beaters is None or len(trick) > 4:
+        _check_trick(trick)  # a bad trick is reported first, as ever
+        _beaters(contract)  # then a bad contract
+    # One pass: the order of play, no card twice, and the winning card.
+    seat, card = trick[0]
+    winner_seat, winner = seat, card.index
+    played = 1 << winner
+    for later, other in trick[1:]:
+        try:
+            after = _NEXT_SEAT[seat]
+        except (KeyError, TypeError):  # not a seat: fail as ever, on its missing .next
+            after = seat.next
+        if later is not after:
+            raise ValueError(f"{later} cannot play after {seat}: play goes anticlockwise")
+        index = other.index
+        bit = 1 << index
+        if played & bit:
+            raise ValueError(f"{other} appears twice in the trick")
+        played |= bit
+        if beaters[winner] & bit:
+            winner_seat, winner = later, index
+        seat = later
+    return winner_seat
 
 
 def legal_cards(
@@ -149,35 +173,77 @@ def legal_cards(
     ``trick`` lists the ``(seat, card)`` already played in the current trick, in order (empty
     when leading: then every card is legal). The player is the seat after the last one in it.
     """
-    beaters = _beaters(contract)
-    rule3, second_counts = _variant_flags(variant)
-    mask = hand.mask
+    try:  # one dictionary look-up each (a try costs nothing in CPython 3.11 unless it raises)
+        beaters = _BEATERS_OF[contract]
+        rule3, second_counts = _FLAGS_OF[variant]
+    except (KeyError, TypeError):
+        _beaters(contract)  # raises TypeError, naming the bad argument
+        _variant_flags(variant)
+        raise
+    try:
+        mask = hand._mask
+    except AttributeError:  # not a Hand: anything with a card mask will do, as ever
+        mask = hand.mask
     n = len(trick)
-    if n:
-        if n >= 4:
-            raise ValueError("the trick is complete" if n == 4 else "a trick has at most four cards")
-        # One pass: the trick's order, no card twice, and which card is winning (and where).
-        seat, card = trick[0]
-        played = 1 << card.index
-        winner, at = card.index, 0
-        for k in range(1, n):
-            later, other = trick[k]
+    if not n:
+        return _cards_of(mask)  # the leader may play any card
+    if n >= 4:
+        raise ValueError("the trick is complete" if n == 4 else "a trick has at most four cards")
+    # The trick's order, no card twice, and which card is winning and whether the player's
+    # partner (two cards before the player) played it; the second and third cards written
+    # out rather than looped over, for speed.
+    seat, card = trick[0]
+    led = winner = card.index
+    played = 1 << led
+    partner_winning = n == 2
+    if n > 1:
+        later, other = trick[1]
+        if later is not _NEXT_SEAT[seat]:
+            raise ValueError(f"{later} cannot play after {seat}: play goes anticlockwise")
+        index = other.index
+        bit = 1 << index
+        if played & bit:
+            raise ValueError(f"{other} appears twice in the trick")
+        played |= bit
+        if beaters[winner] & bit:
+            winner = index
+            partner_winning = n == 3
+        if n > 2:
+            seat, (later, other) = later, trick[2]
             if later is not _NEXT_SEAT[seat]:
                 raise ValueError(f"{later} cannot play after {seat}: play goes anticlockwise")
-            bit = 1 << other.index
+            index = other.index
+            bit = 1 << index
             if played & bit:
                 raise ValueError(f"{other} appears twice in the trick")
             played |= bit
             if beaters[winner] & bit:
-                winner, at = other.index, k
-            seat = later
-        if played & mask:
-            card = ALL_CARDS[T.bits(played & mask)[0]]
-            raise ValueError(f"{card} was played to the trick but is still in the hand")
-        # The player's partner played two cards before the player: the card at n - 2.
-        mask = _legal_mask(mask, trick[0][1].index, winner, at == n - 2, n == 1, beaters, rule3,
-                           second_counts)
-    return _cards_of(mask)
+                winner = index
+                partner_winning = False
+    if played & mask:
+        card = ALL_CARDS[T.bits(played & mask)[0]]
+        raise ValueError(f"{card} was played to the trick but is still in the hand")
+    # _legal_mask, written out (a call is a good part of the cost).
+    following = mask & _SUIT_MASK_OF[led]
+    allowed = following or mask  # rule 1
+    beat = allowed & beaters[winner]
+    if beat and not partner_winning:
+        return _cards_of(beat)  # rule 2
+    if not rule3:
+        return _cards_of(allowed)
+    # Rule 3: cards that do not beat are limited to the lowest of their suit, or counting cards.
+    ok = _lowest_per_suit(mask)
+    if partner_winning or (n == 1 and (second_counts or not following)):
+        ok |= _COUNTING
+    return _cards_of(beat | (allowed & ok))
+
+
+_SUIT_MASK_OF = T.SUIT_MASK_OF
+_COUNTING = T.COUNTING
+# A hand's lowest card of each suit, once per hand mask (some twenty operations on 48-bit
+# integers otherwise, each allocating: most of the cost of a rule 3 decision). As many masks as
+# the four hands of a deal can come to.
+_lowest_per_suit = lru_cache(maxsize=1 << 14)(T.lowest_per_suit)
 
 
 def random_legal_play(
