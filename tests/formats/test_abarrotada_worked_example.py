@@ -68,3 +68,43 @@ def test_the_standings_add_each_players_finals(played):
     assert ranking[0].total == 2 and ranking[-1].total == 0
     # Three players scored 2 with a deal score: N of table 3 (+17) comes first.
     assert ranking[0].player_id == seated(tables[2])["N"].pk
+
+
+def test_the_worked_example_through_the_pages(client, director):
+    """The players enter and confirm on their pages; the standings page shows each final."""
+    import re
+
+    from django.test import Client
+    from django.urls import reverse
+
+    from scoring.services import set_results_public
+
+    championship = make_individual(director, players=16, rounds=1, deals=1)
+    round_ = next_round(championship, director)
+    tables = list(round_.player_tables.order_by("number"))
+    for table, report in zip(tables, REPORTS, strict=True):
+        who = seated(table)
+        page = client.get(reverse("scoring:captain", args=[who["S"].pk, who["S"].link_secret]))
+        key = re.search(r'name="deal1-idempotency_key" value="([^"]+)"',
+                        page.content.decode()).group(1)
+        form = {"deal1-idempotency_key": key, "deal1-maker": report.maker,
+                "deal1-contract": report.contract, "deal1-delegations": "0",
+                **{f"deal1-points_{s.lower()}": str(p) for s, p in report.points.items()},
+                "deal1-contro_by": list(report.contro_by),
+                "deal1-breaches": list(report.breaches)}
+        client.post(reverse("abarrotada:player_submit",
+                            args=[who["S"].pk, who["S"].link_secret, 1]), form)
+        entry = table.reports.get()
+        client.post(reverse("abarrotada:player_confirm",
+                            args=[who["W"].pk, who["W"].link_secret, entry.pk]))
+    services.close_round(round_, by=director)
+    set_results_public(championship, True, user=director)
+    text = Client().get(reverse("scoring:standings", args=[championship.pk]),
+                        headers={"accept-language": "en"}).content.decode()
+    rows = re.findall(r"<td>(\d+)\. ([^<]+?)(?: <span[^>]*>[^<]*</span>)?</td>.*?"
+                      r"<strong>([\d.]+)</strong>", text, re.S)
+    shown = {name.strip(): total for _n, name, total in rows}
+    for table, finals in zip(tables, FINALS, strict=True):
+        for seat, final in zip("NESW", finals, strict=True):
+            expected = f"{float(final) + 1e-9:.2f}"
+            assert shown[seated(table)[seat].name] == expected, (seat, final)
