@@ -4,7 +4,8 @@ module (``scoring.api.urls`` includes them):
 - players, through their own link: where they sit and each deal's state (``GET``
   ``captain/<player>/<secret>/abarrotada/``); entering a deal (``POST .../deals/<n>/``, with
   an ``Idempotency-Key``); confirming or disputing another player's report
-  (``.../reports/<id>/confirm/`` and ``.../dispute/``);
+  (``.../reports/<id>/confirm/`` and ``.../dispute/``), or confirming one's own report with
+  another player's PIN (``.../reports/<id>/pin/``);
 - directors: the players (``championships/<id>/abarrotada/players/``: list and register), a
   round's tables, seats, sit-outs and deals (``.../rounds/<n>/``), one deal of one table and
   its history (``.../rounds/<n>/tables/<t>/deals/<d>/``), the director's report
@@ -35,6 +36,7 @@ from formats.abarrotada.models import DealReport, PlayerTable
 from formats.abarrotada.rules import ReportRefused
 from formats.abarrotada.serializers import (
     IndividualDirectorReportSerializer,
+    IndividualPinSerializer,
     IndividualPlayerPositionSerializer,
     IndividualPlayerSerializer,
     IndividualReportAnswerSerializer,
@@ -159,6 +161,25 @@ class PlayerConfirmView(_ReportRefusals, CaptainView):
         report = permissions.player_report(player, report_id)
         services.confirm_report(report_id=report.pk, player=player,
                                 origin=Origin.from_request(request))
+        return _answer(report)
+
+
+class PlayerPinView(_ReportRefusals, CaptainView):
+    @extend_schema(tags=TAGS, operation_id="abarrotada_player_pin",
+                   request=IndividualPinSerializer, parameters=[IDEMPOTENCY],
+                   responses={200: IndividualReportAnswerSerializer, **REFUSED})
+    def post(self, request, team_id: int, secret: str, report_id: int):
+        """Another player at the table confirms this player's report on this player's phone
+        by typing their own PIN (rules.md 10.2): the PIN says who confirms. Every attempt is
+        kept; a wrong PIN is a 409 ``pin_wrong``, and too many at the table lock PIN
+        confirmation there for a while (``pin_locked``)."""
+        player = self.team()
+        report = permissions.player_report(player, report_id)
+        serializer = IndividualPinSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        services.confirm_report_with_pin(report_id=report.pk, player=player,
+                                         pin=serializer.validated_data["pin"],
+                                         origin=Origin.from_request(request))
         return _answer(report)
 
 
@@ -351,6 +372,8 @@ urlpatterns = [
          name="api-ab-player-confirm"),
     path(f"{PLAYER}reports/<id:report_id>/dispute/", PlayerDisputeView.as_view(),
          name="api-ab-player-dispute"),
+    path(f"{PLAYER}reports/<id:report_id>/pin/", PlayerPinView.as_view(),
+         name="api-ab-player-pin"),
     path(f"{C}players/", PlayersView.as_view(), name="api-ab-players"),
     path(f"{C}rounds/<id:number>/", RoundView.as_view(), name="api-ab-round"),
     path(DEAL, DealView.as_view(), name="api-ab-deal"),

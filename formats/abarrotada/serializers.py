@@ -206,3 +206,13 @@ class IndividualSettingsSerializer(serializers.Serializer):
                                           allow_null=True)
     round_minutes = serializers.IntegerField(min_value=1, max_value=999, required=False,
                                              allow_null=True)
+
+
+class IndividualPinSerializer(serializers.Serializer):
+    """Another player's PIN, typed on the phone of the player who entered the report."""
+
+    pin = serializers.RegexField(
+        r"^[0-9]{4}$", help_text=_("The 4-digit PIN of another player at the table."),
+        error_messages={key: _("PIN: type the 4 digits of another player at the table.")
+                        for key in ("invalid", "required", "blank", "null")},
+    )

@@ -177,3 +177,24 @@ def test_a_player_is_registered_with_a_licence(director, api):
     bad = api.post(url, {"name": "Quim Soler", "licence": "FCB#1"}, format="json")
     assert bad.status_code == 400 and "licence" in bad.json()
     assert championship.teams.count() == 1
+
+
+def test_another_player_confirms_with_their_pin_through_the_api(table):
+    from formats.abarrotada.models import SeatPinAttempt
+
+    who = seated(table)
+    report = anyone().post(f"{player_link(who['N'])}deals/1/", body("30-14-20-8"),
+                           format="json").json()["report"]["id"]
+    taken = {p.pin for p in who.values()}
+    wrong = next(f"{n:04d}" for n in range(10_000) if f"{n:04d}" not in taken)
+    url = f"{player_link(who['N'])}reports/{report}/pin/"
+    refused = anyone().post(url, {"pin": wrong}, format="json")
+    assert refused.status_code == 409 and refused.json()["code"] == "pin_wrong"
+    malformed = anyone().post(url, {"pin": "12a4"}, format="json")
+    assert malformed.status_code == 400 and "pin" in malformed.json()
+    answer = anyone().post(url, {"pin": who["W"].pin}, format="json")
+    assert answer.status_code == 200 and answer.json()["state"] == "confirmed"
+    review = ReportReview.objects.get()
+    # The PIN says who confirms (another player may share West's PIN: one in 10,000).
+    assert review.by_team.pin == who["W"].pin and review.via_pin
+    assert list(SeatPinAttempt.objects.values_list("ok", flat=True)) == [False, True]

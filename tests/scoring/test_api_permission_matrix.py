@@ -194,6 +194,9 @@ ABARROTADA_ENDPOINTS = [
      {**NO_LINK, "same_table": 200, "other_table": 404}),
     ("ab player dispute", "post", AB_PLAYER + "reports/{entry}/dispute/", {"comment": "16"},
      {**NO_LINK, "same_table": 200, "other_table": 404}),
+    # Another player's own link types no PIN: only the entering player's phone does (409).
+    ("ab player PIN", "post", AB_PLAYER + "reports/{entry}/pin/", {"pin": "1234"},
+     {**NO_LINK, "same_table": 409, "other_table": 404}),
     ("ab players", "get", AB + "players/", None, {**DIRECTOR_ONLY, "director": 200}),
     ("ab player add", "post", AB + "players/", {"name": "Nova"},
      {**DIRECTOR_ONLY, "director": 201}),
