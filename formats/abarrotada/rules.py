@@ -4,7 +4,7 @@ is decided here; they are the engine's (rules.md 10.1 and 10.2)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
@@ -36,7 +36,6 @@ class ReportValues:
     delegations: int = 0
     estevet: bool = False
     breaches: str = ""
-    extra: dict = field(default_factory=dict)
 
     def report_fields(self) -> dict:
         return {
