@@ -1,6 +1,6 @@
 """The actions an :class:`~tournaments.models.AuditEvent` records (its ``action`` choices).
 
-In their own module so that ``tournaments/models.py`` does not grow with each new audited
+In their own module so that ``tournaments/models/audit.py`` does not grow with each new audited
 action; the formats' actions are listed here too (one audit log for every format).
 """
 

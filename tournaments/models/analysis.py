@@ -1,6 +1,6 @@
 """The stored double-dummy analysis of a deal (rules.md 8.1): table, par and an optimal line.
 
-Imported by ``tournaments.models``; kept apart so that the analysis stays one small module.
+Re-exported by ``tournaments.models``.
 Computed by ``tournaments.services.analysis`` in the background once the deal's round closes.
 """
 
