@@ -20,7 +20,7 @@ from engine.movements import trump_side
 from engine.play import Variant, _beaters
 from engine.positions import _SEATS, Position
 from engine.seats import Seat, Side
-from engine.solver import Solver, _check, _cores
+from engine.solver import SOLVING_ORDER, Solver, _check, _cores
 
 __all__ = [
     "Analysed", "HandRecord", "Par", "hand_record", "hand_records", "line_from", "line_tricks",
@@ -240,7 +240,8 @@ def hand_records(
 ) -> Iterator[Analysed]:
     """The :func:`hand_record` of each ``(deal, dealer)``, yielded as each one is done.
 
-    The five contracts of every deal are the units of work, taken in order by one thread per
+    The five contracts of every deal are the units of work (a deal's in ``SOLVING_ORDER``,
+    Botifarra first), taken in order by one thread per
     processor core when the search is compiled (it releases the interpreter's lock). Several
     deals are thus solved side by side: a core that has finished never waits for another's
     hard contract while work is left, which is where a deal at a time lost most of an event's
@@ -251,7 +252,7 @@ def hand_records(
     for index, (deal, dealer) in enumerate(deals):
         _check(deal, dealer, variant)
         works.append(_DealWork(index, deal, dealer))
-    units = [(work, contract) for work in works for contract in Contract]
+    units = [(work, contract) for work in works for contract in SOLVING_ORDER]
     workers = min(len(units), _cores()) if backend.name == "numba" else 1
     if workers <= 1:
         for work, contract in units:

@@ -242,17 +242,28 @@ def double_dummy_table(
     return each_contract(lambda c: solve(deal, dealer, c, variant, backend), backend)
 
 
+#: The order in which the contracts of a deal are handed to the cores: Botifarra first. With
+#: five contracts on two cores, a core that takes a hard contract last finishes long after the
+#: other; started first, it runs beside the others. Botifarra, with no trumps to settle tricks
+#: early, is the contract that most often takes longest. Replayed from the positions searched
+#: on two fresh draws of random eastern deals (14 and 16), this order cut the median time of a
+#: deal by a tenth in both, and the sum by 9 % and 2 %; the values never change.
+SOLVING_ORDER: tuple[Contract, ...] = (Contract.BOTIFARRA, *(c for c in Contract if not c.is_botifarra))
+
+
 def each_contract(work, backend: _backend.Backend) -> dict:
     """``work(contract)`` for the five contracts, side by side when the search is compiled.
 
     The compiled search releases the interpreter's lock, so one thread per processor core
-    solves one contract each; in plain Python they run one after the other.
+    solves one contract each, taken in :data:`SOLVING_ORDER`; in plain Python they run one
+    after the other. The answer lists the contracts in their usual order.
     """
     workers = min(len(Contract), _cores()) if backend.name == "numba" else 1
     if workers <= 1:
         return {contract: work(contract) for contract in Contract}
     with ThreadPoolExecutor(max_workers=workers) as pool:
-        return dict(zip(Contract, pool.map(work, list(Contract)), strict=True))
+        done = dict(zip(SOLVING_ORDER, pool.map(work, SOLVING_ORDER), strict=True))
+    return {contract: done[contract] for contract in Contract}
 
 
 def _cores() -> int:

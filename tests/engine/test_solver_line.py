@@ -9,6 +9,7 @@ valued by the solver from the position it leads to).
 from __future__ import annotations
 
 import random
+import threading
 
 import pytest
 
@@ -27,7 +28,7 @@ from engine.hand_records import (
 from engine.play import Variant, random_legal_play, validate_play
 from engine.positions import Position
 from engine.seats import Seat, Side
-from engine.solver import Solver, double_dummy_table, solve
+from engine.solver import SOLVING_ORDER, Solver, _cores, double_dummy_table, each_contract, solve
 
 
 def _replay(deal, dealer, contract, variant, prefix):
@@ -196,3 +197,26 @@ def test_line_shows_the_first_card_in_suit_order_that_keeps_the_value():
         position, gained = position.play(card)
         value -= gained
     assert value == 0 and skipped > 0  # some card was passed over: the order was put to work
+
+
+def test_contracts_are_handed_out_botifarra_first_and_answered_in_their_order():
+    # each_contract starts the hardest contract first (engine.solver.SOLVING_ORDER) and still
+    # answers with the five contracts in their usual order, each with its own work's result.
+    backend = _backend.compiled() or _backend.PURE
+    parallel = backend.name == "numba" and _cores() > 1
+    botifarra_started = threading.Event()
+    waited_for_botifarra = []
+
+    def work(contract):
+        if contract is Contract.BOTIFARRA:
+            botifarra_started.set()
+        elif parallel:
+            # Handed out first, Botifarra is already running (or done) on another core.
+            waited_for_botifarra.append(botifarra_started.wait(timeout=10))
+        return contract.value
+
+    done = each_contract(work, backend)
+    assert list(done) == list(Contract)
+    assert all(done[contract] == contract.value for contract in Contract)
+    assert all(waited_for_botifarra)
+    assert SOLVING_ORDER[0] is Contract.BOTIFARRA and set(SOLVING_ORDER) == set(Contract)
