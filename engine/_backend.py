@@ -35,7 +35,8 @@ _FUNCTIONS = (
 _SEARCH_MODULES = (_transpositions, _bounds, _ordering, _search)
 _SEARCH_FUNCTIONS = (
     (_transpositions, "suit_key"), (_transpositions, "position_keys"),
-    (_transpositions, "tt_slot"), (_transpositions, "tt_find"), (_transpositions, "tt_bounds"),
+    (_transpositions, "tt_slot"), (_transpositions, "tt_mix"), (_transpositions, "tt_find"),
+    (_transpositions, "tt_bounds"),
     (_transpositions, "tt_move"), (_transpositions, "tt_store"), (_bounds, "last_trick"),
     (_bounds, "sure_winner"), (_bounds, "cashing_points"),
     (_bounds, "sure_bounds"), (_ordering, "can_beat"), (_ordering, "order_moves"),

@@ -62,7 +62,7 @@ KILLERS = NODES + 1
 
 
 def search(hands, pos, leader, led, win, wseat, tpts, live, alpha, beta, beaters, rule3,
-           second_counts, rest_keys, tt, size_mask, buf, st):
+           second_counts, rest_keys, tt, size_mask, buf, st, stop, run_id, reverse_root):
     """The NS points still to come from the position, searched within (alpha, beta).
 
     ``hands`` (N, E, S, W masks) is changed during the search and restored at the end.
@@ -72,6 +72,12 @@ def search(hands, pos, leader, led, win, wseat, tpts, live, alpha, beta, beaters
     :func:`engine._transpositions.rest_keys_of`; ``tt`` is the transposition table (``size_mask``
     + 1 buckets, see ``engine._transpositions``), ``buf`` (``BUF_SIZE``) and ``st``
     (``STACK_SIZE``) are work space.
+
+    Two searches of one test may share the table (``engine.solver``: a core with nothing left
+    helps another): each looks at ``stop[0]`` every 1,024 positions and gives up, returning -1,
+    once it is no longer ``run_id`` (the other finished first). With ``reverse_root`` the
+    position's own cards are tried in the reverse order, so that a helper starts where the
+    first search will arrive last.
     """
     # The trumps, read from the beaters of the weakest oros and weakest copes: any card of
     # another suit than the one led beats them only if it is a trump. Empty in Botifarra.
@@ -95,6 +101,8 @@ def search(hands, pos, leader, led, win, wseat, tpts, live, alpha, beta, beaters
             # --- A new ply: settle it at once if possible, else list its moves.
             entering = False
             buf[NODES] += 1
+            if (buf[NODES] & 1023) == 0 and stop[0] != run_id:
+                return -1
             pos = st[r + F_POS]
             leader = st[r + F_LEADER]
             alpha = st[r + F_ALPHA]
@@ -119,10 +127,10 @@ def search(hands, pos, leader, led, win, wseat, tpts, live, alpha, beta, beaters
                         hint = -1
                         low = 0
                         high = mask_points(live) + tricks
-                        found = tt_find(tt, slot, key, key2)
+                        found, first, second = tt_find(tt, slot, key, key2)
                         if found >= 0:
-                            low, high = tt_bounds(tt, found)
-                            hint = tt_move(tt, found)
+                            low, high = tt_bounds(first)
+                            hint = tt_move(second)
                         if low < beta and high > alpha and low != high:
                             # Not settled by the table: what the cards alone guarantee.
                             sure_low, sure_high = sure_bounds(hands, leader, live, trumps,
@@ -195,9 +203,10 @@ def search(hands, pos, leader, led, win, wseat, tpts, live, alpha, beta, beaters
                             ws = seat
                         add = st[r + F_TPTS] + POINTS_OF[c] + 1 if (ws & 1) == 0 else 0
                         ckey, ckey2 = position_keys(left & ~(1 << c), ws, rest_keys)
-                        f = tt_find(tt, tt_slot(ckey, ckey2, size_mask), ckey, ckey2)
+                        f, first, _ = tt_find(tt, tt_slot(ckey, ckey2, size_mask), ckey,
+                                              ckey2)
                         if f >= 0:
-                            lo, hi = tt_bounds(tt, f)
+                            lo, hi = tt_bounds(first)
                             if (seat & 1) == 0 and lo + add >= st[r + F_BETA]:
                                 ret = lo + add
                                 returning = True
@@ -206,6 +215,12 @@ def search(hands, pos, leader, led, win, wseat, tpts, live, alpha, beta, beaters
                                 ret = hi + add
                                 returning = True
                                 break
+            if not returning and d == 0 and reverse_root:
+                count = st[r + F_COUNT]
+                for i in range(count // 2):
+                    move = buf[i]
+                    buf[i] = buf[count - 1 - i]
+                    buf[count - 1 - i] = move
             if not returning:
                 st[r + F_IDX] = 0
                 st[r + F_BEST] = -1 if (st[r + F_SEAT] & 1) == 0 else 1000
@@ -286,14 +301,14 @@ def search(hands, pos, leader, led, win, wseat, tpts, live, alpha, beta, beaters
                 low = 0
                 high = mask_points(st[r + F_LIVE]) + st[r + F_TRICKS]
                 move = st[r + F_BMOVE]
-                found = tt_find(tt, slot, key, key2)
+                found, first, second = tt_find(tt, slot, key, key2)
                 if found >= 0:
-                    low, high = tt_bounds(tt, found)
+                    low, high = tt_bounds(first)
                     # When every card failed, "best" means nothing: keep the old hint.
                     failed = ret <= st[r + F_A0] if (st[r + F_SEAT] & 1) == 0 else (
                         ret >= st[r + F_B0])
                     if failed:
-                        move = tt_move(tt, found)
+                        move = tt_move(second)
                 if ret <= st[r + F_A0]:
                     if ret < high:
                         high = ret

@@ -67,33 +67,52 @@ def position_keys(live, leader, rest_keys):
 # An entry is two numbers, its key and what was found, packed so that a bucket of four entries
 # fills one 64-byte line of the processor's cache: a look-up costs one trip to memory.
 #   first:  ``key`` (46 bits) | low << 46 | high << 53
-#   second: ``key2`` (44 bits) | (best card + 1) << 44 | tricks left << 50
+#   second: (``key2`` (44 bits) | (best card + 1) << 44 | tricks left << 50) ^ tt_mix(first)
 # Values are at most 72, so 7 bits each. An empty entry is all zeros, which no position's key
 # is (a position has cards left, so some suit's key is not zero).
+#
+# Two threads may share one table (a core with nothing left helps another with its contract,
+# ``engine.solver``), and the two numbers of an entry are written one after the other: a thread
+# could read the first number of a new entry with the second of the old one. The second number
+# is therefore stored mixed with a scramble of the first, and a look-up that reads two numbers
+# of different writes finds a key that matches nothing (but once in 2^44), so it never takes
+# one position's bounds for another's.
 KEY_BITS = (1 << 46) - 1
 KEY2_BITS = (1 << 44) - 1
+SECOND_BITS = (1 << 56) - 1
 WAYS = 4
 
 
+def tt_mix(first):
+    """A scramble of an entry's first number, mixed into its second (see above).
+
+    Products stay below 2^62, so plain Python and the compiled code give the same number.
+    """
+    return ((((first & 0x3FFFFFFF) * 0x9E3779B1) ^ ((first >> 30) * 0x85EBCA77)) >> 6) & SECOND_BITS
+
+
 def tt_find(tt, bucket, key, key2):
-    """Index (in ``tt``) of the entry keyed ``(key, key2)`` in ``bucket``, or -1."""
+    """The entry keyed ``(key, key2)`` in ``bucket``: ``(index in tt, first, second)``, the
+    two numbers as read once (the second unmixed), or ``(-1, 0, 0)``."""
     i = bucket * 2 * WAYS
     for _ in range(WAYS):
-        if (tt[i] & KEY_BITS) == key and (tt[i + 1] & KEY2_BITS) == key2:
-            return i
+        first = tt[i]
+        if (first & KEY_BITS) == key:
+            second = tt[i + 1] ^ tt_mix(first)
+            if (second & KEY2_BITS) == key2:
+                return i, first, second
         i += 2
-    return -1
+    return -1, 0, 0
 
 
-def tt_bounds(tt, i):
-    """The ``(low, high)`` bounds of the entry at ``i``."""
-    first = tt[i]
+def tt_bounds(first):
+    """The ``(low, high)`` bounds of an entry whose first number is ``first``."""
     return (first >> 46) & 127, (first >> 53) & 127
 
 
-def tt_move(tt, i):
-    """The best card of the entry at ``i``, or -1."""
-    return ((tt[i + 1] >> 44) & 63) - 1
+def tt_move(second):
+    """The best card of an entry whose (unmixed) second number is ``second``, or -1."""
+    return ((second >> 44) & 63) - 1
 
 
 def tt_store(tt, bucket, key, key2, low, high, move, tricks):
@@ -103,16 +122,17 @@ def tt_store(tt, bucket, key, key2, low, high, move, tricks):
     first): the deep positions, whose hits save the most work, are not pushed out by the many
     shallow ones searched after them, which is what made big tables pay on hard deals.
     """
-    i = tt_find(tt, bucket, key, key2)
+    i, _, _ = tt_find(tt, bucket, key, key2)
     if i < 0:
         j = bucket * 2 * WAYS
         i = j
         fewest = 99
         for _ in range(WAYS):
-            t = tt[j + 1] >> 50
+            t = ((tt[j + 1] ^ tt_mix(tt[j])) >> 50) & 63
             if t < fewest:
                 fewest = t
                 i = j
             j += 2
-    tt[i] = key | (low << 46) | (high << 53)
-    tt[i + 1] = key2 | ((move + 1) << 44) | (tricks << 50)
+    first = key | (low << 46) | (high << 53)
+    tt[i] = first
+    tt[i + 1] = (key2 | ((move + 1) << 44) | (tricks << 50)) ^ tt_mix(first)

@@ -14,13 +14,15 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from engine import _backend
+from engine._crew import SOLVING_ORDER, Crew
+from engine._crew import cores as _cores
 from engine.cards import Card, Contract, Deal
 from engine.duplicate import side_deal_score
 from engine.movements import trump_side
 from engine.play import Variant, _beaters
 from engine.positions import _SEATS, Position
 from engine.seats import Seat, Side
-from engine.solver import SOLVING_ORDER, Solver, _check, _cores
+from engine.solver import Solver, _check
 
 __all__ = [
     "Analysed", "HandRecord", "Par", "hand_record", "hand_records", "line_from", "line_tricks",
@@ -189,7 +191,8 @@ class _DealWork:
         points = ns if trump_side(self.dealer) is Side.NS else 72 - ns
         return side_deal_score(points, doubled=contract.is_botifarra), -_ORDER.index(contract)
 
-    def solve(self, contract: Contract, variant: Variant, backend) -> Analysed | None:
+    def solve(self, contract: Contract, variant: Variant, backend,
+              crew: Crew | None = None) -> Analysed | None:
         """Solve one contract; the deal's :class:`Analysed` once it was the last one."""
         with self.lock:
             if self.started is None:
@@ -198,7 +201,7 @@ class _DealWork:
         value = solver = error = None
         if not failed:
             try:
-                solver = Solver(contract, variant, backend)
+                solver = Solver(contract, variant, backend, crew=crew)
                 value = solver.value(Position.start(self.deal, self.dealer, contract, variant))
             except Exception as exc:  # reported with the deal, the other deals go on
                 error = exc
@@ -264,14 +267,20 @@ def hand_records(
     pending = iter(units)
     take = threading.Lock()
     stopped = threading.Event()  # the caller stopped reading: take no more work
+    # Once every contract is handed out, a free core helps one still running (engine._crew).
+    crew = Crew(len(units))
 
     def worker() -> None:
         while not stopped.is_set():
             with take:
                 unit = next(pending, None)
             if unit is None:
+                crew.help_until_done()
                 return
-            done = unit[0].solve(unit[1], variant, backend)
+            try:
+                done = unit[0].solve(unit[1], variant, backend, crew)
+            finally:
+                crew.work_over()
             if done is not None:
                 finished.put(done)
 
@@ -287,5 +296,6 @@ def hand_records(
             yield finished.get()
     finally:
         stopped.set()
+        crew.close()
     for thread in threads:
         thread.join()

@@ -21,22 +21,25 @@ only slower); ``backend=`` chooses explicitly.
 
 from __future__ import annotations
 
-import os
-from concurrent.futures import ThreadPoolExecutor
+import threading
 from dataclasses import dataclass, field
 
 from engine import _backend, _transpositions
 from engine import _search as S
 from engine import _tables as T
+from engine._crew import SOLVING_ORDER, Crew, each_contract
 from engine.cards import ALL_CARDS, Card, Contract, Deal
 from engine.play import Variant, _variant_flags
 from engine.positions import Position, _all
 from engine.seats import Seat
 
 __all__ = [
+    "SOLVING_ORDER",
+    "Crew",
     "Position",
     "Solver",
     "double_dummy_table",
+    "each_contract",
     "position_value",
     "solve",
 ]
@@ -63,6 +66,9 @@ class Solver:
     backend: _backend.Backend = field(default_factory=_backend.fastest)
     #: Entries of the transposition table (a power of two); by default a size fit for a deal.
     table_size: int | None = None
+    #: The crew of the deal's other contracts, if any: while this solver searches, a core with
+    #: nothing left may help it (``engine._crew``).
+    crew: Crew | None = None
 
     def __post_init__(self) -> None:
         b = self.backend
@@ -77,14 +83,23 @@ class Solver:
         self._hands = b.array(4, 0)
         self._beaters = b.beaters[_TRUMP_NUMBER[self.contract]]
         self._rule3, self._second_counts = _variant_flags(self.variant)
+        # A helper and this solver search one test at a time, numbered (see ``_search``):
+        # ``_stop[0]`` is the number of the test under way, 0 once it is answered.
+        self._stop = b.array(1, 0)
+        self._runs = 0
+        self._test = None  # (number, position, alpha, beta) of the test under way
+        self._answer = (0, 0)  # (number, value) from a helper that finished a test first
+        self._searching = False
+        self._helper_positions = 0
+        self._talk = threading.Condition()
         # Who holds each card, as far as the positions searched so far tell (-1: not known).
         self._owner = [-1] * 48
         self._rest_keys = None
 
     @property
     def positions(self) -> int:
-        """Positions this solver has searched so far (plies entered), for benchmarks."""
-        return int(self._buf[S.NODES])
+        """Positions this solver (and any helper) searched so far (plies entered)."""
+        return int(self._buf[S.NODES]) + self._helper_positions
 
     def _know_owners(self, position: Position) -> None:
         """Record who holds the position's cards; (re)build the key table when it learns some.
@@ -113,21 +128,72 @@ class Solver:
                 table[i] = key
             self._rest_keys = table
 
-    def _search(self, position: Position, alpha: int, beta: int) -> int:
-        self._know_owners(position)
+    def _kernel(self, arrays, position: Position, alpha: int, beta: int, run: int,
+                reverse: int) -> int:
+        hands, buf, stack = arrays
         for i, mask in enumerate(position.hands):
-            self._hands[i] = mask
+            hands[i] = mask
         led, win, wseat, points = position._trick_state()
         live = position.hands[0] | position.hands[1] | position.hands[2] | position.hands[3]
         for card in position.trick:
             live |= 1 << card.index
         return int(
             self.backend.search(
-                self._hands, len(position.trick), position.leader.index, led, win, wseat,
+                hands, len(position.trick), position.leader.index, led, win, wseat,
                 points, live, alpha, beta, self._beaters, self._rule3, self._second_counts,
-                self._rest_keys, self._table, self._size_mask, self._buf, self._stack,
+                self._rest_keys, self._table, self._size_mask, buf, stack, self._stop, run,
+                reverse,
             )
         )
+
+    def _search(self, position: Position, alpha: int, beta: int) -> int:
+        """One test of the window ``(alpha, beta)``, with a helper if one has joined.
+
+        The test is numbered and published for a helper; whichever search finishes first
+        answers (both answers are right: bounds found under the same window) and sets
+        ``_stop[0]`` to 0, which makes the other give up.
+        """
+        self._know_owners(position)
+        with self._talk:
+            self._runs += 1
+            run = self._runs
+            self._stop[0] = run
+            self._test = (run, position, alpha, beta)
+            self._talk.notify_all()
+        value = self._kernel((self._hands, self._buf, self._stack), position, alpha, beta, run, 0)
+        with self._talk:
+            if self._stop[0] == run:
+                self._stop[0] = 0
+            else:
+                value = self._answer[1]
+        return value
+
+    def help(self) -> None:
+        """Search this solver's tests beside it until its :meth:`value` returns.
+
+        Run by a thread with nothing else to do (``engine._crew``), with its own work space
+        and this solver's transposition table: what either search stores, the other finds.
+        """
+        b = self.backend
+        arrays = (b.array(4, 0), b.array(S.BUF_SIZE, 0), b.array(S.STACK_SIZE, 0))
+        seen = 0
+        try:
+            while True:
+                with self._talk:
+                    while self._searching and (self._test is None or self._test[0] == seen):
+                        self._talk.wait()
+                    if not self._searching:
+                        return
+                    run, position, alpha, beta = self._test
+                seen = run
+                value = self._kernel(arrays, position, alpha, beta, run, 1)
+                with self._talk:
+                    if self._stop[0] == run:
+                        self._answer = (run, value)
+                        self._stop[0] = 0
+        finally:
+            with self._talk:
+                self._helper_positions += int(arrays[1][S.NODES])
 
     def _guess(self, position: Position) -> int:
         """A first guess of the value, for the null-window tests to start from.
@@ -186,13 +252,25 @@ class Solver:
             raise ValueError("the position is of another contract or variant")
         low, high = 0, 72
         g = self._guess(position) if guess is None else guess
-        while low < high:
-            beta = g + 1 if g == low else g
-            g = self._search(position, beta - 1, beta)
-            if g < beta:
-                high = g
-            else:
-                low = g
+        with self._talk:
+            self._searching = True
+        if self.crew is not None:
+            self.crew.started(self)
+        try:
+            while low < high:
+                beta = g + 1 if g == low else g
+                g = self._search(position, beta - 1, beta)
+                if g < beta:
+                    high = g
+                else:
+                    low = g
+        finally:
+            with self._talk:
+                self._searching = False
+                self._test = None
+                self._talk.notify_all()
+            if self.crew is not None:
+                self.crew.stopped(self)
         return g
 
 
@@ -239,35 +317,10 @@ def double_dummy_table(
     """NS points with perfect play in each of the five contracts (:func:`each_contract`)."""
     _check(deal, dealer, variant)
     backend = backend or _backend.fastest()
-    return each_contract(lambda c: solve(deal, dealer, c, variant, backend), backend)
+    crew = Crew(len(Contract))
 
+    def work(contract: Contract) -> int:
+        solver = Solver(contract, variant, backend, crew=crew)
+        return solver.value(Position.start(deal, dealer, contract, variant))
 
-#: The order in which the contracts of a deal are handed to the cores: Botifarra first. With
-#: five contracts on two cores, a core that takes a hard contract last finishes long after the
-#: other; started first, it runs beside the others. Botifarra, with no trumps to settle tricks
-#: early, is the contract that most often takes longest. Replayed from the positions searched
-#: on two fresh draws of random eastern deals (14 and 16), this order cut the median time of a
-#: deal by a tenth in both, and the sum by 9 % and 2 %; the values never change.
-SOLVING_ORDER: tuple[Contract, ...] = (Contract.BOTIFARRA, *(c for c in Contract if not c.is_botifarra))
-
-
-def each_contract(work, backend: _backend.Backend) -> dict:
-    """``work(contract)`` for the five contracts, side by side when the search is compiled.
-
-    The compiled search releases the interpreter's lock, so one thread per processor core
-    solves one contract each, taken in :data:`SOLVING_ORDER`; in plain Python they run one
-    after the other. The answer lists the contracts in their usual order.
-    """
-    workers = min(len(Contract), _cores()) if backend.name == "numba" else 1
-    if workers <= 1:
-        return {contract: work(contract) for contract in Contract}
-    with ThreadPoolExecutor(max_workers=workers) as pool:
-        done = dict(zip(SOLVING_ORDER, pool.map(work, SOLVING_ORDER), strict=True))
-    return {contract: done[contract] for contract in Contract}
-
-
-def _cores() -> int:
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # not on Linux
-        return os.cpu_count() or 1
+    return each_contract(work, backend, crew)

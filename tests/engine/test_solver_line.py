@@ -14,6 +14,7 @@ import threading
 import pytest
 
 from engine import _backend
+from engine._crew import cores as _cores
 from engine.cards import Contract
 from engine.dealing import generate_deal
 from engine.hand_records import (
@@ -28,7 +29,7 @@ from engine.hand_records import (
 from engine.play import Variant, random_legal_play, validate_play
 from engine.positions import Position
 from engine.seats import Seat, Side
-from engine.solver import SOLVING_ORDER, Solver, _cores, double_dummy_table, each_contract, solve
+from engine.solver import SOLVING_ORDER, Solver, double_dummy_table, each_contract, solve
 
 
 def _replay(deal, dealer, contract, variant, prefix):
