@@ -14,6 +14,7 @@ import live
 from formats.abarrotada import evening, permissions, services
 from formats.abarrotada.evening_forms import DirectorTotalsForm, TotalsForm
 from formats.abarrotada.models import GameTotals, PlayerTable
+from formats.abarrotada.projector import projector_response
 from formats.abarrotada.rules import ReportRefused
 from formats.abarrotada.services import form_of, settings_of
 from formats.free_deal.forms import DisputeForm
@@ -208,21 +209,7 @@ def standings_page(request, championship: Championship, *, director: bool):
 
 def projector_page(request, championship: Championship, *, director: bool):
     """The hall's screen: the ranking in large type, ten players a page, cycling by itself."""
-    from django.conf import settings as site_settings
-    from django.urls import reverse
-
-    from scoring.views.results import projector_page_of
-
-    per_page = 10
     rows = evening.evening_standings(championship,
                                      rounds=_rounds_shown(championship, director))
-    pages = max(1, -(-len(rows) // per_page))
-    page, next_page = projector_page_of(request, pages)
-    context = {
-        "championship": championship, "director": director, "page": page, "pages": pages,
-        "rows": rows[(page - 1) * per_page:page * per_page],
-        "next_url": f"{reverse('scoring:projector', args=[championship.pk])}?page={next_page}",
-        "seconds": site_settings.PROJECTOR_PAGE_SECONDS,
-        "live_url": live.stream_url("director" if director else "public", championship.pk),
-    }
-    return render(request, "abarrotada/evening/projector.html", context)
+    return projector_response(request, championship, rows, director=director,
+                              template="abarrotada/evening/projector.html")

@@ -4,13 +4,12 @@ directors see the round in play too."""
 
 from __future__ import annotations
 
-from django.conf import settings as site_settings
 from django.shortcuts import render
-from django.urls import reverse
 
 import live
 from engine import show_score
 from formats.abarrotada import selectors
+from formats.abarrotada.projector import projector_response
 from tournaments.models import Championship, Round
 from tournaments.presentation import signed
 
@@ -50,20 +49,9 @@ def standings_page(request, championship: Championship, *, director: bool):
 
 def projector_page(request, championship: Championship, *, director: bool):
     """The hall's screen: the standings ten players a page, cycling by itself."""
-    from scoring.views.results import projector_page_of
-
-    per_page = 10
     rows = _rows(selectors.standings(championship, rounds=_rounds(championship, director)))
-    pages = max(1, -(-len(rows) // per_page))
-    page, next_page = projector_page_of(request, pages)
-    context = {
-        "championship": championship, "director": director, "page": page, "pages": pages,
-        "rows": rows[(page - 1) * per_page:page * per_page],
-        "next_url": f"{reverse('scoring:projector', args=[championship.pk])}?page={next_page}",
-        "seconds": site_settings.PROJECTOR_PAGE_SECONDS,
-        "live_url": live.stream_url("director" if director else "public", championship.pk),
-    }
-    return render(request, "abarrotada/projector.html", context)
+    return projector_response(request, championship, rows, director=director,
+                              template="abarrotada/projector.html")
 
 
 def _fraction(value) -> str:
