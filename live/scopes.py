@@ -13,10 +13,11 @@ open streams that hold an older link (:func:`ends`).
 
 - ``director`` (the grid, the director's live standings): every event of the championship,
   with round, table and deal numbers;
-- ``team`` (a captain's page): events of the team's own tables (with the deal number) and
-  changes of a round's state, nothing about other tables;
+- ``team`` (a captain's page): events of the team's own tables (with the deal number), of its
+  own knockout tie, and changes of a round's state, nothing about other tables;
 - ``public`` (published standings, the projector): that something public changed, only when
-  it concerns what the public may see (a closed round, publishing, a round's state).
+  it concerns what the public may see (a closed round, publishing, a round's state, a knockout
+  game that counts).
 
 Every listener is told that a free-deal round's clock changed (started, paused, resumed,
 extended): the clock is shown to the whole room.
@@ -128,8 +129,11 @@ def visible(scope: dict, event: dict) -> dict | None:
             return {"kind": "round", "round": event.get("round")}
         if kind == "result" and scope.get("t") in event.get("teams", ()):
             return {"kind": "result", "round": event.get("round"), "deal": event.get("deal")}
+        if kind == "knockout" and scope.get("t") in event.get("teams", ()):
+            return {"kind": "knockout"}
         return None
-    # The public sees closed rounds only: a change in a round being played tells it nothing.
-    if kind in ("round", "publish") or (kind == "result" and event.get("closed")):
+    # The public sees closed rounds only: a change in a round being played tells it nothing;
+    # of a knockout tie, only a game that counts.
+    if kind in ("round", "publish") or (kind in ("result", "knockout") and event.get("closed")):
         return {"kind": kind}
     return None

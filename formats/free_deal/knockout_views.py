@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_safe
 
+import live
 from formats.free_deal import selectors
 from formats.free_deal.exports.pdf import bracket_pdf
 from formats.free_deal.format import FreeDealPairs
@@ -101,6 +102,8 @@ def director_bracket(request, pk: int):
         "championship": championship, "settings": settings_of(championship),
         "rounds": rounds, "form": form,
         "failed_tie": str(failed_tie or ""), "start_refusal": start_refusal,
+        # Captains' reports and games appear as they come (templates/free_deal/knockout.html).
+        "live_url": live.stream_url("director", championship.pk),
     }
     response = render(request, "free_deal/knockout.html", context,
                       status=400 if request.method == "POST" else 200)

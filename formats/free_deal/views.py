@@ -288,6 +288,8 @@ def standings_page(request, championship: Championship, *, director: bool):
         # What the download links stand after (closed rounds, whoever reads the page).
         "downloads_scope": export_scope(championship),
         "bracket": bracket_html(request, championship),
+        # The ranking and the bracket refresh themselves on live events (static/js/live.js).
+        "live_url": live.stream_url("director" if director else "public", championship.pk),
     }
     return render(request, "free_deal/standings.html", context)
 

@@ -25,5 +25,16 @@ def result_changed(table: Table, deal: Deal, round_: Round) -> None:
     })
 
 
+def knockout_changed(tie, *, counted: bool) -> None:
+    """A knockout tie changed (rules.md 11.3): a pair reported or disputed its next game, or a
+    game was entered and counts (``counted``: the public's bracket changed too)."""
+    live.publish({
+        "kind": "knockout",
+        "c": tie.championship_id,
+        "closed": counted,
+        "teams": [tie.first_id, tie.second_id],
+    })
+
+
 def publication_changed(championship: Championship) -> None:
     live.publish({"kind": "publish", "c": championship.pk})

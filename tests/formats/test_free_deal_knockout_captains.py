@@ -254,3 +254,37 @@ def test_the_api_says_when_there_is_no_knockout_game(director):
     refused = phone.post(api_link(team), {"first_points": 101, "second_points": 3},
                          format="json")
     assert refused.status_code == 409 and refused.json()["code"] == "no_tie"
+
+
+def test_every_knockout_write_tells_the_ties_pairs_the_director_and_once_counted_the_public(
+        semi, monkeypatch, django_capture_on_commit_callbacks):
+    import live
+    from live.scopes import visible
+
+    sent = []
+    monkeypatch.setattr(live, "send_now", sent.append)
+    first, second = semi.first, semi.second
+    with django_capture_on_commit_callbacks(execute=True):
+        entry = fd.submit_knockout_entry(team=first, tie_id=semi.pk, first_points=101,
+                                         second_points=70)
+    with django_capture_on_commit_callbacks(execute=True):
+        fd.dispute_knockout_entry(team=second, entry_id=entry.pk, comment="70 – 101")
+    assert [(e["kind"], e["closed"], sorted(e["teams"])) for e in sent] == [
+        ("knockout", False, sorted([first.pk, second.pk]))] * 2
+    # Not counted yet: the tie's pairs and the director hear of it, the public does not.
+    c = semi.championship_id
+    other = KnockoutTie.objects.get(championship_id=c, stage=1, slot=2).first
+    assert visible({"k": "team", "c": c, "t": second.pk}, sent[0]) == {"kind": "knockout"}
+    assert visible({"k": "team", "c": c, "t": other.pk}, sent[0]) is None
+    assert visible({"k": "director", "c": c, "t": None}, sent[0]) == {"kind": "knockout"}
+    assert visible({"k": "public", "c": c, "t": None}, sent[0]) is None
+    # The director settles it: the game counts, the winner goes on to the final, whose other
+    # pair (not known yet here) is told once it is: the event names the final's pairs.
+    sent.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        fd.enter_knockout_game(semi, 101, 70)
+    final = KnockoutTie.objects.get(championship_id=c, stage=2)
+    assert [(e["kind"], e["closed"]) for e in sent] == [("knockout", True)] * 2
+    assert sorted(sent[0]["teams"]) == sorted([first.pk, second.pk])
+    assert sent[1]["teams"] == [final.first_id, final.second_id]
+    assert visible({"k": "public", "c": c, "t": None}, sent[0]) == {"kind": "knockout"}

@@ -3,6 +3,8 @@ the bracket page; the standings page and the projector show the bracket, read-on
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.test import Client
 from test_free_deal_knockout_stage import expected_ranking, swiss_played
@@ -113,3 +115,31 @@ def test_a_refused_start_says_why_and_writes_nothing(director, director_client):
     assert response.status_code == 400
     assert "The Swiss has not been played yet" in response.content.decode()
     assert not KnockoutTie.objects.exists()
+
+
+def test_the_bracket_pages_and_the_pairs_tie_follow_live_events(director, director_client):
+    # The director's bracket listens to the director's stream, each tie's state a live region;
+    # the standings (with the bracket) to the public's; a pair's tie card refreshes with the
+    # captain's page (static/js/captain.js refreshes the cards marked data-outbox-card).
+    from live.scopes import read_token
+    from scoring.services import set_results_public
+
+    championship = swiss_played(director, knockout_size=4)
+    set_results_public(championship, True, user=director)
+    director_client.post(f"/director/c/{championship.pk}/knockout/", {"action": "start"})
+    semi = KnockoutTie.objects.select_related("first").get(championship=championship, stage=1,
+                                                           slot=1)
+
+    def stream_scope(html):
+        token = re.search(r'data-live-url="/live/\?s=([^"]+)"', html).group(1)
+        return read_token(token.replace("&amp;", "&"))
+
+    bracket = director_client.get(f"/director/c/{championship.pk}/knockout/").content.decode()
+    assert f'id="tie-{semi.pk}-state" data-live-region' in bracket
+    assert stream_scope(bracket)["k"] == "director"
+    standings = Client().get(f"/c/{championship.pk}/results/").content.decode()
+    assert 'id="bracket"' in standings and "data-live-region" in standings
+    assert stream_scope(standings)["k"] == "public"
+    team = semi.first
+    captain = Client().get(f"/t/{team.pk}/{team.link_secret}/").content.decode()
+    assert 'id="knockout" data-outbox-card="knockout"' in captain

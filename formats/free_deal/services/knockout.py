@@ -18,6 +18,7 @@ from formats.free_deal import selectors
 from formats.free_deal.models import KnockoutGame, KnockoutTie
 from formats.free_deal.services.sections import sections_of
 from formats.free_deal.services.settings import settings_of
+from scoring.services import live_events
 from scoring.services.values import Origin
 from tournaments import audit
 from tournaments.models import AuditEvent, Championship, Round
@@ -118,11 +119,16 @@ def enter_knockout_game(tie: KnockoutTie, first_points: int, second_points: int,
         ip_address=origin.ip_address, user_agent=(origin.user_agent or "")[:300])
     winners = [tie.first_id if g.first_won else tie.second_id for g in [*games, game]]
     winner = ko.tie_winner(tie.first_id, tie.second_id, winners, best_of)
+    following = None
     if winner is not None:
         tie.winner_id = winner
         tie.save(update_fields=["winner"])
-        _advance(tie, winner)
+        following = _advance(tie, winner)
     _record_game(tie, game, winner, by=by, team=by_team, origin=origin)
+    # The pairs' pages and the brackets follow live; the winner's next opponent learns too.
+    live_events.knockout_changed(tie, counted=True)
+    if following is not None:
+        live_events.knockout_changed(following, counted=True)
     return game
 
 
@@ -139,12 +145,13 @@ def _record_game(tie: KnockoutTie, game: KnockoutGame, winner: int | None, *, by
                  team=team, origin=origin, detail=detail)
 
 
-def _advance(tie: KnockoutTie, winner: int) -> None:
-    """Put the winner in the next round's tie, the better seed first once both are known."""
+def _advance(tie: KnockoutTie, winner: int) -> KnockoutTie | None:
+    """Put the winner in the next round's tie, the better seed first once both are known;
+    that tie, or ``None`` after the final."""
     following = KnockoutTie.objects.filter(championship_id=tie.championship_id,
                                            stage=tie.stage + 1, slot=(tie.slot + 1) // 2).first()
     if following is None:  # the final: the champion is its winner
-        return
+        return None
     seed = tie.first_seed if winner == tie.first_id else tie.second_seed
     if tie.slot % 2:  # the upper tie of the two feeding it
         following.first_id, following.first_seed = winner, seed
@@ -155,3 +162,4 @@ def _advance(tie: KnockoutTie, winner: int) -> None:
         following.first_id, following.second_id = following.second_id, following.first_id
         following.first_seed, following.second_seed = following.second_seed, following.first_seed
     following.save(update_fields=["first", "second", "first_seed", "second_seed"])
+    return following

@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 
 from formats.free_deal.models import KnockoutEntry, KnockoutTie
 from formats.free_deal.services.knockout import _points, enter_knockout_game
+from scoring.services import live_events
 from scoring.services.values import Origin, ScoringError
 from tournaments.models import Team
 from tournaments.services.common import ServiceError, _lock
@@ -67,10 +68,12 @@ def submit_knockout_entry(*, team: Team, tie_id: int, first_points: int, second_
         raise ServiceError(_("A knockout game cannot end level: play on until one pair leads, "
                              "then enter the points."), field="second_points")
     tie = _tie_for(team, tie_id)
-    return KnockoutEntry.objects.create(
+    entry = KnockoutEntry.objects.create(
         tie=tie, number=tie.games.count() + 1, first_points=first_points,
         second_points=second_points, by_team=team, ip_address=origin.ip_address,
         user_agent=(origin.user_agent or "")[:300])
+    live_events.knockout_changed(tie, counted=False)  # the other pair's page, the director's
+    return entry
 
 
 def _reviewable(team: Team, entry_id: int) -> tuple[KnockoutTie, KnockoutEntry]:
@@ -113,8 +116,9 @@ def confirm_knockout_entry(*, team: Team, entry_id: int,
 def dispute_knockout_entry(*, team: Team, entry_id: int, comment: str = "",
                            origin: Origin = Origin()) -> KnockoutEntry:
     """The other pair disputes the report: the director settles it by entering the game."""
-    _tie, entry = _reviewable(team, entry_id)
+    tie, entry = _reviewable(team, entry_id)
     entry.verdict, entry.reviewed_by = KnockoutEntry.Verdict.DISPUTED, team
     entry.reviewed_at, entry.comment = timezone.now(), comment[:2000]
     entry.save(update_fields=["verdict", "reviewed_by", "reviewed_at", "comment"])
+    live_events.knockout_changed(tie, counted=False)
     return entry
