@@ -133,3 +133,17 @@ def movement_sheet(request, pk: int, number: int):
                                championship__format__in=("abarrotada", "abarrotada_free"))
     return _no_store(printed_file(request, lambda: movement_pdf(round_),
                                   f"seating-round-{round_.number}.pdf"))
+
+
+@require_safe
+@login_required
+def table_cards(request, pk: int, number: int):
+    """A round's table cards (PDF, or the print-ready page): one a table, its seats and dealers."""
+    from formats.abarrotada.exports.pdf import table_cards_pdf
+    from tournaments.print_pages import printed_file
+
+    championship = tournament_selectors.championship_for_director(request.user, pk)
+    round_ = get_object_or_404(championship.rounds, number=number,
+                               championship__format__in=("abarrotada", "abarrotada_free"))
+    return _no_store(printed_file(request, lambda: table_cards_pdf(round_),
+                                  f"table-cards-round-{round_.number}.pdf"))

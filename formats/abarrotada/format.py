@@ -108,7 +108,8 @@ class Abarrotada(Format):
         from django.urls import reverse
 
         args = [round_.championship_id, round_.number]
-        sheets = [(_("Seating (PDF)"), reverse("abarrotada:movement_sheet", args=args))]
+        sheets = [(_("Seating (PDF)"), reverse("abarrotada:movement_sheet", args=args)),
+                  (_("Table cards (PDF)"), reverse("abarrotada:table_cards", args=args))]
         if self.has_deals:
             sheets.append((_("Deal sheets (PDF)"),
                            reverse("tournaments:director_round_deal_sheets", args=args)))

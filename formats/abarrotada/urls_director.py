@@ -10,4 +10,6 @@ urlpatterns = [
          "deals/<int:deal>/", views.deal_page, name="director_deal"),
     path("director/c/<int:pk>/rounds/<int:number>/seating.pdf", views.movement_sheet,
          name="movement_sheet"),
+    path("director/c/<int:pk>/rounds/<int:number>/player-table-cards.pdf", views.table_cards,
+         name="table_cards"),
 ]

@@ -118,3 +118,51 @@ def test_three_player_deal_sheets_print_three_hands_and_no_trump_side(director_c
                    else answer.content)
     assert "Deal 2" in text and "North" in text and "West" not in text
     assert "Trumps" not in text
+
+
+@pytest.mark.parametrize("form", [4, 3])
+def test_table_cards_name_each_seats_player_and_each_deals_dealer(director_client, director,
+                                                                    django_user_model, form):
+    from django.urls import reverse
+
+    championship = make_individual(director, players=9, rounds=2, deals=2, form=form)
+    (round_,) = services.generate_next_round(championship)
+    answer = director_client.get(reverse("abarrotada:table_cards", args=[championship.pk, 1]),
+                                 headers={"accept-language": "en"})
+    assert answer.status_code == 200 and answer["Content-Type"] == "application/pdf"
+    pages = pdfplumber.open(io.BytesIO(b"".join(answer.streaming_content) if answer.streaming
+                                       else answer.content)).pages
+    text = "\n".join(page.extract_text() for page in pages)
+    tables = list(selectors.round_view(round_))
+    assert len(pages) == -(-len(tables) // 2)  # two cards to a page
+    for view in tables:
+        assert f"Round 1 · Table {view.table}" in text
+        for seat in view.seats:
+            assert f"{seat.number}. {seat.name}" in text
+        for deal in view.deals:
+            (dealer,) = [s for s in view.seats if s.seat == deal["dealer"]]
+            assert f"{dealer.number}. {dealer.name}" in text
+    # Offered on the round page; another director's round is not found.
+    page = director_client.get(reverse("tournaments:director_round",
+                                       args=[championship.pk, 1])).content.decode()
+    assert reverse("abarrotada:table_cards", args=[championship.pk, 1]) in page
+    other = make_individual(django_user_model.objects.create_user("other", password="x"),
+                            players=8, rounds=1)
+    services.generate_next_round(other)
+    assert director_client.get(reverse("abarrotada:table_cards",
+                                       args=[other.pk, 1])).status_code == 404
+
+
+def test_an_evenings_table_cards_seat_the_players_and_ask_for_game_totals(director_client,
+                                                                          director):
+    from abarrotada_factories import make_evening
+    from django.urls import reverse
+
+    championship = make_evening(director, players=8)
+    (round_,) = services.generate_next_round(championship)
+    answer = director_client.get(reverse("abarrotada:table_cards", args=[championship.pk, 1]),
+                                 headers={"accept-language": "en"})
+    text = text_of(b"".join(answer.streaming_content) if answer.streaming else answer.content)
+    assert "enter the game totals" in text and "Dealer" not in text
+    for view in selectors.round_view(round_):
+        assert all(f"{seat.number}. {seat.name}" in text for seat in view.seats)

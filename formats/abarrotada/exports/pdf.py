@@ -49,3 +49,26 @@ def movement_pdf(round_) -> bytes:
     context = sheet_context(round_.championship, _("Seating"), stands, round=round_,
                             tables=tables, sit_outs=sit_outs, by_name=by_name)
     return render_pdf("abarrotada/print/movement.html", context)
+
+
+def table_cards_pdf(round_) -> bytes:
+    """One card per table of a round, to stand on the table: who sits at each seat and, in
+    the duplicate form, each deal's dealer (rules.md 10.3). Shows no cards, so it may be
+    printed for a drafted round."""
+    from formats.abarrotada import selectors
+    from formats.registry import format_of
+    from tournaments.presentation import SEAT_NAMES
+
+    tables = selectors.round_view(round_)
+    cards = []
+    for view in tables:
+        at = {seat.seat: seat for seat in view.seats}
+        cards.append({
+            "table": view.table, "seats": [(SEAT_NAMES[s.seat], s) for s in view.seats],
+            "deals": [{"number": d["deal"], "dealer": SEAT_NAMES[d["dealer"]],
+                       "player": at.get(d["dealer"])} for d in view.deals],
+        })
+    return render_pdf("abarrotada/print/table_cards.html", {
+        "championship": round_.championship, "round": round_, "cards": cards,
+        "evening": not format_of(round_.championship).has_deals,
+    })
