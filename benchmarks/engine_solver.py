@@ -4,6 +4,7 @@ Run from the repository root::
 
     python benchmarks/engine_solver.py [--deals 30] [--western-deals 10] [--key HEX] [--fixed 3]
                                        [--playouts 2000] [--repeats 5] [--quick] [--event] [--tsv]
+                                       [--playouts-only]
 
 The solver's deals are drawn from a fresh random key on each run, so the figures cannot be
 tuned to a handful of deals; the key is printed first and ``--key`` repeats a run. Prints:
@@ -15,8 +16,9 @@ tuned to a handful of deals; the key is printed first and ``--key`` repeats a ru
   eastern variant (follow suit, beat if able, else the lowest card or a counting card);
 - play-outs per second through our public API card by card (``legal_cards`` and
   ``trick_winner``, as a program deciding each card would call them), and the ratio to the peer
-  (target ×3); the same without sorting the legal cards, and the same loop with the rules'
-  answers free, which is the most a faster API can give that loop (where the time goes);
+  (target ×3); the same choosing in the set's own order or sorting the legal cards, and the
+  same loop with the rules' answers free, which is the most a faster API can give that loop
+  (where the time goes); ``--playouts-only`` stops there;
 - complete play records checked and scored per second by ``validate_play``;
 - play-outs per second through ``engine.playouts.random_playouts`` (compiled by numba when
   installed, and in plain Python), and the ratio to the peer's loop (target ×10);
@@ -45,7 +47,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine import _backend  # noqa: E402
-from engine.cards import Contract, Hand  # noqa: E402
+from engine.cards import Contract  # noqa: E402
 from engine.dealing import generate_deal  # noqa: E402
 from engine.hand_records import hand_records  # noqa: E402
 from engine.play import (  # noqa: E402
@@ -151,62 +153,93 @@ def peer_playout(hands: list[list[PeerCard]], first: int, trump: int, rng: rando
 # --- Ours ---------------------------------------------------------------------------------------
 
 
+# A bot's loop as the API documents it: the hand after each card from Hand.without(), the
+# legal cards in their fixed order (CardSet.cards: a seeded run repeats itself), the seat after
+# from Seat.next, the side from Seat.is_ns, the trick's points added card by card.
+
+
 def api_playout(deal, contract, variant, rng: random.Random) -> int:
-    """One play-out through the public per-card API: legal_cards() and trick_winner()."""
+    """One play-out through the public per-card API: legal_cards() for every card, chosen at
+    random among them in their fixed order, and trick_winner() for every trick."""
     hands = {s: deal.hand(s) for s in Seat}
     leader, points = Seat.W, 0
     for _ in range(12):
         trick = []
-        seat = leader
+        seat, won = leader, 1  # a trick is worth one point besides its cards, as the peer's
         for _ in range(4):
-            options = sorted(legal_cards(hands[seat], trick, contract, variant))
-            card = rng.choice(options)
-            hands[seat] = Hand.from_mask(hands[seat].mask ^ (1 << card.index))
+            hand = hands[seat]
+            card = rng.choice(legal_cards(hand, trick, contract, variant).cards)
+            hands[seat] = hand.without(card)
             trick.append((seat, card))
+            won += card.points
             seat = seat.next
         leader = trick_winner(trick, contract)
-        if leader.side.value == "NS":
-            points += sum(c.points for _, c in trick) + 1
+        if leader.is_ns:
+            points += won
     return points
 
 
 def api_playout_unsorted(deal, contract, variant, rng: random.Random) -> int:
-    """The same, choosing among the legal cards as returned, without sorting them first.
-
-    (The sort only makes a run repeatable, and costs: cards compare in Python.)"""
+    """The same, choosing among the legal cards in the set's own order (which follows the
+    cards' hashes: not repeatable from one run to the next)."""
     hands = {s: deal.hand(s) for s in Seat}
     leader, points = Seat.W, 0
     for _ in range(12):
         trick = []
-        seat = leader
+        seat, won = leader, 1
         for _ in range(4):
-            card = rng.choice(tuple(legal_cards(hands[seat], trick, contract, variant)))
-            hands[seat] = Hand.from_mask(hands[seat].mask ^ (1 << card.index))
+            hand = hands[seat]
+            card = rng.choice(tuple(legal_cards(hand, trick, contract, variant)))
+            hands[seat] = hand.without(card)
             trick.append((seat, card))
+            won += card.points
             seat = seat.next
         leader = trick_winner(trick, contract)
-        if leader.side.value == "NS":
-            points += sum(c.points for _, c in trick) + 1
+        if leader.is_ns:
+            points += won
+    return points
+
+
+def sorted_playout(deal, contract, variant, rng: random.Random) -> int:
+    """The same, sorting the legal cards (as a program would that does not know of
+    ``CardSet.cards``): cards compare in Python, so the sort costs."""
+    hands = {s: deal.hand(s) for s in Seat}
+    leader, points = Seat.W, 0
+    for _ in range(12):
+        trick = []
+        seat, won = leader, 1
+        for _ in range(4):
+            hand = hands[seat]
+            card = rng.choice(sorted(legal_cards(hand, trick, contract, variant)))
+            hands[seat] = hand.without(card)
+            trick.append((seat, card))
+            won += card.points
+            seat = seat.next
+        leader = trick_winner(trick, contract)
+        if leader.is_ns:
+            points += won
     return points
 
 
 def bare_playout(deal, contract, variant, rng: random.Random) -> int:
-    """The loop of ``api_playout_unsorted`` with the rules' answers free: any card of the hand
-    is played and the leader wins. Its own cost (the random choice, the hands, the trick), and
-    so the most any speed-up of the two functions can give that loop."""
+    """The loop of ``api_playout`` with the rules' answers free: any card of the hand is
+    played and the leader wins. Its own cost (the random choice, the hands, the trick), and so
+    the most any speed-up of the two functions can give that loop."""
     hands = {s: deal.hand(s) for s in Seat}
     leader, points = Seat.W, 0
     for _ in range(12):
         trick = []
-        seat = leader
+        seat, won = leader, 1
         for _ in range(4):
-            card = rng.choice(hands[seat].cards)
-            hands[seat] = Hand.from_mask(hands[seat].mask ^ (1 << card.index))
+            hand = hands[seat]
+            card = rng.choice(hand.cards)
+            hands[seat] = hand.without(card)
             trick.append((seat, card))
+            won += card.points
             seat = seat.next
         leader = trick[0][0]
-        if leader.side.value == "NS":
-            points += sum(c.points for _, c in trick) + 1
+        if leader.is_ns:
+            points += won
     return points
 
 
@@ -231,6 +264,7 @@ def bench_playouts(count: int, repeats: int) -> dict[str, tuple[float, float]]:
         "peer": lambda rng: peer_playout(peer_hands, 0, 0, rng),
         "api": lambda rng: api_playout(deal, Contract.OROS, Variant.EASTERN, rng),
         "unsorted": lambda rng: api_playout_unsorted(deal, Contract.OROS, Variant.EASTERN, rng),
+        "sorted": lambda rng: sorted_playout(deal, Contract.OROS, Variant.EASTERN, rng),
         "bare": lambda rng: bare_playout(deal, Contract.OROS, Variant.EASTERN, rng),
     }
     rngs = {name: random.Random(1) for name in loops}
@@ -323,6 +357,8 @@ def main() -> None:
     parser.add_argument("--tsv", action="store_true")
     parser.add_argument("--event", action="store_true",
                         help="also make the hand records of a 9-round event (36 eastern deals)")
+    parser.add_argument("--playouts-only", action="store_true",
+                        help="only the play-out loops taken in turn (the ×3 target)")
     args = parser.parse_args()
     if args.quick:
         args.deals, args.western_deals, args.playouts, args.repeats = 12, 4, 1000, 3
@@ -344,11 +380,14 @@ def main() -> None:
     emit("play-outs/s, the peer's loop (re-implemented)", f"{peer:,.0f} /s", "")
     for name, label, target in (
         ("api", "play-outs/s, legal_cards() + trick_winner()", " (target ×3)"),
-        ("unsorted", "play-outs/s, the same without sorting the legal cards", ""),
+        ("unsorted", "play-outs/s, the same in the set's own order (not repeatable)", ""),
+        ("sorted", "play-outs/s, the same sorting the legal cards", ""),
         ("bare", "play-outs/s, that loop with the rules' answers free (its ceiling)", ""),
     ):
         rate, ratio = playouts[name]
         emit(label, f"{rate:,.0f} /s", f"×{ratio:.2f} the peer{target}")
+    if args.playouts_only:
+        return
     checked = bench_validate(n * 2, reps)
     emit("records/s, validate_play (48 cards, checked and scored)", f"{checked:,.0f} /s",
          f"×{checked / peer:.1f} the peer's play-outs")
