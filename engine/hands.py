@@ -56,7 +56,7 @@ class Hand:
         if type(card) is not Card and not isinstance(card, Card):
             raise TypeError(f"not a card: {card!r}")
         mask = self._mask
-        bit = 1 << card.index
+        bit = card.bit
         if not mask & bit:
             raise ValueError(f"{card} is not in the hand")
         mask ^= bit

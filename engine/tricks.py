@@ -193,7 +193,7 @@ def trick_winner(trick: Sequence[tuple[Seat, Card]], contract: Contract) -> Seat
     # One pass: the order of play, no card twice, and the winning card.
     seat, card = trick[0]
     winner_seat, winner = seat, card.index
-    played = 1 << winner
+    played = card.bit
     for later, other in trick[1:]:
         try:
             after = _NEXT_SEAT[seat]
@@ -201,13 +201,12 @@ def trick_winner(trick: Sequence[tuple[Seat, Card]], contract: Contract) -> Seat
             after = seat.next
         if later is not after:
             raise ValueError(f"{later} cannot play after {seat}: play goes anticlockwise")
-        index = other.index
-        bit = 1 << index
+        bit = other.bit
         if played & bit:
             raise ValueError(f"{other} appears twice in the trick")
         played |= bit
         if beaters[winner] & bit:
-            winner_seat, winner = later, index
+            winner_seat, winner = later, other.index
         seat = later
     return winner_seat
 
@@ -249,31 +248,29 @@ def legal_cards(
     # out rather than looped over, for speed.
     seat, card = trick[0]
     led = winner = card.index
-    played = 1 << led
+    played = card.bit
     partner_winning = n == 2
     if n > 1:
         later, other = trick[1]
         if later is not _NEXT_SEAT[seat]:
             raise ValueError(f"{later} cannot play after {seat}: play goes anticlockwise")
-        index = other.index
-        bit = 1 << index
+        bit = other.bit
         if played & bit:
             raise ValueError(f"{other} appears twice in the trick")
         played |= bit
         if beaters[winner] & bit:
-            winner = index
+            winner = other.index
             partner_winning = n == 3
         if n > 2:
             seat, (later, other) = later, trick[2]
             if later is not _NEXT_SEAT[seat]:
                 raise ValueError(f"{later} cannot play after {seat}: play goes anticlockwise")
-            index = other.index
-            bit = 1 << index
+            bit = other.bit
             if played & bit:
                 raise ValueError(f"{other} appears twice in the trick")
             played |= bit
             if beaters[winner] & bit:
-                winner = index
+                winner = other.index
                 partner_winning = False
     if played & mask:
         card = ALL_CARDS[T.bits(played & mask)[0]]
