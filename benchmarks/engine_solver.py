@@ -4,6 +4,7 @@ Run from the repository root::
 
     python benchmarks/engine_solver.py [--deals 30] [--western-deals 10] [--key HEX] [--fixed 3]
                                        [--playouts 2000] [--repeats 5] [--quick] [--event] [--tsv]
+                                       [--playouts-only]
 
 The solver's deals are drawn from a fresh random key on each run, so the figures cannot be
 tuned to a handful of deals; the key is printed first and ``--key`` repeats a run. Prints:
@@ -15,8 +16,9 @@ tuned to a handful of deals; the key is printed first and ``--key`` repeats a ru
   eastern variant (follow suit, beat if able, else the lowest card or a counting card);
 - play-outs per second through our public API card by card (``legal_cards`` and
   ``trick_winner``, as a program deciding each card would call them), and the ratio to the peer
-  (target ×3); the same without sorting the legal cards, and the same loop with the rules'
-  answers free, which is the most a faster API can give that loop (where the time goes);
+  (target ×3); the same choosing in the set's own order or sorting the legal cards, and the
+  same loop with the rules' answers free, which is the most a faster API can give that loop
+  (where the time goes); ``--playouts-only`` stops there;
 - complete play records checked and scored per second by ``validate_play``;
 - play-outs per second through ``engine.playouts.random_playouts`` (compiled by numba when
   installed, and in plain Python), and the ratio to the peer's loop (target ×10);
@@ -45,14 +47,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine import _backend  # noqa: E402
-from engine.cards import Contract, Hand  # noqa: E402
+from engine.cards import Contract  # noqa: E402
 from engine.dealing import generate_deal  # noqa: E402
 from engine.hand_records import hand_records  # noqa: E402
 from engine.play import (  # noqa: E402
     Variant,
-    legal_cards,
     random_legal_play,
-    trick_winner,
     validate_play,
 )
 from engine.playouts import random_playouts  # noqa: E402
@@ -62,152 +62,15 @@ from engine.solver import Crew, Solver, each_contract  # noqa: E402
 
 KEY = bytes(range(32))
 
-# --- The peer's loop, re-implemented in its style ---------------------------------------------
-
-_VALUE = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 7: 6, 8: 7, 10: 8, 11: 9, 12: 10, 1: 11, 9: 12}
-_POINTS = {1: 4, 9: 5, 10: 1, 11: 2, 12: 3}
-
-
-class PeerCard:
-    def __init__(self, suit: int, number: int) -> None:
-        self.suit = suit
-        self.number = number
-        self.points = _POINTS.get(number, 0)
-        self.value = _VALUE[number]
-
-    def strength(self, led: int, trump: int) -> int:
-        return self.value + (12 if self.suit == led else 0) + (24 if self.suit == trump else 0)
-
-
-class PeerPlayer:
-    def __init__(self, cards: list[PeerCard]) -> None:
-        self.hand = list(cards)
-
-    def of_suit(self, suit: int) -> list[PeerCard]:
-        return [c for c in self.hand if c.suit == suit]
-
-    def lowest_per_suit(self) -> list[PeerCard]:
-        out = []
-        for suit in range(4):
-            cards = self.of_suit(suit)
-            if cards:
-                out.append(min(cards, key=lambda c: c.value))
-        return out
-
-    def counting_or_lowest(self, suit: int) -> list[PeerCard]:
-        counting = [c for c in self.hand if c.points > 0 and (suit == -1 or c.suit == suit)]
-        lowest = [c for c in self.lowest_per_suit() if suit == -1 or c.suit == suit]
-        return list(set(counting + lowest))
-
-    def must_beat(self, table: list[PeerCard], target: int, same: list[PeerCard], trumps, trump):
-        led = table[0].suit
-        goal = table[target].strength(led, trump)
-        if same:
-            beating = [c for c in same if c.strength(led, trump) > goal]
-            return beating or [min(same, key=lambda c: c.value)]
-        if trumps:
-            beating = [c for c in trumps if c.strength(led, trump) > goal]
-            return beating or self.lowest_per_suit()
-        return self.lowest_per_suit()
-
-    def valid_cards(self, trump: int, table: list[PeerCard]) -> list[PeerCard]:
-        if not table:
-            return self.hand
-        trumps = self.of_suit(trump)
-        same = self.of_suit(table[0].suit)
-        led = table[0].suit
-        if len(table) == 1:
-            return self.must_beat(table, 0, same, trumps, trump)
-        if len(table) == 2:
-            if table[0].strength(led, trump) > table[1].strength(led, trump):
-                return self.counting_or_lowest(led if same else -1)
-            return self.must_beat(table, 1, same, trumps, trump)
-        s = [c.strength(led, trump) for c in table]
-        if s[1] > s[0] and s[1] > s[2]:
-            return self.counting_or_lowest(led if same else -1)
-        return self.must_beat(table, 2 if s[2] > s[0] else 0, same, trumps, trump)
-
-
-def peer_playout(hands: list[list[PeerCard]], first: int, trump: int, rng: random.Random) -> int:
-    players = [PeerPlayer(h) for h in hands]
-    leader, points = first, 0
-    for _ in range(12):
-        table: list[PeerCard] = []
-        seats = []
-        for k in range(4):
-            seat = (leader + k) % 4
-            card = rng.choice(players[seat].valid_cards(trump, table))
-            players[seat].hand.remove(card)
-            table.append(card)
-            seats.append(seat)
-        led = table[0].suit
-        best = max(range(4), key=lambda i: table[i].strength(led, trump))
-        leader = seats[best]
-        if leader % 2 == 0:
-            points += sum(c.points for c in table) + 1
-    return points
-
-
-# --- Ours ---------------------------------------------------------------------------------------
-
-
-def api_playout(deal, contract, variant, rng: random.Random) -> int:
-    """One play-out through the public per-card API: legal_cards() and trick_winner()."""
-    hands = {s: deal.hand(s) for s in Seat}
-    leader, points = Seat.W, 0
-    for _ in range(12):
-        trick = []
-        seat = leader
-        for _ in range(4):
-            options = sorted(legal_cards(hands[seat], trick, contract, variant))
-            card = rng.choice(options)
-            hands[seat] = Hand.from_mask(hands[seat].mask ^ (1 << card.index))
-            trick.append((seat, card))
-            seat = seat.next
-        leader = trick_winner(trick, contract)
-        if leader.side.value == "NS":
-            points += sum(c.points for _, c in trick) + 1
-    return points
-
-
-def api_playout_unsorted(deal, contract, variant, rng: random.Random) -> int:
-    """The same, choosing among the legal cards as returned, without sorting them first.
-
-    (The sort only makes a run repeatable, and costs: cards compare in Python.)"""
-    hands = {s: deal.hand(s) for s in Seat}
-    leader, points = Seat.W, 0
-    for _ in range(12):
-        trick = []
-        seat = leader
-        for _ in range(4):
-            card = rng.choice(tuple(legal_cards(hands[seat], trick, contract, variant)))
-            hands[seat] = Hand.from_mask(hands[seat].mask ^ (1 << card.index))
-            trick.append((seat, card))
-            seat = seat.next
-        leader = trick_winner(trick, contract)
-        if leader.side.value == "NS":
-            points += sum(c.points for _, c in trick) + 1
-    return points
-
-
-def bare_playout(deal, contract, variant, rng: random.Random) -> int:
-    """The loop of ``api_playout_unsorted`` with the rules' answers free: any card of the hand
-    is played and the leader wins. Its own cost (the random choice, the hands, the trick), and
-    so the most any speed-up of the two functions can give that loop."""
-    hands = {s: deal.hand(s) for s in Seat}
-    leader, points = Seat.W, 0
-    for _ in range(12):
-        trick = []
-        seat = leader
-        for _ in range(4):
-            card = rng.choice(hands[seat].cards)
-            hands[seat] = Hand.from_mask(hands[seat].mask ^ (1 << card.index))
-            trick.append((seat, card))
-            seat = seat.next
-        leader = trick[0][0]
-        if leader.side.value == "NS":
-            points += sum(c.points for _, c in trick) + 1
-    return points
+# The loops timed (kept apart; their names stay importable from here).
+from benchmarks.playout_loops import (  # noqa: E402
+    PeerCard,
+    api_playout,
+    api_playout_unsorted,
+    bare_playout,
+    peer_playout,
+    sorted_playout,
+)
 
 
 def _rate(count: int, run, repeats: int) -> float:
@@ -231,6 +94,7 @@ def bench_playouts(count: int, repeats: int) -> dict[str, tuple[float, float]]:
         "peer": lambda rng: peer_playout(peer_hands, 0, 0, rng),
         "api": lambda rng: api_playout(deal, Contract.OROS, Variant.EASTERN, rng),
         "unsorted": lambda rng: api_playout_unsorted(deal, Contract.OROS, Variant.EASTERN, rng),
+        "sorted": lambda rng: sorted_playout(deal, Contract.OROS, Variant.EASTERN, rng),
         "bare": lambda rng: bare_playout(deal, Contract.OROS, Variant.EASTERN, rng),
     }
     rngs = {name: random.Random(1) for name in loops}
@@ -323,6 +187,8 @@ def main() -> None:
     parser.add_argument("--tsv", action="store_true")
     parser.add_argument("--event", action="store_true",
                         help="also make the hand records of a 9-round event (36 eastern deals)")
+    parser.add_argument("--playouts-only", action="store_true",
+                        help="only the play-out loops taken in turn (the ×3 target)")
     args = parser.parse_args()
     if args.quick:
         args.deals, args.western_deals, args.playouts, args.repeats = 12, 4, 1000, 3
@@ -344,11 +210,14 @@ def main() -> None:
     emit("play-outs/s, the peer's loop (re-implemented)", f"{peer:,.0f} /s", "")
     for name, label, target in (
         ("api", "play-outs/s, legal_cards() + trick_winner()", " (target ×3)"),
-        ("unsorted", "play-outs/s, the same without sorting the legal cards", ""),
+        ("unsorted", "play-outs/s, the same in the set's own order (not repeatable)", ""),
+        ("sorted", "play-outs/s, the same sorting the legal cards", ""),
         ("bare", "play-outs/s, that loop with the rules' answers free (its ceiling)", ""),
     ):
         rate, ratio = playouts[name]
         emit(label, f"{rate:,.0f} /s", f"×{ratio:.2f} the peer{target}")
+    if args.playouts_only:
+        return
     checked = bench_validate(n * 2, reps)
     emit("records/s, validate_play (48 cards, checked and scored)", f"{checked:,.0f} /s",
          f"×{checked / peer:.1f} the peer's play-outs")

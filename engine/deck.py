@@ -62,16 +62,18 @@ class Card:
     - ``suit``: the :class:`Suit`;
     - ``rank``: 1 to 12;
     - ``index``: position in :data:`ALL_CARDS` (0..47), ``suit.index * 12 + 11 - power``;
+    - ``bit``: ``1 << index``, the card's bit in a card mask (:attr:`Hand.mask`);
     - ``power``: strength within the suit, 11 for the 9 (manilla) down to 0 for the 2;
     - ``points``: 5 for the 9, 4 for the 1, 3 for the 12, 2 for the 11, 1 for the 10, else 0;
     - ``symbol``: the rank's one-character notation: ``9 A R C S 8 7 6 5 4 3 2``.
     """
 
-    __slots__ = ("suit", "rank", "index", "power", "points", "symbol")
+    __slots__ = ("suit", "rank", "index", "bit", "power", "points", "symbol")
 
     suit: Suit
     rank: int
     index: int
+    bit: int
     power: int
     points: int
     symbol: str
@@ -94,6 +96,7 @@ class Card:
             ("suit", SUITS[index // 12]),
             ("rank", rank),
             ("index", index),
+            ("bit", 1 << index),
             ("power", 11 - order),
             ("points", T.RANK_POINTS.get(rank, 0)),
             ("symbol", T.SYMBOLS[order]),

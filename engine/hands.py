@@ -7,7 +7,6 @@ N, E, S and W. Both keep their cards as 48-bit masks (bit ``card.index`` for eac
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
-from functools import lru_cache
 
 from engine import _tables as T
 from engine.deck import ALL_CARDS, Card, Suit
@@ -47,6 +46,25 @@ class Hand:
         _set_mask(hand, mask)  # the slot's own setter: Hand.__setattr__ refuses, by design
         return hand
 
+    def without(self, card: Card) -> Hand:
+        """This hand less ``card``: the hand left after playing it.
+
+        Raises ``ValueError`` if ``card`` is not in the hand (``TypeError`` if not a card). A
+        few integer operations and a look-up, for programs that play card by card: the hands
+        are kept per mask, as a deal being played meets the same ones again and again.
+        """
+        if type(card) is not Card and not isinstance(card, Card):
+            raise TypeError(f"not a card: {card!r}")
+        mask = self._mask
+        bit = card.bit
+        if not mask & bit:
+            raise ValueError(f"{card} is not in the hand")
+        mask ^= bit
+        try:
+            return _HANDS[mask]
+        except KeyError:
+            return _hand_of(mask)
+
     @property
     def mask(self) -> int:
         """The cards as a 48-bit integer: bit ``card.index`` is set for each card held."""
@@ -55,7 +73,10 @@ class Hand:
     @property
     def cards(self) -> tuple[Card, ...]:
         """The cards sorted by suit order, then from the strongest to the weakest."""
-        return _cards_of(self._mask)
+        try:
+            return _CARDS[self._mask]
+        except KeyError:
+            return _cards_of(self._mask)
 
     def in_suit(self, suit: Suit) -> tuple[Card, ...]:
         """The cards of ``suit``, strongest first."""
@@ -98,13 +119,42 @@ _set_mask = Hand._mask.__set__  # type: ignore[attr-defined]
 _FULL = T.FULL
 
 
-@lru_cache(maxsize=1 << 14)
+def _hand_of(mask: int) -> Hand:
+    """The hand of ``mask``, built once per mask (for :meth:`Hand.without`: creating an object
+    costs several times a look-up). Hands are immutable, so sharing one is safe."""
+    try:
+        return _HANDS[mask]
+    except KeyError:
+        pass
+    hand = _new(Hand)
+    _set_mask(hand, mask)
+    if len(_HANDS) >= _CACHE_LIMIT:
+        _HANDS.clear()  # a bound on memory; the next masks are built again
+    _HANDS[mask] = hand
+    return hand
+
+
 def _cards_of(mask: int) -> tuple[Card, ...]:
     """The cards of ``mask`` in :data:`ALL_CARDS` order, as a tuple built once per mask: the
     hands of a deal being played meet the same masks again and again. (Tuples are immutable,
-    so sharing one between equal hands is safe.) 2**14 masks are every hand that the four
-    seats of one deal can come to, and a few megabytes at most."""
-    return tuple(ALL_CARDS[i] for i in T.bits(mask))
+    so sharing one between equal hands is safe.)"""
+    try:
+        return _CARDS[mask]
+    except KeyError:
+        pass
+    cards = tuple(ALL_CARDS[i] for i in T.bits(mask))
+    if len(_CARDS) >= _CACHE_LIMIT:
+        _CARDS.clear()
+    _CARDS[mask] = cards
+    return cards
+
+
+# Kept per mask in plain dictionaries (a subscript costs a quarter of a call through
+# functools.lru_cache), each emptied when it reaches its bound: 2**14 masks are every hand
+# that the four seats of one deal can come to, and a few megabytes at most.
+_HANDS: dict[int, Hand] = {}
+_CARDS: dict[int, tuple[Card, ...]] = {}
+_CACHE_LIMIT = 1 << 15
 
 
 class Deal:

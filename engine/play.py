@@ -30,9 +30,9 @@ integer operations; :func:`legal_cards` exposes the same decisions as sets of ca
 
 This module gathers the rules of play from three modules, and keeps every name importable from
 here: ``rules_of_play`` (:class:`Variant`, :class:`Rule`), ``tricks`` (:func:`trick_winner`,
-:func:`beats`, :func:`legal_cards`, :func:`random_legal_play`) and ``play_records``
-(:func:`validate_play` and what it returns: :class:`PlayOutcome`, :class:`IllegalCard`,
-:class:`PlayRecordError`).
+:func:`beats`, :func:`legal_cards` and its answer :class:`CardSet`, :func:`random_legal_play`)
+and ``play_records`` (:func:`validate_play` and what it returns: :class:`PlayOutcome`,
+:class:`IllegalCard`, :class:`PlayRecordError`).
 """
 
 from __future__ import annotations
@@ -43,6 +43,7 @@ from engine.rules_of_play import Rule, Variant
 # The private helpers too: engine.solver and engine.playouts import _beaters and
 # _variant_flags from here, and engine._kernel's docstring names _legal_mask here.
 from engine.tricks import (  # noqa: F401
+    CardSet,
     _beaters,
     _legal_mask,
     _variant_flags,
@@ -53,6 +54,7 @@ from engine.tricks import (  # noqa: F401
 )
 
 __all__ = [
+    "CardSet",
     "IllegalCard",
     "PlayOutcome",
     "PlayRecordError",

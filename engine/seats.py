@@ -26,6 +26,10 @@ class Side(Enum):
         return self.value
 
 
+# Seat attributes that no one may set (set once, after the class, below).
+_FIXED = frozenset({"next", "partner", "side", "is_ns", "index"})
+
+
 class Seat(Enum):
     """One of the four seats at a table.
 
@@ -43,28 +47,41 @@ class Seat(Enum):
     S = "S"
     W = "W"
 
-    @property
-    def next(self) -> Seat:
-        """The seat that plays after this one (on its right)."""
-        return _NEXT[self]
+    # The seat's relations are plain attributes, set once below (a look-up in the member's
+    # own dictionary, not a call): programs that play card by card ask for them every card.
+    next: Seat
+    """The seat that plays after this one (on its right)."""
+    partner: Seat
+    """The seat across the table."""
+    side: Side
+    """The seat's partnership."""
+    is_ns: bool
+    """True for N and S (``seat.side is Side.NS``, without the look-up)."""
+    index: int
+    """Position in notation order N, E, S, W (0..3)."""
 
-    @property
-    def partner(self) -> Seat:
-        return _PARTNER[self]
-
-    @property
-    def side(self) -> Side:
-        return Side.NS if self in (Seat.N, Seat.S) else Side.EW
-
-    @property
-    def index(self) -> int:
-        """Position in notation order N, E, S, W (0..3)."""
-        return _INDEX[self]
+    def __setattr__(self, name: str, value: object) -> None:
+        if name in _FIXED:
+            raise AttributeError(f"Seat.{name} is read-only")
+        super().__setattr__(name, value)  # Enum's own bookkeeping while the class is built
 
     def __str__(self) -> str:
         return self.value
 
 
-_NEXT = {Seat.N: Seat.W, Seat.W: Seat.S, Seat.S: Seat.E, Seat.E: Seat.N}
-_PARTNER = {Seat.N: Seat.S, Seat.S: Seat.N, Seat.E: Seat.W, Seat.W: Seat.E}
-_INDEX = {Seat.N: 0, Seat.E: 1, Seat.S: 2, Seat.W: 3}
+for _seat, _next, _partner, _index in (
+    (Seat.N, Seat.W, Seat.S, 0),
+    (Seat.E, Seat.N, Seat.W, 1),
+    (Seat.S, Seat.E, Seat.N, 2),
+    (Seat.W, Seat.S, Seat.E, 3),
+):
+    _is_ns = _index % 2 == 0
+    for _name, _value in (
+        ("next", _next),
+        ("partner", _partner),
+        ("side", Side.NS if _is_ns else Side.EW),
+        ("is_ns", _is_ns),
+        ("index", _index),
+    ):
+        object.__setattr__(_seat, _name, _value)
+del _seat, _next, _partner, _index, _is_ns, _name, _value

@@ -10,14 +10,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from functools import lru_cache
 
 from engine import _tables as T
 from engine.cards import ALL_CARDS, Card, Contract, Deal, Hand
 from engine.rules_of_play import Variant
 from engine.seats import Seat
 
-__all__ = ["beats", "legal_cards", "random_legal_play", "trick_winner"]
+__all__ = ["CardSet", "beats", "legal_cards", "random_legal_play", "trick_winner"]
 
 
 # --- Internal representation ---------------------------------------------------------------
@@ -111,11 +110,62 @@ def _check_trick(trick: Sequence[tuple[Seat, Card]]) -> int:
     return mask
 
 
-@lru_cache(maxsize=1 << 16)
-def _cards_of(mask: int) -> frozenset[Card]:
+class CardSet(frozenset):
+    """The answer of :func:`legal_cards`: a ``frozenset`` of cards that also gives them in a
+    fixed order.
+
+    It is a frozenset in every way (equal to, and hashing as, a frozenset of the same cards).
+    Iterating a set follows the cards' hashes, which change from run to run; :attr:`cards`
+    gives the same cards in :data:`~engine.deck.ALL_CARDS` order (as :attr:`Hand.cards`), so a
+    program choosing among them, e.g. ``rng.choice(legal.cards)``, repeats itself with the same
+    seed, without sorting. :attr:`mask` is the cards' 48-bit mask (as :attr:`Hand.mask`).
+    Both are built once per set of cards and shared: read-only.
+    """
+
+    __slots__ = ("cards", "mask")
+
+    cards: tuple[Card, ...]
+    mask: int
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("CardSet is immutable")
+
+    def __reduce__(self) -> tuple[object, tuple[int]]:
+        return (_cards_of, (self.mask,))
+
+
+def _cards_of(mask: int) -> CardSet:
     """The cards of ``mask`` as a set, built once per mask: a program asking for the legal
     cards card after card meets the same few masks again and again."""
-    return frozenset(ALL_CARDS[i] for i in T.bits(mask))
+    try:
+        return _CARD_SETS[mask]
+    except KeyError:
+        pass
+    cards = tuple(ALL_CARDS[i] for i in T.bits(mask))
+    answer = CardSet(cards)
+    object.__setattr__(answer, "cards", cards)
+    object.__setattr__(answer, "mask", mask)
+    if len(_CARD_SETS) >= _CACHE_LIMIT:
+        _CARD_SETS.clear()  # a bound on memory; the next masks are built again
+    _CARD_SETS[mask] = answer
+    return answer
+
+
+# The answers kept per mask. Plain dictionaries, read inline by legal_cards (a subscript costs
+# a quarter of a call through functools.lru_cache); each is emptied when it reaches its bound.
+_CARD_SETS: dict[int, CardSet] = {}
+_LOWEST: dict[int, int] = {}
+_CACHE_LIMIT = 1 << 16
+
+
+def _lowest_per_suit(mask: int) -> int:
+    """A hand's lowest card of each suit, once per hand mask (some twenty operations on 48-bit
+    integers otherwise, each allocating: most of the cost of a rule 3 decision)."""
+    lowest = T.lowest_per_suit(mask)
+    if len(_LOWEST) >= _CACHE_LIMIT:
+        _LOWEST.clear()
+    _LOWEST[mask] = lowest
+    return lowest
 
 
 # The public functions below are asked card after card by programs that play through them, so
@@ -143,7 +193,7 @@ def trick_winner(trick: Sequence[tuple[Seat, Card]], contract: Contract) -> Seat
     # One pass: the order of play, no card twice, and the winning card.
     seat, card = trick[0]
     winner_seat, winner = seat, card.index
-    played = 1 << winner
+    played = card.bit
     for later, other in trick[1:]:
         try:
             after = _NEXT_SEAT[seat]
@@ -151,13 +201,12 @@ def trick_winner(trick: Sequence[tuple[Seat, Card]], contract: Contract) -> Seat
             after = seat.next
         if later is not after:
             raise ValueError(f"{later} cannot play after {seat}: play goes anticlockwise")
-        index = other.index
-        bit = 1 << index
+        bit = other.bit
         if played & bit:
             raise ValueError(f"{other} appears twice in the trick")
         played |= bit
         if beaters[winner] & bit:
-            winner_seat, winner = later, index
+            winner_seat, winner = later, other.index
         seat = later
     return winner_seat
 
@@ -167,11 +216,13 @@ def legal_cards(
     trick: Sequence[tuple[Seat, Card]],
     contract: Contract,
     variant: Variant,
-) -> frozenset[Card]:
+) -> CardSet:
     """The cards of ``hand`` that the next player to ``trick`` may play.
 
     ``trick`` lists the ``(seat, card)`` already played in the current trick, in order (empty
     when leading: then every card is legal). The player is the seat after the last one in it.
+    The answer is a :class:`CardSet`: a frozenset whose ``cards`` give the same cards in a
+    fixed order.
     """
     try:  # one dictionary look-up each (a try costs nothing in CPython 3.11 unless it raises)
         beaters = _BEATERS_OF[contract]
@@ -186,7 +237,10 @@ def legal_cards(
         mask = hand.mask
     n = len(trick)
     if not n:
-        return _cards_of(mask)  # the leader may play any card
+        try:
+            return _CARD_SETS[mask]  # the leader may play any card
+        except KeyError:
+            return _cards_of(mask)
     if n >= 4:
         raise ValueError("the trick is complete" if n == 4 else "a trick has at most four cards")
     # The trick's order, no card twice, and which card is winning and whether the player's
@@ -194,31 +248,29 @@ def legal_cards(
     # out rather than looped over, for speed.
     seat, card = trick[0]
     led = winner = card.index
-    played = 1 << led
+    played = card.bit
     partner_winning = n == 2
     if n > 1:
         later, other = trick[1]
         if later is not _NEXT_SEAT[seat]:
             raise ValueError(f"{later} cannot play after {seat}: play goes anticlockwise")
-        index = other.index
-        bit = 1 << index
+        bit = other.bit
         if played & bit:
             raise ValueError(f"{other} appears twice in the trick")
         played |= bit
         if beaters[winner] & bit:
-            winner = index
+            winner = other.index
             partner_winning = n == 3
         if n > 2:
             seat, (later, other) = later, trick[2]
             if later is not _NEXT_SEAT[seat]:
                 raise ValueError(f"{later} cannot play after {seat}: play goes anticlockwise")
-            index = other.index
-            bit = 1 << index
+            bit = other.bit
             if played & bit:
                 raise ValueError(f"{other} appears twice in the trick")
             played |= bit
             if beaters[winner] & bit:
-                winner = index
+                winner = other.index
                 partner_winning = False
     if played & mask:
         card = ALL_CARDS[T.bits(played & mask)[0]]
@@ -228,22 +280,27 @@ def legal_cards(
     allowed = following or mask  # rule 1
     beat = allowed & beaters[winner]
     if beat and not partner_winning:
-        return _cards_of(beat)  # rule 2
-    if not rule3:
-        return _cards_of(allowed)
-    # Rule 3: cards that do not beat are limited to the lowest of their suit, or counting cards.
-    ok = _lowest_per_suit(mask)
-    if partner_winning or (n == 1 and (second_counts or not following)):
-        ok |= _COUNTING
-    return _cards_of(beat | (allowed & ok))
+        legal = beat  # rule 2
+    elif not rule3:
+        legal = allowed
+    else:
+        # Rule 3: cards that do not beat are limited to the lowest of their suit, or counting
+        # cards.
+        try:
+            ok = _LOWEST[mask]
+        except KeyError:
+            ok = _lowest_per_suit(mask)
+        if partner_winning or (n == 1 and (second_counts or not following)):
+            ok |= _COUNTING
+        legal = beat | (allowed & ok)
+    try:
+        return _CARD_SETS[legal]
+    except KeyError:
+        return _cards_of(legal)
 
 
 _SUIT_MASK_OF = T.SUIT_MASK_OF
 _COUNTING = T.COUNTING
-# A hand's lowest card of each suit, once per hand mask (some twenty operations on 48-bit
-# integers otherwise, each allocating: most of the cost of a rule 3 decision). As many masks as
-# the four hands of a deal can come to.
-_lowest_per_suit = lru_cache(maxsize=1 << 14)(T.lowest_per_suit)
 
 
 def random_legal_play(

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import operator
 import os
+import pickle
 import random
 import secrets
 
@@ -25,6 +26,7 @@ from engine import _kernel
 from engine import _tables as T
 from engine.cards import ALL_CARDS, Card, Contract, Deal, Hand, Suit
 from engine.play import (
+    CardSet,
     IllegalCard,
     PlayOutcome,
     Variant,
@@ -35,7 +37,7 @@ from engine.play import (
     trick_winner,
     validate_play,
 )
-from engine.seats import Seat
+from engine.seats import Seat, Side
 
 POSITIONS = 3000
 
@@ -68,7 +70,10 @@ def test_legal_cards_agree_with_the_reference_and_the_kernels(seed):
         contract, variant = rng.choice(list(Contract)), rng.choice(list(Variant))
         where = f"seed {seed}, position {n}: {hand} facing {trick}, {contract}, {variant}"
         got = legal_cards(Hand(hand), trick, contract, variant)
-        assert type(got) is frozenset, where
+        # A frozenset (a CardSet), whose cards and mask say the same in a fixed order.
+        assert isinstance(got, frozenset) and type(got) is CardSet, where
+        assert got.cards == tuple(sorted(got)), where
+        assert got.mask == Hand(got).mask, where
         assert got == legal(hand, trick, contract.trump, variant), where
         if not trick:
             continue
@@ -117,6 +122,8 @@ def test_hands_give_their_cards_as_the_masks_say(seed):
                 assert hand.in_suit(suit) == tuple(c for c in ordered if c.suit is suit)
             assert all(card in hand for card in cards)
             assert not any(card in hand for card in set(ALL_CARDS) - set(cards))
+            for card in cards[:3]:
+                assert hand.without(card) == Hand(c for c in cards if c is not card)
 
 
 def test_cards_compare_and_sort_in_deck_order(seed):
@@ -216,3 +223,31 @@ def test_bad_contracts_and_variants_are_named(bad):
 def test_a_trick_of_something_else_than_seats_fails_as_before():
     with pytest.raises(AttributeError):
         trick_winner([("N", ALL_CARDS[0]), ("W", ALL_CARDS[1])], Contract.OROS)
+
+
+def test_a_hand_without_a_card_it_does_not_hold_is_refused():
+    with pytest.raises(ValueError, match="O9 is not in the hand"):
+        HAND.without(ALL_CARDS[0])
+    with pytest.raises(TypeError, match="not a card"):
+        HAND.without(47)
+    assert HAND.without(ALL_CARDS[47]).mask == HAND.mask ^ 1 << 47
+
+
+def test_seats_know_their_relations_and_keep_them():
+    for seat in Seat:
+        assert seat.is_ns is (seat.side is Side.NS) is (seat in (Seat.N, Seat.S))
+        assert seat.next.next is seat.partner and seat.partner.partner is seat
+        assert seat.index == list(Seat).index(seat)
+        for name in ("next", "partner", "side", "is_ns", "index"):
+            with pytest.raises(AttributeError):
+                setattr(seat, name, None)
+
+
+def test_legal_card_sets_are_shared_and_read_only():
+    got = legal_cards(HAND, [], Contract.OROS, Variant.EASTERN)
+    assert got is legal_cards(HAND, [], Contract.OROS, Variant.EASTERN)
+    assert got == frozenset(HAND) and got.cards == HAND.cards and got.mask == HAND.mask
+    for name in ("cards", "mask"):
+        with pytest.raises(AttributeError):
+            setattr(got, name, None)
+    assert pickle.loads(pickle.dumps(got)) == got
