@@ -121,29 +121,31 @@ def deal_page(request, pk: int, number: int, table_number: int, deal: int):
     return _no_store(render(request, "abarrotada/director_deal.html", context))
 
 
-@require_safe
-@login_required
-def movement_sheet(request, pk: int, number: int):
-    """A round's seating (PDF, or the print-ready page), by table and by player name."""
-    from formats.abarrotada.exports.pdf import movement_pdf
+def _round_sheet(request, pk: int, number: int, build, name: str):
+    """A printed sheet of one of the director's individual rounds (PDF, or the print-ready
+    page): ``build(round_)`` makes the PDF, ``name`` is its file name before the round."""
     from tournaments.print_pages import printed_file
 
     championship = tournament_selectors.championship_for_director(request.user, pk)
     round_ = get_object_or_404(championship.rounds, number=number,
                                championship__format__in=("abarrotada", "abarrotada_free"))
-    return _no_store(printed_file(request, lambda: movement_pdf(round_),
-                                  f"seating-round-{round_.number}.pdf"))
+    return _no_store(printed_file(request, lambda: build(round_),
+                                  f"{name}-round-{round_.number}.pdf"))
+
+
+@require_safe
+@login_required
+def movement_sheet(request, pk: int, number: int):
+    """A round's seating, by table and by player name."""
+    from formats.abarrotada.exports.pdf import movement_pdf
+
+    return _round_sheet(request, pk, number, movement_pdf, "seating")
 
 
 @require_safe
 @login_required
 def table_cards(request, pk: int, number: int):
-    """A round's table cards (PDF, or the print-ready page): one a table, its seats and dealers."""
+    """A round's table cards: one a table, its seats and dealers."""
     from formats.abarrotada.exports.pdf import table_cards_pdf
-    from tournaments.print_pages import printed_file
 
-    championship = tournament_selectors.championship_for_director(request.user, pk)
-    round_ = get_object_or_404(championship.rounds, number=number,
-                               championship__format__in=("abarrotada", "abarrotada_free"))
-    return _no_store(printed_file(request, lambda: table_cards_pdf(round_),
-                                  f"table-cards-round-{round_.number}.pdf"))
+    return _round_sheet(request, pk, number, table_cards_pdf, "table-cards")
