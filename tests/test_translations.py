@@ -34,3 +34,16 @@ def test_catalan_and_spanish_differ_from_english_where_they_should():
     # Short codes and proper names may stay as they are; sentences may not.
     sentences = [msgid for msgid in same if " " in msgid and len(msgid) > 20]
     assert not sentences, f"Catalan strings left in English: {sentences[:10]}"
+
+
+def test_english_says_what_the_source_says():
+    # The English catalogue is the source text itself: a msgstr carried over from a similar
+    # older string (a fuzzy match accepted by mistake) would show other words, or other
+    # placeholders, than the code's.
+    catalogue = polib.pofile(str(LOCALE / "en" / "LC_MESSAGES" / "django.po"))
+    wrong = [entry.msgid for entry in catalogue if not entry.msgid_plural
+             and entry.msgstr != entry.msgid]
+    wrong += [entry.msgid for entry in catalogue if entry.msgid_plural
+              and (entry.msgstr_plural.get(0), entry.msgstr_plural.get(1))
+              != (entry.msgid, entry.msgid_plural)]
+    assert not wrong, f"en: msgstr differs from msgid: {wrong[:10]}"

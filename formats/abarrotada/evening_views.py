@@ -15,6 +15,7 @@ from formats.abarrotada import evening, permissions, services
 from formats.abarrotada.evening_forms import DirectorTotalsForm, TotalsForm
 from formats.abarrotada.models import GameTotals, PlayerTable
 from formats.abarrotada.projector import projector_response
+from formats.abarrotada.report_forms import PinForm
 from formats.abarrotada.rules import ReportRefused
 from formats.abarrotada.services import form_of, settings_of
 from formats.free_deal.forms import DisputeForm
@@ -47,7 +48,7 @@ def _refusal(form, error: ScoringError) -> None:
 # --- Players ----------------------------------------------------------------------------------
 
 
-def player_page(request, player, *, form=None, dispute_form=None):
+def player_page(request, player, *, form=None, dispute_form=None, pin_form=None):
     championship = player.championship
     out = permissions.sit_out_round(player)
     table = None if out is not None else permissions.player_table(player)
@@ -59,6 +60,7 @@ def player_page(request, player, *, form=None, dispute_form=None):
         if table else [],
         "form": form or _form_for(table, championship),
         "dispute_form": dispute_form or DisputeForm(),
+        "pin_form": pin_form or PinForm(),
         "open": table is not None and table.round.status == Round.Status.RELEASED,
         "ours": bool(game and game["entry"] and game["entry"].by_team_id == player.pk),
         "live_url": live.stream_url("team", championship.pk, player.pk,
@@ -110,6 +112,24 @@ def player_confirm(request, team_id: int, secret: str, entry_id: int):
     except ScoringError as error:
         return _answer(request, player, ok=False, message=error.message)
     return _answer(request, player, ok=True, message=_("Game confirmed."))
+
+
+@require_POST
+def player_pin(request, team_id: int, secret: str, entry_id: int):
+    """Another player at the table confirms this player's totals on this phone with their
+    own PIN (never kept on the phone: the page's script refuses it with no network)."""
+    player = scoring_permissions.captain_team(team_id, secret)
+    form = PinForm(request.POST)
+    if not form.is_valid():
+        return player_page(request, player, pin_form=form)
+    try:
+        review = services.confirm_totals_with_pin(entry_id=entry_id, player=player,
+                                                  pin=form.cleaned_data["pin"],
+                                                  origin=Origin.from_request(request))
+    except ScoringError as error:
+        return _answer(request, player, ok=False, message=error.message)
+    return _answer(request, player, ok=True,
+                   message=_("Game confirmed by %(player)s.") % {"player": review.by_team.name})
 
 
 @require_POST

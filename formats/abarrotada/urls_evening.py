@@ -11,6 +11,8 @@ urlpatterns = [
          name="evening_confirm"),
     path("t/<int:team_id>/<str:secret>/evening/<int:entry_id>/dispute/", views.player_dispute,
          name="evening_dispute"),
+    path("t/<int:team_id>/<str:secret>/evening/<int:entry_id>/pin/", views.player_pin,
+         name="evening_pin"),
     path("director/c/<int:pk>/results/rounds/<int:number>/evening/<int:table_number>/",
          views.director_game, name="evening_game"),
 ]

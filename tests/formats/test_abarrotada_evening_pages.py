@@ -98,3 +98,36 @@ def test_the_director_follows_and_settles_the_round(director_client, director, p
                                                      args=[championship.pk])).content)
     assert len(archive["games"]) == 2 and archive["sit_outs"][0]["round"] == 1
     assert archive["standings"][0]["total"] == 13
+
+
+def test_another_player_confirms_with_their_pin_on_the_entering_players_phone(client, played):
+    from formats.abarrotada.models import SeatPinAttempt
+
+    _championship, round_, table = played
+    who = seated(table)
+    submit = reverse("abarrotada:evening_submit", args=[who["N"].pk, who["N"].link_secret])
+    client.post(submit, {"total_n": "8", "total_e": "0", "total_s": "13", "total_w": "2",
+                         "hands_played": "9", "idempotency_key": "k-pin"}, **EN)
+    entry = GameTotals.objects.get()
+    pin_url = reverse("abarrotada:evening_pin", args=[who["N"].pk, who["N"].link_secret,
+                                                      entry.pk])
+    mine = client.get(page(who["N"]), **EN).content.decode()
+    assert pin_url in mine and "PIN of another player at the table" in mine
+    # On another player's phone it is not offered: they confirm with the button.
+    assert pin_url not in client.get(page(who["E"]), **EN).content.decode()
+    # A malformed PIN is refused at the field; a wrong one is kept and refused; neither confirms.
+    bad = client.post(pin_url, {"pin": "12a"}, **EN)
+    assert bad.status_code == 200 and "type the 4 digits" in bad.content.decode()
+    wrong = next(p for p in (f"{n:04d}" for n in range(10_000))
+                 if p not in {someone.pin for someone in who.values()})
+    client.post(pin_url, {"pin": wrong}, **EN)
+    assert SeatPinAttempt.objects.filter(ok=False).count() == 1
+    assert evening.table_games(round_, [table.pk])[table.pk]["status"] == "pending"
+    # Its own PIN confirms nothing (another player must); South's confirms, as South.
+    client.post(pin_url, {"pin": who["N"].pin}, **EN)
+    assert evening.table_games(round_, [table.pk])[table.pk]["status"] == "pending"
+    answer = client.post(pin_url, {"pin": who["S"].pin}, follow=True, **EN)
+    assert f"Game confirmed by {who['S'].name}." in answer.content.decode()
+    assert evening.table_games(round_, [table.pk])[table.pk]["status"] == "confirmed"
+    review = entry.reviews.get()
+    assert (review.by_team_id, review.via_pin) == (who["S"].pk, True)

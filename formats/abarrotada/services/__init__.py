@@ -18,7 +18,7 @@ naming the field) or ``ServiceError`` (settings, seating) with a translated mess
 
 from formats.abarrotada.rules import ReportRefused, ReportValues
 from formats.abarrotada.services.adjustments import adjust_seat
-from formats.abarrotada.services.pins import confirm_report_with_pin
+from formats.abarrotada.services.pins import confirm_report_with_pin, confirm_totals_with_pin
 from formats.abarrotada.services.players import add_player
 from formats.abarrotada.services.reports import (
     confirm_report,
@@ -45,6 +45,7 @@ __all__ = [
     "add_player",
     "adjust_seat",
     "confirm_report_with_pin",
+    "confirm_totals_with_pin",
     "confirm_report",
     "director_confirm_report",
     "director_set_report",

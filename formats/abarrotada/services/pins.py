@@ -102,3 +102,13 @@ def confirm_report_with_pin(*, report_id: int, player: Team, pin: str,
     """A deal's report (rules.md 10.2), confirmed with another player's PIN."""
     return confirm_with_pin(REPORTS, report_slot, entry_id=report_id, player=player, pin=pin,
                             origin=origin)
+
+
+def confirm_totals_with_pin(*, entry_id: int, player: Team, pin: str,
+                            origin: Origin = Origin()):
+    """An evening's game totals (rules.md 10.4), confirmed with another player's PIN."""
+    from formats.abarrotada.services.totals import TOTALS
+    from formats.abarrotada.services.totals import _slot as totals_slot
+
+    return confirm_with_pin(TOTALS, totals_slot, entry_id=entry_id, player=player, pin=pin,
+                            origin=origin)
