@@ -4,7 +4,8 @@ individual one (``formats.abarrotada.api``), under ``/api/v1/``:
 - players, through their own link: their table and its game (``GET``
   ``captain/<player>/<secret>/abarrotada/game/``), entering each seat's game total
   (``POST``, with an ``Idempotency-Key``), confirming or disputing another player's entry
-  (``.../game/<entry>/confirm/`` and ``.../dispute/``);
+  (``.../game/<entry>/confirm/`` and ``.../dispute/``), and another player confirming one's
+  own entry with their PIN on one's phone (``.../game/<entry>/pin/``);
 - directors: the director's entry of a table's game (``championships/<id>/abarrotada/rounds/
   <n>/tables/<t>/game/enter/``) and its confirmation (``.../game/confirm/``);
 - results readers: the evening's standings (``championships/<id>/abarrotada/evening/``).
@@ -25,7 +26,7 @@ from formats import ABARROTADA_FREE
 from formats.abarrotada import evening, permissions, services
 from formats.abarrotada.api import _ReportRefusals
 from formats.abarrotada.models import GameTotals, PlayerTable
-from formats.abarrotada.serializers import ENTRY_STATES
+from formats.abarrotada.serializers import ENTRY_STATES, IndividualPinSerializer
 from formats.abarrotada.services import TotalsValues
 from scoring.api.base import CaptainView, DirectorView, PublicView
 from scoring.api.captain import IDEMPOTENCY, REFUSED, WRONG_FORMAT
@@ -156,6 +157,25 @@ class PlayerGameConfirmView(_Evening, CaptainView):
         return _answer(entry.table)
 
 
+class PlayerGamePinView(_Evening, CaptainView):
+    @extend_schema(tags=TAGS, operation_id="abarrotada_evening_pin",
+                   request=IndividualPinSerializer, parameters=[IDEMPOTENCY],
+                   responses={200: EveningTableGameSerializer, **REFUSED})
+    def post(self, request, team_id: int, secret: str, entry_id: int):
+        """Another player at the table confirms this player's totals on this player's phone
+        by typing their own PIN: the PIN says who confirms. Every attempt is kept; a wrong PIN
+        is a 409 ``pin_wrong``, and too many at the table lock PIN confirmation there for a
+        while (``pin_locked``), as for the deals."""
+        player = self.team()
+        entry = _player_entry(player, entry_id)
+        serializer = IndividualPinSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        services.confirm_totals_with_pin(entry_id=entry.pk, player=player,
+                                         pin=serializer.validated_data["pin"],
+                                         origin=Origin.from_request(request))
+        return _answer(entry.table)
+
+
 class PlayerGameDisputeView(_Evening, CaptainView):
     @extend_schema(tags=TAGS, operation_id="abarrotada_evening_dispute",
                    request=DisputeSerializer, parameters=[IDEMPOTENCY],
@@ -239,6 +259,7 @@ urlpatterns = [
          name="api-ab-evening-confirm"),
     path(f"{PLAYER}<id:entry_id>/dispute/", PlayerGameDisputeView.as_view(),
          name="api-ab-evening-dispute"),
+    path(f"{PLAYER}<id:entry_id>/pin/", PlayerGamePinView.as_view(), name="api-ab-evening-pin"),
     path(f"{TABLE}enter/", GameEnterView.as_view(), name="api-ab-evening-enter"),
     path(f"{TABLE}confirm/", GameConfirmView.as_view(), name="api-ab-evening-settle"),
     path("championships/<id:pk>/abarrotada/evening/", EveningStandingsView.as_view(),

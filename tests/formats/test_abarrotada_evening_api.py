@@ -76,3 +76,29 @@ def test_each_individual_format_refuses_the_others_endpoints(director, api):
         in (404, 409)
     # Players serve both.
     assert api.get(f"{API}championships/{evening_.pk}/abarrotada/players/").status_code == 200
+
+
+def test_another_player_confirms_the_totals_with_their_pin_through_the_api(director):
+    from formats.abarrotada.models import SeatPinAttempt
+
+    championship = make_evening(director, players=8)
+    round_ = next_round(championship, director)
+    who = seated(round_.player_tables.order_by("number").first())
+    answer = anyone().post(link(who["N"]), {"total_n": 12, "total_e": 0, "total_s": 4,
+                                            "total_w": 4}, format="json")
+    entry = answer.json()["entry"]["id"]
+    pin = f"{link(who['N'])}{entry}/pin/"
+    bad = anyone().post(pin, {"pin": "12"}, format="json")
+    assert bad.status_code == 400 and "pin" in bad.json()
+    wrong = next(p for p in (f"{n:04d}" for n in range(10_000))
+                 if p not in {someone.pin for someone in who.values()})
+    refused = anyone().post(pin, {"pin": wrong}, format="json")
+    assert refused.status_code == 409 and refused.json()["code"] == "pin_wrong"
+    assert SeatPinAttempt.objects.filter(ok=False).count() == 1
+    # On East's own link a PIN is not the way (East confirms with confirm/).
+    assert anyone().post(f"{link(who['E'])}{entry}/pin/", {"pin": who["W"].pin},
+                         format="json").status_code == 409
+    answer = anyone().post(pin, {"pin": who["W"].pin}, format="json")
+    assert answer.status_code == 200 and answer.json()["state"] == "confirmed"
+    review = GameTotals.objects.get(pk=entry).reviews.get()
+    assert (review.by_team_id, review.via_pin) == (who["W"].pk, True)

@@ -218,6 +218,9 @@ EVENING_ENDPOINTS = [
      {**NO_LINK, "same_table": 200, "other_table": 404}),
     ("ab evening dispute", "post", AB_GAME + "{entry}/dispute/", {"comment": "9"},
      {**NO_LINK, "same_table": 200, "other_table": 404}),
+    # As for the deals: another player's own link types no PIN (409).
+    ("ab evening PIN", "post", AB_GAME + "{entry}/pin/", {"pin": "1234"},
+     {**NO_LINK, "same_table": 409, "other_table": 404}),
     ("ab evening enter", "post", AB_TABLE + "enter/", TOTALS, {**DIRECTOR_ONLY, "director": 200}),
     ("ab evening settle", "post", AB_TABLE + "confirm/", {"entry": "{entry}"},
      {**DIRECTOR_ONLY, "director": 200}),
