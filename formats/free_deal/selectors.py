@@ -112,16 +112,37 @@ def section_rankings(championship: Championship, *, up_to: int | None = None
                       key=lambda s: s.position)
     if not sections:
         return [SectionRanking(None, rules.rank(settings, pairs, games, all_byes))]
+    # One pass over the pairs, the games and the byes each, splitting them by section (keyed
+    # by the section's id; None for the pairs in no section); each section is then ranked
+    # on its own games only.
+    key_of = {pk: None if section is None else section.pk for pk, section in section_of.items()}
+    members: dict = {section.pk: [] for section in sections}
+    members[None] = []
+    for pair in pairs:
+        members[key_of[pair.pk]].append(pair)
+    # A game or a bye of no pair listed (none expected) is left out, as each section's own
+    # filter left it out.
+    games_of: dict = {key: [] for key in members}
+    games_of[_NOWHERE] = []
+    for game in games:
+        games_of[key_of.get(game.first_id, _NOWHERE)].append(game)
+    byes_of: dict = {key: [] for key in members}
+    byes_of[_NOWHERE] = []
+    for bye in all_byes:
+        byes_of[key_of.get(bye[1], _NOWHERE)].append(bye)
     result = []
     for section in [*sections, None]:
-        members = [p for p in pairs if section_of[p.pk] == section]
-        if section is None and not members:
+        key = None if section is None else section.pk
+        if section is None and not members[None]:
             continue
-        ids = {p.pk for p in members}
-        lines = rules.rank(settings, members, [g for g in games if g.first_id in ids],
-                           [b for b in all_byes if b[1] in ids])
-        result.append(SectionRanking(section, [line.in_section(section) for line in lines]))
+        lines = rules.rank(settings, members[key], games_of[key], byes_of[key],
+                           section=section)
+        result.append(SectionRanking(section, lines))
     return result
+
+
+#: The key of the games and byes of no pair listed (``section_rankings``).
+_NOWHERE = object()
 
 
 def _section_of(team: Team) -> Section | None:
