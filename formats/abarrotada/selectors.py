@@ -13,6 +13,8 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from django.db.models import CharField, Exists, IntegerField, OuterRef, Value
+
 from engine.abarrotada import Form, Seating, score_individual_deal
 from engine.final_scores import BYE_SCORE, TOP_SCORE
 from engine.seats import Seat
@@ -136,31 +138,60 @@ def adjustments_of(rounds) -> dict[tuple[int, int], dict[Seat, Fraction]]:
     return dict(adjusted)
 
 
+def _seats_and_sit_outs(round_ids) -> list[tuple]:
+    """``(table id, table number, round id, seat, player id)`` of every seat of the rounds,
+    then ``(None, None, round id, "", player id)`` of every sit-out: one query for both."""
+    seats = (SeatRow.objects.filter(round_id__in=round_ids).order_by()
+             .values_list("table_id", "table__number", "round_id", "seat", "player_id"))
+    outs = (SitOut.objects.filter(round_id__in=round_ids).order_by()
+            .values_list(Value(None, output_field=IntegerField()),
+                         Value(None, output_field=IntegerField()), "round_id",
+                         Value("", output_field=CharField()), "player_id"))
+    return plain_rows(seats.union(outs, all=True))
+
+
+def _deals(round_ids) -> list[tuple]:
+    """``(round id, number, dealer, adjusted)`` of every deal of the rounds by number, where
+    ``adjusted`` says whether any seat of the deal has an adjustment row: the adjustments'
+    own query is then skipped when none has (the usual round)."""
+    adjusted = Exists(SeatAdjustment.objects.filter(
+        table__round_id=OuterRef("round_id"), deal_number=OuterRef("number")))
+    return plain_rows(Deal.objects.filter(round_id__in=round_ids).order_by("number")
+                      .values_list("round_id", "number", "dealer", adjusted))
+
+
 def round_scores(championship: Championship, rounds: list[Round]) -> list[PlayerScore]:
-    """Every player's score on every deal of ``rounds`` (rules.md 10.2; sit-outs 10.3)."""
+    """Every player's score on every deal of ``rounds`` (rules.md 10.2; sit-outs 10.3).
+
+    Four queries, five when a deal has an adjustment (pinned in
+    tests/formats/test_abarrotada_scoring_costs.py)."""
     form = form_of(championship)
     round_ids = [r.pk for r in rounds]
     number_of = {r.pk: r.number for r in rounds}
-    seats = plain_rows(SeatRow.objects.filter(round_id__in=round_ids).order_by()
-                       .values_list("table_id", "table__number", "round_id", "seat",
-                                    "player_id"))
-    deals = plain_rows(Deal.objects.filter(round_id__in=round_ids).order_by("number")
-                       .values_list("round_id", "number", "dealer"))
+    rows = _seats_and_sit_outs(round_ids)
+    deals = _deals(round_ids)
     reports = counted_reports(round_ids)
-    adjustments = adjustments_of(round_ids)
-    player_at = {(table_id, seat): player for table_id, _n, _r, seat, player in seats}
-    table_number = {table_id: number for table_id, number, _r, _s, _p in seats}
+    adjustments = (adjustments_of(round_ids) if any(row[3] for row in deals) else {})
+    player_at: dict[tuple[int, str], int] = {}
+    table_number: dict[int, int] = {}
     tables_of_round: dict[int, set[int]] = defaultdict(set)
-    for table_id, _n, round_id, _s, _p in seats:
+    sit_outs: list[tuple[int, int]] = []
+    for table_id, table, round_id, seat, player in rows:
+        if table_id is None:
+            sit_outs.append((round_id, player))
+            continue
+        player_at[table_id, seat] = player
+        table_number[table_id] = table
         tables_of_round[round_id].add(table_id)
+    ordered_tables = {round_id: sorted(tables) for round_id, tables in tables_of_round.items()}
     scores: list[PlayerScore] = []
     append = scores.append
-    for round_id, number, dealer in deals:
-        tables = tables_of_round[round_id]
+    for round_id, number, dealer, _adjusted in deals:
+        tables = ordered_tables.get(round_id, [])
         round_number = number_of[round_id]
         dealer_seat = Seat(dealer)
         played = [stored_report(reports[table_id, number], dealer_seat, form)
-                  for table_id in sorted(tables) if (table_id, number) in reports]
+                  for table_id in tables if (table_id, number) in reports]
         adjusted = {table_id: adjustments[table_id, number] for table_id in tables
                     if (table_id, number) in adjustments}
         breached = {report.key for report in played if report.breaches}
@@ -176,10 +207,9 @@ def round_scores(championship: Championship, rounds: list[Round]) -> list[Player
                                    score.deal_score, table_number[table_id], letter,
                                    score.adjusted, score.breach, False, counted or 0))
     deals_of_round: dict[int, list[int]] = defaultdict(list)
-    for round_id, number, _dealer in deals:
+    for round_id, number, _dealer, _adjusted in deals:
         deals_of_round[round_id].append(number)
-    for round_id, player in plain_rows(SitOut.objects.filter(round_id__in=round_ids)
-                                       .order_by().values_list("round_id", "player_id")):
+    for round_id, player in sit_outs:
         scores.extend(PlayerScore(player_id=player, round_number=number_of[round_id],
                                   deal_number=n, final=BYE_SCORE, sit_out=True)
                       for n in deals_of_round[round_id])

@@ -202,9 +202,10 @@ def ranking_settings(row) -> fd.RankingSettings:
     )
 
 
-def rank(row, teams, games, byes) -> list[RankingLine]:
+def rank(row, teams, games, byes, *, section=None) -> list[RankingLine]:
     """The ranking (rules.md 11.3) of ``teams`` from the counted games and the byes
-    (``(round number, pair id)``), each bye worth what the settings say."""
+    (``(round number, pair id)``), each bye worth what the settings say; each line's
+    ``section`` set to ``section``."""
     by_id = {team.pk: team for team in teams}
     placed = fd.rank_pairs(
         list(by_id),
@@ -213,4 +214,4 @@ def rank(row, teams, games, byes) -> list[RankingLine]:
          for _number, pair in byes],
         ranking_settings(row),
     )
-    return [RankingLine(by_id[p.pair], p) for p in placed]
+    return [RankingLine(by_id[p.pair], p, section) for p in placed]
