@@ -41,7 +41,9 @@ class Crew:
         self._total = total
         self._over = 0
         self._running: list = []
-        self._helped: set[int] = set()
+        # The solvers already helped, as a list: solvers compare by value and do not hash,
+        # and an id() may be reused once a solver is gone.
+        self._helped: list = []
 
     def started(self, solver) -> None:
         with self._talk:
@@ -50,7 +52,8 @@ class Crew:
 
     def stopped(self, solver) -> None:
         with self._talk:
-            self._running.remove(solver)
+            self._running = [s for s in self._running if s is not solver]
+            self._helped = [s for s in self._helped if s is not solver]
 
     def work_over(self) -> None:
         with self._talk:
@@ -71,10 +74,11 @@ class Crew:
         while True:
             with self._talk:
                 while True:
-                    free = [s for s in self._running if id(s) not in self._helped]
+                    free = [s for s in self._running
+                            if not any(s is h for h in self._helped)]
                     if free:
                         solver = free[0]
-                        self._helped.add(id(solver))
+                        self._helped.append(solver)
                         break
                     if self._over >= self._total:
                         return
