@@ -1,8 +1,8 @@
 """The free-deal score pad survives the director's clock (rules.md 11): while a captain keeps the
 pad, the director pauses, resumes and adds time on the director's page; every change reaches
-the phone through the live stream, and the phone fetches its game card again. The pad, the
-hand being typed and the hands already kept stay as they were, and the pad still fills the
-result form afterwards.
+the phone through the live stream, and the phone fetches its game card again (which may now
+hold the other pair's result). The pad, the hand being typed and the hands already kept stay
+as they were, and the pad still fills the result form afterwards.
 
 Served by uvicorn (``config.asgi``), whose live stream tells the phone at once (the test
 server's WSGI stream answers 204, and the page would only poll every 45 s)."""
@@ -21,7 +21,7 @@ from playwright.sync_api import expect
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "formats"))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "live_updates"))
-from free_deal_factories import make_free_deal, next_round  # noqa: E402
+from free_deal_factories import make_free_deal, next_round, win  # noqa: E402
 from servers import database_url, uvicorn_servers  # noqa: E402
 
 from formats.free_deal import services  # noqa: E402
@@ -53,8 +53,8 @@ def _director_page(context, base: str, championship):
     return page
 
 
-def _change_clock(director, captain, button: str, state: str) -> None:
-    """The director presses a clock button; the captain's phone hears of it and fetches its
+def _heard(captain, act) -> None:
+    """``act()`` changes something elsewhere; the captain's phone hears of it and fetches its
     page again (the fetch's answer is awaited, then the page has had time to use it)."""
     url = captain.url
 
@@ -63,10 +63,14 @@ def _change_clock(director, captain, button: str, state: str) -> None:
                 and response.request.resource_type == "fetch")
 
     with captain.expect_response(refetch) as fetched:
-        director.get_by_role("button", name=button).click()
+        act()
     fetched.value.finished()
-    expect(captain.locator("#round-clock")).to_have_attribute("data-state", state)
     captain.wait_for_timeout(400)  # the answer is swapped in a task or two later
+
+
+def _change_clock(director, captain, button: str, state: str) -> None:
+    _heard(captain, lambda: director.get_by_role("button", name=button).click())
+    expect(captain.locator("#round-clock")).to_have_attribute("data-state", state)
 
 
 def _expect_typed_hand(captain, *, makers: str, contract: str, doubling: str,
@@ -114,6 +118,17 @@ def test_the_pad_and_what_is_typed_on_it_survive_every_clock_change(browser, eve
                 expect(captain.locator("#pad-rows tr")).to_have_count(0)
                 captain.locator("#game").evaluate("card => card.setAttribute('data-old', '')")
 
+            # The other pair enters a result on its own phone meanwhile (a Swiss game's entry
+            # is not a live event today), and the next clock change fetches it: the page asks
+            # to check it and keeps the pad, opened, under "Enter a different result".
+            services.submit_game(team=second, table=table, values=win(101, 50, hands=10),
+                                 idempotency_key="pad-clock-other-pair")
+            _change_clock(director, captain, "Pause the clock", "paused")
+            expect(captain.locator("#game[data-old]")).to_have_count(0)
+            expect(captain.locator("#game")).to_have_attribute("data-status", "pending")
+            expect(captain.get_by_role("button", name="Confirm", exact=True)).to_be_visible()
+            _expect_typed_hand(captain, makers="second", contract="C", doubling="1", points="50")
+
             # The pad still works and fills the game's form on the page: 14 x 2 to the makers.
             captain.click("#pad-add")
             expect(captain.locator("#pad-rows tr")).to_have_count(1)
@@ -125,8 +140,8 @@ def test_the_pad_and_what_is_typed_on_it_survive_every_clock_change(browser, eve
             # After a hand: hand 2 (the first pair make trumps, still cups) typed, not added.
             captain.fill("#pad-points", "30")
             captain.locator("#pad-points").blur()
-            for button, state in (("Pause the clock", "paused"), ("Add time", "paused"),
-                                  ("Resume the clock", "running")):
+            for button, state in (("Add time", "paused"), ("Resume the clock", "running"),
+                                  ("Pause the clock", "paused")):
                 _change_clock(director, captain, button, state)
                 _expect_typed_hand(captain, makers="second", contract="C", doubling="0",
                                    points="30")
