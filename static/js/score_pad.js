@@ -7,9 +7,9 @@
    works as a plain form.
 
    The pad belongs to the phone, not to the server's copy of the page: when the page fetches
-   its game card again and swaps it in (captain.js, on every live event: the director's clock
-   buttons, the other pair's entry), the copy's pad is blank and hidden, so this pad takes
-   its place again, with its hands, the hand being typed and its buttons. */
+   its game card again and swaps it in (captain.js, on every live event, such as the
+   director's clock buttons), the copy's pad is blank and hidden, so this pad takes its place
+   again, with its hands, the hand being typed and its buttons. */
 (function () {
   "use strict";
 
@@ -144,14 +144,17 @@
   }
 
   var current = null;
+  var examined = null;  // the last pad element looked at (a page changes at every clock tick)
   // A new copy of the page's pad was swapped in (it is not the one set up): this table's
   // pad takes its place again and fills the new copy of the form; another table's (the
   // next round swapped in) is set up afresh. Run before the browser paints the copy.
   function keepThePad() {
     var shown = document.getElementById("score-pad");
-    if (!shown || (current && shown === current.element)) return;
+    if (!shown || shown === examined) return;
+    examined = shown;
     var fresh = dataOf(shown);
     if (current && fresh && fresh.key === current.key) {
+      examined = current.element;
       shown.replaceWith(current.element);
       current.render();
       // The server's copy may have put the pad under "Enter a different result" (the other
@@ -159,7 +162,7 @@
       var details = current.element.closest("details");
       if (details && current.holdsSomething()) details.open = true;
     } else {
-      current = setUp(shown);
+      current = setUp(shown) || current;
     }
   }
   keepThePad();
