@@ -14,7 +14,7 @@ The policy, exactly (what :func:`group_tables` returns when its search completes
 
 The search is exact: a depth-first walk over the groupings in that order, pruned by a lower
 bound of the cost still to come, starting from a good grouping found by a greedy fill and
-swaps.  Its effort is bounded (``budget`` partial tables; a dozen players never reach it): a
+swaps.  Its effort is bounded (``budget`` partial tables; not for a dozen players or fewer): a
 round of many players whose meetings cannot all be avoided may stop early.  It then takes the
 best grouping found so far (it repeats no more than the greedy fill) and swaps players
 between tables until **no swap of two players** gives fewer repeat meetings, or as many and
@@ -26,7 +26,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Hashable, Sequence
 
-__all__ = ["SEARCH_BUDGET", "group_tables", "round_cost"]
+__all__ = ["ALWAYS_EXACT", "SEARCH_BUDGET", "group_tables", "round_cost"]
+
+#: Up to this many players seated the search always runs to the end (its whole tree is under
+#: 90,000 partial tables, some milliseconds once pruned).
+ALWAYS_EXACT = 12
 
 #: How many partial tables the exact search may try before it settles for the best grouping
 #: found so far (keeps a round of 200 players well under a second).
@@ -63,7 +67,7 @@ def group_tables(order: Sequence[Hashable], size: int, met: Counter, *,
             if times:
                 weights[i][j] = weights[j][i] = again + times
     start = _swapped(_greedy(n, size, weights), weights, in_order=False)
-    search = _Search(n, size, weights, budget)
+    search = _Search(n, size, weights, budget if n > ALWAYS_EXACT else 10**6)
     best = search.run(start)
     if search.budget < 0:  # stopped early: at least no single swap improves the grouping
         best = _swapped(best, weights, in_order=True)

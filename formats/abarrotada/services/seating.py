@@ -2,8 +2,9 @@
 (or three) players, the sit-outs, and the round's deals.
 
 Round 1 is a seeded draw (seeded by the championship's secret key, so it is fixed and cannot
-be predicted); later rounds go down the ranking in groups, once every earlier round is
-closed, avoiding earlier meetings and evening out the seats (``engine.abarrotada.movements``).
+be predicted); later rounds go down the championship's own ranking (:func:`seating_ranking`)
+in groups, once every earlier round is closed, with the fewest repeat meetings and evening out
+the seats (``engine.abarrotada.movements``).
 Every table plays the same deals with the same dealer seat; in the four-player form they
 are the pairs' deals (the same construction and commitment), in the three-player form the
 36-card deck's.
