@@ -11,6 +11,7 @@ Pure Python, no Django.  One module per job:
 - :mod:`.scoring` -- duplicate scoring by seat (10.2): ``TableReport``, ``check_report``,
   ``deal_scores``, ``ordinary_score``, ``score_individual_deal``, ``SeatScore``, ``MAX_DELEGATIONS``;
 - :mod:`.movements` -- seatings (10.3): ``first_round``, ``next_round``, ``Seating``;
+- :mod:`.grouping` -- a later round's tables (10.3): ``group_tables``, ``round_cost``;
 - :mod:`.ranking` -- free-deal evenings (10.4): ``rank_players``, ``PlayerLine``;
 - :mod:`.errors` -- ``IndividualError`` (field, English message, code, params) and ``CODES``.
 
@@ -31,6 +32,7 @@ _EXPORTS = {
         "score_individual_deal",
     ],
     "engine.abarrotada.movements": ["Seating", "first_round", "next_round", "meetings"],
+    "engine.abarrotada.grouping": ["group_tables", "round_cost"],
     "engine.abarrotada.ranking": ["PlayerLine", "rank_players"],
 }  # fmt: skip
 __getattr__, __dir__, __all__ = lazy_exports(__name__, _EXPORTS, globals())

@@ -2,8 +2,9 @@
 (or three) players, the sit-outs, and the round's deals.
 
 Round 1 is a seeded draw (seeded by the championship's secret key, so it is fixed and cannot
-be predicted); later rounds go down the ranking in groups, once every earlier round is
-closed, avoiding earlier meetings and evening out the seats (``engine.abarrotada.movements``).
+be predicted); later rounds go down the championship's own ranking (:func:`seating_ranking`)
+in groups, once every earlier round is closed, with the fewest repeat meetings and evening out
+the seats (``engine.abarrotada.movements``).
 Every table plays the same deals with the same dealer seat; in the four-player form they
 are the pairs' deals (the same construction and commitment), in the three-player form the
 36-card deck's.
@@ -18,7 +19,7 @@ import engine
 from engine.abarrotada import Form, Seating, first_round, generate_individual_deal, next_round
 from engine.notation import format_hand
 from engine.seats import Seat
-from formats.abarrotada import selectors
+from formats.abarrotada import evening, selectors
 from formats.abarrotada.models import PlayerTable, SitOut
 from formats.abarrotada.models import Seating as SeatRow
 from formats.abarrotada.services.settings import form_of
@@ -74,8 +75,7 @@ def seat_next_round(championship: Championship) -> list[Round]:
                                % {"count": len(form.seats)})
         seating = first_round(players, form, championship.deal_key)
     else:
-        ranking = [line.player_id for line in selectors.standings(championship)
-                   if not line.withdrawn]
+        ranking = seating_ranking(championship)
         if len(ranking) < len(form.seats):
             raise ServiceError(_("At least %(count)s players are needed to seat a round.")
                                % {"count": len(form.seats)})
@@ -91,6 +91,19 @@ def seat_next_round(championship: Championship) -> list[Round]:
     if format_of(championship).has_deals:  # a free-deal evening has none (rules.md 10.4)
         Deal.objects.bulk_create(round_deals(championship, round_, form))
     return [round_]
+
+
+def seating_ranking(championship: Championship) -> list[int]:
+    """The players still in, best first, by the championship's own ranking: an evening's
+    game totals (rules.md 10.4; its players enter no deals, so the duplicate standings would
+    rank them all 0, by player number), else the duplicate standings (10.2)."""
+    from formats import format_of  # late: the registry imports the formats' services
+
+    if format_of(championship).has_deals:
+        lines = selectors.standings(championship)
+    else:
+        lines = evening.evening_standings(championship)
+    return [line.player_id for line in lines if not line.withdrawn]
 
 
 def create_seating(round_: Round, seating: Seating) -> None:
