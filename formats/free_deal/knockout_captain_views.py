@@ -54,7 +54,7 @@ def captain_knockout(team, form=None) -> dict | None:
 def captain_knockout_submit(request, team_id: int, secret: str, tie_id: int):
     team = permissions.captain_team(team_id, secret)
     entered = _("Game entered. The other pair must now confirm it.")
-    if services.earlier_knockout_entry(team=team,
+    if services.earlier_knockout_entry(team=team, tie_id=tie_id,
                                        idempotency_key=request.POST.get("idempotency_key")):
         # Sent again (the outbox after a lost answer), even once the tie is decided: the
         # first answer, never a refusal of a stored report.

@@ -105,15 +105,18 @@ def submit_knockout_entry(*, team: Team, tie_id: int, first_points: int, second_
     return entry, True
 
 
-def earlier_knockout_entry(*, team: Team, idempotency_key: str | None) -> KnockoutEntry | None:
-    """The report this pair stored with this key, if any (its tie and pairs loaded): a
-    report sent again after its tie was decided (a phone that was offline, an answer lost on
-    the way back) gets its first answer, not a refusal."""
+def earlier_knockout_entry(*, team: Team, idempotency_key: str | None,
+                           tie_id: int | None = None) -> KnockoutEntry | None:
+    """The report this pair stored with this key (of tie ``tie_id``, if given), if any, its
+    tie and pairs loaded: a report sent again after its tie was decided (a phone that was
+    offline, an answer lost on the way back) gets its first answer, not a refusal."""
     key = (idempotency_key or "").strip()
     if not key or len(key) > KEY_LENGTH:
         return None
-    return (KnockoutEntry.objects.select_related("tie__first", "tie__second", "by_team")
-            .filter(idempotency_key=key, by_team=team).first())
+    reports = KnockoutEntry.objects.filter(idempotency_key=key, by_team=team)
+    if tie_id is not None:
+        reports = reports.filter(tie_id=tie_id)
+    return reports.select_related("tie__first", "tie__second", "by_team").first()
 
 
 def _same_report(earlier: KnockoutEntry, team: Team, tie_id: int) -> KnockoutEntry:
