@@ -140,10 +140,9 @@ class PlayerSubmitView(_ReportRefusals, CaptainView):
         key = (data.get("idempotency_key") or "").strip() or None
         if header := request_key(request):
             key = entry_key(player.pk, header, KEY_LENGTH)  # scoped to the link, hashed
-        if key is not None:
-            earlier = DealReport.objects.filter(idempotency_key=key, by_team=player).first()
-            if earlier is not None and earlier.table.round.status != Round.Status.RELEASED:
-                return _answer(earlier)  # sent again after its round closed: first answer
+        earlier = services.earlier_report(player=player, deal_number=deal, idempotency_key=key)
+        if earlier is not None:
+            return _answer(earlier)  # sent again, even after its round closed: first answer
         table = permissions.player_open_table(player, round_number=data.get("round"),
                                               table_number=data.get("table"))
         report, created = services.submit_report(

@@ -133,6 +133,9 @@ class PlayerGameView(_Evening, CaptainView):
         serializer.is_valid(raise_exception=True)
         key = entry_key(player.pk, header, KEY_LENGTH) if (header := request_key(request)) \
             else None
+        earlier = services.earlier_totals(player=player, idempotency_key=key)
+        if earlier is not None:
+            return _answer(earlier.table)  # sent again, even after the close: first answer
         table = permissions.player_open_table(player)
         _entry, created = services.submit_totals(
             player=player, table=table, values=serializer.values(), idempotency_key=key,

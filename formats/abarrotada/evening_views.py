@@ -82,6 +82,12 @@ def _outbox_refusal(request, player, form):
 @require_POST
 def player_submit(request, team_id: int, secret: str):
     player = scoring_permissions.captain_team(team_id, secret)
+    entered = _("Game entered. Another player at the table must now confirm it.")
+    if services.earlier_totals(player=player,
+                               idempotency_key=request.POST.get("idempotency_key")):
+        # Sent again (the outbox after a lost answer), even once the round has closed: the
+        # first answer, never a refusal of stored totals.
+        return _answer(request, player, ok=True, message=entered)
     try:
         table = permissions.player_open_table(player)
     except ScoringError as error:
@@ -95,9 +101,7 @@ def player_submit(request, team_id: int, secret: str):
         except ScoringError as error:
             _refusal(form, error)
         else:
-            return _answer(request, player, ok=True,
-                           message=_("Game entered. Another player at the table must now "
-                                     "confirm it."))
+            return _answer(request, player, ok=True, message=entered)
     if _from_outbox(request):
         return _outbox_refusal(request, player, form)
     return player_page(request, player, form=form)

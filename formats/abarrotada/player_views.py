@@ -80,6 +80,11 @@ def submit(request, team_id: int, secret: str, deal: int):
     player = scoring_permissions.captain_team(team_id, secret)
     entered = _("Deal %(number)s entered. Another player at the table must now confirm it.") % {
         "number": deal}
+    if services.earlier_report(player=player, deal_number=deal,
+                               idempotency_key=request.POST.get(f"deal{deal}-idempotency_key")):
+        # Sent again (the outbox after a lost answer), even once the round has closed: the
+        # first answer, never a refusal of a stored deal.
+        return _answer(request, player, ok=True, message=entered, deal_number=deal)
     try:
         table = permissions.player_open_table(player)
     except ScoringError as error:

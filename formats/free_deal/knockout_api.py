@@ -49,6 +49,14 @@ class KnockoutGameSerializer(serializers.Serializer):
         "The second pair's points; never equal to the first pair's."))
 
 
+class KnockoutDirectorGameSerializer(KnockoutGameSerializer):
+    game = serializers.IntegerField(
+        min_value=1, max_value=99, required=False, write_only=True, help_text=_(
+            "The game of the tie this result is for (1 for its first). Send it: if that game "
+            "has counted since (the pairs confirmed a captain's report), the result is "
+            "refused (400) rather than counted as the next game."))
+
+
 class KnockoutTieSerializer(serializers.Serializer):
     tie = serializers.IntegerField(source="slot", help_text=_("From 1, top of the bracket first."))
     first = KnockoutPairSerializer(allow_null=True, help_text=_("Null until known."))
@@ -135,21 +143,23 @@ class KnockoutGameView(DirectorView):
     serves = FREE_DEAL_PAIRS
 
     @extend_schema(tags=TAGS, operation_id="free_deal_knockout_game",
-                   request=KnockoutGameSerializer,
+                   request=KnockoutDirectorGameSerializer,
                    responses={201: BracketSerializer, **ERRORS, **_CONFLICT})
     def post(self, request, pk: int, stage: int, slot: int):
         """Enter the next game of the tie: a game has a winner (equal points are refused:
-        a level game goes on until one pair leads); the tie's winner goes on at once."""
+        a level game goes on until one pair leads); the tie's winner goes on at once. With
+        ``game``, a result for a game that has counted since is refused (400)."""
         championship = self.championship(pk)
         tie = get_object_or_404(KnockoutTie, championship=championship, stage=stage, slot=slot)
-        serializer = KnockoutGameSerializer(data=request.data)
+        serializer = KnockoutDirectorGameSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         try:
             services.enter_knockout_game(tie, serializer.validated_data["first_points"],
                                          serializer.validated_data["second_points"],
-                                         by=request.user, origin=self.scoring_origin())
+                                         by=request.user, origin=self.scoring_origin(),
+                                         game_number=serializer.validated_data.get("game"))
         except ServiceError as error:
-            return _refused(error, ("first_points", "second_points"))
+            return _refused(error, ("first_points", "second_points", "game"))
         return bracket_answer(championship, status.HTTP_201_CREATED)
 
 

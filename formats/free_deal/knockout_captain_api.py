@@ -16,7 +16,7 @@ from django.db.models import Q
 from django.http import Http404
 from django.urls import path
 from django.utils.translation import gettext_lazy as _
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.response import Response
 
@@ -31,8 +31,9 @@ from formats.free_deal.models import KnockoutEntry, KnockoutTie
 from formats.free_deal.services import knockout_captains as services
 from scoring.api.base import CaptainView
 from scoring.api.captain import IDEMPOTENCY, REFUSED, WRONG_FORMAT
+from scoring.api.idempotency import entry_key, request_key
 from scoring.serializers import DisputeSerializer
-from scoring.services import Origin
+from scoring.services import KEY_LENGTH, Origin
 from tournaments.models import Team
 from tournaments.services.common import ServiceError
 
@@ -65,13 +66,23 @@ class CaptainKnockoutSerializer(serializers.Serializer):
         "The pair's tie being played (undecided, both pairs known), or null."))
 
 
-def _tie_answer(team: Team, http_status=status.HTTP_200_OK) -> Response:
-    tie = services.team_tie(team)
+def _tie_answer(team: Team, http_status=status.HTTP_200_OK, *,
+                report: KnockoutEntry | None = None) -> Response:
+    """The pair's tie being played; or, for a ``report`` sent again, that report's tie
+    (decided since, perhaps) with the report."""
+    tie = services.team_tie(team) if report is None else report.tie
     if tie is not None:
         tie.name = stage_name(KnockoutTie.objects.filter(championship_id=tie.championship_id,
                                                          stage=tie.stage).count())
-        tie.report = services.latest_entry(tie)
+        tie.report = services.latest_entry(tie) if report is None else report
     return Response(CaptainKnockoutSerializer({"tie": tie}).data, status=http_status)
+
+
+class KnockoutReportSubmitSerializer(KnockoutGameSerializer):
+    idempotency_key = serializers.CharField(
+        required=False, allow_blank=True, max_length=64, write_only=True, help_text=_(
+            "Optional: a key of your choice (or the Idempotency-Key header); the same report "
+            "sent again is stored once and answered as the first time."))
 
 
 def _checked_entry_id(team: Team, entry_id: int) -> int:
@@ -84,8 +95,10 @@ def _checked_entry_id(team: Team, entry_id: int) -> int:
 
 class CaptainKnockoutView(CaptainView):
     serves = FREE_DEAL_PAIRS
-    # A request sent again with its Idempotency-Key gets the first answer (the API's
-    # generic idempotency, scoring.api.idempotency): one report stored.
+    # The key is kept on the report, in the report's own transaction
+    # (services.submit_knockout_entry), as a Swiss game's: one report stored however many
+    # times it is sent, at once or after the tie was decided.
+    generic_idempotency = False
 
     @extend_schema(tags=TAGS, operation_id="free_deal_captain_knockout",
                    responses={200: CaptainKnockoutSerializer, 404: REFUSED[404],
@@ -95,25 +108,39 @@ class CaptainKnockoutView(CaptainView):
         return _tie_answer(self.team())
 
     @extend_schema(tags=TAGS, operation_id="free_deal_captain_knockout_report",
-                   request=KnockoutGameSerializer, parameters=[IDEMPOTENCY],
-                   responses={201: CaptainKnockoutSerializer, **REFUSED})
+                   request=KnockoutReportSubmitSerializer, parameters=[IDEMPOTENCY],
+                   responses={201: CaptainKnockoutSerializer, 200: OpenApiResponse(
+                       CaptainKnockoutSerializer, description="Already stored (same key)."),
+                       **REFUSED})
     def post(self, request, team_id: int, secret: str):
         """Report the next game of the pair's tie (the tie's first pair's points first,
-        never level): it waits for the other pair's confirmation."""
+        never level): it waits for the other pair's confirmation. Sent again with the same
+        key, even once the tie is decided, it answers the stored report (200)."""
         team = self.team()
-        serializer = KnockoutGameSerializer(data=request.data)
+        serializer = KnockoutReportSubmitSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
+        key = serializer.validated_data.get("idempotency_key")
+        if header := request_key(request):
+            # Scoped to the link, as a Swiss game's: another pair's identical key is another
+            # report.
+            key = entry_key(team.pk, header, KEY_LENGTH)
+        earlier = services.earlier_knockout_entry(team=team, idempotency_key=key)
+        if earlier is not None:
+            return _tie_answer(team, report=earlier)
         tie = services.team_tie(team)
         if tie is None:
             return Response({"detail": str(_("Your pair has no knockout game to play now.")),
                              "code": "no_tie"}, status=status.HTTP_409_CONFLICT)
         try:
-            services.submit_knockout_entry(
+            entry, created = services.submit_knockout_entry(
                 team=team, tie_id=tie.pk, origin=Origin.from_request(request),
                 first_points=serializer.validated_data["first_points"],
-                second_points=serializer.validated_data["second_points"])
+                second_points=serializer.validated_data["second_points"],
+                idempotency_key=key)
         except ServiceError as error:
             return _refused(error, ("first_points", "second_points"))
+        if not created:  # the same report sent at once by another request: stored once
+            return _tie_answer(team, report=entry)
         return _tie_answer(team, status.HTTP_201_CREATED)
 
 

@@ -15,8 +15,9 @@ from formats.free_deal.models import KnockoutTie
 from formats.free_deal.services import knockout_captains as services
 from formats.free_deal.services.knockout import MAX_POINTS
 from scoring import permissions
+from scoring.forms import new_idempotency_key
 from scoring.services.values import Origin, ScoringError
-from scoring.views.captain import _answer
+from scoring.views.captain import _answer, from_outbox
 from tournaments.services.common import ServiceError
 
 
@@ -27,6 +28,8 @@ class KnockoutEntryForm(forms.Form):
                                       min_value=0, max_value=MAX_POINTS)
     second_points = forms.IntegerField(label=gettext_lazy("Points of the second pair"),
                                        min_value=0, max_value=MAX_POINTS)
+    # One a form: the same report sent twice (a double tap, the outbox) is stored once.
+    idempotency_key = forms.CharField(required=False, max_length=64, widget=forms.HiddenInput)
 
 
 def captain_knockout(team, form=None) -> dict | None:
@@ -42,19 +45,27 @@ def captain_knockout(team, form=None) -> dict | None:
         "game_number": len(tie.games.all()) + 1,
         "opponent": tie.second if tie.first_id == team.pk else tie.first,
         "ours": entry is not None and entry.by_team_id == team.pk,
-        "form": form or KnockoutEntryForm(), "dispute_form": DisputeForm(),
+        "form": form or KnockoutEntryForm(initial={"idempotency_key": new_idempotency_key()}),
+        "dispute_form": DisputeForm(),
     }
 
 
 @require_POST
 def captain_knockout_submit(request, team_id: int, secret: str, tie_id: int):
     team = permissions.captain_team(team_id, secret)
+    entered = _("Game entered. The other pair must now confirm it.")
+    if services.earlier_knockout_entry(team=team, tie_id=tie_id,
+                                       idempotency_key=request.POST.get("idempotency_key")):
+        # Sent again (the outbox after a lost answer), even once the tie is decided: the
+        # first answer, never a refusal of a stored report.
+        return _answer(request, team, ok=True, message=entered)
     form = KnockoutEntryForm(request.POST)
     if form.is_valid():
         try:
             services.submit_knockout_entry(
                 team=team, tie_id=tie_id, first_points=form.cleaned_data["first_points"],
                 second_points=form.cleaned_data["second_points"],
+                idempotency_key=form.cleaned_data["idempotency_key"],
                 origin=Origin.from_request(request))
         except ServiceError as error:
             field = error.field if error.field in form.fields else None
@@ -62,8 +73,11 @@ def captain_knockout_submit(request, team_id: int, secret: str, tie_id: int):
         except ScoringError as error:
             return _answer(request, team, ok=False, message=error.message)
         else:
-            return _answer(request, team, ok=True,
-                           message=_("Game entered. The other pair must now confirm it."))
+            return _answer(request, team, ok=True, message=entered)
+    if from_outbox(request):
+        errors = {name: list(items) for name, items in form.errors.items()}
+        return _answer(request, team, ok=False, status=400, errors=errors, message=" ".join(
+            message for items in errors.values() for message in items))
     from formats.free_deal.views import captain_page
 
     return captain_page(request, team, knockout_form=form)

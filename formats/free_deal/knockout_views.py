@@ -28,11 +28,23 @@ from tournaments.models import Championship
 from tournaments.print_pages import printed_file
 from tournaments.services.common import ServiceError
 
+_GAME_ERRORS = {
+    "required": gettext_lazy("Game: the form does not say which game of the tie it enters. "
+                             "Reload the page, then enter the game."),
+    **{code: gettext_lazy("Game: a game of a tie is a whole number from 1. Reload the page, "
+                          "then enter the game.")
+       for code in ("invalid", "min_value", "max_value")},
+}
+
 
 class KnockoutGameForm(forms.Form):
     """One game of one tie: both pairs' points (never level)."""
 
     tie = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+    # The game the form was opened for: a form left open while that game counted (the pairs
+    # confirmed a captain's report) is stale, and refused rather than counted as the next.
+    game = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=99,
+                              error_messages=_GAME_ERRORS)
     first_points = forms.IntegerField(label=gettext_lazy("Points of the first pair"),
                                       min_value=0, max_value=MAX_POINTS)
     second_points = forms.IntegerField(label=gettext_lazy("Points of the second pair"),
@@ -86,7 +98,8 @@ def director_bracket(request, pk: int):
                     raise ServiceError(_("No such tie in this bracket."), field="tie")
                 enter_knockout_game(tie, form.cleaned_data["first_points"],
                                     form.cleaned_data["second_points"], by=request.user,
-                                    origin=Origin.from_request(request))
+                                    origin=Origin.from_request(request),
+                                    game_number=form.cleaned_data["game"])
             except ServiceError as error:
                 field = error.field if error.field in ("first_points", "second_points") else None
                 form.add_error(field, error.message)

@@ -361,6 +361,8 @@ class KnockoutEntry(Provenance):
     comment = models.CharField(max_length=2000, blank=True)
     game = models.OneToOneField(KnockoutGame, null=True, blank=True, on_delete=models.SET_NULL,
                                 related_name="entry")
+    # The same report sent again (a phone's outbox, an API retry) is stored once.
+    idempotency_key = models.CharField(max_length=64, null=True, blank=True, unique=True)
 
     class Meta:
         ordering = ["tie", "id"]

@@ -153,7 +153,8 @@ TABLES: tuple[TableSpec, ...] = (
     # other pair (the game it made, once confirmed).
     TableSpec("free_deal_knockout_entries", KnockoutEntry,
               ("id", "tie", "number", "first_points", "second_points", "verdict",
-               "reviewed_by", "reviewed_at", "comment", "game", *_PROVENANCE),
+               "reviewed_by", "reviewed_at", "comment", "game", "idempotency_key",
+               *_PROVENANCE),
               {"tie": "free_deal_knockout_ties", "reviewed_by": "teams",
                "game": "free_deal_knockout_games", "by_team": "teams", "by_director": USER}),
     # Individual championships (rules.md 10): the settings, each player's licence, the
@@ -211,6 +212,8 @@ OPTIONAL_TABLES = ("free_deal_sections", "free_deal_pair_sections", "free_deal_s
 OPTIONAL_CHAMPIONSHIP = {"archived_at": None}
 #: Settings added within version 2, with the value a file from before them means.
 OPTIONAL_SETTINGS = {"knockout_size": 0, "knockout_best_of": 1}
+#: Row fields added within version 2, by list, with the value a file from before them means.
+OPTIONAL_ROW_FIELDS = {"free_deal_knockout_entries": {"idempotency_key": None}}
 
 #: Rows that point at the championship do so implicitly (one championship per archive).
 IMPLICIT_CHAMPIONSHIP = {Team, Round, Deal, AuditEvent, FreeDealSettings, Section, KnockoutTie,

@@ -18,6 +18,7 @@ from scoring.archive.format import (
     KIND_FULL,
     KIND_PUBLIC,
     OPTIONAL_CHAMPIONSHIP,
+    OPTIONAL_ROW_FIELDS,
     OPTIONAL_SETTINGS,
     OPTIONAL_TABLES,
     VERSION_1_DEFAULTS,
@@ -214,6 +215,11 @@ def load(source) -> dict:
         if isinstance(row, dict):
             for name, value in OPTIONAL_SETTINGS.items():
                 row.setdefault(name, value)
+    for key, defaults in OPTIONAL_ROW_FIELDS.items():  # ... or before a field of its rows
+        for row in archive.get(key) if isinstance(archive.get(key), list) else ():
+            if isinstance(row, dict):
+                for name, value in defaults.items():
+                    row.setdefault(name, value)
     kind = archive.get("kind")
     if kind == KIND_PUBLIC:
         raise ArchiveError(

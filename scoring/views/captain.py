@@ -62,10 +62,13 @@ def _render_captain(request, team: Team, *, bound=None, status=200):
     return _no_store(render(request, "scoring/captain.html", context, status=status))
 
 
-def _from_outbox(request) -> bool:
+def from_outbox(request) -> bool:
     """Sent by the page's script (static/js/captain.js), possibly long after the captain
     pressed the button: it wants the answer itself, not a redirect to the page."""
     return request.headers.get("X-Duplicada-Outbox") == "1"
+
+
+_from_outbox = from_outbox  # the name the older pages import
 
 
 def _answer(request, team: Team, *, ok: bool, message: str, deal_number: int | None = None,

@@ -79,8 +79,8 @@ def test_a_pair_enters_its_game_and_the_other_confirms_it(semi):
 
 def test_a_dispute_goes_to_the_director_who_settles_it(semi, director, director_client):
     first, second = semi.first, semi.second
-    entry = fd.submit_knockout_entry(team=second, tie_id=semi.pk, first_points=90,
-                                     second_points=101)
+    entry, _created = fd.submit_knockout_entry(team=second, tie_id=semi.pk, first_points=90,
+                                               second_points=101)
     fd.dispute_knockout_entry(team=first, entry_id=entry.pk, comment="We won 101-90")
     with pytest.raises(ScoringError) as refused:
         fd.confirm_knockout_entry(team=first, entry_id=entry.pk)
@@ -99,8 +99,8 @@ def test_a_dispute_goes_to_the_director_who_settles_it(semi, director, director_
 
 def test_a_newer_report_supersedes_the_older(semi):
     first, second = semi.first, semi.second
-    old = fd.submit_knockout_entry(team=first, tie_id=semi.pk, first_points=101,
-                                   second_points=60)
+    old, _created = fd.submit_knockout_entry(team=first, tie_id=semi.pk, first_points=101,
+                                             second_points=60)
     fd.submit_knockout_entry(team=second, tie_id=semi.pk, first_points=60, second_points=101)
     with pytest.raises(ScoringError) as refused:
         fd.confirm_knockout_entry(team=second, entry_id=old.pk)
@@ -139,8 +139,8 @@ def test_a_report_of_a_game_the_director_entered_cannot_be_confirmed(director):
     championship = swiss_played(director, knockout_size=2, knockout_best_of=3)
     fd.start_knockout(championship, by=director)
     final = KnockoutTie.objects.select_related("first", "second").get(championship=championship)
-    entry = fd.submit_knockout_entry(team=final.first, tie_id=final.pk, first_points=101,
-                                     second_points=50)
+    entry, _created = fd.submit_knockout_entry(team=final.first, tie_id=final.pk, first_points=101,
+                                               second_points=50)
     fd.enter_knockout_game(final, 101, 50, by=director)  # the director entered game 1
     with pytest.raises(ScoringError) as refused:
         fd.confirm_knockout_entry(team=final.second, entry_id=entry.pk)
@@ -160,13 +160,13 @@ def test_the_captains_reports_move_with_the_full_backup(semi, director):
     from scoring.archive import export_full, import_archive, to_json_bytes
     from scoring.archive.format import renumbered
 
-    confirmed = fd.submit_knockout_entry(team=semi.first, tie_id=semi.pk, first_points=101,
-                                         second_points=64)
+    confirmed, _created = fd.submit_knockout_entry(team=semi.first, tie_id=semi.pk,
+                                                   first_points=101, second_points=64)
     fd.confirm_knockout_entry(team=semi.second, entry_id=confirmed.pk)
     other = KnockoutTie.objects.select_related("first", "second").get(
         championship=semi.championship, stage=1, slot=2)
-    pending = fd.submit_knockout_entry(team=other.second, tie_id=other.pk, first_points=3,
-                                       second_points=101)
+    pending, _created = fd.submit_knockout_entry(team=other.second, tie_id=other.pk, first_points=3,
+                                                 second_points=101)
     fd.dispute_knockout_entry(team=other.first, entry_id=pending.pk, comment="No")
 
     def reports(championship):
@@ -265,8 +265,8 @@ def test_every_knockout_write_tells_the_ties_pairs_the_director_and_once_counted
     monkeypatch.setattr(live, "send_now", sent.append)
     first, second = semi.first, semi.second
     with django_capture_on_commit_callbacks(execute=True):
-        entry = fd.submit_knockout_entry(team=first, tie_id=semi.pk, first_points=101,
-                                         second_points=70)
+        entry, _created = fd.submit_knockout_entry(team=first, tie_id=semi.pk, first_points=101,
+                                                   second_points=70)
     with django_capture_on_commit_callbacks(execute=True):
         fd.dispute_knockout_entry(team=second, entry_id=entry.pk, comment="70 – 101")
     assert [(e["kind"], e["closed"], sorted(e["teams"])) for e in sent] == [

@@ -44,13 +44,13 @@ def test_the_director_starts_the_stage_and_enters_a_game(director, director_clie
     assert "Start the knockout stage" in page
     assert director_client.post(url, {"action": "start"}, **english).status_code == 302
     semi = KnockoutTie.objects.get(championship=championship, stage=1, slot=1)
-    level = director_client.post(url, {"action": "game", "tie": semi.pk, "first_points": "70",
-                                       "second_points": "70"}, **english)
+    level = director_client.post(url, {"action": "game", "tie": semi.pk, "game": "1",
+                                       "first_points": "70", "second_points": "70"}, **english)
     assert level.status_code == 400
     assert "cannot end level" in level.content.decode()
     assert not KnockoutGame.objects.exists()
-    done = director_client.post(url, {"action": "game", "tie": semi.pk, "first_points": "101",
-                                      "second_points": "64"}, **english)
+    done = director_client.post(url, {"action": "game", "tie": semi.pk, "game": "1",
+                                      "first_points": "101", "second_points": "64"}, **english)
     assert done.status_code == 302
     semi.refresh_from_db()
     assert semi.winner_id == ranked[0]
@@ -69,7 +69,7 @@ def test_the_standings_and_the_projector_show_the_bracket(director, director_cli
     director_client.post(f"/director/c/{championship.pk}/knockout/", {"action": "start"})
     final = KnockoutTie.objects.get(championship=championship)
     director_client.post(f"/director/c/{championship.pk}/knockout/",
-                         {"action": "game", "tie": final.pk, "first_points": "55",
+                         {"action": "game", "tie": final.pk, "game": "1", "first_points": "55",
                           "second_points": "101"})
     page = public.get(standings, **english).content.decode()
     assert "Knockout stage" in page and "The final" in page
@@ -96,7 +96,7 @@ def test_the_bracket_prints_as_a_pdf(director, director_client):
                                       **english).content.decode()
     semi = KnockoutTie.objects.get(championship=championship, stage=1, slot=1)
     director_client.post(f"/director/c/{championship.pk}/knockout/",
-                         {"action": "game", "tie": semi.pk, "first_points": "101",
+                         {"action": "game", "tie": semi.pk, "game": "1", "first_points": "101",
                           "second_points": "37"})
     response = director_client.get(url, **english)
     assert response.status_code == 200 and response["Content-Type"] == "application/pdf"

@@ -25,6 +25,7 @@ from formats.abarrotada.services.reports import (
     director_confirm_report,
     director_set_report,
     dispute_report,
+    earlier_report,
     submit_report,
 )
 from formats.abarrotada.services.seating import seat_next_round
@@ -35,6 +36,7 @@ from formats.abarrotada.services.totals import (
     director_confirm_totals,
     director_set_totals,
     dispute_totals,
+    earlier_totals,
     submit_totals,
 )
 
@@ -50,6 +52,8 @@ __all__ = [
     "director_confirm_report",
     "director_set_report",
     "dispute_report",
+    "earlier_report",
+    "earlier_totals",
     "form_of",
     "save_settings",
     "seat_next_round",

@@ -122,6 +122,19 @@ def submit(kind: Kind, *, player: Team, table: PlayerTable, slot: dict, fields: 
     return entry, True
 
 
+def earlier_submission(kind: Kind, *, player: Team, slot: dict, idempotency_key: str | None):
+    """The entry ``player`` stored for ``slot`` with this key, its table and round loaded;
+    ``None`` without one. A submission sent again (a phone's outbox after a lost answer)
+    gets its first answer from it, even once its round has closed or the next one is in
+    play: the player is never told that a stored entry was refused. A key stored for
+    another slot answers nothing here (``submit`` refuses it)."""
+    key = (idempotency_key or "").strip()
+    if not key or len(key) > 64:
+        return None  # no key, or one no entry can have
+    return (kind.model.objects.select_related("table__round")
+            .filter(idempotency_key=key, by_team=player, **slot).first())
+
+
 def _same_request(earlier, table: PlayerTable, slot: dict, player: Team):
     if (earlier.table_id != table.pk or earlier.by_team_id != player.pk
             or any(getattr(earlier, name) != value for name, value in slot.items())):

@@ -51,6 +51,14 @@ def submit_report(*, player: Team, table: PlayerTable, deal_number: int, values:
                           idempotency_key=idempotency_key, origin=origin)
 
 
+def earlier_report(*, player: Team, deal_number: int, idempotency_key: str | None
+                   ) -> DealReport | None:
+    """The report of this deal that ``player`` stored with this key, if any: a report sent
+    again gets its first answer, even after its round closed (``entries.earlier_submission``)."""
+    return entries.earlier_submission(REPORTS, player=player, slot={"deal_number": deal_number},
+                                      idempotency_key=idempotency_key)
+
+
 def report_for_review(report_id: int, player: Team | None):
     """The report, with its table locked, if ``player`` (or the director) may review it."""
     return entries.for_review(REPORTS, report_id, player, _slot)

@@ -72,6 +72,13 @@ def submit_totals(*, player: Team, table: PlayerTable, values: TotalsValues,
                           idempotency_key=idempotency_key, origin=origin)
 
 
+def earlier_totals(*, player: Team, idempotency_key: str | None) -> GameTotals | None:
+    """The totals ``player`` stored with this key, if any: sent again, they get their first
+    answer, even after their round closed (``entries.earlier_submission``)."""
+    return entries.earlier_submission(TOTALS, player=player, slot={},
+                                      idempotency_key=idempotency_key)
+
+
 def _slot(_entry) -> dict:
     return {}
 

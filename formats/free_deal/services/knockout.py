@@ -95,11 +95,13 @@ def _points(value, name: str) -> int:
 
 @transaction.atomic
 def enter_knockout_game(tie: KnockoutTie, first_points: int, second_points: int, *, by=None,
-                        by_team=None, origin: Origin = Origin()) -> KnockoutGame:
+                        by_team=None, origin: Origin = Origin(),
+                        game_number: int | None = None) -> KnockoutGame:
     """The director enters the next game of a tie (or ``by_team``'s report of it counts,
     once the other pair confirmed it: ``services.knockout_captains``). A game has a winner (equal points are
     refused: the game goes on until one pair leads); when the game decides the tie its
-    winner goes on to the next round's tie."""
+    winner goes on to the next round's tie. ``game_number`` is the game the director's form
+    was for: if another game has counted since, the form is stale and refused (``game``)."""
     _points(first_points, "first_points")
     _points(second_points, "second_points")
     if first_points == second_points:
@@ -113,6 +115,8 @@ def enter_knockout_game(tie: KnockoutTie, first_points: int, second_points: int,
         raise ServiceError(_("This tie has been decided."), field="tie")
     best_of = settings_of(championship).knockout_best_of
     games = list(tie.games.all())
+    if game_number is not None and game_number != len(games) + 1:
+        _refuse_stale_form(game_number, len(games))
     game = KnockoutGame.objects.create(
         tie=tie, number=len(games) + 1, first_points=first_points, second_points=second_points,
         by_director=by if by is not None and by.is_authenticated else None, by_team=by_team,
@@ -130,6 +134,21 @@ def enter_knockout_game(tie: KnockoutTie, first_points: int, second_points: int,
     if following is not None:
         live_events.knockout_changed(following, counted=True)
     return game
+
+
+def _refuse_stale_form(sent: int, entered: int) -> None:
+    """A form for a game that is not the tie's next (the pairs' confirmed report counted
+    while the director's form was open, say): refused rather than counted as another game
+    that nobody played."""
+    if sent > entered:
+        raise ServiceError(_("Game: this form is for game %(sent)s of the tie, but the tie's "
+                             "next game is game %(next)s. Nothing was written: check the "
+                             "tie, then enter its next game.")
+                           % {"sent": sent, "next": entered + 1}, field="game")
+    raise ServiceError(_("Game: this form was for game %(sent)s of the tie, but that game has "
+                         "been entered since. Nothing was written: check the tie, then enter "
+                         "game %(next)s if it was played.")
+                       % {"sent": sent, "next": entered + 1}, field="game")
 
 
 def _record_game(tie: KnockoutTie, game: KnockoutGame, winner: int | None, *, by, team,

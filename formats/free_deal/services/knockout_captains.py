@@ -12,7 +12,7 @@ round. Each write locks the championship's row, as the director's knockout write
 
 from __future__ import annotations
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 from formats.free_deal.models import KnockoutEntry, KnockoutTie
 from formats.free_deal.services.knockout import _points, enter_knockout_game
 from scoring.services import live_events
-from scoring.services.values import Origin, ScoringError
+from scoring.services.values import KEY_LENGTH, Origin, ScoringError
 from tournaments.models import Team
 from tournaments.services.common import ServiceError, _lock
 
@@ -44,6 +44,12 @@ def latest_entry(tie: KnockoutTie) -> KnockoutEntry | None:
 
 def _tie_for(team: Team, tie_id: int) -> KnockoutTie:
     _lock(team.championship)
+    return _check_tie(team, tie_id)
+
+
+def _check_tie(team: Team, tie_id: int) -> KnockoutTie:
+    """The tie, if the pair may still report or review its games (the championship's row
+    locked by the caller)."""
     tie = (KnockoutTie.objects.select_related("first", "second")
            .filter(pk=tie_id, championship_id=team.championship_id).first())
     if tie is None or team.pk not in (tie.first_id, tie.second_id):
@@ -57,23 +63,68 @@ def _tie_for(team: Team, tie_id: int) -> KnockoutTie:
     return tie
 
 
-@transaction.atomic
 def submit_knockout_entry(*, team: Team, tie_id: int, first_points: int, second_points: int,
-                          origin: Origin = Origin()) -> KnockoutEntry:
+                          idempotency_key: str | None = None,
+                          origin: Origin = Origin()) -> tuple[KnockoutEntry, bool]:
     """A pair of the tie reports its next game: both pairs' points (the tie's first pair
-    first), never level. It waits for the other pair's confirmation."""
+    first), never level. It waits for the other pair's confirmation. Returns ``(entry,
+    created)``: the same ``idempotency_key`` stores one report, and sent again it returns
+    the first (after the tie was decided: ``earlier_knockout_entry``)."""
+    key = (idempotency_key or "").strip() or None
+    if key is not None and len(key) > KEY_LENGTH:
+        raise ScoringError(_("The request key is longer than 64 characters."),
+                           code="key_too_long")
     _points(first_points, "first_points")
     _points(second_points, "second_points")
     if first_points == second_points:
         raise ServiceError(_("A knockout game cannot end level: play on until one pair leads, "
                              "then enter the points."), field="second_points")
-    tie = _tie_for(team, tie_id)
-    entry = KnockoutEntry.objects.create(
-        tie=tie, number=tie.games.count() + 1, first_points=first_points,
-        second_points=second_points, by_team=team, ip_address=origin.ip_address,
-        user_agent=(origin.user_agent or "")[:300])
-    live_events.knockout_changed(tie, counted=False)  # the other pair's page, the director's
-    return entry
+    try:
+        with transaction.atomic():
+            # The championship's lock serialises the reports of its ties: a report sent
+            # several times at once finds the first one stored here.
+            _lock(team.championship)
+            if key is not None:
+                earlier = KnockoutEntry.objects.filter(idempotency_key=key).first()
+                if earlier is not None:
+                    return _same_report(earlier, team, tie_id), False
+            tie = _check_tie(team, tie_id)
+            entry = KnockoutEntry.objects.create(
+                tie=tie, number=tie.games.count() + 1, first_points=first_points,
+                second_points=second_points, by_team=team, idempotency_key=key,
+                ip_address=origin.ip_address, user_agent=(origin.user_agent or "")[:300])
+            # The other pair's page, the director's bracket.
+            live_events.knockout_changed(tie, counted=False)
+    except IntegrityError:
+        # The same key arrived twice at once past the lock (a database without row locks):
+        # the unique key let one through; answer the other with it.
+        earlier = KnockoutEntry.objects.filter(idempotency_key=key).first() if key else None
+        if earlier is None:
+            raise
+        return _same_report(earlier, team, tie_id), False
+    return entry, True
+
+
+def earlier_knockout_entry(*, team: Team, idempotency_key: str | None,
+                           tie_id: int | None = None) -> KnockoutEntry | None:
+    """The report this pair stored with this key (of tie ``tie_id``, if given), if any, its
+    tie and pairs loaded: a report sent again after its tie was decided (a phone that was
+    offline, an answer lost on the way back) gets its first answer, not a refusal."""
+    key = (idempotency_key or "").strip()
+    if not key or len(key) > KEY_LENGTH:
+        return None
+    reports = KnockoutEntry.objects.filter(idempotency_key=key, by_team=team)
+    if tie_id is not None:
+        reports = reports.filter(tie_id=tie_id)
+    return reports.select_related("tie__first", "tie__second", "by_team").first()
+
+
+def _same_report(earlier: KnockoutEntry, team: Team, tie_id: int) -> KnockoutEntry:
+    if earlier.by_team_id != team.pk or earlier.tie_id != tie_id:
+        # A key is random per form: reused for another tie or pair, the form was tampered.
+        raise ScoringError(_("This request key was already used for another result."),
+                           code="key_reused")
+    return earlier
 
 
 def _reviewable(team: Team, entry_id: int) -> tuple[KnockoutTie, KnockoutEntry]:
