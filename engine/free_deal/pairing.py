@@ -53,6 +53,7 @@ from engine.swiss import PairingImpossible, _first_pairing
 from engine.swiss_draw import _HmacStream
 
 from .ranking import Bye, PlacedPair
+from .score_groups import pair_by_score_groups
 
 __all__ = [
     "PairingImpossible",
@@ -263,10 +264,11 @@ def swiss_round(
         had = Counter(byes_had)
         # Fewest byes first, lowest in the pairing order first among equals.
         candidates = sorted(range(size - 1, -1, -1), key=lambda i: had[order[i]])
+    groups = [0] * size if match_points is None else [match_points[pair] for pair in order]
     for skip in candidates:
-        partner = _first_pairing_of(size, barred, skip)
-        if partner is None:
+        if _first_pairing_of(size, barred, skip) is None:
             continue
+        partner = pair_by_score_groups(size, barred, groups, skip)
         tables = tuple(
             Table(order[i], order[partner[i]]) for i in range(size) if i != skip and i < partner[i]
         )
