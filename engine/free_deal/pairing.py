@@ -266,9 +266,10 @@ def swiss_round(
         candidates = sorted(range(size - 1, -1, -1), key=lambda i: had[order[i]])
     groups = [0] * size if match_points is None else [match_points[pair] for pair in order]
     for skip in candidates:
-        if _first_pairing_of(size, barred, skip) is None:
+        some_pairing = _first_pairing_of(size, barred, skip)
+        if some_pairing is None:
             continue
-        partner = pair_by_score_groups(size, barred, groups, skip)
+        partner = pair_by_score_groups(size, barred, groups, skip, some_pairing)
         tables = tuple(
             Table(order[i], order[partner[i]]) for i in range(size) if i != skip and i < partner[i]
         )

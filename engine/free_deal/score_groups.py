@@ -35,12 +35,20 @@ __all__ = ["pair_by_score_groups"]
 
 
 def pair_by_score_groups(
-    size: int, barred: Sequence[set[int]], group: Sequence[object], skip: int
+    size: int,
+    barred: Sequence[set[int]],
+    group: Sequence[object],
+    skip: int,
+    some_pairing: Sequence[int],
 ) -> list[int]:
     """Partner ranks (``-1`` for ``skip``, the bye) of ranks ``0 .. size-1`` paired score
     group by score group.  ``barred[i]``: the ranks ``i`` has met; ``group[i]``: its score
-    group (equal for a run of ranks).  The field without ``skip`` must be pairable without a
-    rematch (the caller checks it)."""
+    group (equal for a run of ranks); ``some_pairing``: any pairing of the field without
+    ``skip`` and without a rematch, as partner ranks (the caller's proof that one exists).
+    """
+    # ``witness`` always pairs the pairs not yet seated, so most brackets need no search
+    # to know that what they float down can still be paired.
+    witness = list(some_pairing)
     ranks = [i for i in range(size) if i != skip]
     partner = [-1] * size
     floaters: list[int] = []
@@ -50,7 +58,7 @@ def pair_by_score_groups(
         while end < len(ranks) and group[ranks[end]] == group[ranks[start]]:
             end += 1
         tables, floaters = _pair_bracket(floaters + ranks[start:end], len(floaters),
-                                         ranks[end:], barred)
+                                         ranks[end:], barred, witness)
         for a, b in tables:
             partner[a], partner[b] = b, a
         start = end
@@ -60,12 +68,17 @@ def pair_by_score_groups(
 
 
 def _pair_bracket(
-    members: list[int], from_above: int, below: list[int], barred: Sequence[set[int]]
+    members: list[int],
+    from_above: int,
+    below: list[int],
+    barred: Sequence[set[int]],
+    witness: list[int],
 ) -> tuple[list[tuple[int, int]], list[int]]:
     """The tables of one bracket and the pairs it floats down (priorities 1-4).
 
     ``members``: the bracket's ranks in order, its first ``from_above`` the floaters from
-    the groups above; ``below``: every rank below the bracket.
+    the groups above; ``below``: every rank below the bracket; ``witness``: a pairing of
+    ``members + below``, made a pairing of what the bracket leaves unseated.
     """
     # Import here: .pairing imports this module.
     from .pairing import _first_pairing_of
@@ -88,27 +101,69 @@ def _pair_bracket(
                 continue
             tables = [(members[k], members[m]) for k, m in enumerate(partner[:size]) if k < m < size]
             left = [members[k] for k in range(size) if partner[k] >= size]
-            if _can_be_paired(left + below, barred):
+            if _rest_can_be_paired(tables, left + below, barred, witness):
                 return tables, left
-            return _pair_bracket_with_the_rest(members, from_above, below, barred)
+            return _pair_bracket_with_the_rest(members, from_above, below, barred, witness)
     raise AssertionError("a bracket where every pair floats is always possible")
 
 
-def _can_be_paired(ranks: list[int], barred: Sequence[set[int]]) -> bool:
-    """Whether ``ranks`` can all be paired without a rematch."""
+def _rest_can_be_paired(
+    tables: list[tuple[int, int]], rest: list[int], barred: Sequence[set[int]],
+    witness: list[int],
+) -> bool:
+    """Whether ``rest`` (the pairs not at ``tables``) can all be paired without a rematch;
+    if so, ``witness`` is left (or made) a pairing of them."""
+    seated = {rank for table in tables for rank in table}
+    if all(witness[rank] in seated for rank in seated):
+        return True
+    pairs = _pairs_greedily(rest, barred) or _first_pairs(rest, barred)
+    if pairs is None:
+        return False
+    for a, b in pairs:
+        witness[a], witness[b] = b, a
+    return True
+
+
+def _first_pairs(ranks: list[int], barred: Sequence[set[int]]) -> list[tuple[int, int]] | None:
+    """The first pairing of ``ranks`` in their order without a rematch, or ``None``."""
     from .pairing import _first_pairing_of
 
     if len(ranks) % 2:
-        return False
-    if not ranks:
-        return True
+        return None
     position = {rank: k for k, rank in enumerate(ranks)}
     met = [{position[j] for j in barred[rank] if j in position} for rank in ranks]
-    return _first_pairing_of(len(ranks), met, -1) is not None
+    partner = _first_pairing_of(len(ranks), met, -1)
+    if partner is None:
+        return None
+    return [(ranks[k], ranks[m]) for k, m in enumerate(partner) if k < m]
+
+
+def _pairs_greedily(ranks: list[int], barred: Sequence[set[int]]) -> list[tuple[int, int]]:
+    """``ranks`` paired top down, each with the nearest free rank it has not met, if that
+    pairs them all (a quick answer that spares most exact searches); else ``[]``."""
+    count = len(ranks)
+    after = list(range(1, count + 1))  # after[k]: the next free position after k
+    pairs = []
+    top = 0
+    while top < count:
+        barred_top = barred[ranks[top]]
+        before, candidate = top, after[top]
+        while candidate < count and ranks[candidate] in barred_top:
+            before, candidate = candidate, after[candidate]
+        if candidate == count:
+            return []
+        pairs.append((ranks[top], ranks[candidate]))
+        after[before] = after[candidate]  # take ``candidate`` out of the free list
+        top = after[top]
+    return pairs
 
 
 def _pair_bracket_with_the_rest(
-    members: list[int], from_above: int, below: list[int], barred: Sequence[set[int]]
+    members: list[int],
+    from_above: int,
+    below: list[int],
+    barred: Sequence[set[int]],
+    witness: list[int],
 ) -> tuple[list[tuple[int, int]], list[int]]:
     """The bracket's tables when its first pairing floats pairs that the groups below cannot
     take: one maximum-weight matching of the bracket and every pair below, the weights
@@ -138,6 +193,8 @@ def _pair_bracket_with_the_rest(
     mate = max_weight_matching(len(nodes), edges)
     if -1 in mate:
         raise AssertionError("the bracket and the pairs below cannot be paired")
+    for k, m in enumerate(mate):
+        witness[nodes[k]] = nodes[m]
     tables = [(members[k], members[m]) for k, m in enumerate(mate[:size]) if k < m < size]
     left = [members[k] for k in range(size) if mate[k] >= size]
     return tables, left
