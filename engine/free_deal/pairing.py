@@ -39,8 +39,8 @@ Policies (kept here, in one place):
 Speed: in a group, a greedy pass in pairing order (the nearest opponent first, no look-ahead)
 finds the first pairing unless it runs into a dead end; then only the pairs above the dead end
 are re-paired, exactly, by Edmonds' matching (:func:`engine.swiss._first_pairing`), on as
-few of them as will do (:func:`_first_pairing_of`).  150 pairs take about 2 ms after 6 rounds
-and 20 ms after 17 (``benchmarks/free_deal_pairing.py``).
+few of them as will do (:func:`_first_pairing_of`).  150 pairs take about 2 ms of processor
+time after 6 rounds and under 10 ms after 17 (``benchmarks/free_deal_pairing.py``).
 """
 
 from __future__ import annotations
