@@ -154,7 +154,7 @@ def test_within_a_group_the_top_pair_meets_the_nearest_pair_it_may():
 # --- Against the exact search --------------------------------------------------------------
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(
     points=st.lists(st.integers(0, 3), min_size=2, max_size=11),
     density=st.sampled_from([0.1, 0.3, 0.5, 0.7]),
@@ -170,7 +170,7 @@ def test_random_fields_are_paired_as_the_exact_search_pairs_them(points, density
     check_against_the_exact_search(order, met, dict(enumerate(points)), byes_had)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(
     size=st.integers(4, 12),
     rounds=st.integers(1, 8),
