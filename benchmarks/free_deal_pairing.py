@@ -7,7 +7,9 @@ Simulates ``--events`` random events (default 20) of ``--pairs`` pairs (default 
 next round is paired, and that pairing is timed (``next_round``: the history of games and
 byes, and the pairing itself; ranking is timed apart), as the best of ``--repeats`` runs
 (default 3).  Prints the median and the maximum over the events, against the target of
-50 ms; the exit status is 1 if the maximum misses it.
+50 ms; the exit status is 1 if the maximum misses it.  The pairing's processor time is
+printed too: on a busy machine a run is often put aside for another process, which the
+clock on the wall counts and the processor time does not.
 
 The random games come from ``random.Random`` seeded with ``--seed`` (a fresh seed is drawn
 and printed when none is given, so any run can be repeated): they are test data, not a
@@ -65,14 +67,14 @@ def simulate(pairs: int, rounds: int, rng: random.Random):
     return games, byes, ranking
 
 
-def best_of(repeats: int, work, *args) -> float:
-    """The shortest of ``repeats`` runs of ``work(*args)``, in ms: on a shared machine, the
-    other processes only ever make a run longer."""
+def best_of(repeats: int, work, *args, clock=time.perf_counter) -> float:
+    """The shortest of ``repeats`` runs of ``work(*args)``, in ms by ``clock``: on a shared
+    machine, the other processes only ever make a run longer."""
     times = []
     for _ in range(repeats):
-        start = time.perf_counter()
+        start = clock()
         work(*args)
-        times.append((time.perf_counter() - start) * 1000)
+        times.append((clock() - start) * 1000)
     return min(times)
 
 
@@ -89,6 +91,7 @@ def main() -> int:
     rng = random.Random(seed)
 
     pairing_ms: list[float] = []
+    pairing_cpu_ms: list[float] = []
     ranking_ms: list[float] = []
     for _ in range(args.events):
         games, byes, _ranking = simulate(args.pairs, args.rounds, rng)
@@ -96,6 +99,9 @@ def main() -> int:
         ranking_ms.append(best_of(args.repeats, rank_pairs, ids, games, byes))
         ranking = rank_pairs(ids, games, byes)
         pairing_ms.append(best_of(args.repeats, next_round, ranking, games, byes))
+        pairing_cpu_ms.append(
+            best_of(args.repeats, next_round, ranking, games, byes, clock=time.process_time)
+        )
         plan = next_round(ranking, games, byes)
         met = {frozenset(game[:2]) for game in games}
         assert all(frozenset(table.pairs) not in met for table in plan.tables), "a rematch"
@@ -107,6 +113,10 @@ def main() -> int:
     print(
         f"pairing: median {statistics.median(pairing_ms):.2f} ms, "
         f"max {max(pairing_ms):.2f} ms (target {TARGET_MS} ms)"
+    )
+    print(
+        f"pairing, processor time: median {statistics.median(pairing_cpu_ms):.2f} ms, "
+        f"max {max(pairing_cpu_ms):.2f} ms"
     )
     print(f"ranking: median {statistics.median(ranking_ms):.2f} ms, max {max(ranking_ms):.2f} ms")
     return 0 if max(pairing_ms) <= TARGET_MS else 1

@@ -22,24 +22,25 @@ Policies (kept here, in one place):
   the lowest seed has the bye.
 - **later rounds, top down within score groups**: the *pairing order* is the ranking with
   the score groups kept together (by match points, highest first, when they are given;
-  the default ranking already puts them first).  The top pair meets the next pair in that
-  order that it has not met **and** that still lets every other pair be paired without a
-  rematch; then the highest pair left does the same, and so on (Monrad with look-ahead).
-  So pairs meet within their score group, and a pair leaves its group only when its group
-  is odd or rematches leave no other way.  The result is the *first* pairing without
-  rematches in that order: it depends on nothing but the order and the games played, and
-  one is always found when any exists.  Table 1 is the top pair's table, and so on down.
+  without them the whole field is one group).  The groups are paired top down, each as a
+  whole together with the pairs that floated down to it: first so that what it floats down
+  can still be paired further down; then with the most tables inside it, so the fewest
+  pairs float; then with as many of the floaters from above paired as possible, so a pair
+  drops one group at a time; then top down (the top pair meets the nearest pair it may, the
+  lowest pairs float).  See :mod:`.score_groups`.  Table 1 is the top pair's table, and so
+  on down.  It depends on nothing but the order and the games played.
 - **bye** (odd field): the lowest pair in the pairing order among those with the fewest
   byes -- so a pair has a second bye only when every other pair has had one, or when no
   pair with fewer can have it without forcing a rematch.
-- **priorities**, highest first: never a rematch; the bye rule; the pairing order.
+- **priorities**, highest first: never a rematch; the bye rule; the score groups; the
+  pairing order.
 - **withdrawn pairs** are left out of the rounds paired after their withdrawal.
 
-Speed: a greedy pass in pairing order (the nearest opponent first, no look-ahead) finds
-the first pairing unless it runs into a dead end; then only the pairs above the dead end
+Speed: in a group, a greedy pass in pairing order (the nearest opponent first, no look-ahead)
+finds the first pairing unless it runs into a dead end; then only the pairs above the dead end
 are re-paired, exactly, by Edmonds' matching (:func:`engine.swiss._first_pairing`), on as
-few of them as will do.  150 pairs after 6 rounds take about half a millisecond
-(``benchmarks/free_deal_pairing.py``).
+few of them as will do (:func:`_first_pairing_of`).  150 pairs take about 2 ms of processor
+time after 6 rounds and under 10 ms after 17 (``benchmarks/free_deal_pairing.py``).
 """
 
 from __future__ import annotations
@@ -53,6 +54,7 @@ from engine.swiss import PairingImpossible, _first_pairing
 from engine.swiss_draw import _HmacStream
 
 from .ranking import Bye, PlacedPair
+from .score_groups import pair_by_score_groups
 
 __all__ = [
     "PairingImpossible",
@@ -263,10 +265,12 @@ def swiss_round(
         had = Counter(byes_had)
         # Fewest byes first, lowest in the pairing order first among equals.
         candidates = sorted(range(size - 1, -1, -1), key=lambda i: had[order[i]])
+    groups = [0] * size if match_points is None else [match_points[pair] for pair in order]
     for skip in candidates:
-        partner = _first_pairing_of(size, barred, skip)
-        if partner is None:
+        some_pairing = _first_pairing_of(size, barred, skip)
+        if some_pairing is None:
             continue
+        partner = pair_by_score_groups(size, barred, groups, skip, some_pairing)
         tables = tuple(
             Table(order[i], order[partner[i]]) for i in range(size) if i != skip and i < partner[i]
         )

@@ -36,12 +36,14 @@ def check_plan(plan, pairs):
     assert (plan.bye is None) == (len(pairs) % 2 == 0)
 
 
-# --- An independent oracle: the policy of engine/free_deal/pairing.py, by brute force -------
+# --- An independent oracle: one score group (no match points given), by brute force ----------
+# Several score groups: tests/engine/test_free_deal_score_groups.py.
 
 
 def oracle(order, met, byes_had=()):
     """The first pairing in ``order`` without rematches, the bye to the lowest pair with the
-    fewest byes that leaves a pairable field; by plain recursion (small fields only)."""
+    fewest byes that leaves a pairable field; by plain recursion (small fields only).  It is
+    the policy when the whole field is one score group."""
 
     @cache
     def first(free: tuple):
