@@ -29,7 +29,7 @@ Swiss policies (kept here, in one place):
   two off counts 1 and three off counts 2, and teams already two off are brought back
   first -- and among those the one with the smallest sum of squared rank differences
   between opponents (closest to rank order).  This is exact: one maximum-weight perfect
-  matching (:mod:`engine._matching`), O(n^3).  The minimum is per round: the pairing does
+  matching (:mod:`engine.matching`), O(n^3).  The minimum is per round: the pairing does
   not look ahead to later rounds.  (``balance_directions=False`` turns all this off and
   pairs plainly in rank order.)
 - **bye**: with an odd field, the lowest-ranked team that has not had a bye and whose
@@ -44,7 +44,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Collection, Mapping, Sequence
 
-from ._matching import max_weight_matching
+from .matching import max_weight_matching
 from .rounds import Match, RoundPlan, T, _check_teams
 
 __all__ = ["PairingImpossible", "swiss_round"]

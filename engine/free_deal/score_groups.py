@@ -21,7 +21,7 @@ take a floater from above, also tried from the fewest up.  The stand-ins rank af
 real pair, so floating is each pair's last choice and the first pairing is priority 4.  In
 the rare case where the floats so chosen cannot be paired further down (priority 1), the
 bracket and everything below are solved at once by a maximum-weight matching
-(:func:`engine._matching.max_weight_matching`) whose weights put the four priorities in
+(:func:`engine.matching.max_weight_matching`) whose weights put the four priorities in
 order.
 """
 
@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine._matching import max_weight_matching
+from engine.matching import max_weight_matching
 
 __all__ = ["pair_by_score_groups"]
 

@@ -14,7 +14,7 @@ from functools import cache
 
 import pytest
 
-from engine._matching import max_weight_matching
+from engine.matching import max_weight_matching
 from engine.movements import Match, PairingImpossible, swiss_first_round, swiss_round
 
 
