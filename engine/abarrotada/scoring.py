@@ -75,6 +75,15 @@ class TableReport:
 
 def check_report(report: TableReport) -> None:
     """Refuse a report that cannot be right, naming the field (IndividualError)."""
+    check_scores(report)
+    _check_trump_maker(report)
+
+
+def check_scores(report: TableReport) -> None:
+    """Refuse a report that cannot be scored: every check of :func:`check_report` but
+    whether the delegations reached the trump maker (the scores take the maker as reported).
+    Scoring asks only this, so that reports stored before that check existed still score as
+    they were entered."""
     form = report.form
     seats = form.seats
     for name in ("dealer", "maker"):
@@ -164,12 +173,11 @@ def check_report(report: TableReport) -> None:
                 "only a player who said contro may say Sant Vicenç",
                 code="sant_vicenc_by_other",
             )
-    _check_trump_maker(report)
 
 
 def _check_trump_maker(report: TableReport) -> None:
-    """The trump maker is the player the delegations reached (checked last, so that the
-    other refusals keep their precedence)."""
+    """The trump maker is the player the delegations reached (checked after the others, so
+    that their refusals keep their precedence)."""
     chooser = trump_maker(report.dealer, report.delegations, report.form)
     if report.maker is chooser:
         return
@@ -270,7 +278,7 @@ def score_individual_deal(
         raise ValueError("two reports for one table on one deal")
     form = forms.pop() if forms else Form.FOUR
     for report in reports:
-        check_report(report)
+        check_scores(report)
 
     by_table = {report.key: deal_scores(report) for report in reports}
     finals: dict[Seat, dict[int, Fraction]] = {}

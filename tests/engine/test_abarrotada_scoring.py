@@ -253,3 +253,11 @@ def test_an_estevet_that_comes_back_to_its_dealer_is_refused_on_the_delegations(
         check_report(TableReport(**{**{f: getattr(three, f) for f in TableReport.__slots__},
                                     "maker": N}))
     assert caught.value.code == "estevet_by_maker"
+
+
+def test_scoring_takes_a_stored_maker_as_reported():
+    # Reports stored before the trump maker was checked on entry still score (no refusal).
+    stored = TableReport(key=1, dealer=N, maker=W, contract=Contract.BOTIFARRA,
+                         points={N: 10, E: 14, S: 20, W: 28}, delegations=1)
+    assert deal_scores(stored)[W] == 20
+    assert score_individual_deal([stored])[1][W].deal_score == 20

@@ -12,9 +12,11 @@ from abarrotada_factories import make_individual, next_round, seated, values
 from django.urls import reverse
 from django.utils import translation
 
+from formats.abarrotada import selectors
 from formats.abarrotada import services as ab
-from formats.abarrotada.models import DealReport
+from formats.abarrotada.models import DealReport, ReportReview
 from formats.abarrotada.rules import ReportRefused
+from tournaments import services
 
 pytestmark = pytest.mark.django_db
 EN = {"headers": {"accept-language": "en"}}
@@ -88,3 +90,19 @@ def test_the_directors_entry_names_the_trump_maker(director_client, table):
     assert answer.status_code == 200
     assert "the choice falls to N, not S" in answer.content.decode()
     assert not DealReport.objects.exists()
+
+
+def test_a_report_stored_before_the_check_still_scores(director, client, table):
+    """A deal stored with a maker the delegations did not reach (before this was refused)
+    still scores and shows: the standings and the public pages do not fail on it."""
+    report = DealReport.objects.create(
+        table=table, deal_number=1, by_director=director, by_director_override=True,
+        **values("30-14-20-8", maker="W", delegations=1).report_fields())
+    ReportReview.objects.create(report=report, verdict="confirm", by_director=director)
+    services.close_round(table.round, by=director)
+    west = seated(table)["W"]
+    line = next(line for line in selectors.standings(table.round.championship)
+                if line.number == west.number)
+    assert line.deal_scores == 8 - 18
+    answer = client.get(reverse("scoring:captain", args=[west.pk, west.link_secret]), **EN)
+    assert answer.status_code == 200
