@@ -33,16 +33,21 @@ PLAYERS = 200
 DEALS = 4
 
 
-def random_values(rng: random.Random):
+def random_values(rng: random.Random, dealer: str = "N"):
+    from engine.abarrotada import trump_maker
+    from engine.seats import Seat
     from formats.abarrotada.rules import ReportValues
 
     cuts = sorted(rng.randint(0, 72) for _ in range(3))
     points = [b - a for a, b in zip([0, *cuts], [*cuts, 72], strict=True)]
     maker = rng.choice("NESW")
     contro = "".join(s for s in "NESW" if s != maker and rng.random() < 0.2)
+    # The dealer delegated as often as it takes to reach the maker (rules.md 10.1).
+    delegations = next(n for n in range(4) if trump_maker(Seat(dealer), n).value == maker)
     return ReportValues(maker=maker, contract=rng.choice(["O", "C", "E", "B", "BOT"]),
                         points=dict(zip("NESW", points, strict=True)), contro_by=contro,
-                        breaches=rng.choice("NESW") if rng.random() < 0.03 else "")
+                        breaches=rng.choice("NESW") if rng.random() < 0.03 else "",
+                        delegations=delegations)
 
 
 def figures(postgres: bool, seed: int) -> list[tuple[str, str, str]]:
@@ -88,13 +93,13 @@ def event_figures(director, seed: int) -> list[tuple[str, str, str]]:
     for table in round_.player_tables.order_by("number"):
         by = table.seatings.values_list("player_id", flat=True).first()
         for number, dealer in deals:
-            values = random_values(rng)
+            values = random_values(rng, dealer)
             check_values(values, dealer=dealer, form=Form.FOUR)
             reports.append(DealReport(table=table, deal_number=number, by_team_id=by,
                                       **values.report_fields()))
             in_memory.setdefault(number, []).append(
-                (table.pk, dealer, values.maker, values.contract, values.points,
-                 values.contro_by, values.breaches))
+                (table.pk, dealer, values.maker, values.delegations, values.contract,
+                 values.points, values.contro_by, values.breaches))
     reports = DealReport.objects.bulk_create(reports)
     ReportReview.objects.bulk_create(
         ReportReview(report=r, verdict="confirm", by_director=director) for r in reports)
@@ -107,11 +112,11 @@ def event_figures(director, seed: int) -> list[tuple[str, str, str]]:
         for number, _dealer in deals:
             score_individual_deal([
                 TableReport(key=key, dealer=Seat(dealer), maker=Seat(maker),
-                            contract=Contract(contract),
+                            delegations=delegations, contract=Contract(contract),
                             points={Seat(s): p for s, p in points.items()},
                             contro_by=frozenset(Seat(s) for s in contro),
                             breaches=frozenset(Seat(s) for s in breaches), form=Form.FOUR)
-                for key, dealer, maker, contract, points, contro, breaches
+                for key, dealer, maker, delegations, contract, points, contro, breaches
                 in in_memory[number]])
 
     engine_alone = median_ms(engine_alone_work)

@@ -27,6 +27,9 @@ from benchmarks.load.schedule import (
     missing_entry,
     self_confirmation,
 )
+from engine.abarrotada import trump_maker
+from engine.dealers import dealer_for
+from engine.seats import Seat
 
 CONTRACTS = ("O", "C", "E", "B", "BOT")
 BAD_KINDS = ("bad_sum", "bad_contro", "bad_secret", "bad_entry", "bad_self_confirm")
@@ -56,14 +59,22 @@ def check_spec(plan: Plan, build: dict) -> dict:
     }
 
 
-def report(rng: random.Random, key: str, deal: int) -> dict:
+def report(rng: random.Random, key: str, deal: int, dealer: Seat = Seat.N) -> dict:
     cuts = sorted(rng.randint(0, 72) for _ in range(3))
     points = [b - a for a, b in zip([0, *cuts], [*cuts, 72], strict=True)]
     maker = rng.choice("NESW")
     contro = "".join(s for s in "NESW" if s != maker and rng.random() < 0.15)
+    # The dealer delegated as often as it takes to reach the maker (rules.md 10.1).
+    delegations = next(n for n in range(4) if trump_maker(dealer, n).value == maker)
     return {"deal": deal, "maker": maker, "contract": rng.choice(CONTRACTS),
             "points_n": points[0], "points_e": points[1], "points_s": points[2],
-            "points_w": points[3], "contro_by": contro, "idempotency_key": key}
+            "points_w": points[3], "contro_by": contro, "delegations": delegations,
+            "idempotency_key": key}
+
+
+def dealer_of(build: dict, deal: int) -> Seat:
+    """The dealer of ``deal``: the deal's place in its round (the build's one round)."""
+    return dealer_for(build["deals"].index(deal) + 1)
 
 
 def make_plan(build: dict, duration: float, seed: int) -> Plan:
@@ -79,7 +90,7 @@ def make_plan(build: dict, duration: float, seed: int) -> Plan:
             enterer, confirmer = rng.sample(list(seats), 2)
             who, other = seats[enterer], seats[confirmer]
             actions.append(Action(times[0], "table", number, who["id"], who["secret"], deal))
-            body = report(rng, new_key(), deal)
+            body = report(rng, new_key(), deal, dealer_of(build, deal))
             expected[f"{number}:{deal}"] = body
             submit = Action(times[1], "submit", number, who["id"], who["secret"], deal,
                             body=body, expect=(201, 200))
@@ -106,7 +117,7 @@ def make_plan(build: dict, duration: float, seed: int) -> Plan:
         else:
             key = new_key()
             bad_keys.append(key)
-            body = report(rng, key, deal)
+            body = report(rng, key, deal, dealer_of(build, deal))
             secret, expect = player["secret"], (400,)
             if kind == "bad_sum":
                 body["points_w"] = (body["points_w"] + rng.randint(1, 9)) % 73

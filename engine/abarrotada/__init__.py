@@ -9,7 +9,8 @@ Pure Python, no Django.  One module per job:
 - :mod:`.play` -- the rules of play (10.1): ``legal_cards``, ``trick_winner``,
   ``validate_record`` and what it returns, ``IndividualPlay``;
 - :mod:`.scoring` -- duplicate scoring by seat (10.2): ``TableReport``, ``check_report``,
-  ``deal_scores``, ``ordinary_score``, ``score_individual_deal``, ``SeatScore``, ``MAX_DELEGATIONS``;
+  ``deal_scores``, ``ordinary_score``, ``score_individual_deal``, ``SeatScore``, ``MAX_DELEGATIONS``,
+  ``trump_maker``;
 - :mod:`.movements` -- seatings (10.3): ``first_round``, ``next_round``, ``Seating``;
 - :mod:`.grouping` -- a later round's tables (10.3): ``group_tables``, ``round_cost``;
 - :mod:`.ranking` -- free-deal evenings (10.4): ``rank_players``, ``PlayerLine``;
@@ -29,7 +30,7 @@ _EXPORTS = {
     "engine.abarrotada.play": ["IndividualPlay", "legal_cards", "trick_winner", "validate_record"],
     "engine.abarrotada.scoring": [
         "MAX_DELEGATIONS", "SeatScore", "TableReport", "check_report", "deal_scores", "ordinary_score",
-        "score_individual_deal",
+        "score_individual_deal", "trump_maker",
     ],
     "engine.abarrotada.movements": ["Seating", "first_round", "next_round", "meetings"],
     "engine.abarrotada.grouping": ["group_tables", "round_cost"],

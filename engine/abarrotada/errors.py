@@ -24,6 +24,8 @@ CODES: dict[str, str] = {
     "contro_by_maker": "the trump maker cannot say contro",
     "estevet_by_maker": "an Estevet is the dealer's, so the dealer cannot make trumps",
     "estevet_without_delegation": "an Estevet is a delegation; none was reported",
+    "estevet_back_to_dealer": "the delegations of an Estevet bring the choice back to the dealer",
+    "maker_not_reached": "the trump maker is not the player the delegations reached",
     "recontro_by_other": "only the trump maker may say recontro",
     "recontro_without_contro": "a recontro needs a contro",
     "sant_vicenc_by_other": "only a player who said contro may say Sant Vicenç",

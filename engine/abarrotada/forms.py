@@ -51,6 +51,11 @@ class Form(Enum):
             following = following.next
         return following
 
+    def left_of(self, seat: Seat) -> Seat:
+        """The seat on ``seat``'s left: play goes to the right, so it is the one that plays
+        just before ``seat`` (the last of a trick ``seat`` leads)."""
+        return self.play_order(seat)[-1]
+
     def play_order(self, leader: Seat) -> tuple[Seat, ...]:
         """The seats in the order they play to a trick led by ``leader``."""
         order = [leader]

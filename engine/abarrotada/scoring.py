@@ -35,10 +35,24 @@ __all__ = [
     "TableReport",
     "check_report",
     "score_individual_deal",
+    "trump_maker",
 ]
 
 #: Policy (rules.md 10.1): at most three delegations in a row; the fourth player asked chooses.
 MAX_DELEGATIONS = 3
+
+
+def trump_maker(dealer: Seat, delegations: int, form: Form = Form.FOUR) -> Seat:
+    """Who names trumps after ``delegations`` delegations in a row from ``dealer`` (rules.md
+    10.1): each passes the choice to the player on the left of the one delegating, against
+    the order of play. With four players, from N: none, N; one, E; two, S (the dealer's
+    partner, whom a pairs' delegation reaches: ``engine.dealers.trump_side``); three, W.
+    With three players a third delegation brings the choice back to the dealer.
+    """
+    seat = dealer
+    for _ in range(delegations):
+        seat = form.left_of(seat)
+    return seat
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +75,15 @@ class TableReport:
 
 def check_report(report: TableReport) -> None:
     """Refuse a report that cannot be right, naming the field (IndividualError)."""
+    check_scores(report)
+    _check_trump_maker(report)
+
+
+def check_scores(report: TableReport) -> None:
+    """Refuse a report that cannot be scored: every check of :func:`check_report` but
+    whether the delegations reached the trump maker (the scores take the maker as reported).
+    Scoring asks only this, so that reports stored before that check existed still score as
+    they were entered."""
     form = report.form
     seats = form.seats
     for name in ("dealer", "maker"):
@@ -152,6 +175,35 @@ def check_report(report: TableReport) -> None:
             )
 
 
+def _check_trump_maker(report: TableReport) -> None:
+    """The trump maker is the player the delegations reached (checked after the others, so
+    that their refusals keep their precedence)."""
+    chooser = trump_maker(report.dealer, report.delegations, report.form)
+    if report.maker is chooser:
+        return
+    if report.estevet and chooser is report.dealer:
+        # Three players: a third delegation hands an Estevet back to its own dealer.
+        raise IndividualError(
+            "delegations",
+            f"{report.delegations} delegations bring the choice back to the dealer "
+            f"({report.dealer}), who cannot make trumps in an Estevet",
+            code="estevet_back_to_dealer",
+            params={"delegations": report.delegations, "dealer": report.dealer.value},
+        )
+    raise IndividualError(
+        "maker",
+        f"with {report.dealer} dealing and {report.delegations} delegations, {chooser} "
+        f"names trumps, not {report.maker}",
+        code="maker_not_reached",
+        params={
+            "dealer": report.dealer.value,
+            "delegations": report.delegations,
+            "seat": chooser.value,
+            "maker": report.maker.value,
+        },
+    )
+
+
 def _contro_seats(report: TableReport) -> frozenset[Seat]:
     """Who said contro: as reported, and the dealer of an Estevet."""
     seats = frozenset(report.contro_by)
@@ -226,7 +278,7 @@ def score_individual_deal(
         raise ValueError("two reports for one table on one deal")
     form = forms.pop() if forms else Form.FOUR
     for report in reports:
-        check_report(report)
+        check_scores(report)
 
     by_table = {report.key: deal_scores(report) for report in reports}
     finals: dict[Seat, dict[int, Fraction]] = {}

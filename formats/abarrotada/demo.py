@@ -12,6 +12,8 @@ import random
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from engine.abarrotada import MAX_DELEGATIONS, trump_maker
+from engine.seats import Seat
 from formats.abarrotada import services as ab
 from formats.abarrotada.rules import ReportValues
 from scoring.services import set_results_public
@@ -33,8 +35,9 @@ _LAST = ["Puig", "Soler", "Vila", "Serra", "Ferrer", "Pujol", "Roca", "Font", "C
          "Vidal", "Casals", "Prat", "Costa", "Bosch", "Sala"]
 
 
-def demo_report(rng: random.Random) -> ReportValues:
-    """A plausible deal: the trump maker usually takes most points; now and then a contro."""
+def demo_report(rng: random.Random, dealer: str = "N") -> ReportValues:
+    """A plausible deal: the trump maker usually takes most points; now and then a contro.
+    The dealer delegated as many times as it takes to reach the maker (rules.md 10.1)."""
     maker = rng.choice("NESW")
     others = [seat for seat in "NESW" if seat != maker]
     maker_points = rng.randint(20, 40)
@@ -43,8 +46,10 @@ def demo_report(rng: random.Random) -> ReportValues:
     shares = [cuts[0], cuts[1] - cuts[0], rest - cuts[1]]
     points = {maker: maker_points, **dict(zip(others, shares, strict=True))}
     contro = "".join(seat for seat in others if rng.random() < 0.12)
+    delegations = next(count for count in range(MAX_DELEGATIONS + 1)
+                       if trump_maker(Seat(dealer), count).value == maker)
     return ReportValues(maker=maker, contract=rng.choice(["O", "C", "E", "B", "BOT"]),
-                        points=points, contro_by=contro)
+                        points=points, contro_by=contro, delegations=delegations)
 
 
 @transaction.atomic
@@ -68,7 +73,7 @@ def load_individual_demo(director) -> tuple[Championship, str]:
         (round_,) = services.generate_next_round(championship)
         services.release_round(round_, by=director)
         playing = number <= PLAYED
-        deals = list(round_.deals.order_by("number").values_list("number", flat=True))
+        deals = dict(round_.deals.order_by("number").values_list("number", "dealer"))
         for index, table in enumerate(round_.player_tables.order_by("number")):
             seated = {s.seat: s.player for s in table.seatings.select_related("player")}
             for position, deal in enumerate(deals, start=1):
@@ -76,7 +81,7 @@ def load_individual_demo(director) -> tuple[Championship, str]:
                     break  # round 3: the first two deals so far
                 report, _created = ab.submit_report(
                     player=seated["N"], table=table, deal_number=deal,
-                    values=demo_report(rng), idempotency_key=None)
+                    values=demo_report(rng, deals[deal]), idempotency_key=None)
                 if not playing and index == 0 and position == 2:
                     continue  # waiting for another player's confirmation
                 if not playing and index == 1 and position == 2:

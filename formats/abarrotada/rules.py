@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from engine.abarrotada import Form, IndividualError, TableReport, check_report
 from engine.cards import Contract
@@ -145,6 +146,18 @@ def report_message(error: IndividualError) -> str:
             "Estevet: the dealer passes the choice, so the dealer cannot make trumps."),
         "estevet_without_delegation": lambda: _(
             "Estevet: an Estevet is a delegation; enter at least one delegation."),
+        "estevet_back_to_dealer": lambda: _(
+            "Delegations: %(count)s delegations bring the choice back to the dealer "
+            "(%(dealer)s), who cannot make trumps in an Estevet.") % {
+            "count": p.get("delegations"), "dealer": p.get("dealer")},
+        "maker_not_reached": lambda: ngettext(
+            "Trump maker: with %(dealer)s dealing and %(count)s delegation, the choice falls "
+            "to %(seat)s, not %(maker)s (each delegation passes it to the player on the left).",
+            "Trump maker: with %(dealer)s dealing and %(count)s delegations, the choice falls "
+            "to %(seat)s, not %(maker)s (each delegation passes it to the player on the left).",
+            p.get("delegations") or 0) % {
+            "dealer": p.get("dealer"), "count": p.get("delegations"), "seat": p.get("seat"),
+            "maker": p.get("maker")},
         "recontro_by_other": lambda: _(
             "Recontro: only the trump maker may say recontro."),
         "recontro_without_contro": lambda: _("Recontro: a recontro needs a contro."),

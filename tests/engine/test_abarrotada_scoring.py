@@ -10,8 +10,10 @@ from engine.abarrotada import (
     Form,
     IndividualError,
     TableReport,
+    check_report,
     deal_scores,
     score_individual_deal,
+    trump_maker,
 )
 from engine.cards import Contract
 from engine.final_scores import show_score
@@ -101,6 +103,7 @@ def test_three_player_threshold_is_24():
         key=1,
         dealer=N,
         maker=E,
+        delegations=1,
         contract=Contract.BOTIFARRA,
         points={N: 30, E: 30, S: 12},
         contro_by=frozenset({S}),
@@ -120,7 +123,8 @@ def deals(draw):
     out = []
     for key in range(tables):
         pts = draw(points_split(4))
-        maker = draw(st.sampled_from([N, E, S, W]))
+        delegations = draw(st.integers(0, 3))
+        maker = trump_maker(N, delegations)
         contro = draw(st.sets(st.sampled_from([s for s in (N, E, S, W) if s is not maker])))
         breaches = (
             draw(st.sets(st.sampled_from([N, E, S, W]), max_size=2))
@@ -132,6 +136,7 @@ def deals(draw):
                 key=key,
                 dealer=N,
                 maker=maker,
+                delegations=delegations,
                 contract=draw(st.sampled_from(list(Contract))),
                 points=dict(zip((N, E, S, W), pts, strict=True)),
                 contro_by=frozenset(contro),
@@ -168,3 +173,91 @@ def test_ordinary_score_10_1():
     assert ordinary_score(30, Form.THREE, multiplier=2) == 12
     with pytest.raises(ValueError, match="points"):
         ordinary_score(73, Form.FOUR)
+
+
+# --- Who makes trumps after delegations (rules.md 10.1) ---------------------------------------
+
+#: The player on each seat's left, read off the table as the rules draw it (N at the top, E
+#: on the right of the drawing, play N -> W -> S -> E): the one who plays just before that
+#: seat. With three players W is empty and play goes N -> S -> E.
+LEFT = {
+    Form.FOUR: {N: E, E: S, S: W, W: N},
+    Form.THREE: {N: E, E: S, S: N},
+}
+
+
+def reached(dealer, delegations, form):
+    seat = dealer
+    for _ in range(delegations):
+        seat = LEFT[form][seat]
+    return seat
+
+
+@st.composite
+def delegated_reports(draw):
+    """A report of either form with any dealer, delegations (0 to 3) and maker, and nothing
+    else the rules refuse (no contro by anyone who could be the maker, no breach)."""
+    form = draw(st.sampled_from(list(Form)))
+    seats = form.seats
+    return TableReport(
+        key=1,
+        dealer=draw(st.sampled_from(seats)),
+        maker=draw(st.sampled_from(seats)),
+        contract=draw(st.sampled_from(list(Contract))),
+        points=dict(zip(seats, draw(points_split(len(seats))), strict=True)),
+        delegations=draw(st.integers(0, 3)),
+        form=form,
+    )
+
+
+@given(delegated_reports())
+def test_the_maker_is_the_player_the_delegations_reached(report):
+    expected = reached(report.dealer, report.delegations, report.form)
+    assert trump_maker(report.dealer, report.delegations, report.form) is expected
+    if report.maker is expected:
+        check_report(report)
+        return
+    with pytest.raises(IndividualError) as caught:
+        check_report(report)
+    assert (caught.value.field, caught.value.code) == ("maker", "maker_not_reached")
+    assert caught.value.params["seat"] == expected.value
+
+
+def test_one_delegation_from_north_reaches_east_not_west():
+    one = TableReport(key=1, dealer=N, maker=W, contract=Contract.OROS,
+                      points={N: 30, E: 14, S: 20, W: 8}, delegations=1)
+    with pytest.raises(IndividualError) as caught:
+        check_report(one)
+    assert (caught.value.field, caught.value.code) == ("maker", "maker_not_reached")
+    assert "E names trumps, not W" in caught.value.message
+    check_report(TableReport(**{**{f: getattr(one, f) for f in TableReport.__slots__},
+                                "maker": E}))
+
+
+@pytest.mark.parametrize("dealer", [N, E, S, W])
+def test_two_delegations_reach_the_partner_as_in_pairs(dealer):
+    from engine.dealers import trump_side
+
+    maker = trump_maker(dealer, 2)
+    assert maker is dealer.partner and maker.side is trump_side(dealer)
+
+
+def test_an_estevet_that_comes_back_to_its_dealer_is_refused_on_the_delegations():
+    three = TableReport(key=1, dealer=N, maker=E, contract=Contract.OROS,
+                        points={N: 30, E: 30, S: 12}, delegations=3, estevet=True,
+                        form=Form.THREE)
+    with pytest.raises(IndividualError) as caught:
+        check_report(three)
+    assert (caught.value.field, caught.value.code) == ("delegations", "estevet_back_to_dealer")
+    with pytest.raises(IndividualError) as caught:
+        check_report(TableReport(**{**{f: getattr(three, f) for f in TableReport.__slots__},
+                                    "maker": N}))
+    assert caught.value.code == "estevet_by_maker"
+
+
+def test_scoring_takes_a_stored_maker_as_reported():
+    # Reports stored before the trump maker was checked on entry still score (no refusal).
+    stored = TableReport(key=1, dealer=N, maker=W, contract=Contract.BOTIFARRA,
+                         points={N: 10, E: 14, S: 20, W: 28}, delegations=1)
+    assert deal_scores(stored)[W] == 20
+    assert score_individual_deal([stored])[1][W].deal_score == 20

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import dataclasses
+
+from engine.abarrotada import MAX_DELEGATIONS, trump_maker
+from engine.seats import Seat
 from formats.abarrotada import services as ab
 from formats.abarrotada.models import PlayerTable
 from formats.abarrotada.rules import ReportValues
@@ -40,8 +44,22 @@ def values(points: str, *, maker="N", contract="O", contro_by="", breaches="",
                         contro_by=contro_by, breaches=breaches, **extra)
 
 
+def delegated(report: ReportValues, table: PlayerTable, deal_number: int) -> ReportValues:
+    """``report`` with as many delegations as it takes the deal's dealer to reach its trump
+    maker (rules.md 10.1), unless it already reports some."""
+    if report.delegations or report.estevet:
+        return report
+    dealer = Seat(table.round.deals.get(number=deal_number).dealer)
+    form = ab.form_of(table.round.championship)
+    count = next(count for count in range(MAX_DELEGATIONS + 1)
+                 if trump_maker(dealer, count, form).value == report.maker)
+    return dataclasses.replace(report, delegations=count)
+
+
 def enter_and_confirm(table: PlayerTable, deal_number: int, report: ReportValues,
                       *, by="N", confirmer="E"):
+    """Enter ``report`` (delegated as it takes to reach its maker) and confirm it."""
+    report = delegated(report, table, deal_number)
     players = seated(table)
     entry, _created = ab.submit_report(player=players[by], table=table,
                                        deal_number=deal_number, values=report,

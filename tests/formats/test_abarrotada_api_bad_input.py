@@ -1,7 +1,8 @@
 """The individual API's bad-input corpus (as tests/scoring/test_bad_input_corpus_api.py does
 for the duplicate endpoints): reports the rules refuse (seat points not adding up to 72,
 with the sum found; a contro by the trump maker; an Estevet with a recontro by the wrong
-seat; West's points in the three-player form; more than three delegations), a player
+seat; West's points in the three-player form; more than three delegations; a trump maker
+the delegations did not reach), a player
 entering for a table they do not sit at, reports of other tables, bad players, wrong types
 and sizes. Each is a 4xx whose JSON names the field or says what was refused, and every
 table of every app has as many rows after as before."""
@@ -72,6 +73,16 @@ def _cases(w) -> list[Case]:
               "recontro_by": "S"}, "recontro_by", "only the trump maker"),
         Case("four delegations", deal2, {**GOOD, "delegations": 4}, "delegations",
              "at most three"),
+        # Each delegation passes the choice to the player on the left (rules.md 10.1): from
+        # N to E, not to W on N's right; deal 2 is W's, who chose himself with none.
+        Case("one delegation from N, W makes trumps", f"{_link(e1)}deals/1/",
+             {**GOOD, "maker": "W", "delegations": 1}, "maker", "falls to E, not W"),
+        Case("no delegation, another player makes trumps", deal2, GOOD, "maker",
+             "falls to W, not N"),
+        Case("an Estevet back to its dealer", f"{_link(n3)}deals/1/",
+             {**GOOD, "points_n": 30, "points_e": 30, "points_s": 12, "points_w": None,
+              "maker": "E", "estevet": True, "delegations": 3}, "delegations",
+             "back to the dealer"),
         Case("west in the three-player form", f"{_link(n3)}deals/1/",
              {**GOOD, "points_n": 22}, "points_w", "does not play"),
         Case("three-player sum", f"{_link(n3)}deals/1/",
@@ -94,6 +105,9 @@ def _cases(w) -> list[Case]:
         Case("director: points do not add up", enter, {**GOOD, "points_s": 0}, "points_n",
              "52, not 72", director=True),
         Case("director: maker contro", enter, {**GOOD, "contro_by": "N"}, "contro_by",
+             director=True),
+        Case("director: one delegation from W, S makes trumps", enter,
+             {**GOOD, "maker": "S", "delegations": 1}, "maker", "falls to N, not S",
              director=True),
         Case("player without a name", players, {"name": " "}, "name", director=True),
         Case("player's licence", players, {"name": "Nou", "licence": "12#4"}, "licence",

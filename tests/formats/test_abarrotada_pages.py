@@ -53,9 +53,10 @@ def test_the_grid_and_a_deals_page(director_client, director, event):
                                      "points_n": "30", "points_e": "14", "points_s": "20",
                                      "points_w": "9", "delegations": "0"}, **EN)
     assert bad.status_code == 200 and "add up to 73, not 72" in bad.content.decode()
+    # Deal 2 is W's: one delegation hands the choice to N, on W's left (rules.md 10.1).
     director_client.post(url, {"action": "enter", "maker": "N", "contract": "O",
                                "points_n": "30", "points_e": "14", "points_s": "20",
-                               "points_w": "8", "delegations": "0", "note": "sheet"}, **EN)
+                               "points_w": "8", "delegations": "1", "note": "sheet"}, **EN)
     assert selectors.deal_states(round_)[table.pk, 2].status == "confirmed"
     no_reason = director_client.post(url, {"action": "adjust", "seat": "W", "value": "1.6",
                                            "note": ""}, **EN)

@@ -11,7 +11,7 @@ from collections import defaultdict
 from fractions import Fraction
 
 import pytest
-from abarrotada_factories import make_individual, next_round, seated
+from abarrotada_factories import delegated, make_individual, next_round, seated
 
 from formats.abarrotada import selectors
 from formats.abarrotada import services as ab
@@ -88,7 +88,7 @@ def test_random_event_standings_equal_an_independent_computation(director, playe
         for table in round_.player_tables.order_by("number"):
             who = seated(table)
             for number in numbers:
-                report = random_report(rng, seats)
+                report = delegated(random_report(rng, seats), table, number)
                 entry, _ = ab.submit_report(player=who[rng.choice(seats)], table=table,
                                             deal_number=number, values=report,
                                             idempotency_key=None)

@@ -5,8 +5,9 @@ being ``report``). ``reports`` and ``totals`` give the flow their models and the
 deal of the table, or the table's one game).
 
 Any player seated at the table enters; **any one of the others** confirms it (or disputes
-it, which sends it to the director); a player cannot confirm his own entry, nor one he
-disputed; once confirmed only the director changes it; a newer entry supersedes older ones;
+it, which sends it to the director); a player cannot confirm his own entry, and nobody
+confirms one that any player disputed (only the director settles it); once confirmed only
+the director changes it; a newer entry supersedes older ones;
 the same idempotency key stores one entry. Each operation locks only its own table's row.
 """
 
@@ -175,15 +176,28 @@ def confirm(kind: Kind, entry, player: Team | None, *, round_: Round, user=None,
     existing = next((r for r in reviews if r.verdict == CONFIRM), None)
     if existing is not None:
         return existing
-    if player is not None and any(r.verdict == DISPUTE and r.by_team_id == player.pk
-                                  for r in reviews):
-        raise ScoringError(_("You have disputed this result: the director will settle it. Ask "
-                             "the director if you now agree with it."), code="disputed")
+    if player is not None:
+        check_not_disputed(reviews, player)
     review = kind.review_model.objects.create(report=entry, verdict=CONFIRM, by_team=player,
                                               by_director=user, via_pin=via_pin,
                                               **origin_fields(origin))
     changed(entry.table, round_, getattr(entry, "deal_number", None))
     return review
+
+
+def check_not_disputed(reviews, player: Team) -> None:
+    """Once any player at the table has disputed an entry, only the director settles it
+    (rules.md 10.2): no player confirms it any more, by link, by PIN or through the API.
+    With two pairs the only other side is the one that disputed; here a third player could
+    otherwise outvote the dispute."""
+    disputes = [r for r in reviews if r.verdict == DISPUTE]
+    if not disputes:
+        return
+    if any(r.by_team_id == player.pk for r in disputes):
+        raise ScoringError(_("You have disputed this result: the director will settle it. Ask "
+                             "the director if you now agree with it."), code="disputed")
+    raise ScoringError(_("%(player)s has disputed this result: only the director can settle "
+                         "it now.") % {"player": disputes[0].by_team.name}, code="disputed")
 
 
 def dispute(kind: Kind, entry, player: Team, comment: str, origin: Origin, *, round_: Round):

@@ -64,9 +64,12 @@ def confirm_with_pin(kind: entries.Kind, slot_of, *, entry_id: int, player: Team
         if entry.by_director_override:
             raise ScoringError(_("The director entered this result; it needs no "
                                  "confirmation."), code="director")
-        existing = entry.reviews.filter(verdict=entries.CONFIRM).first()
+        reviews = list(entry.reviews.order_by("id"))
+        existing = next((r for r in reviews if r.verdict == entries.CONFIRM), None)
         if existing is not None:
             return existing
+        # A disputed entry is the director's: refused before any PIN is tried or kept.
+        entries.check_not_disputed(reviews, player)
         until = locked_until(table)
         if until is not None:
             raise PinRefused(_locked_message(until), code="pin_locked")
