@@ -29,7 +29,8 @@ _EXPORTS = {
     "engine.abarrotada.dealing": ["THREE_DEAL_COUNT", "generate_individual_deal", "unrank_three"],
     "engine.abarrotada.play": ["IndividualPlay", "legal_cards", "trick_winner", "validate_record"],
     "engine.abarrotada.scoring": [
-        "MAX_DELEGATIONS", "SeatScore", "TableReport", "check_report", "deal_scores", "ordinary_score",
+        "MAX_DELEGATIONS", "SeatScore", "TableReport", "check_report", "check_scores", "deal_scores",
+        "ordinary_score",
         "score_individual_deal", "trump_maker",
     ],
     "engine.abarrotada.movements": ["Seating", "first_round", "next_round", "meetings"],

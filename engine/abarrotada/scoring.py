@@ -34,6 +34,7 @@ __all__ = [
     "SeatScore",
     "TableReport",
     "check_report",
+    "check_scores",
     "score_individual_deal",
     "trump_maker",
 ]

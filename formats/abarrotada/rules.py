@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from engine.abarrotada import Form, IndividualError, TableReport, check_report
+from engine.abarrotada import Form, IndividualError, TableReport, check_report, check_scores
 from engine.cards import Contract
 from engine.seats import Seat
 from scoring.services.values import ScoringError
@@ -110,14 +110,18 @@ def stored_report(row, dealer: Seat, form: Form) -> TableReport:
     )
 
 
-def check_values(values: ReportValues, *, dealer: str, form: Form) -> None:
-    """Refuse (``ReportRefused``, translated, naming the field) a report the rules refuse."""
+def check_values(values: ReportValues, *, dealer: str, form: Form, stored: bool = False) -> None:
+    """Refuse (``ReportRefused``, translated, naming the field) a report the rules refuse.
+    ``stored``: a report entered earlier (an archive's row) is held only to what scoring
+    needs, as :func:`stored_report` is: reports kept before the delegations' check existed
+    (rules.md 10.1) still import as they were entered."""
     for seat in values.points:
         if seat not in {s.value for s in form.seats}:
             raise ReportRefused(_("Seat %(seat)s does not play in this form of the game.")
                                 % {"seat": seat}, "unknown_seat", f"points_{seat.lower()}")
     try:
-        check_report(table_report(None, values, dealer=dealer, form=form))
+        check = check_scores if stored else check_report
+        check(table_report(None, values, dealer=dealer, form=form))
     except IndividualError as error:
         raise ReportRefused(report_message(error), error.code, _field_name(error.field)) \
             from None

@@ -116,7 +116,7 @@ def _individual(checked: CheckedArchive) -> None:
                               row["recontro_by"], row["sant_vicenc_by"], row["delegations"],
                               row["estevet"], row["breaches"])
         try:
-            check_values(values, dealer=deal_dealer, form=form)
+            check_values(values, dealer=deal_dealer, form=form, stored=True)
         except ReportRefused as error:
             _refuse(f"{path}.{error.field}", error.message)
     seats = {seat.value for seat in form.seats}

@@ -27,6 +27,7 @@ from abarrotada_factories import (  # noqa: E402
 
 from formats.abarrotada import evening, selectors  # noqa: E402
 from formats.abarrotada import services as ab  # noqa: E402
+from formats.abarrotada.models import DealReport  # noqa: E402
 from tournaments import services  # noqa: E402
 
 pytestmark = pytest.mark.django_db
@@ -99,3 +100,23 @@ def test_a_report_the_rules_refuse_is_refused_with_its_path(director):
     with pytest.raises(ArchiveError) as refused:
         import_archive(to_json_bytes(archive), director=director)
     assert "individual_reports[0]" in str(refused.value) and "73" in str(refused.value)
+
+
+def test_a_report_kept_before_the_delegations_check_still_imports(director):
+    """A backup from before the delegations' check (rules.md 10.1): a stored report whose
+    trump maker the delegations do not reach was accepted then, and scores as entered, so
+    the archive imports it as it was rather than refusing the whole championship."""
+    championship = make_individual(director, players=8, rounds=1, deals=1)
+    round_ = next_round(championship, director)
+    enter_and_confirm(round_.player_tables.first(), 1, values("30-14-20-8"))
+    archive = export_full(championship)
+    row = archive["individual_reports"][0]
+    # Whoever deals, no delegation and a trump maker who is not the dealer: the dealer
+    # always chooses then, so this report could not be entered today.
+    dealer = next(d["dealer"] for d in archive["deals"] if d["number"] == row["deal_number"])
+    row["delegations"], row["maker"] = 0, next(s for s in "NESW" if s != dealer)
+    delete_championship(championship)
+    imported = import_archive(to_json_bytes(archive), director=director)
+    report = DealReport.objects.get(table__round__championship=imported)
+    assert (report.maker, report.delegations) == (row["maker"], 0)
+    assert len(standings_of(imported)) == 8  # and it scores
