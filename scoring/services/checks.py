@@ -37,7 +37,8 @@ def _lock_table(table_id: int, round_id: int) -> Round:
             .values_list("pk")
         )
     # (SQLite has no row locks: its IMMEDIATE transactions already serialise writers.)
-    return Round.objects.only("id", "number", "status").get(pk=round_id)
+    # (With the championship's id, which the live events name: ``live_events``.)
+    return Round.objects.only("id", "number", "status", "championship_id").get(pk=round_id)
 
 
 def _check_team_may_write(team: Team, table: Table, round_: Round,

@@ -305,7 +305,14 @@
           var cards = document.querySelectorAll(CARDS);
           var freshCards = fresh.querySelectorAll(CARDS);
           var same = cards.length === freshCards.length;
-          freshCards.forEach(function (other) { if (!document.getElementById(other.id)) same = false; });
+          freshCards.forEach(function (other) {
+            // A card of another round (data-round: the free-deal game, whose card is always
+            // #game) is another page too: its table, its opponents, its clock.
+            var box = document.getElementById(other.id);
+            if (!box || box.getAttribute("data-round") !== other.getAttribute("data-round")) {
+              same = false;
+            }
+          });
           if (!same) {
             // Another round on the page: swap the whole page in, unless the captain is busy.
             var anyBusy = Array.prototype.some.call(cards, busy);

@@ -118,8 +118,8 @@ def test_the_pad_and_what_is_typed_on_it_survive_every_clock_change(browser, eve
                 expect(captain.locator("#pad-rows tr")).to_have_count(0)
                 captain.locator("#game").evaluate("card => card.setAttribute('data-old', '')")
 
-            # The other pair enters a result on its own phone meanwhile (a Swiss game's entry
-            # is not a live event today), and the next clock change fetches it: the page asks
+            # The other pair enters a result meanwhile (here not through the server, so the
+            # phone is not told of it), and the next clock change fetches it: the page asks
             # to check it and keeps the pad, opened, under "Enter a different result".
             services.submit_game(team=second, table=table, values=win(101, 50, hands=10),
                                  idempotency_key="pad-clock-other-pair")

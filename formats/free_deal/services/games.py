@@ -20,6 +20,7 @@ from formats.free_deal.rules import GameRefused, check_game
 from formats.free_deal.services.settings import settings_of
 from formats.free_deal.wording import PAIR_WORDING
 from scoring.services.checks import _check_team_may_write, _lock_table
+from scoring.services.live_events import game_changed
 from scoring.services.values import Origin, ScoringError
 from tournaments.models import Round, Table, Team
 
@@ -104,6 +105,7 @@ def submit_game(*, team: Team, table: Table, values: GameValues, idempotency_key
                 table=table, by_team=team, idempotency_key=key, **values.entry_fields(),
                 **_origin_fields(origin),
             )
+            game_changed(table, round_)  # sent once committed (``live``)
     except IntegrityError:
         # The same key arrived twice at once: the other request stored it.
         earlier = GameEntry.objects.filter(idempotency_key=key).first()
@@ -160,6 +162,7 @@ def confirm_game(*, entry_id: int, team: Team, origin: Origin = Origin()) -> Gam
     if any(r.verdict == GameReview.Verdict.DISPUTE and r.by_team_id == team.pk for r in reviews):
         raise ScoringError(_("Your pair has disputed this result: the director will settle "
                              "it. Ask the director if you now agree with it."), code="disputed")
+    game_changed(entry.table, _round)
     return GameReview.objects.create(entry=entry, verdict=GameReview.Verdict.CONFIRM,
                                      by_team=team, **_origin_fields(origin))
 
@@ -172,6 +175,7 @@ def dispute_game(*, entry_id: int, team: Team, comment: str = "",
     if _confirmed(entry):
         raise ScoringError(_("This game has been confirmed: only the director can change it "
                              "now."), code="confirmed")
+    game_changed(entry.table, _round)
     return GameReview.objects.create(entry=entry, verdict=GameReview.Verdict.DISPUTE,
                                      by_team=team, comment=comment[:2000],
                                      **_origin_fields(origin))
@@ -184,6 +188,7 @@ def director_confirm_game(*, entry_id: int, user, origin: Origin = Origin()) -> 
     existing = entry.reviews.filter(verdict=GameReview.Verdict.CONFIRM).first()
     if existing is not None:
         return existing
+    game_changed(entry.table, _round)
     return GameReview.objects.create(entry=entry, verdict=GameReview.Verdict.CONFIRM,
                                      by_director=user, **_origin_fields(origin))
 
@@ -206,4 +211,5 @@ def director_set_game(*, table: Table, values: GameValues, user, note: str = "",
                                      **_origin_fields(origin))
     GameReview.objects.create(entry=entry, verdict=GameReview.Verdict.CONFIRM, by_director=user,
                               **_origin_fields(origin))
+    game_changed(table, round_)
     return entry

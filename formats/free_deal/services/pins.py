@@ -14,6 +14,7 @@ from formats.free_deal.services.games import _entry_for_review, _origin_fields
 from formats.free_deal.wording import PAIR_WORDING
 from scoring.models import PinAttempt
 from scoring.services.checks import _check_team_may_write
+from scoring.services.live_events import game_changed
 from scoring.services.pins import _pin_matches, pin_locked_until
 from scoring.services.values import Origin, PinRefused, ScoringError
 from tournaments.models import Team
@@ -72,6 +73,7 @@ def confirm_game_with_pin(*, entry_id: int, team: Team, pin: str,
         ok = bool(pin) and _pin_matches(confirmer, str(pin))
         PinAttempt.objects.create(table=table, entry=None, by_team=team, ok=ok,
                                   ip_address=origin.ip_address, user_agent=origin.user_agent)
+        game_changed(table, round_)  # right or wrong, the table was heard (the director's page)
         if ok:
             review = GameReview.objects.create(entry=entry, verdict=GameReview.Verdict.CONFIRM,
                                                by_team=confirmer, via_pin=True,
