@@ -6,7 +6,9 @@ that championship, its teams and a team's valid private link, so that the genera
 reach the serializers and services instead of stopping at 401 or 404. The free-deal
 endpoints get a free-deal championship (a pending game at table 1), the individual ones an
 individual championship (a pending report at table 1). Each answer must not
-be a 5xx and must match the schema (status code, content type, body).
+be a 5xx and must match the schema (status code, content type, body). Besides the generated
+requests, every operation with a JSON body gets the fixed inputs of ``NOT_IDS`` and
+``RAW_VALUES`` (issue 34, item 3) in every field.
 
 ``make test`` runs a seeded, derandomized sample (``FUZZ_CASES``, about 200 cases in all);
 ``make fuzz`` runs at least 1,000 (``FUZZ_CASES=1500``) (docs/operations.md, "Security")."""
@@ -32,6 +34,7 @@ from schemathesis.specs.openapi.checks import (
     response_schema_conformance,
     status_code_conformance,
 )
+from werkzeug.test import Client as WsgiClient
 
 from formats.free_deal import services as free_deal_services
 from formats.free_deal.services import GameValues
@@ -44,15 +47,26 @@ pytestmark = pytest.mark.django_db
 TOTAL_CASES = int(os.environ.get("FUZZ_CASES", "200"))
 CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance,
           response_schema_conformance]
+# Inputs that made 500s on the pages (issue 34, item 3), sent besides the generated ones to
+# every operation with a JSON body, in every field of the body at once: ids that are not
+# ids, a value nested 5,000 deep and a number of 5,000 digits. The last two are sent as raw
+# text (json.dumps cannot write the first; Python cannot read the second as a number).
+NOT_IDS = ["abc", "\u00b2", "1e3", "0x10", "\x00", "9" * 5000, "9" * 30, "-1"]
+RAW_VALUES = {"nested 5,000 deep": "[" * 5000 + "]" * 5000, "5,000 digits": "9" * 5000}
 
 
 @pytest.fixture(scope="module")
-def schema(django_db_blocker):
+def raw_schema(django_db_blocker) -> dict:
     # The schema as the site serves it, to anyone, at /api/schema/.
     with django_db_blocker.unblock():
         answer = Client().get("/api/schema/", {"format": "json"})
     assert answer.status_code == 200
-    return schemathesis.openapi.from_dict(json.loads(answer.content))
+    return json.loads(answer.content)
+
+
+@pytest.fixture(scope="module")
+def schema(raw_schema):
+    return schemathesis.openapi.from_dict(raw_schema)
 
 
 @pytest.fixture
@@ -181,8 +195,50 @@ def _fuzz(operation, mode, strategy, *, app, headers, examples, failures) -> int
     return sent
 
 
-def test_the_api_answers_every_generated_request_within_its_schema(schema, app, director,
-                                                                   settings, capsys):
+def _body_fields(raw_schema: dict, operation) -> list[str]:
+    """The fields of the operation's JSON body (none when it takes no JSON object)."""
+    request = raw_schema["paths"][operation.path][operation.method.lower()]
+    body = request.get("requestBody", {}).get("content", {}).get("application/json", {})
+    schema = body.get("schema", {})
+    if "$ref" in schema:
+        schema = raw_schema["components"]["schemas"][schema["$ref"].rsplit("/", 1)[1]]
+    return sorted(schema.get("properties", {}))
+
+
+def _seeded(operation, fields: list[str], path: dict, *, app, headers, failures) -> int:
+    """Send the inputs of item 3 in every field of the body; record each answer that breaks
+    a check (the raw ones: a 4xx with a JSON body)."""
+    sent = 0
+    for value in NOT_IDS:
+        case = operation.Case(body={name: value for name in fields}, path_parameters=path,
+                              media_type="application/json")
+        response = case.call(app=app, headers=headers, base_url="http://testserver")
+        sent += 1
+        try:
+            case.validate_response(response, checks=CHECKS)
+        except (Exception, BaseExceptionGroup) as error:  # noqa: BLE001 (all reported)
+            failures.append(f"{operation.label} [every field {value[:12]!r}]: "
+                            f"{str(error)[:900]}")
+    # Through the WSGI app as the generated cases (Django's test client would reconnect the
+    # request signals that close the test's connection).
+    client = WsgiClient(app)
+    url = operation.path.format(**path)
+    for name, raw in RAW_VALUES.items():
+        body = "{" + ", ".join(f"{json.dumps(field)}: {raw}" for field in fields) + "}"
+        response = client.open(url, base_url="http://testserver",
+                               method=operation.method.upper(), data=body.encode(),
+                               content_type="application/json", headers=headers)
+        sent += 1
+        if not 400 <= response.status_code < 500 or response.headers["Content-Type"] != (
+                "application/json"):
+            failures.append(f"{operation.label} [every field {name}]: "
+                            f"{response.status_code} {response.get_data()[:300]!r}")
+    return sent
+
+
+def test_the_api_answers_every_generated_request_within_its_schema(schema, raw_schema, app,
+                                                                   director, settings,
+                                                                   capsys):
     settings.API_CAPTAIN_WRITES = 1_000_000  # a fuzzer is a flood by design
     _token, raw = tokens.create_token(director, "fuzzer")
     headers = {"Authorization": f"Bearer {raw}", "Accept-Language": "en"}
@@ -200,6 +256,10 @@ def test_the_api_answers_every_generated_request_within_its_schema(schema, app, 
         world = build(director, operation.label)
         names = {p.name for p in operation.path_parameters}
         path = {name: value for name, value in world.items() if name in names}
+        fields = _body_fields(raw_schema, operation)
+        if fields and names <= set(path):  # (else its path is generated too)
+            sent += _seeded(operation, fields, path, app=app, headers=headers,
+                            failures=failures)
         for mode in (GenerationMode.POSITIVE, GenerationMode.NEGATIVE):
             strategy = operation.as_strategy(generation_mode=mode, path_parameters=path)
             sent += _fuzz(operation, mode, strategy, app=app, headers=headers,

@@ -13,6 +13,7 @@ from formats.free_deal.models import KNOCKOUT_BEST_OF, KNOCKOUT_SIZES, FreeDealS
 from formats.free_deal.services import GameValues, settings_of
 from formats.free_deal.services.clock import MAX_EXTENSION_MINUTES
 from formats.free_deal.services.sections import sections_of
+from scoring.json_depth import too_deep
 
 # What the forms accept; the rules refuse what a game cannot be (above the cap, say).
 MAX_POINTS = 999
@@ -92,11 +93,17 @@ class GameForm(forms.Form):
     hands = forms.CharField(required=False, max_length=20_000, widget=forms.HiddenInput)
 
     HAND_KEYS = {"makers", "contract", "doubling", "scorer", "points"}
+    # A list of hands, each an object of plain values: measured before it is parsed, as a
+    # record nested thousands deep would exhaust the parser's recursion.
+    HANDS_DEPTH = 2
 
     def clean_hands(self):
         text = self.cleaned_data.get("hands", "").strip()
         if not text:
             return None
+        if too_deep(text, self.HANDS_DEPTH) is not None:
+            raise forms.ValidationError(_("The hand-by-hand record cannot be read: it should "
+                                          "be a list of hands, and it nests deeper."))
         try:
             hands = json.loads(text)
         except ValueError:

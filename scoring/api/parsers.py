@@ -3,8 +3,9 @@
 - JSON bodies are capped (``API_MAX_JSON_BYTES``, 256 KB; a deal import of a whole
   championship is a few KB): a larger one is a 413, refused before it is read when it
   declares its length.
-- Nesting deep enough to exhaust Python's recursion (a thousand nested lists) is a 400,
-  like any malformed JSON.
+- Nesting deeper than ``API_MAX_JSON_DEPTH`` (32, far deeper than any request nests) is a
+  400 naming the field it is under, measured before the body is parsed: a thousand nested
+  lists would exhaust Python's recursion.
 - Uploads (a team list) are capped at ``API_MAX_UPLOAD_BYTES`` (2 MB).
 """
 
@@ -18,6 +19,7 @@ from rest_framework.exceptions import ParseError
 from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
 
 from scoring.api.errors import PayloadTooLarge
+from scoring.json_depth import too_deep
 
 
 def _declared_length(parser_context) -> int | None:
@@ -46,12 +48,29 @@ class LimitedJSONParser(JSONParser):
         if not raw:
             return {}
         try:
-            return json.loads(raw.decode("utf-8"), parse_constant=_no_constant)
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise ParseError(_("The body is not valid JSON.")) from None
+        _check_depth(text)
+        try:
+            return json.loads(text, parse_constant=_no_constant)
         except RecursionError:
             raise ParseError(_("The JSON body is nested too deeply.")) from None
         except (ValueError, TypeError):
             # Includes bad UTF-8, bad syntax and numbers too long to convert.
             raise ParseError(_("The body is not valid JSON.")) from None
+
+
+def _check_depth(text: str) -> None:
+    limit = getattr(settings, "API_MAX_JSON_DEPTH", 32)
+    where = too_deep(text, limit)
+    if where is None:
+        return
+    if where:  # under a field of the body: name it, as any refusal of a field does
+        raise ParseError({where: [_("The value is nested too deeply: a request nests at most "
+                                    "%(limit)s levels.") % {"limit": limit}]})
+    raise ParseError(_("The JSON body is nested too deeply (at most %(limit)s levels).")
+                     % {"limit": limit})
 
 
 def _no_constant(name: str):

@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 
 import engine
 from scoring.archive.errors import ArchiveError
+from scoring.archive.knockout_rules import check_knockout
 from scoring.archive.validation import CheckedArchive
 from scoring.services import ADJUSTMENT_VALUES, check_result_values
 from tournaments.models import Round
@@ -103,6 +104,7 @@ def _individual(checked: CheckedArchive) -> None:
     if form_value not in (3, 4):
         _refuse("individual_settings[0].form", _("four or three players a table."))
     form = Form(form_value)
+    _seating(rows, form)
     dealer = {(d["round_id"], d["number"]): d["dealer"] for d in rows["deals"]}
     table_round = {t["id"]: t["round_id"] for t in rows["individual_tables"]}
     for i, row in enumerate(rows["individual_reports"]):
@@ -128,6 +130,28 @@ def _individual(checked: CheckedArchive) -> None:
                 _refuse(f"individual_game_totals[{i}].total_{seat.lower()}",
                         _("a game total for each seat at the table, from 0 to %(max)s.")
                         % {"max": MAX_TOTAL})
+
+
+def _seating(rows: dict, form) -> None:
+    """Each table has a player in each of the form's seats, and a player sitting out a
+    round has no seat in it (rules.md 10.3)."""
+    seats_at: dict[int, list[str]] = {}
+    seated = set()
+    for row in rows["individual_seatings"]:
+        seats_at.setdefault(row["table_id"], []).append(row["seat"])
+        seated.add((row["round_id"], row["player_id"]))
+    wanted = [seat.value for seat in form.seats]
+    for i, table in enumerate(rows["individual_tables"]):
+        seats = seats_at.get(table["id"], [])
+        if sorted(seats) != sorted(wanted):
+            _refuse(f"individual_tables[{i}]",
+                    _("a table has a player in each seat (%(seats)s); this one has "
+                      "%(count)s.") % {"seats": ", ".join(wanted), "count": len(seats)})
+    for i, sit_out in enumerate(rows["individual_sit_outs"]):
+        if (sit_out["round_id"], sit_out["player_id"]) in seated:
+            _refuse(f"individual_sit_outs[{i}].player",
+                    _("player id %(player)s sits out this round and is also seated in it.")
+                    % {"player": sit_out["player_id"]})
 
 
 def _free_deal(checked: CheckedArchive) -> None:
@@ -156,21 +180,7 @@ def _free_deal(checked: CheckedArchive) -> None:
         except GameRefused as error:
             _refuse(f"game_entries[{i}].{error.field}", error.message)
     _sections(checked.rows)
-    _knockout(checked.rows, settings)
-
-
-def _knockout(rows: dict, settings) -> None:
-    """The knockout stage (rules.md 11.3): settings the format allows, and no level game."""
-    if settings.knockout_size not in (0, 2, 4, 8, 16):
-        _refuse("free_deal_settings[0].knockout_size",
-                _("the knockout stage has 0 (none), 2, 4, 8 or 16 pairs."))
-    if settings.knockout_best_of not in (1, 3):
-        _refuse("free_deal_settings[0].knockout_best_of",
-                _("a knockout tie is 1 game or the best of 3."))
-    for i, game in enumerate(rows["free_deal_knockout_games"]):
-        if game["first_points"] == game["second_points"]:
-            _refuse(f"free_deal_knockout_games[{i}].second_points",
-                    _("a knockout game always has a winner, never level points."))
+    check_knockout(checked.rows, settings)
 
 
 def _sections(rows: dict) -> None:

@@ -34,6 +34,7 @@ class Case:
     client: str = "captain"  # "captain" (no login), "director" or "other" (another director)
     method: str = "post"
     status: int | None = None  # a URL no route takes: a plain 404
+    raw: str | None = None  # a body sent as is (JSON that json.dumps cannot write)
 
 
 def _counts() -> dict[str, int]:
@@ -171,9 +172,22 @@ def _cases(w) -> list[Case]:
         Case("director confirms another table's entry", f"{game}2/confirm/",
              {"entry": entry.pk}, text="Not found", client="director"),
     ]
-    for value in (0, 2**40, "first", None):
-        cases.append(Case(f"director confirms entry={value!r}", f"{game}1/confirm/",
+    for value in (0, 2**40, "first", None, "abc", "\u00b2", "1e3", "0x10", "\x00",
+                  "1\x00", "9" * 5000, "9" * 30, 1.5, [1], {"id": 1}):
+        cases.append(Case(f"director confirms entry={str(value)[:12]!r}", f"{game}1/confirm/",
                           {"entry": value}, field_name="entry", client="director"))
+    cases.append(Case("director confirms entry=<5,000 digits>", f"{game}1/confirm/",
+                      raw='{"entry": ' + "9" * 5000 + "}", text="not valid JSON",
+                      client="director"))
+    # The score pad's record nested deeper than Python's parser recurses (issue 34, item 3).
+    deep = "[" * 5000 + "]" * 5000
+    in_a_hand = ('[{"makers": ' + "[" * 990 + "]" * 990 + ', "contract": "O", "doubling": 0, '
+                 '"scorer": "first", "points": 10}]')
+    for name, hands in (("nested 5,000 deep", deep), ("nested 990 deep in a hand", in_a_hand)):
+        body = json.dumps(GOOD)[:-1] + ', "hands": ' + hands + "}"
+        cases.append(Case(f"captain: hands {name}", link(b), raw=body, field_name="hands"))
+        cases.append(Case(f"director enters hands {name}", f"{game}1/enter/", raw=body,
+                          field_name="hands", client="director"))
     # --- The championship: the format and its settings -------------------------------------
     new = {"name": "Nou", "format": "free_deal_pairs", "rounds_planned": 5}
     for name, settings, where in [
@@ -242,7 +256,8 @@ def test_bad_free_deal_input_is_refused_naming_the_field_and_nothing_is_written(
     for case in cases:
         before = _counts()
         # 1e309 is a number JSON can carry but Python reads as infinity: send the digits.
-        text = json.dumps(case.body, allow_nan=True).replace("Infinity", "1e309")
+        text = (case.raw if case.raw is not None
+                else json.dumps(case.body, allow_nan=True).replace("Infinity", "1e309"))
         response = getattr(clients[case.client], case.method)(
             case.url, text.encode(), content_type="application/json")
         after = _counts()

@@ -99,6 +99,15 @@ def _api_cases(w) -> list[Case]:
     cases.append(Case("captain submit: nested 1000 deep", cap(b),
                       raw=b'{"deal": ' + b"[" * 1000 + b"]" * 1000 + b"}",
                       text="nested too deeply", client="captain"))
+    cases.append(Case("captain submit: a field nested 5,000 deep", cap(b),
+                      raw=b'{"deal": ' + b"[" * 5000 + b"]" * 5000 + b"}",
+                      field_name="deal", client="captain"))
+    cases.append(Case("captain submit: the body nested 5,000 deep", cap(b),
+                      raw=b"[" * 5000 + b"]" * 5000, text="nested too deeply",
+                      client="captain"))
+    cases.append(Case("captain submit: deal of 5,000 digits", cap(b),
+                      raw=b'{"deal": ' + b"9" * 5000 + b"}", text="not valid JSON",
+                      client="captain"))
     cases.append(Case("captain submit: over 256 KB", cap(b),
                       raw=json.dumps({**good, "x": "y" * 300_000}).encode(),
                       text="too large", client="captain"))
