@@ -181,12 +181,14 @@ def director_game(request, pk: int, number: int, table_number: int):
     post = request.method == "POST"
     form = _form_for(table, championship, request.POST if post else None, DirectorTotalsForm)
     if post and request.POST.get("action") == "confirm":
+        # Looked up among this table's entries by the service: an id of another table, round
+        # or championship (or no id at all: "abc", "²") is 404, and nothing is written.
         try:
-            services.director_confirm_totals(entry_id=int(request.POST.get("entry") or 0),
+            services.director_confirm_totals(table=table, entry_id=request.POST.get("entry", ""),
                                              user=request.user,
                                              origin=Origin.from_request(request))
-        except (ValueError, ScoringError) as error:
-            messages.error(request, getattr(error, "message", str(error)))
+        except ScoringError as error:
+            messages.error(request, error.message)
         else:
             messages.success(request, _("Game confirmed."))
         return redirect(request.path)

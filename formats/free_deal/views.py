@@ -222,7 +222,9 @@ def director_game(request, pk: int, number: int, table_number: int):
     form = DirectorGameForm(request.POST if request.method == "POST" else None, table=table)
     if request.method == "POST" and request.POST.get("action") == "confirm":
         try:
-            services.director_confirm_game(entry_id=int(request.POST.get("entry", 0) or 0),
+            # Looked up among this table's entries by the service: an id of another table
+            # (or no id at all: "abc", "²") is 404, and nothing is written.
+            services.director_confirm_game(table=table, entry_id=request.POST.get("entry", ""),
                                            user=request.user,
                                            origin=Origin.from_request(request))
         except ScoringError as error:
