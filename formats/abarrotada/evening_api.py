@@ -144,8 +144,7 @@ class PlayerGameView(_Evening, CaptainView):
 
 
 def _player_entry(player, entry_id: int) -> GameTotals:
-    return get_object_or_404(GameTotals.objects.select_related("table__round"), pk=entry_id,
-                             table__seatings__player=player)
+    return permissions.player_totals(player, entry_id)
 
 
 class PlayerGameConfirmView(_Evening, CaptainView):
