@@ -14,6 +14,8 @@ from urllib.parse import quote
 
 import pytest
 from django.test import Client
+from hypothesis import given
+from hypothesis import strategies as st
 
 from formats.abarrotada import services as ab
 from formats.abarrotada.models import GameTotalsReview, ReportReview
@@ -21,6 +23,7 @@ from formats.abarrotada.rules import ReportValues
 from formats.free_deal import services as fd
 from formats.free_deal.models import GameReview, KnockoutEntry, KnockoutTie
 from formats.free_deal.services import GameValues
+from scoring.services.places import posted_id
 from tournaments import services as tournament_services
 
 NOT_IDS = ["abc", "²", "1e3", "0x10", "\x00", "1\x00", "9" * 5000, "9" * 19, "-1", "0", "",
@@ -59,6 +62,19 @@ def _individual(director, format_key):
         entry, _ = ab.submit_totals(player=north, table=one, idempotency_key=None,
                                     values=ab.TotalsValues({"N": 1, "E": 2, "S": 3, "W": 4}))
     return championship, one, two, entry
+
+
+@given(st.one_of(st.text(), st.from_regex(r"\A[0-9]{1,20}\Z"), st.integers()))
+def test_an_id_is_ascii_digits_that_a_bigint_holds(value):
+    """What ``posted_id`` takes for an id, on any text or number (hypothesis)."""
+    pk = posted_id(value)
+    if isinstance(value, int):
+        expected = value if 1 <= value <= 2**63 - 1 else None
+    elif value.isascii() and value.isdigit() and len(value) <= 18:
+        expected = int(value) or None
+    else:
+        expected = None
+    assert pk == expected
 
 
 # --- The director's pages -----------------------------------------------------------------------
