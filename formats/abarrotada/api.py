@@ -311,10 +311,10 @@ class DealConfirmView(_DealView):
         table = self.table_of(pk, number, table_number)
         serializer = IndividualReportChoiceSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        report = get_object_or_404(DealReport, pk=serializer.validated_data["report"],
-                                   table=table, deal_number=deal)
-        services.director_confirm_report(report_id=report.pk, user=request.user,
-                                         origin=self.scoring_origin())
+        # Looked up among this deal's reports by the service: another deal's is 404.
+        services.director_confirm_report(table=table, deal_number=deal,
+                                         report_id=serializer.validated_data["report"],
+                                         user=request.user, origin=self.scoring_origin())
         return self.detail(table, deal)
 
 

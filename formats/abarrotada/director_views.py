@@ -79,11 +79,14 @@ def deal_page(request, pk: int, number: int, table_number: int, deal: int):
     adjust = AdjustForm(request.POST if action == "adjust" else None, seats=seats)
     origin = Origin.from_request(request)
     if action == "confirm":
+        # Looked up among this deal's reports by the service: an id of another table, round
+        # or championship (or no id at all: "abc", "²") is 404, and nothing is written.
         try:
-            services.director_confirm_report(report_id=int(request.POST.get("report") or 0),
+            services.director_confirm_report(table=table, deal_number=deal,
+                                             report_id=request.POST.get("report", ""),
                                              user=request.user, origin=origin)
-        except (ValueError, ScoringError) as error:
-            messages.error(request, getattr(error, "message", str(error)))
+        except ScoringError as error:
+            messages.error(request, error.message)
         else:
             messages.success(request, _("Deal confirmed."))
         return redirect(request.path)

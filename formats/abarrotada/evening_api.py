@@ -144,8 +144,7 @@ class PlayerGameView(_Evening, CaptainView):
 
 
 def _player_entry(player, entry_id: int) -> GameTotals:
-    return get_object_or_404(GameTotals.objects.select_related("table__round"), pk=entry_id,
-                             table__seatings__player=player)
+    return permissions.player_totals(player, entry_id)
 
 
 class PlayerGameConfirmView(_Evening, CaptainView):
@@ -227,10 +226,9 @@ class GameConfirmView(_DirectorGame):
         table = self.table_of(pk, number, table_number)
         serializer = EveningEntryChoiceSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        entry = get_object_or_404(GameTotals, pk=serializer.validated_data["entry"],
-                                  table=table)
-        services.director_confirm_totals(entry_id=entry.pk, user=request.user,
-                                         origin=self.scoring_origin())
+        # Looked up among the table's entries by the service: another table's is 404.
+        services.director_confirm_totals(table=table, entry_id=serializer.validated_data["entry"],
+                                         user=request.user, origin=self.scoring_origin())
         return _answer(table)
 
 

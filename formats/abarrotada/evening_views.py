@@ -110,6 +110,7 @@ def player_submit(request, team_id: int, secret: str):
 @require_POST
 def player_confirm(request, team_id: int, secret: str, entry_id: int):
     player = scoring_permissions.captain_team(team_id, secret)
+    permissions.player_totals(player, entry_id)  # another table's entry: 404, as an unknown id
     try:
         services.confirm_totals(entry_id=entry_id, player=player,
                                 origin=Origin.from_request(request))
@@ -123,6 +124,7 @@ def player_pin(request, team_id: int, secret: str, entry_id: int):
     """Another player at the table confirms this player's totals on this phone with their
     own PIN (never kept on the phone: the page's script refuses it with no network)."""
     player = scoring_permissions.captain_team(team_id, secret)
+    permissions.player_totals(player, entry_id)  # another table's entry: 404, as an unknown id
     form = PinForm(request.POST)
     if not form.is_valid():
         return player_page(request, player, pin_form=form)
@@ -139,6 +141,7 @@ def player_pin(request, team_id: int, secret: str, entry_id: int):
 @require_POST
 def player_dispute(request, team_id: int, secret: str, entry_id: int):
     player = scoring_permissions.captain_team(team_id, secret)
+    permissions.player_totals(player, entry_id)  # another table's entry: 404, as an unknown id
     form = DisputeForm(request.POST)
     if not form.is_valid():
         if _from_outbox(request):
@@ -181,12 +184,14 @@ def director_game(request, pk: int, number: int, table_number: int):
     post = request.method == "POST"
     form = _form_for(table, championship, request.POST if post else None, DirectorTotalsForm)
     if post and request.POST.get("action") == "confirm":
+        # Looked up among this table's entries by the service: an id of another table, round
+        # or championship (or no id at all: "abc", "²") is 404, and nothing is written.
         try:
-            services.director_confirm_totals(entry_id=int(request.POST.get("entry") or 0),
+            services.director_confirm_totals(table=table, entry_id=request.POST.get("entry", ""),
                                              user=request.user,
                                              origin=Origin.from_request(request))
-        except (ValueError, ScoringError) as error:
-            messages.error(request, getattr(error, "message", str(error)))
+        except ScoringError as error:
+            messages.error(request, error.message)
         else:
             messages.success(request, _("Game confirmed."))
         return redirect(request.path)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.http import Http404
 from django.utils.translation import gettext as _
 
-from formats.abarrotada.models import DealReport, PlayerTable, Seating
+from formats.abarrotada.models import DealReport, GameTotals, PlayerTable, Seating
 from formats.abarrotada.rules import ReportRefused
 from formats.abarrotada.wording import PLAYER_WORDING
 from scoring.permissions import no_open_table
@@ -62,3 +62,13 @@ def player_report(player: Team, report_id: int) -> DealReport:
     if report is None:
         raise Http404("No such report at this player's tables")
     return report
+
+
+def player_totals(player: Team, entry_id: int) -> GameTotals:
+    """An evening's game entry of a table the player sits at; any other is a 404, the same
+    answer as for an id that does not exist (a link tells nothing of other tables)."""
+    entry = (GameTotals.objects.select_related("table__round")
+             .filter(pk=entry_id, table__seatings__player=player).first())
+    if entry is None:
+        raise Http404("No such game entry at this player's tables")
+    return entry

@@ -269,9 +269,9 @@ class GameConfirmView(_DirectorGameView):
         table = self.table_of(pk, number, table_number)
         serializer = EntryChoiceSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        entry = get_object_or_404(GameEntry, pk=serializer.validated_data["entry"], table=table)
-        services.director_confirm_game(entry_id=entry.pk, user=request.user,
-                                       origin=self.scoring_origin())
+        # Looked up among the table's entries by the service: another table's is 404.
+        services.director_confirm_game(table=table, entry_id=serializer.validated_data["entry"],
+                                       user=request.user, origin=self.scoring_origin())
         return self.detail(table)
 
 

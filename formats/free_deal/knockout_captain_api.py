@@ -12,8 +12,6 @@ report of another tie is a 404 (another tie's reports are not the link's busines
 
 from __future__ import annotations
 
-from django.db.models import Q
-from django.http import Http404
 from django.urls import path
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema
@@ -21,13 +19,14 @@ from rest_framework import serializers, status
 from rest_framework.response import Response
 
 from formats import FREE_DEAL_PAIRS
+from formats.free_deal import permissions as pair_permissions
 from formats.free_deal.knockout_api import (
     KnockoutGameSerializer,
     KnockoutPairSerializer,
     _refused,
 )
 from formats.free_deal.knockout_views import stage_name
-from formats.free_deal.models import KnockoutEntry, KnockoutTie
+from formats.free_deal.models import KnockoutTie
 from formats.free_deal.services import knockout_captains as services
 from scoring.api.base import CaptainView
 from scoring.api.captain import IDEMPOTENCY, REFUSED, WRONG_FORMAT
@@ -87,10 +86,7 @@ class KnockoutReportSubmitSerializer(KnockoutGameSerializer):
 
 def _checked_entry_id(team: Team, entry_id: int) -> int:
     """The id of a report of one of the pair's ties; 404 for any other."""
-    if not KnockoutEntry.objects.filter(pk=entry_id).filter(
-            Q(tie__first_id=team.pk) | Q(tie__second_id=team.pk)).exists():
-        raise Http404("No such knockout report in your ties")
-    return entry_id
+    return pair_permissions.captain_knockout_entry_id(team, entry_id)
 
 
 class CaptainKnockoutView(CaptainView):

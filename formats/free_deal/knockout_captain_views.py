@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
+from formats.free_deal import permissions as pair_permissions
 from formats.free_deal.forms import DisputeForm
 from formats.free_deal.knockout_views import stage_name
 from formats.free_deal.models import KnockoutTie
@@ -86,6 +87,7 @@ def captain_knockout_submit(request, team_id: int, secret: str, tie_id: int):
 @require_POST
 def captain_knockout_confirm(request, team_id: int, secret: str, entry_id: int):
     team = permissions.captain_team(team_id, secret)
+    pair_permissions.captain_knockout_entry_id(team, entry_id)  # another tie's: 404
     try:
         services.confirm_knockout_entry(team=team, entry_id=entry_id,
                                         origin=Origin.from_request(request))
@@ -97,6 +99,7 @@ def captain_knockout_confirm(request, team_id: int, secret: str, entry_id: int):
 @require_POST
 def captain_knockout_dispute(request, team_id: int, secret: str, entry_id: int):
     team = permissions.captain_team(team_id, secret)
+    pair_permissions.captain_knockout_entry_id(team, entry_id)  # another tie's: 404
     form = DisputeForm(request.POST)
     if not form.is_valid():
         return _answer(request, team, ok=False, message=" ".join(

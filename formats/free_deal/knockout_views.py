@@ -40,7 +40,7 @@ _GAME_ERRORS = {
 class KnockoutGameForm(forms.Form):
     """One game of one tie: both pairs' points (never level)."""
 
-    tie = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+    tie = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=2**63 - 1)
     # The game the form was opened for: a form left open while that game counted (the pairs
     # confirmed a captain's report) is stale, and refused rather than counted as the next.
     game = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=99,
@@ -91,11 +91,11 @@ def director_bracket(request, pk: int):
         form = KnockoutGameForm(request.POST)
         failed_tie = request.POST.get("tie")
         if form.is_valid():
-            tie = KnockoutTie.objects.filter(championship=championship,
-                                             pk=form.cleaned_data["tie"]).first()
+            # The tie is looked up in this bracket: another championship's is 404, as an
+            # unknown one (its refusal would have no tie of this page to show at).
+            tie = get_object_or_404(KnockoutTie, championship=championship,
+                                    pk=form.cleaned_data["tie"])
             try:
-                if tie is None:
-                    raise ServiceError(_("No such tie in this bracket."), field="tie")
                 enter_knockout_game(tie, form.cleaned_data["first_points"],
                                     form.cleaned_data["second_points"], by=request.user,
                                     origin=Origin.from_request(request),

@@ -8,7 +8,7 @@ from django.http import Http404
 from django.utils.translation import gettext as _
 
 from formats.free_deal import selectors
-from formats.free_deal.models import GameEntry
+from formats.free_deal.models import GameEntry, KnockoutEntry
 from formats.free_deal.rules import GameRefused
 from formats.free_deal.wording import PAIR_WORDING
 from scoring.permissions import no_open_table
@@ -52,3 +52,12 @@ def captain_entry(team: Team, entry_id: int) -> GameEntry:
     if entry is None:
         raise Http404("No such game entry at your table")
     return entry
+
+
+def captain_knockout_entry_id(team: Team, entry_id: int) -> int:
+    """The id of a knockout report of one of the pair's ties; 404 for any other, the same
+    answer as for an id that does not exist."""
+    if not KnockoutEntry.objects.filter(pk=entry_id).filter(
+            Q(tie__first_id=team.pk) | Q(tie__second_id=team.pk)).exists():
+        raise Http404("No such knockout report in your ties")
+    return entry_id

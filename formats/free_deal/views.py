@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 import live
+from formats.free_deal import permissions as pair_permissions
 from formats.free_deal import selectors, services
 from formats.free_deal.exports.pdf import pairing_sheets_pdf
 from formats.free_deal.format import FreeDealPairs
@@ -156,6 +157,7 @@ def captain_submit(request, team_id: int, secret: str):
 @require_POST
 def captain_confirm(request, team_id: int, secret: str, entry_id: int):
     team = permissions.captain_team(team_id, secret)
+    pair_permissions.captain_entry(team, entry_id)  # another table's: 404, as an unknown id
     try:
         services.confirm_game(entry_id=entry_id, team=team, origin=Origin.from_request(request))
     except ScoringError as error:
@@ -168,6 +170,7 @@ def captain_pin(request, team_id: int, secret: str, entry_id: int):
     """The other pair confirms this pair's entry on this phone with its PIN (never kept on
     the phone: the page's script refuses it with no network)."""
     team = permissions.captain_team(team_id, secret)
+    pair_permissions.captain_entry(team, entry_id)  # another table's: 404, as an unknown id
     form = PinForm(request.POST)
     if not form.is_valid():
         return captain_page(request, team, pin_form=form)
@@ -182,6 +185,7 @@ def captain_pin(request, team_id: int, secret: str, entry_id: int):
 @require_POST
 def captain_dispute(request, team_id: int, secret: str, entry_id: int):
     team = permissions.captain_team(team_id, secret)
+    pair_permissions.captain_entry(team, entry_id)  # another table's: 404, as an unknown id
     form = DisputeForm(request.POST)
     if not form.is_valid():
         if _from_outbox(request):
@@ -222,7 +226,9 @@ def director_game(request, pk: int, number: int, table_number: int):
     form = DirectorGameForm(request.POST if request.method == "POST" else None, table=table)
     if request.method == "POST" and request.POST.get("action") == "confirm":
         try:
-            services.director_confirm_game(entry_id=int(request.POST.get("entry", 0) or 0),
+            # Looked up among this table's entries by the service: an id of another table
+            # (or no id at all: "abc", "²") is 404, and nothing is written.
+            services.director_confirm_game(table=table, entry_id=request.POST.get("entry", ""),
                                            user=request.user,
                                            origin=Origin.from_request(request))
         except ScoringError as error:

@@ -4,7 +4,6 @@ of the director's result pages (``scoring.views.director``)."""
 
 from __future__ import annotations
 
-from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework.response import Response
 
@@ -21,7 +20,6 @@ from scoring.api.serializers_results import (
     DirectorResultSerializer,
     GridSerializer,
 )
-from scoring.models import ResultEntry
 from scoring.services import parse_adjusted_value
 
 READ = {401: ERRORS[401], 404: ERRORS[404], **WRONG_FORMAT}
@@ -86,10 +84,10 @@ class ConfirmView(_CellView):
         table, deal = self.cell(pk, number, table_number, deal_number)
         serializer = DirectorConfirmSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        entry = get_object_or_404(ResultEntry, pk=serializer.validated_data["entry"],
-                                  table=table, deal=deal)
-        services.director_confirm_entry(entry_id=entry.pk, user=request.user,
-                                        origin=self.scoring_origin())
+        # Looked up among the cell's entries by the service: another cell's is 404.
+        services.director_confirm_entry(table=table, deal=deal,
+                                        entry_id=serializer.validated_data["entry"],
+                                        user=request.user, origin=self.scoring_origin())
         return self.cell_answer(table, deal)
 
 

@@ -15,7 +15,8 @@ several web processes.
 
 Modules: ``values`` (what a result is, errors, origins), ``checks`` (locks and checks),
 ``captain`` (a team's operations), ``pins`` (the PIN lockout), ``director`` (a director's
-operations), ``rescoring`` (stored scores).
+operations), ``rescoring`` (stored scores), ``places`` (what a director's request names,
+found inside the place its URL names: every format's director services use it).
 
 Errors that a user can fix or should read raise :class:`ScoringError` with a translated
 message; form validation errors raise Django's ``ValidationError`` naming the field.

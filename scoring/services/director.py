@@ -19,6 +19,7 @@ from scoring.services.checks import (
     _lock_table,
 )
 from scoring.services.live_events import publication_changed, result_changed
+from scoring.services.places import one_here
 from scoring.services.rescoring import deal_changed
 from scoring.services.values import (
     ADJUSTMENT_VALUES,
@@ -71,10 +72,15 @@ def director_enter_result(
     return entry
 
 
-def director_confirm_entry(*, entry_id: int, user, origin: Origin = Origin()) -> ResultReview:
-    """The director confirms a team's pending or disputed entry (settling a dispute)."""
+def director_confirm_entry(*, table: Table, deal: Deal, entry_id, user,
+                           origin: Origin = Origin()) -> ResultReview:
+    """The director confirms a team's pending or disputed entry (settling a dispute).
+
+    ``table`` and ``deal`` are the URL's: the entry is looked up among theirs (``places``),
+    so a posted id of another table, round or championship is ``NotHere`` (404)."""
     with transaction.atomic():
-        entry = ResultEntry.objects.select_related("table", "deal").get(pk=entry_id)
+        entry = one_here(ResultEntry.objects.select_related("table", "deal")
+                         .filter(table=table, deal=deal), entry_id, "result")
         round_ = _lock_table(entry.table_id, entry.table.round_id)
         existing = _existing_confirmation(entry)
         if existing is not None:

@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-import re
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -23,7 +20,6 @@ from scoring.forms import (
     ClearAdjustmentForm,
     DirectorResultForm,
 )
-from scoring.models import ResultEntry
 from scoring.services import Origin, ScoringError
 from scoring.services.pins import pin_locked_until
 from scoring.views.common import _add_errors, _no_store
@@ -33,7 +29,6 @@ from tournaments.confirmation import Confirmation, confirm_page, confirmed
 from tournaments.models import Championship, Deal, Round, Table
 
 GRID_REFRESH_SECONDS = 5
-_ENTRY_ID = re.compile(r"[0-9]{1,18}", re.ASCII)
 
 
 def _director_championship(request, pk: int) -> Championship:
@@ -139,13 +134,11 @@ def director_cell(request, pk: int, number: int, table_number: int, deal_number:
                     messages.success(request, _("Result entered."))
                     return redirect(_cell_url(championship, round_, table, deal))
             elif action == "confirm":
-                entry_id = request.POST.get("entry", "")
-                # ASCII digits only ("²".isdigit() is true), and few enough for the id column.
-                if not _ENTRY_ID.fullmatch(entry_id):
-                    raise Http404("No such result")
-                entry = get_object_or_404(ResultEntry, pk=entry_id, table=table, deal=deal)
-                services.director_confirm_entry(entry_id=entry.pk, user=request.user,
-                                                origin=origin)
+                # Looked up among this cell's entries by the service: an id of another
+                # cell (or no id at all: "abc", "²") is 404, and nothing is written.
+                services.director_confirm_entry(table=table, deal=deal,
+                                                entry_id=request.POST.get("entry", ""),
+                                                user=request.user, origin=origin)
                 messages.success(request, _("Result confirmed."))
                 return redirect(_cell_url(championship, round_, table, deal))
             elif action == "adjust":

@@ -47,7 +47,8 @@ def rich_championship(director) -> Championship:
     )
     # The pending one: the director confirms it.
     pending = ResultEntry.objects.get(table=tables[1], deal=deals[3])
-    services.director_confirm_entry(entry_id=pending.pk, user=director, origin=DESK)
+    services.director_confirm_entry(
+        table=pending.table, deal=pending.deal, entry_id=pending.pk, user=director, origin=DESK)
     # A result entered on the NS phone where none was (table 1, last deal); five wrong
     # PINs then lock PIN confirmation at that table.
     table = tables[0]

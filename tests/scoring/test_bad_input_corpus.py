@@ -384,6 +384,12 @@ def _free_deal_cases(w) -> list[Case]:
     fd_round = w["fd_round"]
     table = fd_round.tables.order_by("number").first()
     first = table.ns_team
+    # The director settles an entry of this table by its id: anything else is a 404.
+    director_game = reverse("free_deal:director_game",
+                            args=[w["free_deal"].pk, fd_round.number, table.number])
+    for entry in ("abc", "²", "1e3", "0x10", "\x00", "9" * 5000, str(w["entry_t6"].pk)):
+        cases.append(Case(f"free-deal director confirm entry={entry[:12]!r}", director_game,
+                          {"action": "confirm", "entry": entry}, status=404))
     game = {"first_points": "101", "second_points": "40", "ended_by": "target",
             "hands_played": "9", "idempotency_key": "corpus"}
     submit = f"/t/{first.pk}/{first.link_secret}/game/"

@@ -43,7 +43,8 @@ def test_once_confirmed_only_the_director_changes_it(teams, table1, deal1, direc
     elif confirmer == "pin":
         services.confirm_with_pin(entry_id=entry.pk, team=teams[0], pin=teams[1].pin)
     else:
-        services.director_confirm_entry(entry_id=entry.pk, user=director)
+        services.director_confirm_entry(
+            table=entry.table, deal=entry.deal, entry_id=entry.pk, user=director)
     for team in teams[:2]:  # neither the entering team nor the other may replace it
         with pytest.raises(ScoringError, match="only the director can change it") as error:
             submit(team, table1, deal1, points=30)
@@ -153,5 +154,6 @@ def test_a_team_that_disputed_cannot_confirm_by_service_api_or_pin(teams, table1
     assert not PinAttempt.objects.exists()
     assert selectors.result_state(table1, deal1).counted is None
     # The director settles it.
-    services.director_confirm_entry(entry_id=entry.pk, user=director)
+    services.director_confirm_entry(
+        table=entry.table, deal=entry.deal, entry_id=entry.pk, user=director)
     assert selectors.result_state(table1, deal1).counted.pk == entry.pk

@@ -110,7 +110,9 @@ def test_later_pending_or_disputed_entries_do_not_change_any_score(six):
     lines, _total = selectors.scorecard(t[0], live=True)
     assert [ln.points for ln in lines if ln.deal == deal] == ["40-32"]
     # Once the director confirms the disputed entry, it counts and every table is rescored.
-    services.director_confirm_entry(entry_id=pending.pk, user=director_of(championship))
+    services.director_confirm_entry(
+        table=pending.table, deal=pending.deal, entry_id=pending.pk,
+        user=director_of(championship))
     got = finals(deal)
     assert got[1][:2] == (1, 2) and got[2][:2] == (2, 1)
 

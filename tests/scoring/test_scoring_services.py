@@ -114,7 +114,8 @@ def test_dispute_needs_a_comment_and_marks_the_cell(teams, table1, deal1):
     assert state.status == selectors.DISPUTED
     assert state.counted is None
     # The director settles it by confirming the entry.
-    services.director_confirm_entry(entry_id=entry.pk, user=None)
+    services.director_confirm_entry(
+        table=entry.table, deal=entry.deal, entry_id=entry.pk, user=None)
     assert selectors.result_state(table1, deal1).status == selectors.CONFIRMED
 
 

@@ -72,7 +72,8 @@ def hostile_event(director, secret_file):
         data=ResultData(contract="O", points_ns=40), idempotency_key=None)
     scoring_services.dispute_entry(entry_id=entry.pk, team=table.ew_team,
                                    comment=bad[1])
-    scoring_services.director_confirm_entry(entry_id=entry.pk, user=director)
+    scoring_services.director_confirm_entry(
+        table=entry.table, deal=entry.deal, entry_id=entry.pk, user=director)
     scoring_services.set_results_public(championship, True, user=director)
     services.close_round(round1, by=director)
     championship.refresh_from_db()

@@ -12,6 +12,7 @@ from formats.abarrotada.rules import ReportRefused, ReportValues, check_values
 from formats.abarrotada.services import entries
 from formats.abarrotada.services.entries import check_player_may_write, lock_table
 from formats.abarrotada.services.settings import form_of
+from scoring.services.places import one_here
 from scoring.services.values import Origin
 from tournaments.models import Deal, Team
 
@@ -80,9 +81,14 @@ def dispute_report(*, report_id: int, player: Team, comment: str = "",
 
 
 @transaction.atomic
-def director_confirm_report(*, report_id: int, user, origin: Origin = Origin()) -> ReportReview:
-    """The director settles a pending or disputed report as it stands."""
-    report, round_ = report_for_review(report_id, None)
+def director_confirm_report(*, table: PlayerTable, deal_number: int, report_id, user,
+                            origin: Origin = Origin()) -> ReportReview:
+    """The director settles a pending or disputed report as it stands. ``table`` and
+    ``deal_number`` are the URL's: the report is looked up among that deal's reports, so
+    another deal's, table's or championship's id is ``NotHere`` (404)."""
+    found = one_here(DealReport.objects.filter(table=table, deal_number=deal_number),
+                     report_id, "report")
+    report, round_ = report_for_review(found.pk, None)
     return entries.confirm(REPORTS, report, None, round_=round_, user=user, origin=origin)
 
 

@@ -14,6 +14,7 @@ from formats.abarrotada.models import GameTotals, GameTotalsReview, PlayerTable
 from formats.abarrotada.rules import ReportRefused
 from formats.abarrotada.services import entries
 from formats.abarrotada.services.settings import form_of, settings_of
+from scoring.services.places import one_here
 from scoring.services.values import Origin
 from tournaments.models import Team
 
@@ -97,8 +98,11 @@ def dispute_totals(*, entry_id: int, player: Team, comment: str = "",
 
 
 @transaction.atomic
-def director_confirm_totals(*, entry_id: int, user, origin: Origin = Origin()):
-    entry, round_ = entries.for_review(TOTALS, entry_id, None, _slot)
+def director_confirm_totals(*, table: PlayerTable, entry_id, user, origin: Origin = Origin()):
+    """The director settles a pending or disputed entry as it stands. ``table`` is the URL's:
+    the entry is looked up among its entries, so another table's id is ``NotHere`` (404)."""
+    found = one_here(GameTotals.objects.filter(table=table), entry_id, "game entry")
+    entry, round_ = entries.for_review(TOTALS, found.pk, None, _slot)
     return entries.confirm(TOTALS, entry, None, round_=round_, user=user, origin=origin)
 
 

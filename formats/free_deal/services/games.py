@@ -21,6 +21,7 @@ from formats.free_deal.services.settings import settings_of
 from formats.free_deal.wording import PAIR_WORDING
 from scoring.services.checks import _check_team_may_write, _lock_table
 from scoring.services.live_events import game_changed
+from scoring.services.places import one_here
 from scoring.services.values import Origin, ScoringError
 from tournaments.models import Round, Table, Team
 
@@ -182,9 +183,12 @@ def dispute_game(*, entry_id: int, team: Team, comment: str = "",
 
 
 @transaction.atomic
-def director_confirm_game(*, entry_id: int, user, origin: Origin = Origin()) -> GameReview:
-    """The director settles a pending or disputed entry as it stands."""
-    entry, _round = _entry_for_review(entry_id, None)
+def director_confirm_game(*, table: Table, entry_id, user, origin: Origin = Origin()
+                          ) -> GameReview:
+    """The director settles a pending or disputed entry as it stands. ``table`` is the URL's:
+    the entry is looked up among its entries, so another table's id is ``NotHere`` (404)."""
+    found = one_here(GameEntry.objects.filter(table=table), entry_id, "game entry")
+    entry, _round = _entry_for_review(found.pk, None)
     existing = entry.reviews.filter(verdict=GameReview.Verdict.CONFIRM).first()
     if existing is not None:
         return existing

@@ -1,0 +1,412 @@
+"""Every director write of every format finds its object through the place its URL names.
+
+Two championships of each format, A and B, each with its own director (neither a superuser,
+so ``championship_for_director`` lets each reach only their own). Logged in as B's director,
+every director page and every director API write is called with B's place in the URL
+(championship, round, table, deal) and A's objects where the request names one (an entry,
+a report, a team, a tie, an export job, an API token): the answer is 404, or a refusal that
+names the field, and nothing in the database changes (no new rows, no changed row; A's
+standings the same). The same request with B's own object is then not a 404: the case
+reaches what it claims to.
+
+The routes are read from Django's URL resolver: a director route (a page under
+``director/``, or an API route of a director view that writes) that has neither a case here
+nor a reason in ``NOTHING_TO_CROSS`` fails ``test_every_director_write_is_in_the_matrix``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pytest
+from django.apps import apps
+from django.test import Client
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
+from rest_framework.test import APIClient
+from scoring_factories import make_championship, make_round, result, teams_of
+
+from formats.abarrotada import services as ab
+from formats.abarrotada.rules import ReportValues
+from formats.free_deal import services as fd
+from formats.free_deal.models import KnockoutTie
+from formats.free_deal.services import GameValues
+from scoring import services
+from scoring.api.base import DirectorView
+from scoring.exports.models import ExportJob
+from scoring.services import tokens
+from tournaments import services as tournament_services
+
+WRITES = ("post", "put", "patch", "delete")
+
+# Routes whose only place is the URL's championship and round (or the director's own
+# account): no object of another championship can be named in them, and a championship
+# the caller does not direct is a 404 (tests/scoring/test_api_permission_matrix.py and the
+# pages' own tests). Numbers (tables, pairs by number) are looked up inside the URL's round
+# or championship.
+URL_ONLY = "names no object but the URL's championship and round"
+READS = "reads only (GET/HEAD): the URL's championship"
+NOTHING_TO_CROSS = {
+    # Pages
+    "tournaments:director_home": READS,
+    "tournaments:director_create": "creates a championship of the caller's own",
+    "tournaments:director_championship": READS,
+    "tournaments:director_edit": URL_ONLY,
+    "tournaments:director_add_director": "names a user by name, not an object of another "
+                                         "championship",
+    "tournaments:director_finish": URL_ONLY,
+    "tournaments:director_teams": URL_ONLY,
+    "tournaments:director_team_import": URL_ONLY,
+    "tournaments:director_team_template": READS,
+    "tournaments:director_team_cards": READS,
+    "tournaments:director_generate": URL_ONLY,
+    "tournaments:director_discard": URL_ONLY,
+    "tournaments:director_round": READS,
+    "tournaments:director_release": URL_ONLY,
+    "tournaments:director_close": URL_ONLY,
+    "tournaments:director_reopen": URL_ONLY,
+    "tournaments:director_swap_tables": URL_ONLY + " (tables by number in that round)",
+    "tournaments:director_round_deal_import": URL_ONLY,
+    "tournaments:director_deal_restore": URL_ONLY,
+    "tournaments:director_round_deal_sheets": READS,
+    "tournaments:director_table_cards": READS,
+    "tournaments:director_deal_import": URL_ONLY,
+    "tournaments:director_deal_sheets": READS,
+    "tournaments:director_recompute_analysis": URL_ONLY,
+    "scoring:api_tokens": "creates a token of the caller's own",
+    "scoring:director_results": READS,
+    "scoring:publish": URL_ONLY,
+    "scoring:grid": READS,
+    "scoring:close_round": URL_ONLY,
+    "scoring:director_exports": READS,
+    "scoring:export_start": URL_ONLY,
+    "archive:import": "creates a championship of the caller's own",
+    "archive:full_backup": READS,
+    "archive:archive": URL_ONLY,
+    "archive:delete": URL_ONLY,
+    "free_deal:pair_sections": URL_ONLY + " (pairs by number in that championship)",
+    "free_deal:bracket_sheet": READS,
+    "free_deal:director_clock": URL_ONLY,
+    "free_deal:pairing_sheets": READS,
+    "abarrotada:movement_sheet": READS,
+    "abarrotada:table_cards": READS,
+    # API writes
+    "api-championships": "creates a championship of the caller's own",
+    "api-championship": URL_ONLY,
+    "api-finish": URL_ONLY,
+    "api-publish": URL_ONLY,
+    "api-teams": URL_ONLY,
+    "api-team-import": URL_ONLY,
+    "api-generate": URL_ONLY,
+    "api-discard": URL_ONLY,
+    "api-release": URL_ONLY,
+    "api-close": URL_ONLY,
+    "api-reopen": URL_ONLY,
+    "api-swap-teams": URL_ONLY + " (teams by number in that championship)",
+    "api-swap-tables": URL_ONLY + " (tables by number in that round)",
+    "api-round-deal-import": URL_ONLY,
+    "api-deal-restore": URL_ONLY,
+    "api-deal-import": URL_ONLY,
+    "api-cell-enter": URL_ONLY + " (and its table and deal)",
+    "api-cell-adjust": URL_ONLY + " (and its table and deal)",
+    "api-cell-clear-adjustment": URL_ONLY + " (and its table and deal)",
+    "api-exports": URL_ONLY,
+    "api-fd-game-enter": URL_ONLY + " (and its table)",
+    "api-fd-sections": URL_ONLY + " (pairs by number in that championship)",
+    "api-fd-knockout-start": URL_ONLY,
+    "api-fd-knockout-game": URL_ONLY + " (the tie by its stage and slot in that bracket)",
+    "api-ab-players": URL_ONLY,
+    "api-ab-deal-enter": URL_ONLY + " (and its table and deal)",
+    "api-ab-evening-enter": URL_ONLY + " (and its table)",
+}
+
+
+@dataclass(frozen=True)
+class Cross:
+    """One request of B's director naming A's object. ``url(w, side)`` gives the URL's
+    kwargs and ``data(w, side)`` the body, ``side`` being "a" (the crossing request) or
+    "b" (the control with B's own object, which must not be a 404; ``control=False`` when
+    the route has nothing to settle for B). ``says``: a refusal other than 404 must show it."""
+
+    world: str
+    method: str
+    url: Callable
+    data: Callable | None = None
+    says: str | None = None
+    control: bool = True
+
+
+def b_place(w, side, **more):
+    return {"pk": w["b"]["championship"].pk, "number": 1, **more}
+
+
+def cell(w, side):
+    return b_place(w, side, table_number=1, deal_number=w["b"]["deal"])
+
+
+def game(w, side):
+    return b_place(w, side, table_number=1)
+
+
+def deal(w, side):
+    return b_place(w, side, table_number=1, deal=1)
+
+
+def team_in_url(w, side):
+    return {"pk": w["b"]["championship"].pk, "team_pk": w[side]["teams"][0].pk}
+
+
+def job_in_url(w, side):
+    return {"pk": w["b"]["championship"].pk, "job_id": w[side]["job"].pk}
+
+
+def token_in_url(w, side):
+    return {"pk": w[side]["token"].pk}
+
+
+def posted(field, key="entry"):
+    return lambda w, side: {"action": "confirm", field: w[side][key]}
+
+
+def api_posted(field, key="entry"):
+    return lambda w, side: {field: w[side][key]}
+
+
+TEAM_PAGES = {name: Cross("pairs", "post", team_in_url) for name in (
+    "tournaments:director_team_edit", "tournaments:director_team_withdraw",
+    "tournaments:director_team_reinstate", "tournaments:director_team_reissue_link",
+    "tournaments:director_team_reissue_pin")}
+TEAM_API = {name: Cross("pairs", "post", team_in_url) for name in (
+    "api-team-withdraw", "api-team-reinstate", "api-team-reissue-link",
+    "api-team-reissue-pin")}
+
+MATRIX: dict[str, list[Cross]] = {
+    # Duplicate pairs
+    "scoring:cell": [Cross("pairs", "post", cell, posted("entry"))],
+    "api-cell-confirm": [Cross("pairs", "post", cell, api_posted("entry"))],
+    **{name: [case] for name, case in TEAM_PAGES.items()},
+    **{name: [case] for name, case in TEAM_API.items()},
+    "api-team": [Cross("pairs", "patch", team_in_url, lambda w, side: {"club": "CB"})],
+    "tournaments:director_swap_teams": [Cross(
+        "pairs", "post", lambda w, side: b_place(w, side),
+        lambda w, side: {"team_a": w[side]["teams"][0].pk, "team_b": w[side]["teams"][1].pk},
+        says="Choose two teams.", control=False)],
+    "scoring:export_retry": [Cross("pairs", "post", job_in_url)],
+    "scoring:export_file": [Cross("pairs", "get", job_in_url, control=False)],
+    "api-export-retry": [Cross("pairs", "post", job_in_url)],
+    "scoring:api_token_rename": [Cross("pairs", "post", token_in_url,
+                                       lambda w, side: {"name": "Renamed"})],
+    "scoring:api_token_revoke": [Cross("pairs", "post", token_in_url)],
+    # Free-deal pairs and their knockout
+    "free_deal:director_game": [Cross("free_deal", "post", game, posted("entry"))],
+    "api-fd-game-confirm": [Cross("free_deal", "post", game, api_posted("entry"))],
+    "free_deal:director_bracket": [Cross(
+        "free_deal", "post", lambda w, side: {"pk": w["b"]["championship"].pk},
+        lambda w, side: {"tie": w[side]["tie"], "game": 1, "first_points": 101,
+                         "second_points": 50})],
+    # Individual: deals, and an evening's game totals
+    "abarrotada:director_deal": [Cross("individual", "post", deal, posted("report", "report"))],
+    "api-ab-deal-confirm": [Cross("individual", "post", deal, api_posted("report", "report"))],
+    "abarrotada:evening_game": [Cross("evening", "post", game, posted("entry"))],
+    "api-ab-evening-settle": [Cross("evening", "post", game, api_posted("entry"))],
+}
+
+
+# --- The routes -------------------------------------------------------------------------------
+
+
+def _walk(patterns, prefix="", namespace=""):
+    for pattern in patterns:
+        if isinstance(pattern, URLResolver):
+            inner = ":".join(n for n in (namespace, pattern.namespace) if n)
+            yield from _walk(pattern.url_patterns, prefix + str(pattern.pattern), inner)
+        elif isinstance(pattern, URLPattern) and pattern.name:
+            name = f"{namespace}:{pattern.name}" if namespace else pattern.name
+            yield prefix + str(pattern.pattern), name, pattern.callback
+
+
+def director_routes() -> set[str]:
+    """Every director page, and every API route of a director view that writes."""
+    names = set()
+    for route, name, callback in _walk(get_resolver().url_patterns):
+        view_class = getattr(callback, "cls", None)
+        if route.startswith("director/"):
+            names.add(name)
+        elif (route.startswith("api/") and view_class is not None
+              and issubclass(view_class, DirectorView)
+              and any(hasattr(view_class, method) for method in WRITES)):
+            names.add(name)
+    return names
+
+
+def test_every_director_write_is_in_the_matrix():
+    routes = director_routes()
+    assert "free_deal:director_game" in routes and "api-fd-game-confirm" in routes
+    not_covered = sorted(routes - set(MATRIX) - set(NOTHING_TO_CROSS))
+    assert not not_covered, f"not covered by the director scope matrix: {not_covered}"
+    stale = sorted((set(MATRIX) | set(NOTHING_TO_CROSS)) - routes)
+    assert not stale, f"no such director route any more: {stale}"
+    assert not set(MATRIX) & set(NOTHING_TO_CROSS)
+
+
+# --- The two championships of each format ------------------------------------------------------
+
+
+@pytest.fixture(autouse=True)
+def fast_passwords(settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+def _common(championship, director, teams) -> dict:
+    _token, _raw = tokens.create_token(director, "desk")
+    return {"championship": championship, "director": director, "teams": teams,
+            "token": _token, "tie": None,
+            "job": ExportJob.objects.create(championship=championship, kind="ranking_csv",
+                                            language="en")}
+
+
+def _pairs(director) -> dict:
+    championship = make_championship(teams=4, director=director)
+    teams = teams_of(championship)
+    round_ = make_round(championship, 1, [(teams[0], teams[1]), (teams[2], teams[3])])
+    table = round_.tables.get(number=1)
+    first = round_.deals.order_by("number").first()
+    entry, _ = services.submit_result(team=teams[0], table=table, deal=first, data=result(40),
+                                      idempotency_key=None)
+    return {**_common(championship, director, teams), "entry": entry.pk, "deal": first.number}
+
+
+def _free_deal(director) -> dict:
+    championship = tournament_services.create_championship(
+        director, name="Lliure", format="free_deal_pairs", rounds_planned=3)
+    for i in range(1, 5):
+        tournament_services.add_team(championship, name=f"Parella {i}", player1="A",
+                                     player2="B")
+    (round_,) = tournament_services.generate_next_round(championship)
+    tournament_services.release_round(round_)
+    table = round_.tables.select_related("ns_team", "ew_team").get(number=1)
+    entry, _ = fd.submit_game(team=table.ns_team, table=table,
+                              values=GameValues(101, 40, "target", 9), idempotency_key=None)
+    teams = list(championship.teams.order_by("number"))
+    tie = KnockoutTie.objects.create(championship=championship, stage=1, slot=1,
+                                     first=teams[0], second=teams[1])
+    return {**_common(championship, director, teams), "entry": entry.pk, "tie": tie.pk}
+
+
+def _individual(director, format_key: str) -> dict:
+    championship = tournament_services.create_championship(
+        director, name="Abarrotada", format=format_key, rounds_planned=2, deals_per_match=2)
+    for i in range(1, 9):
+        ab.add_player(championship, name=f"Jugador {i}")
+    (round_,) = tournament_services.generate_next_round(championship)
+    tournament_services.release_round(round_)
+    table = round_.player_tables.get(number=1)
+    seats = {s.seat: s.player for s in table.seatings.select_related("player")}
+    if format_key == "abarrotada":
+        entry, _ = ab.submit_report(player=seats["N"], table=table, deal_number=1,
+                                    values=ReportValues("N", "O", {"N": 30, "E": 14, "S": 20,
+                                                                   "W": 8}),
+                                    idempotency_key=None)
+        key = "report"
+    else:
+        entry, _ = ab.submit_totals(player=seats["N"], table=table, idempotency_key=None,
+                                    values=ab.TotalsValues({"N": 1, "E": 2, "S": 3, "W": 4}))
+        key = "entry"
+    teams = list(championship.teams.order_by("number"))
+    return {**_common(championship, director, teams), key: entry.pk}
+
+
+BUILDERS = {"pairs": _pairs, "free_deal": _free_deal,
+            "individual": lambda d: _individual(d, "abarrotada"),
+            "evening": lambda d: _individual(d, "abarrotada_free")}
+STANDINGS = {"pairs": "standings/", "free_deal": "free-deal/standings/",
+             "individual": "abarrotada/standings/", "evening": "abarrotada/evening/"}
+
+
+def build(world: str, django_user_model) -> dict:
+    directors = {side: django_user_model.objects.create_user(
+        f"director-{side}", password="x-pass-long") for side in "ab"}
+    assert not any(d.is_superuser or d.is_staff for d in directors.values())
+    return {side: BUILDERS[world](directors[side]) for side in "ab"}
+
+
+# --- What must not change ----------------------------------------------------------------------
+
+
+PROJECT_APPS = ("tournaments", "scoring", "exports", "free_deal", "abarrotada")
+
+
+def database_fingerprint() -> str:
+    """Every row of the project's models (A's and B's): a refused request changes none."""
+    digest = hashlib.sha256()
+    for model in apps.get_models():
+        if model._meta.app_label not in PROJECT_APPS:
+            continue
+        rows = list(model.objects.order_by("pk").values())
+        digest.update(model._meta.label.encode())
+        digest.update(json.dumps(rows, default=str, sort_keys=True).encode())
+    return digest.hexdigest()
+
+
+def standings_of(world: str, side: dict) -> bytes:
+    api = APIClient(HTTP_ACCEPT_LANGUAGE="en")
+    api.force_login(side["director"])
+    response = api.get(f"/api/v1/championships/{side['championship'].pk}/{STANDINGS[world]}")
+    assert response.status_code == 200, response.content[:300]
+    return response.content
+
+
+# --- The walk ---------------------------------------------------------------------------------
+
+
+def request(case: Cross, name: str, w: dict, side: str):
+    path = reverse(name, kwargs=case.url(w, side))
+    data = case.data(w, side) if case.data is not None else {}
+    if name.startswith("api-"):
+        client = APIClient(HTTP_ACCEPT_LANGUAGE="en")
+        client.force_login(w["b"]["director"])
+        return getattr(client, case.method)(path, data, format="json")
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    client.force_login(w["b"]["director"])
+    return getattr(client, case.method)(path, data), client
+
+
+def _response(answer):
+    return answer[0] if isinstance(answer, tuple) else answer
+
+
+def _refusal_shown(answer, says: str) -> bool:
+    response = _response(answer)
+    if isinstance(answer, tuple) and response.status_code == 302:
+        response = answer[1].get(response["Location"])
+    return says in response.content.decode()
+
+
+WORLDS = ("pairs", "free_deal", "individual", "evening")
+
+
+@pytest.mark.parametrize("world", WORLDS)
+def test_a_director_reaches_no_other_championships_objects(world, db, django_user_model):
+    w = build(world, django_user_model)
+    cases = [(name, case) for name, listed in MATRIX.items() for case in listed
+             if case.world == world]
+    assert cases
+    standings = standings_of(world, w["a"])
+    failures = []
+    for name, case in cases:
+        before = database_fingerprint()
+        answer = request(case, name, w, "a")
+        status = _response(answer).status_code
+        if status != 404 and not (case.says and status in (200, 302, 400)
+                                  and _refusal_shown(answer, case.says)):
+            failures.append(f"{name}: {status} for another championship's object")
+        if database_fingerprint() != before:
+            failures.append(f"{name}: the database changed")
+        if case.control:
+            own = _response(request(case, name, w, "b")).status_code
+            if own == 404:
+                failures.append(f"{name}: 404 for B's own object too (the case is wrong)")
+    assert standings_of(world, w["a"]) == standings
+    assert not failures, "\n".join(failures)
