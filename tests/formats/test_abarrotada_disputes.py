@@ -14,7 +14,7 @@ from rest_framework.test import APIClient
 
 from formats.abarrotada import evening, selectors
 from formats.abarrotada import services as ab
-from formats.abarrotada.models import GameTotalsReview, ReportReview, SeatPinAttempt
+from formats.abarrotada.models import DealReport, GameTotalsReview, ReportReview, SeatPinAttempt
 from formats.abarrotada.services import TotalsValues
 from scoring.services.values import ScoringError
 
@@ -99,7 +99,7 @@ def test_the_player_pages_offer_no_confirmation_of_a_disputed_report(client, dis
 
 def test_the_director_still_settles_a_disputed_report(director, disputed_report):
     table, who, report = disputed_report
-    ab.director_confirm_report(report_id=report.pk, user=director)
+    ab.director_confirm_report(table=table, deal_number=1, report_id=report.pk, user=director)
     assert selectors.deal_states(table.round)[table.pk, 1].status == "confirmed"
 
 
@@ -156,5 +156,37 @@ def test_disputed_totals_are_refused_on_the_page_and_through_the_api(client, dis
 
 def test_the_director_still_settles_disputed_totals(director, disputed_totals):
     table, who, entry = disputed_totals
-    ab.director_confirm_totals(entry_id=entry.pk, user=director)
+    ab.director_confirm_totals(table=table, entry_id=entry.pk, user=director)
     assert evening.table_games(table.round)[table.pk]["status"] == "confirmed"
+
+
+# --- After a dispute, no player enters the slot again ---------------------------------------
+
+
+def test_no_player_enters_a_disputed_deal_again(client, disputed_report):
+    """With two pairs a correction needs the disputing side's confirmation; with four
+    players a third one could confirm it, so a disputed deal takes no new entry: the
+    director settles it (the page offers no entry form either)."""
+    table, who, report = disputed_report
+    for seat in "NSE":
+        with translation.override("en"), pytest.raises(ScoringError) as refused:
+            ab.submit_report(player=who[seat], table=table, deal_number=1,
+                             values=values("30-14-20-8"), idempotency_key=None)
+        assert refused.value.code == "disputed" and "director" in str(refused.value)
+    assert DealReport.objects.filter(table=table, deal_number=1).count() == 1
+    north = client.get(page(who["N"]), **EN).content.decode()
+    send_deal_1 = reverse("abarrotada:player_submit", args=[who["N"].pk, who["N"].link_secret, 1])
+    assert send_deal_1 not in north
+    # Deal 2, not disputed, still takes entries.
+    assert reverse("abarrotada:player_submit",
+                   args=[who["N"].pk, who["N"].link_secret, 2]) in north
+
+
+def test_no_player_enters_disputed_totals_again(client, disputed_totals):
+    table, who, entry = disputed_totals
+    with translation.override("en"), pytest.raises(ScoringError) as refused:
+        ab.submit_totals(player=who["S"], table=table, idempotency_key=None,
+                         values=TotalsValues({"N": 12, "E": 0, "S": 4, "W": 4}))
+    assert refused.value.code == "disputed"
+    assert totals_confirmations(entry) == 0
+    assert 'id="game-form"' not in client.get(page(who["S"]), **EN).content.decode()

@@ -6,8 +6,8 @@ deal of the table, or the table's one game).
 
 Any player seated at the table enters; **any one of the others** confirms it (or disputes
 it, which sends it to the director); a player cannot confirm his own entry, and nobody
-confirms one that any player disputed (only the director settles it); once confirmed only
-the director changes it; a newer entry supersedes older ones;
+confirms one that any player disputed, nor enters the slot again (only the director settles
+it); once confirmed only the director changes it; a newer entry supersedes older ones;
 the same idempotency key stores one entry. Each operation locks only its own table's row.
 """
 
@@ -104,11 +104,19 @@ def submit(kind: Kind, *, player: Team, table: PlayerTable, slot: dict, fields: 
             entries = list(
                 model.objects.filter(table=table, **slot).order_by("-id")
                 .annotate(confirmed=Exists(kind.review_model.objects.filter(
-                    report=OuterRef("pk"), verdict=CONFIRM)))
-                .values_list("by_team_id", "confirmed"))
+                    report=OuterRef("pk"), verdict=CONFIRM)),
+                          disputed=Exists(kind.review_model.objects.filter(
+                              report=OuterRef("pk"), verdict=DISPUTE)))
+                .values_list("by_team_id", "confirmed", "disputed"))
             if entries and entries[0][1]:
                 raise ScoringError(kind.confirmed_message, code="confirmed")
-            if sum(by == player.pk for by, _c in entries) >= MAX_ENTRIES:
+            if entries and entries[0][2]:
+                # A dispute sends the deal to the director (rules.md 10.2). With two pairs a
+                # correction still needs the disputing side's confirmation; here a third
+                # player could confirm it, so after a dispute no player enters it again.
+                raise ScoringError(_("This result is disputed: the director will settle it."),
+                                   code="disputed")
+            if sum(by == player.pk for by, _c, _d in entries) >= MAX_ENTRIES:
                 raise ScoringError(_("You have entered this too many times: please ask the "
                                      "director."), code="too_many")
             entry = model.objects.create(table=table, by_team=player, idempotency_key=key,
