@@ -22,7 +22,7 @@ from formats.free_deal.wording import PAIR_WORDING
 from scoring.services.checks import _check_team_may_write, _lock_table
 from scoring.services.live_events import game_changed
 from scoring.services.places import one_here
-from scoring.services.values import Origin, ScoringError
+from scoring.services.values import KEY_LENGTH, Origin, ScoringError
 from tournaments.models import Round, Table, Team
 
 #: As for a duplicate deal: past this many entries of one game by one pair, a phone is
@@ -117,11 +117,15 @@ def submit_game(*, team: Team, table: Table, values: GameValues, idempotency_key
 
 
 def earlier_submission(*, team: Team, idempotency_key: str | None) -> GameEntry | None:
-    """The entry this pair stored with this key, if any: a report sent again after its
-    round closed (a phone that was offline) gets its first answer, not a refusal."""
-    key = (idempotency_key or "").strip() or None
-    if key is None:
-        return None
+    """The game this pair stored with this key, in any round of its championship, its
+    table and round loaded; ``None`` without one. The captain's page and the API look it up
+    before choosing the pair's open table: a report sent again (a phone that was offline,
+    an answer lost on the way back) gets its first answer, not a refusal, even once its
+    round has closed and the next one is in play. A key another pair stored answers
+    nothing here (``submit_game`` refuses it)."""
+    key = (idempotency_key or "").strip()
+    if not key or len(key) > KEY_LENGTH:
+        return None  # no key, or one no entry can have
     return (GameEntry.objects.select_related("table__round")
             .filter(idempotency_key=key, by_team=team).first())
 
