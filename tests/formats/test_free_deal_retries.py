@@ -7,9 +7,11 @@ stored, are still refused, and nothing more is stored."""
 from __future__ import annotations
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 from free_deal_factories import make_free_deal, next_round, win
 from rest_framework.test import APIClient
+from test_free_deal_knockout_retries import run_at_once
 
 from formats.free_deal import services as fd
 from formats.free_deal.models import GameEntry
@@ -137,3 +139,18 @@ def test_the_api_sent_again_once_the_next_round_is_in_play_gets_its_first_answer
         assert again.json()["entry"]["id"] == first.json()["entry"]["id"]
         assert (again.json()["round"], again.json()["table"]) == (1, table1.number)
     assert not GameEntry.objects.filter(table__round=round2).exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_one_game_sent_six_times_at_once_is_stored_once(django_user_model):
+    director = django_user_model.objects.create_user("fd-retries", password="x")
+    championship = make_free_deal(director, pairs=4)
+    first_pair = next_round(championship, director).tables.get(number=1).ns_team
+    url = reverse("free_deal:captain_submit", args=[first_pair.pk, first_pair.link_secret])
+
+    def send():
+        return Client().post(url, {**GAME, "idempotency_key": "outbox-1"}, **OUTBOX)
+
+    answers = run_at_once([send] * 6)
+    assert [(a.status_code, a.json()["ok"]) for a in answers] == [(200, True)] * 6, answers
+    assert GameEntry.objects.count() == 1
