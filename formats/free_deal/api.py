@@ -58,7 +58,7 @@ from scoring.api.director_championships import ERRORS
 from scoring.api.idempotency import entry_key, request_key
 from scoring.api.public import StandingsPagination, published_results, standings_stage
 from scoring.serializers import FIELD_ERRORS, DisputeSerializer, ErrorSerializer
-from scoring.services import KEY_LENGTH, Origin, ScoringError
+from scoring.services import KEY_LENGTH, Origin
 from tournaments.models import Table
 
 TAGS = ["free-deal"]
@@ -143,15 +143,13 @@ class CaptainGameView(_GameRefusals, CaptainView):
             # Scoped to the link, as a duplicate captain's (scoring.api.captain): another
             # pair's identical key is another submission.
             key = entry_key(team.pk, header, KEY_LENGTH)  # a long key is hashed, never cut
-        try:
-            table = permissions.captain_open_table(team, round_number=data.get("round"),
-                                                   table_number=data.get("table"))
-        except ScoringError:
-            # A report sent again after its round closed: its first answer.
-            entry = services.earlier_submission(team=team, idempotency_key=key)
-            if entry is None:
-                raise
-            return _answer(entry, entry.table, selectors.entry_state(entry))
+        earlier = services.earlier_submission(team=team, idempotency_key=key)
+        if earlier is not None:
+            # Sent again: its first answer, even once its round has closed and the next is
+            # in play (the pair's open table is then the new round's).
+            return _answer(earlier, earlier.table, selectors.entry_state(earlier))
+        table = permissions.captain_open_table(team, round_number=data.get("round"),
+                                               table_number=data.get("table"))
         entry, created = services.submit_game(
             team=team, table=table, values=serializer.values(), idempotency_key=key,
             origin=Origin.from_request(request))

@@ -131,13 +131,13 @@ def _open_table(team) -> Table:
 def captain_submit(request, team_id: int, secret: str):
     team = permissions.captain_team(team_id, secret)
     entered = _("Game entered. The other pair must now confirm it.")
+    if services.earlier_submission(team=team, idempotency_key=request.POST.get("idempotency_key")):
+        # Sent again (the outbox after a lost answer): the first answer, even once its round
+        # has closed and the next is in play (whose table the pair's open table now is).
+        return _answer(request, team, ok=True, message=entered)
     try:
         table = _open_table(team)
     except ScoringError as error:
-        # The outbox sending again a game stored before the round closed: its first answer.
-        if services.earlier_submission(team=team,
-                                       idempotency_key=request.POST.get("idempotency_key")):
-            return _answer(request, team, ok=True, message=entered)
         return _answer(request, team, ok=False, message=error.message)
     form = GameForm(request.POST, table=table)
     if form.is_valid():

@@ -1,7 +1,8 @@
 """An individual entry sent again after its round closed (a phone's outbox that was offline,
 an answer lost on the way back) gets its first answer, not a refusal: the deal page's
-outbox, the evening page's outbox and the evening API (the deal API already did). A new
-entry after the close is still refused, and nothing more is stored."""
+outbox, the evening page's outbox and the evening API (the deal API already did), also once
+the next round is in play. A new entry after the close is still refused, and nothing more is
+stored."""
 
 from __future__ import annotations
 
@@ -120,3 +121,48 @@ def test_the_evening_api_sent_again_after_the_close_gets_its_first_answer(
     other = phone.post(url, body, format="json", HTTP_IDEMPOTENCY_KEY="offline-2")
     assert other.status_code == 409
     assert GameTotals.objects.count() == 1
+
+
+def test_the_deal_api_sent_again_once_the_next_round_is_in_play_gets_its_first_answer(
+        director):
+    championship = make_individual(director, players=8, rounds=2, deals=2)
+    round_ = next_round(championship, director)
+    north = seated(round_.player_tables.order_by("number").first())["N"]
+    url = f"/api/v1/captain/{north.pk}/{north.link_secret}/abarrotada/deals/1/"
+    body = {"maker": "N", "contract": "O", "points_n": 30, "points_e": 14, "points_s": 20,
+            "points_w": 8}
+    phone = APIClient(HTTP_ACCEPT_LANGUAGE="en")
+    first = phone.post(url, body, format="json", HTTP_IDEMPOTENCY_KEY="offline-1")
+    assert first.status_code == 201, first.json()
+    services.close_round(round_, by=director)
+    next_round(championship, director)
+    again = phone.post(url, body, format="json", HTTP_IDEMPOTENCY_KEY="offline-1")
+    assert again.status_code == 200, again.json()
+    assert again.json()["report"]["id"] == first.json()["report"]["id"]
+    assert again.json()["round"] == 1 and DealReport.objects.count() == 1
+
+
+def test_the_evening_sent_again_once_the_next_round_is_in_play_gets_its_first_answer(
+        client, director, evening_table):
+    round_, table = evening_table
+    north = seated(table)["N"]
+    key = re.search(r'name="idempotency_key" value="([^"]+)"',
+                    client.get(page(north), **EN).content.decode()).group(1)
+    data = {"total_n": "8", "total_e": "0", "total_s": "13", "total_w": "2",
+            "hands_played": "9", "idempotency_key": key}
+    url = reverse("abarrotada:evening_submit", args=[north.pk, north.link_secret])
+    first = client.post(url, data, headers=OUTBOX)
+    api_url = f"/api/v1/captain/{north.pk}/{north.link_secret}/abarrotada/game/"
+    body = {"total_n": 8, "total_e": 0, "total_s": 13, "total_w": 2, "hands_played": 9}
+    phone = APIClient(HTTP_ACCEPT_LANGUAGE="en")
+    sent = phone.post(api_url, body, format="json", HTTP_IDEMPOTENCY_KEY="offline-1")
+    assert (first.status_code, sent.status_code) == (200, 201), sent.json()
+    services.close_round(round_, by=director)
+    next_round(round_.championship, director)
+    again = client.post(url, data, headers=OUTBOX)
+    assert (again.status_code, again.json()) == (200, first.json())
+    resent = phone.post(api_url, body, format="json", HTTP_IDEMPOTENCY_KEY="offline-1")
+    assert resent.status_code == 200, resent.json()
+    assert (resent.json()["entry"]["id"], resent.json()["round"]) == (
+        sent.json()["entry"]["id"], 1)
+    assert GameTotals.objects.count() == 2

@@ -109,10 +109,11 @@ def test_free_deal_query_counts_do_not_grow_with_the_field(django_user_model):
     assert small == large, {k: (small[k], large[k]) for k in small if small[k] != large[k]}
     # No more than a duplicate deal (test_request_costs: through the API at most 10 for a
     # submit and 11 for a confirmation, PostgreSQL's row lock included). A game's API
-    # submit: the link, its write count, the table with its round, championship and
-    # settings, the savepoint, the round's lock, the key, the game's entries (whether the
-    # latest is confirmed and how many are this pair's, in one read), the insert and the
-    # release. PostgreSQL adds the table's row lock to each write (SQLite serialises
+    # submit: the link, its write count, the pair's key (a game sent again answers before
+    # any table is chosen), the table with its round, championship and settings, the
+    # savepoint, the round's lock, the key and the game's entries again under the lock
+    # (whether the latest is confirmed and how many are this pair's, in one read), the
+    # insert and the release. PostgreSQL adds the table's row lock to each write (SQLite serialises
     # writers instead).
     lock = 1 if connection.vendor == "postgresql" else 0
     assert large["api submit"] == 9 + lock <= 10, large

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 from django.urls import reverse
-from scoring_factories import close, result
+from rest_framework.test import APIClient
+from scoring_factories import close, make_round, result
 
 from scoring import services
 from scoring.models import ResultEntry, ResultReview
@@ -119,3 +120,30 @@ def test_the_service_worker_covers_the_captain_pages_only(client, teams):
     html = page.content.decode()
     assert 'id="outbox-strings"' in html and "Saved on this phone, not sent yet." in html
     assert 'name="d1-seen" value="0"' in html
+
+
+def test_a_result_sent_again_once_the_next_round_is_in_play_gets_its_first_answer(
+        client, championship, teams, round1):
+    # The deal's number names its round, so a retry never lands on the next round's table:
+    # with round 1 still open beside round 2, then closed, on the page and in the API.
+    api = APIClient(HTTP_ACCEPT_LANGUAGE="en")
+    api_url = f"/api/v1/captain/{teams[0].pk}/{teams[0].link_secret}/results/"
+    body = {"deal": 2, "contract": "O", "points_ns": 40, "idempotency_key": "api-key-1"}
+    first, by_api = submit(client, teams[0]), api.post(api_url, body, format="json")
+    assert (first.status_code, by_api.status_code) == (200, 201)
+    t1, t2, t3, t4 = teams
+    make_round(championship, 2, [(t1, t3), (t2, t4)])
+    for closed in (False, True):
+        if closed:
+            close(round1)
+        again = submit(client, teams[0])
+        assert (again.status_code, again.json()) == (200, first.json())
+        resent = api.post(api_url, body, format="json")
+        assert (resent.status_code, resent.json()["id"]) == (200, by_api.json()["id"])
+        # Another team's key is refused.
+        assert submit(client, teams[2]).json()["ok"] is False
+    # A new result for the closed round is refused.
+    assert submit(client, teams[0], key="outbox-key-2").status_code == 409
+    assert api.post(api_url, {**body, "idempotency_key": "api-key-2"},
+                    format="json").status_code == 409
+    assert ResultEntry.objects.count() == 2

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
-from django.db.models import Exists, OuterRef
+from django.db.models import Exists, OuterRef, Q
 from django.utils.translation import gettext as _
 
 from formats.free_deal.models import GameEntry, GameReview
@@ -22,7 +22,7 @@ from formats.free_deal.wording import PAIR_WORDING
 from scoring.services.checks import _check_team_may_write, _lock_table
 from scoring.services.live_events import game_changed
 from scoring.services.places import one_here
-from scoring.services.values import Origin, ScoringError
+from scoring.services.values import KEY_LENGTH, Origin, ScoringError
 from tournaments.models import Round, Table, Team
 
 #: As for a duplicate deal: past this many entries of one game by one pair, a phone is
@@ -81,21 +81,26 @@ def submit_game(*, team: Team, table: Table, values: GameValues, idempotency_key
     try:
         with transaction.atomic():
             round_ = _lock_table(table.pk, table.round_id)
-            if key is not None:
-                earlier = GameEntry.objects.filter(idempotency_key=key).first()
-                if earlier is not None:
-                    return _same_request(earlier, table, team), False
+            # One read (as a duplicate deal's): the entry stored with this key, wherever it
+            # is, and the game's entries (a handful: each pair stops at
+            # MAX_ENTRIES_PER_GAME), whether the latest is confirmed and how many are ours.
+            here = Q(table_id=table.pk)
+            rows = list(
+                GameEntry.objects.filter(here | Q(idempotency_key=key) if key else here)
+                .order_by("-id")
+                .annotate(confirmed=Exists(GameReview.objects.filter(
+                    entry=OuterRef("pk"), verdict=GameReview.Verdict.CONFIRM)))
+                .values_list("id", "idempotency_key", "table_id", "by_team_id", "confirmed"))
+            sent_before = next((row[0] for row in rows if key and row[1] == key), None)
+            if sent_before is not None:
+                earlier = GameEntry.objects.get(pk=sent_before)
+                return _same_request(earlier, table, team), False
+            entries = [(by, confirmed) for _id, _key, table_id, by, confirmed in rows
+                       if table_id == table.pk]
             if team.pk in (table.ns_team_id, table.ew_team_id) and not team.withdrawn:
                 # Before the shared checks, whose bye message speaks of deals.
                 _check_bye_table(table)
             _check_team_may_write(team, table, round_, PAIR_WORDING)
-            # The game's entries in one read (a handful: each pair stops at
-            # MAX_ENTRIES_PER_GAME): whether the latest is confirmed, and how many are ours.
-            entries = list(
-                GameEntry.objects.filter(table=table).order_by("-id")
-                .annotate(confirmed=Exists(GameReview.objects.filter(
-                    entry=OuterRef("pk"), verdict=GameReview.Verdict.CONFIRM)))
-                .values_list("by_team_id", "confirmed"))
             if entries and entries[0][1]:
                 raise ScoringError(_("This game has been confirmed: only the director can "
                                      "change it now."), code="confirmed")
@@ -117,11 +122,15 @@ def submit_game(*, team: Team, table: Table, values: GameValues, idempotency_key
 
 
 def earlier_submission(*, team: Team, idempotency_key: str | None) -> GameEntry | None:
-    """The entry this pair stored with this key, if any: a report sent again after its
-    round closed (a phone that was offline) gets its first answer, not a refusal."""
-    key = (idempotency_key or "").strip() or None
-    if key is None:
-        return None
+    """The game this pair stored with this key, in any round of its championship, its
+    table and round loaded; ``None`` without one. The captain's page and the API look it up
+    before choosing the pair's open table: a report sent again (a phone that was offline,
+    an answer lost on the way back) gets its first answer, not a refusal, even once its
+    round has closed and the next one is in play. A key another pair stored answers
+    nothing here (``submit_game`` refuses it)."""
+    key = (idempotency_key or "").strip()
+    if not key or len(key) > KEY_LENGTH:
+        return None  # no key, or one no entry can have
     return (GameEntry.objects.select_related("table__round")
             .filter(idempotency_key=key, by_team=team).first())
 
