@@ -26,7 +26,7 @@ from formats.free_deal.knockout_api import (
     _refused,
 )
 from formats.free_deal.knockout_views import stage_name
-from formats.free_deal.models import KnockoutTie
+from formats.free_deal.models import KnockoutEntry, KnockoutTie
 from formats.free_deal.services import knockout_captains as services
 from scoring.api.base import CaptainView
 from scoring.api.captain import IDEMPOTENCY, REFUSED, WRONG_FORMAT

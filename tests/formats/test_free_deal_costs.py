@@ -118,4 +118,6 @@ def test_free_deal_query_counts_do_not_grow_with_the_field(django_user_model):
     lock = 1 if connection.vendor == "postgresql" else 0
     assert large["api submit"] == 9 + lock <= 10, large
     assert large["api confirm"] == 10 + lock <= 11, large
-    assert large["page submit"] == 8 + lock and large["page confirm"] == 8 + lock, large
+    # The page's confirmation first checks that the entry is at one of the link's tables
+    # (another table's id answers as an unknown one): one read more than its submit.
+    assert large["page submit"] == 8 + lock and large["page confirm"] == 9 + lock, large

@@ -69,8 +69,8 @@ def test_every_change_of_a_game_is_told_after_its_commit(
     assert len(sent) == 1
 
     _committed(on_commit, lambda: services.dispute_game(entry_id=entry.pk, team=ew))
-    _committed(on_commit, lambda: services.director_confirm_game(entry_id=entry.pk,
-                                                                 user=director))
+    _committed(on_commit, lambda: services.director_confirm_game(
+        table=first, entry_id=entry.pk, user=director))
     _committed(on_commit, lambda: services.director_set_game(table=first, user=director,
                                                              values=win(101, 90)))
     assert sent == [_event(first)] * 4
