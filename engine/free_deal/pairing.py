@@ -39,7 +39,7 @@ Policies (kept here, in one place):
 Speed: in a group, a greedy pass in pairing order (the nearest opponent first, no look-ahead)
 finds the first pairing unless it runs into a dead end; then only the pairs above the dead end
 are re-paired, exactly, by Edmonds' matching (:func:`engine.swiss._first_pairing`), on as
-few of them as will do (:func:`_first_pairing_of`).  150 pairs take about 2 ms of processor
+few of them as will do (:func:`first_pairing_of`).  150 pairs take about 2 ms of processor
 time after 6 rounds and under 10 ms after 17 (``benchmarks/free_deal_pairing.py``).
 """
 
@@ -188,7 +188,7 @@ def _greedy(size: int, met: list[set[int]], skip: int) -> tuple[list[tuple[int, 
     return pairs, True
 
 
-def _first_pairing_of(size: int, met: list[set[int]], skip: int) -> list[int] | None:
+def first_pairing_of(size: int, met: list[set[int]], skip: int) -> list[int] | None:
     """The first pairing in rank order of ``0 .. size-1`` but ``skip``, as partner ranks
     (``-1`` for ``skip``), or ``None`` if every pairing has a rematch.
 
@@ -267,7 +267,7 @@ def swiss_round(
         candidates = sorted(range(size - 1, -1, -1), key=lambda i: had[order[i]])
     groups = [0] * size if match_points is None else [match_points[pair] for pair in order]
     for skip in candidates:
-        some_pairing = _first_pairing_of(size, barred, skip)
+        some_pairing = first_pairing_of(size, barred, skip)
         if some_pairing is None:
             continue
         partner = pair_by_score_groups(size, barred, groups, skip, some_pairing)

@@ -14,7 +14,7 @@ so they come first) and the group's own pairs.  In a bracket, in this order of p
    nearest pair it may, then the highest pair left, and so on; a pair that floats counts as
    meeting "nobody", after every real opponent (so the lowest pairs are the ones to float).
 
-No rematch ever.  A bracket is solved as a *first pairing* (:func:`_first_pairing_of` of
+No rematch ever.  A bracket is solved as a *first pairing* (:func:`first_pairing_of` of
 :mod:`.pairing`) of its pairs and ``d`` stand-ins for "the group below": ``d`` is the
 number of pairs that float, tried from the fewest up, and of the stand-ins only ``x`` will
 take a floater from above, also tried from the fewest up.  The stand-ins rank after every
@@ -81,7 +81,7 @@ def _pair_bracket(
     ``members + below``, made a pairing of what the bracket leaves unseated.
     """
     # Import here: .pairing imports this module.
-    from .pairing import _first_pairing_of
+    from .pairing import first_pairing_of
 
     size = len(members)
     position = {rank: k for k, rank in enumerate(members)}
@@ -96,7 +96,7 @@ def _pair_bracket(
                 met[k] | (own_only if k < from_above else set()) for k in range(size)
             ] + [set(stand_ins) | (set(range(from_above)) if s in own_only else set())
                  for s in stand_ins]
-            partner = _first_pairing_of(size + floats, extended, -1)
+            partner = first_pairing_of(size + floats, extended, -1)
             if partner is None:
                 continue
             tables = [(members[k], members[m]) for k, m in enumerate(partner[:size]) if k < m < size]
@@ -126,13 +126,13 @@ def _rest_can_be_paired(
 
 def _first_pairs(ranks: list[int], barred: Sequence[set[int]]) -> list[tuple[int, int]] | None:
     """The first pairing of ``ranks`` in their order without a rematch, or ``None``."""
-    from .pairing import _first_pairing_of
+    from .pairing import first_pairing_of
 
     if len(ranks) % 2:
         return None
     position = {rank: k for k, rank in enumerate(ranks)}
     met = [{position[j] for j in barred[rank] if j in position} for rank in ranks]
-    partner = _first_pairing_of(len(ranks), met, -1)
+    partner = first_pairing_of(len(ranks), met, -1)
     if partner is None:
         return None
     return [(ranks[k], ranks[m]) for k, m in enumerate(partner) if k < m]
