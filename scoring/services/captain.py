@@ -20,7 +20,7 @@ from scoring.services.checks import (
     _locked_entry_for_team,
 )
 from scoring.services.live_events import result_changed
-from scoring.services.pins import _locked_message, _pin_matches, pin_locked_until
+from scoring.services.pins import _locked_message, pin_locked_until, pin_matches
 from scoring.services.rescoring import deal_changed
 from scoring.services.values import (
     KEY_LENGTH,
@@ -286,7 +286,7 @@ def confirm_with_pin(
         until = pin_locked_until(table)
         if until is not None:
             raise PinRefused(_locked_message(until), code="pin_locked")
-        ok = bool(pin) and _pin_matches(confirmer, str(pin))
+        ok = bool(pin) and pin_matches(confirmer, str(pin))
         PinAttempt.objects.create(
             table=table,
             entry=entry,
