@@ -1,5 +1,6 @@
-"""Write the kept archive files: one finished championship of each event in ``events.py``,
-built on a temporary SQLite database of its own, exported as the code of the day writes it.
+"""Write the kept archive files: one finished championship of each event in
+``kept_events.py``, built on a temporary SQLite database of its own, exported as the code of
+the day writes it.
 
 Run from the repository's root (any secret key: nothing is served)::
 
@@ -15,9 +16,10 @@ For each event ``NAME`` it writes into this folder:
   standings, knockout bracket, counts), read from the database before the export.
 
 The files are kept as written: later versions of the project prove, with
-``tests/scoring/test_archive_files_kept.py``, that they still import the same. Run this
-again only to add a file (a new format, a new event): an old file rewritten proves nothing.
-Pass event names to write only those (``python -m tests.archive_files.write abarrotada``).
+``tests/scoring/test_archive_files_kept.py``, that they still import the same. So the script
+writes only the events that have no files yet (a new format, a new event) and leaves the
+others as they are: an old file rewritten proves nothing. Name events to write only those
+(``python -m tests.archive_files.write abarrotada``); ``--again`` rewrites the named ones.
 """
 
 from __future__ import annotations
@@ -70,12 +72,14 @@ def write_event(name: str, build, director, folder: Path) -> None:
     print(f"{name}: {len(expected['standings'])} entrants; {sizes}")
 
 
-def main(names: list[str]) -> None:
+def main(arguments: list[str]) -> None:
+    again = "--again" in arguments
+    names = [name for name in arguments if name != "--again"]
     with tempfile.TemporaryDirectory() as folder:
         _set_up_django(folder)
         from django.contrib.auth import get_user_model
         from django.utils import translation
-        from events import EVENTS
+        from kept_events import EVENTS
 
         unknown = set(names) - set(EVENTS)
         if unknown:
@@ -83,8 +87,12 @@ def main(names: list[str]) -> None:
         director = get_user_model().objects.create_user("director1", password="not-used-1")
         with translation.override("en"):
             for name, build in EVENTS.items():
-                if not names or name in names:
-                    write_event(name, build, director, HERE)
+                if names and name not in names:
+                    continue
+                if (HERE / f"{name}.expected.json").exists() and not again:
+                    print(f"{name}: kept files left as they are (--again rewrites them)")
+                    continue
+                write_event(name, build, director, HERE)
 
 
 if __name__ == "__main__":
