@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime
 
+from abarrotada_factories import delegated, enter_and_confirm, next_round, seated, values
 from archive_events import DESK, rich_championship
 
 from formats.abarrotada import selectors as individual
@@ -146,6 +147,45 @@ def abarrotada(director):
     return _finish(championship, director)
 
 
+def abarrotada_three(director):
+    """The three-player form (rules.md 10.3): seven players, two rounds of two deals, each
+    report entered by one player and confirmed by another; one disputed and set by the
+    director, a seat's adjusted score."""
+    championship = services.create_championship(
+        director, name="Abarrotada a tres de Santa Tecla", venue="Casal de Gràcia",
+        format="abarrotada", rounds_planned=2, deals_per_match=2,
+        starts_on=datetime.date(2026, 9, 23), ends_on=datetime.date(2026, 9, 23),
+        format_settings={"form": 3})
+    for number in range(1, 8):
+        ab.add_player(championship, name=f"Jugador {number}", club="Casal de Gràcia")
+    for number in range(1, 3):
+        round_ = next_round(championship, director)
+        for index, table in enumerate(round_.player_tables.order_by("number")):
+            for deal_number in round_.deals.values_list("number", flat=True):
+                points = "40-12-20" if (index + deal_number) % 2 else "16-30-26"
+                report = values(points, maker="NES"[(index + deal_number) % 3])
+                if (number, index, deal_number) == (2, 0, round_.first_deal):
+                    who = seated(table)
+                    report = delegated(report, table, deal_number)
+                    entry, _created = ab.submit_report(player=who["N"], table=table,
+                                                       deal_number=deal_number,
+                                                       values=report, idempotency_key=None)
+                    ab.dispute_report(report_id=entry.pk, player=who["E"],
+                                      comment="Vaig fer 20 punts.")
+                    ab.director_set_report(
+                        table=table, deal_number=deal_number, user=director,
+                        values=delegated(values("40-20-12", maker=report.maker), table,
+                                         deal_number), note="Revisat amb els tres.")
+                    continue
+                enter_and_confirm(table, deal_number, report, by="N", confirmer="S")
+        if number == 1:
+            ab.adjust_seat(table=round_.player_tables.order_by("number").first(),
+                           deal_number=round_.first_deal, seat="E", value="1.4",
+                           user=director, note="Revoke de la parella contrària.")
+        services.close_round(round_, by=director)
+    return _finish(championship, director)
+
+
 def abarrotada_free(director):
     """A free-deal evening of nine players (four-player form, one sits out each round),
     three rounds: each table's game totals entered and confirmed by the players; one
@@ -183,5 +223,6 @@ EVENTS = {
     "free_deal_pairs": free_deal_pairs,
     "free_deal_pairs_sections": free_deal_pairs_sections,
     "abarrotada": abarrotada,
+    "abarrotada_three": abarrotada_three,
     "abarrotada_free": abarrotada_free,
 }
