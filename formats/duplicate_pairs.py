@@ -37,9 +37,9 @@ class DuplicatePairs(Format):
         return generate_duplicate_round(championship)
 
     def captain_page(self, request, team):
-        from scoring.views.captain import _render_captain
+        from scoring.views.captain import render_captain_page
 
-        return _render_captain(request, team)
+        return render_captain_page(request, team)
 
     def standings_page(self, request, championship, *, director: bool):
         from scoring.views.results import duplicate_standings

@@ -18,7 +18,7 @@ from formats.free_deal.services.knockout import MAX_POINTS
 from scoring import permissions
 from scoring.forms import new_idempotency_key
 from scoring.services.values import Origin, ScoringError
-from scoring.views.captain import _answer, from_outbox
+from scoring.views.answers import answer_action, from_outbox
 from tournaments.services.common import ServiceError
 
 
@@ -59,7 +59,7 @@ def captain_knockout_submit(request, team_id: int, secret: str, tie_id: int):
                                        idempotency_key=request.POST.get("idempotency_key")):
         # Sent again (the outbox after a lost answer), even once the tie is decided: the
         # first answer, never a refusal of a stored report.
-        return _answer(request, team, ok=True, message=entered)
+        return answer_action(request, team, ok=True, message=entered)
     form = KnockoutEntryForm(request.POST)
     if form.is_valid():
         try:
@@ -72,12 +72,12 @@ def captain_knockout_submit(request, team_id: int, secret: str, tie_id: int):
             field = error.field if error.field in form.fields else None
             form.add_error(field, error.message)
         except ScoringError as error:
-            return _answer(request, team, ok=False, message=error.message)
+            return answer_action(request, team, ok=False, message=error.message)
         else:
-            return _answer(request, team, ok=True, message=entered)
+            return answer_action(request, team, ok=True, message=entered)
     if from_outbox(request):
         errors = {name: list(items) for name, items in form.errors.items()}
-        return _answer(request, team, ok=False, status=400, errors=errors, message=" ".join(
+        return answer_action(request, team, ok=False, status=400, errors=errors, message=" ".join(
             message for items in errors.values() for message in items))
     from formats.free_deal.views import captain_page
 
@@ -92,8 +92,8 @@ def captain_knockout_confirm(request, team_id: int, secret: str, entry_id: int):
         services.confirm_knockout_entry(team=team, entry_id=entry_id,
                                         origin=Origin.from_request(request))
     except (ScoringError, ServiceError) as error:
-        return _answer(request, team, ok=False, message=error.message)
-    return _answer(request, team, ok=True, message=_("Game confirmed."))
+        return answer_action(request, team, ok=False, message=error.message)
+    return answer_action(request, team, ok=True, message=_("Game confirmed."))
 
 
 @require_POST
@@ -102,13 +102,13 @@ def captain_knockout_dispute(request, team_id: int, secret: str, entry_id: int):
     pair_permissions.captain_knockout_entry_id(team, entry_id)  # another tie's: 404
     form = DisputeForm(request.POST)
     if not form.is_valid():
-        return _answer(request, team, ok=False, message=" ".join(
+        return answer_action(request, team, ok=False, message=" ".join(
             message for messages in form.errors.values() for message in messages))
     try:
         services.dispute_knockout_entry(team=team, entry_id=entry_id,
                                         comment=form.cleaned_data["comment"],
                                         origin=Origin.from_request(request))
     except ScoringError as error:
-        return _answer(request, team, ok=False, message=error.message)
-    return _answer(request, team, ok=True,
+        return answer_action(request, team, ok=False, message=error.message)
+    return answer_action(request, team, ok=True,
                    message=_("Game disputed. The director has been told."))

@@ -24,7 +24,7 @@ from formats.abarrotada.models import PlayerTable, SitOut
 from formats.abarrotada.models import Seating as SeatRow
 from formats.abarrotada.services.settings import form_of
 from tournaments.models import Championship, Deal, Round
-from tournaments.services.common import ServiceError, _lock, _not_finished
+from tournaments.services.common import ServiceError, check_not_finished, lock_championship
 
 
 def dealer_of(position: int, form: Form) -> Seat:
@@ -56,8 +56,8 @@ def round_deals(championship: Championship, round_: Round, form: Form) -> list[D
 @transaction.atomic
 def seat_next_round(championship: Championship) -> list[Round]:
     """Draft the next round; returns it in a list (as the other formats' generators)."""
-    championship = _lock(championship)
-    _not_finished(championship)
+    championship = lock_championship(championship)
+    check_not_finished(championship)
     last = championship.rounds.order_by("-number").first()
     number = last.number + 1 if last else 1
     if championship.rounds_planned and number > championship.rounds_planned:
