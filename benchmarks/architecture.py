@@ -11,7 +11,8 @@ It prints the house rules' offenders and a few figures:
 - **core → format**: a module of the core (``scoring``, ``tournaments``, ``live``,
   ``config``, and the seam ``formats/__init__.py``, ``base.py``, ``registry.py``,
   ``formats/templatetags/``) importing a format (``formats.free_deal``,
-  ``formats.abarrotada``, ``formats.duplicate_pairs``): the core asks the registry;
+  ``formats.abarrotada``, ``formats.duplicate_pairs``): the core asks the registry, which
+  each format joins from its app's ``ready`` (duplicate pairs from ``formats/apps.py``);
 - **format → format**: a format importing another format;
 - **import cycles between packages**: strongly connected components of more than one node
   of the graph of areas (the core's apps, the seam, each format, the engine), and of the
@@ -40,6 +41,12 @@ FORMAT_AREAS = {
     "formats.duplicate_pairs": "formats/duplicate_pairs",
 }
 CORE_APPS = ("scoring", "tournaments", "live", "config")
+#: The seam between the core and the formats: what a format answers (``base``), the registry
+#: the formats join, the package's doors and its template tags.
+SEAM = ("formats", "formats.base", "formats.registry", "formats.templatetags")
+#: The formats app's config: it registers duplicate pairs (not an app of its own yet), the
+#: one place besides the formats themselves that names a format.
+FORMATS_APP = "formats.apps"
 #: The areas whose lines are counted, in the order printed.
 LINE_AREAS = ("scoring", "tournaments", "formats/free_deal", "formats/abarrotada",
               "formats seam + duplicate_pairs", "live", "config")  # fmt: skip
@@ -161,11 +168,20 @@ def private_offence(imp: Import, root: Path = ROOT) -> bool:
     return False
 
 
+def _within(name: str, package: str) -> bool:
+    return name == package or name.startswith(package + ".")
+
+
 def area_of(name: str) -> str | None:
-    """The area of a dotted name: a core app, ``formats`` (the seam), a format, ``engine``."""
+    """The area of a dotted name: a core app, ``formats`` (the seam), a format, the formats
+    app's config, ``engine``."""
     for fmt in FORMAT_AREAS:
-        if name == fmt or name.startswith(fmt + "."):
+        if _within(name, fmt):
             return fmt
+    if _within(name, FORMATS_APP):
+        return FORMATS_APP
+    if any(_within(name, seam) for seam in SEAM[1:]) or name == "formats":
+        return "formats"
     top = name.split(".")[0]
     return top if top in CHECKED else None
 
@@ -260,9 +276,10 @@ def main() -> None:
         ("A format imports another", [i for i in imports if format_to_format(i)]),
     )
     for title, offenders in sections:
-        print(f"{title}: {len(offenders)}")
-        for imp in offenders:
-            print(f"    {imp.path}:{imp.lineno}: {imp.line}")
+        lines = sorted({(imp.path, imp.lineno): imp.line for imp in offenders}.items())
+        print(f"{title}: {len(offenders)} names, on {len(lines)} lines")
+        for (path, lineno), line in lines:
+            print(f"    {path}:{lineno}: {line}")
     for title, node_of in (("areas", area_of), ("packages", package_of)):
         found = cycles(imports, node_of)
         print(f"Import cycles between {title}: {len(found)}")

@@ -27,6 +27,8 @@ class DuplicatePairs(Format):
     facts_template = "tournaments/director/_duplicate_facts.html"
     championship_fields = ("movement", "rounds_planned", "deals_per_match", "variant",
                            "doubling")
+    # Its rows of a full backup are the core's (``scoring.archive.format.CORE_TABLES``).
+    archive_rows = ("deals", "result_entries", "result_reviews", "adjustments", "pin_attempts")
 
     # The imports are late: the views and services import the models, which must not
     # import the formats while Django loads the apps.

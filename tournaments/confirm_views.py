@@ -26,7 +26,7 @@ def _championship_url(championship: Championship) -> str:
 def discard_rounds(request, championship: Championship):
     if confirmed(request):
         run_action(request, services.discard_drafted_rounds, championship,
-                success=_("Drafted rounds discarded."))
+                   success=_("Drafted rounds discarded."))
         return redirect(_championship_url(championship))
     drafted = list(championship.rounds.filter(status=Round.Status.DRAFTED).order_by("number"))
     return confirm_page(request, Confirmation(
@@ -48,8 +48,8 @@ def discard_rounds(request, championship: Championship):
 def finish(request, championship: Championship):
     if confirmed(request):
         run_action(request, services.finish_championship, championship,
-                success=_("The championship is finished and its deal key is now public."),
-                **who_acts(request))
+                   success=_("The championship is finished and its deal key is now public."),
+                   **who_acts(request))
         return redirect(_championship_url(championship))
     open_rounds = list(
         championship.rounds.exclude(status=Round.Status.CLOSED).order_by("number")

@@ -18,9 +18,8 @@ from formats.abarrotada.projector import projector_response
 from formats.abarrotada.report_forms import PinForm
 from formats.abarrotada.rules import ReportRefused
 from formats.abarrotada.services import form_of, settings_of
-from formats.free_deal.forms import DisputeForm
 from scoring import permissions as scoring_permissions
-from scoring.forms import new_idempotency_key
+from scoring.forms import DisputeCommentForm, new_idempotency_key
 from scoring.services.values import Origin, ScoringError
 from scoring.views.answers import answer_action, from_outbox
 from scoring.views.common import no_store
@@ -59,7 +58,7 @@ def player_page(request, player, *, form=None, dispute_form=None, pin_form=None)
         "seats": sorted(_seats(table).items(), key=lambda item: "NESW".index(item[0]))
         if table else [],
         "form": form or _form_for(table, championship),
-        "dispute_form": dispute_form or DisputeForm(),
+        "dispute_form": dispute_form or DisputeCommentForm(),
         "pin_form": pin_form or PinForm(),
         "open": table is not None and table.round.status == Round.Status.RELEASED,
         "ours": bool(game and game["entry"] and game["entry"].by_team_id == player.pk),
@@ -135,14 +134,14 @@ def player_pin(request, team_id: int, secret: str, entry_id: int):
     except ScoringError as error:
         return answer_action(request, player, ok=False, message=error.message)
     return answer_action(request, player, ok=True,
-                   message=_("Game confirmed by %(player)s.") % {"player": review.by_team.name})
+                         message=_("Game confirmed by %(player)s.") % {"player": review.by_team.name})
 
 
 @require_POST
 def player_dispute(request, team_id: int, secret: str, entry_id: int):
     player = scoring_permissions.captain_team(team_id, secret)
     permissions.player_totals(player, entry_id)  # another table's entry: 404, as an unknown id
-    form = DisputeForm(request.POST)
+    form = DisputeCommentForm(request.POST)
     if not form.is_valid():
         if from_outbox(request):
             return _outbox_refusal(request, player, form)
@@ -154,7 +153,7 @@ def player_dispute(request, team_id: int, secret: str, entry_id: int):
     except ScoringError as error:
         return answer_action(request, player, ok=False, message=error.message)
     return answer_action(request, player, ok=True,
-                   message=_("Game disputed. The director has been told."))
+                         message=_("Game disputed. The director has been told."))
 
 
 # --- Directors --------------------------------------------------------------------------------

@@ -14,9 +14,8 @@ import live
 from formats.abarrotada import permissions, selectors, services
 from formats.abarrotada.report_forms import PinForm, ReportForm
 from formats.abarrotada.services import form_of
-from formats.free_deal.forms import DisputeForm
 from scoring import permissions as scoring_permissions
-from scoring.forms import new_idempotency_key
+from scoring.forms import DisputeCommentForm, new_idempotency_key
 from scoring.services.values import Origin, ScoringError
 from scoring.views.answers import answer_action, from_outbox, notes_by_deal
 from scoring.views.common import no_store
@@ -57,7 +56,7 @@ def player_page(request, player, *, bound: dict | None = None):
                 else _form(base, deal["deal"]),
                 "pin_form": bound.get(deal["deal"]) if isinstance(bound.get(deal["deal"]),
                                                                   PinForm) else PinForm(),
-                "dispute_form": DisputeForm(prefix=f"dispute{deal['deal']}"),
+                "dispute_form": DisputeCommentForm(prefix=f"dispute{deal['deal']}"),
             } for deal in view.deals])
         context["messages"] += [m for notes in deal_notes.values() for m in notes]
     return no_store(render(request, "abarrotada/player.html", context))
@@ -106,7 +105,7 @@ def submit(request, team_id: int, secret: str, deal: int):
         errors = {name.split("-", 1)[-1]: list(items) for name, items in form.errors.items()}
         text = " ".join(m for items in errors.values() for m in items)
         return answer_action(request, player, ok=False, message=text, status=400, errors=errors,
-                       deal_number=deal)
+                             deal_number=deal)
     return player_page(request, player, bound={deal: form})
 
 
@@ -124,16 +123,16 @@ def confirm(request, team_id: int, secret: str, report_id: int):
     except ScoringError as error:
         return answer_action(request, player, ok=False, message=error.message, deal_number=deal)
     return answer_action(request, player, ok=True, message=_("Deal %(number)s confirmed.")
-                   % {"number": deal}, deal_number=deal)
+                         % {"number": deal}, deal_number=deal)
 
 
 @require_POST
 def dispute(request, team_id: int, secret: str, report_id: int):
     player = scoring_permissions.captain_team(team_id, secret)
     deal = _report_deal(player, report_id)
-    form = DisputeForm(request.POST, prefix=f"dispute{deal}")
+    form = DisputeCommentForm(request.POST, prefix=f"dispute{deal}")
     if not form.is_valid():
-        form = DisputeForm(request.POST)  # the outbox sends the plain field name
+        form = DisputeCommentForm(request.POST)  # the outbox sends the plain field name
     comment = form.cleaned_data.get("comment", "") if form.is_valid() else ""
     try:
         services.dispute_report(report_id=report_id, player=player, comment=comment,
@@ -141,8 +140,8 @@ def dispute(request, team_id: int, secret: str, report_id: int):
     except ScoringError as error:
         return answer_action(request, player, ok=False, message=error.message, deal_number=deal)
     return answer_action(request, player, ok=True,
-                   message=_("Deal %(number)s disputed. The director has been told.")
-                   % {"number": deal}, deal_number=deal)
+                         message=_("Deal %(number)s disputed. The director has been told.")
+                         % {"number": deal}, deal_number=deal)
 
 
 @require_POST
@@ -161,5 +160,5 @@ def pin(request, team_id: int, secret: str, report_id: int):
     except ScoringError as error:
         return answer_action(request, player, ok=False, message=error.message, deal_number=deal)
     return answer_action(request, player, ok=True,
-                   message=_("Deal %(number)s confirmed by %(player)s.")
-                   % {"number": deal, "player": review.by_team.name}, deal_number=deal)
+                         message=_("Deal %(number)s confirmed by %(player)s.")
+                         % {"number": deal, "player": review.by_team.name}, deal_number=deal)

@@ -10,13 +10,12 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from formats.free_deal import permissions as pair_permissions
-from formats.free_deal.forms import DisputeForm
 from formats.free_deal.knockout_views import stage_name
 from formats.free_deal.models import KnockoutTie
 from formats.free_deal.services import knockout_captains as services
 from formats.free_deal.services.knockout import MAX_POINTS
 from scoring import permissions
-from scoring.forms import new_idempotency_key
+from scoring.forms import DisputeCommentForm, new_idempotency_key
 from scoring.services.values import Origin, ScoringError
 from scoring.views.answers import answer_action, from_outbox
 from tournaments.services.common import ServiceError
@@ -47,7 +46,7 @@ def captain_knockout(team, form=None) -> dict | None:
         "opponent": tie.second if tie.first_id == team.pk else tie.first,
         "ours": entry is not None and entry.by_team_id == team.pk,
         "form": form or KnockoutEntryForm(initial={"idempotency_key": new_idempotency_key()}),
-        "dispute_form": DisputeForm(),
+        "dispute_form": DisputeCommentForm(),
     }
 
 
@@ -100,7 +99,7 @@ def captain_knockout_confirm(request, team_id: int, secret: str, entry_id: int):
 def captain_knockout_dispute(request, team_id: int, secret: str, entry_id: int):
     team = permissions.captain_team(team_id, secret)
     pair_permissions.captain_knockout_entry_id(team, entry_id)  # another tie's: 404
-    form = DisputeForm(request.POST)
+    form = DisputeCommentForm(request.POST)
     if not form.is_valid():
         return answer_action(request, team, ok=False, message=" ".join(
             message for messages in form.errors.values() for message in messages))
@@ -111,4 +110,4 @@ def captain_knockout_dispute(request, team_id: int, secret: str, entry_id: int):
     except ScoringError as error:
         return answer_action(request, team, ok=False, message=error.message)
     return answer_action(request, team, ok=True,
-                   message=_("Game disputed. The director has been told."))
+                         message=_("Game disputed. The director has been told."))

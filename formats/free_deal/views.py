@@ -19,7 +19,7 @@ from formats.free_deal import permissions as pair_permissions
 from formats.free_deal import selectors, services
 from formats.free_deal.exports.pdf import pairing_sheets_pdf
 from formats.free_deal.format import FreeDealPairs
-from formats.free_deal.forms import ClockForm, DirectorGameForm, DisputeForm, GameForm, PinForm
+from formats.free_deal.forms import ClockForm, DirectorGameForm, GameForm, PinForm
 from formats.free_deal.heard import add_heard
 from formats.free_deal.knockout_captain_views import captain_knockout
 from formats.free_deal.rules import GameRefused
@@ -27,7 +27,7 @@ from formats.free_deal.services import settings_of
 from formats.free_deal.wording import PAIR_WORDING
 from scoring import permissions
 from scoring.exports.data import export_scope
-from scoring.forms import new_idempotency_key
+from scoring.forms import DisputeCommentForm, new_idempotency_key
 from scoring.selectors.scope import ScopeError, ranking_scope
 from scoring.services.values import Origin, ScoringError
 from scoring.views.answers import answer_action, from_outbox
@@ -63,7 +63,7 @@ def captain_page(request, team, *, form=None, dispute_form=None, pin_form=None,
         "team": team, "championship": team.championship, "table": table, "game": game,
         "bye_round": bye_round, "settings": settings,
         "form": form or GameForm(table=table, initial={"idempotency_key": new_idempotency_key()}),
-        "dispute_form": dispute_form or DisputeForm(),
+        "dispute_form": dispute_form or DisputeCommentForm(),
         "pin_form": pin_form or PinForm(),
         "open": table is not None and table.round.status == Round.Status.RELEASED,
         # The round's countdown, re-read from the clock's address (static/js/clock.js) when
@@ -186,7 +186,7 @@ def captain_pin(request, team_id: int, secret: str, entry_id: int):
 def captain_dispute(request, team_id: int, secret: str, entry_id: int):
     team = permissions.captain_team(team_id, secret)
     pair_permissions.captain_entry(team, entry_id)  # another table's: 404, as an unknown id
-    form = DisputeForm(request.POST)
+    form = DisputeCommentForm(request.POST)
     if not form.is_valid():
         if from_outbox(request):
             return _outbox_refusal(request, team, form)
@@ -197,7 +197,7 @@ def captain_dispute(request, team_id: int, secret: str, entry_id: int):
     except ScoringError as error:
         return answer_action(request, team, ok=False, message=error.message)
     return answer_action(request, team, ok=True,
-                   message=_("Game disputed. The director has been told."))
+                         message=_("Game disputed. The director has been told."))
 
 
 # --- Directors --------------------------------------------------------------------------------

@@ -108,7 +108,7 @@ def captain_submit(request, team_id: int, secret: str, deal_number: int):
             idempotency_key=request.POST.get(f"d{deal_number}-idempotency_key"))
         if entry is not None:
             return answer_action(request, team, ok=True, deal_number=deal_number,
-                           message=_entered(entry.table, team, deal_number))
+                                 message=_entered(entry.table, team, deal_number))
         return answer_action(request, team, ok=False, message=exc.message)
     form = ResultForm(request.POST, prefix=f"d{deal.number}")
     if not form.is_valid():
@@ -126,7 +126,7 @@ def captain_submit(request, team_id: int, secret: str, deal_number: int):
     except ScoringError as exc:
         return answer_action(request, team, ok=False, message=exc.message, deal_number=deal.number)
     return answer_action(request, team, ok=True, deal_number=deal.number,
-                   message=_entered(table, team, deal.number))
+                         message=_entered(table, team, deal.number))
 
 
 def _entered(table: Table, team: Team, deal_number: int) -> str:
@@ -149,7 +149,7 @@ def captain_confirm(request, team_id: int, secret: str, entry_id: int):
     except ScoringError as exc:
         return answer_action(request, team, ok=False, message=exc.message)
     return answer_action(request, team, ok=True, deal_number=entry.deal.number,
-                   message=_("Deal %(deal)s confirmed.") % {"deal": entry.deal.number})
+                         message=_("Deal %(deal)s confirmed.") % {"deal": entry.deal.number})
 
 
 @require_POST
@@ -178,10 +178,10 @@ def captain_dispute(request, team_id: int, secret: str, entry_id: int):
                 add_note(request, False, message, number)
             return back_to_page(team)
         return answer_action(request, team, ok=False, message=" ".join(exc.messages), status=400,
-                       deal_number=number)
+                             deal_number=number)
     return answer_action(request, team, ok=True, deal_number=number,
-                   message=_("Deal %(deal)s disputed. The director has been told.")
-                   % {"deal": number})
+                         message=_("Deal %(deal)s disputed. The director has been told.")
+                         % {"deal": number})
 
 
 @require_POST
