@@ -13,7 +13,7 @@ from django.utils.translation import ngettext
 
 from tournaments import services
 from tournaments.confirmation import Confirmation, confirm_page, confirmed
-from tournaments.director_views.common import _action, _who, director_page
+from tournaments.director_views.common import director_page, run_action, who_acts
 from tournaments.models import Championship, Round
 from tournaments.services import withdrawals
 
@@ -25,8 +25,8 @@ def _championship_url(championship: Championship) -> str:
 @director_page
 def discard_rounds(request, championship: Championship):
     if confirmed(request):
-        _action(request, services.discard_drafted_rounds, championship,
-                success=_("Drafted rounds discarded."))
+        run_action(request, services.discard_drafted_rounds, championship,
+                   success=_("Drafted rounds discarded."))
         return redirect(_championship_url(championship))
     drafted = list(championship.rounds.filter(status=Round.Status.DRAFTED).order_by("number"))
     return confirm_page(request, Confirmation(
@@ -47,9 +47,9 @@ def discard_rounds(request, championship: Championship):
 @director_page
 def finish(request, championship: Championship):
     if confirmed(request):
-        _action(request, services.finish_championship, championship,
-                success=_("The championship is finished and its deal key is now public."),
-                **_who(request))
+        run_action(request, services.finish_championship, championship,
+                   success=_("The championship is finished and its deal key is now public."),
+                   **who_acts(request))
         return redirect(_championship_url(championship))
     open_rounds = list(
         championship.rounds.exclude(status=Round.Status.CLOSED).order_by("number")
@@ -95,10 +95,10 @@ def _bye_lines(changes) -> list[str]:
 def team_withdraw(request, championship: Championship, team_pk: int):
     team = get_object_or_404(championship.teams, pk=team_pk)
     if confirmed(request):
-        drafted, ok = _action(
+        drafted, ok = run_action(
             request, services.withdraw_team, team,
             success=_("Team %(number)s withdrawn.") % {"number": team.number},
-            **_who(request),
+            **who_acts(request),
         )
         if ok and drafted:
             messages.info(
@@ -140,7 +140,7 @@ def team_reissue_link(request, championship: Championship, team_pk: int):
     team = get_object_or_404(championship.teams, pk=team_pk)
     edit_url = reverse("tournaments:director_team_edit", args=[championship.pk, team.pk])
     if confirmed(request):
-        services.reissue_link(team, **_who(request))
+        services.reissue_link(team, **who_acts(request))
         messages.success(request, _("New private link issued; the old one no longer works. "
                                     "Print the team card again."))
         return redirect(edit_url)

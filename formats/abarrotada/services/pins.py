@@ -18,8 +18,8 @@ from formats.abarrotada.services.reports import _slot as report_slot
 from scoring.services.pins import (
     PIN_FAILURE_WINDOW,
     PIN_MAX_FAILURES,
-    _pin_matches,
     locked_until_from,
+    pin_matches,
 )
 from scoring.services.values import Origin, PinRefused, ScoringError
 from tournaments.models import Team
@@ -75,7 +75,7 @@ def confirm_with_pin(kind: entries.Kind, slot_of, *, entry_id: int, player: Team
             raise PinRefused(_locked_message(until), code="pin_locked")
         others = [s.player for s in Seating.objects.filter(table=table)
                   .exclude(player=player).select_related("player")]
-        confirmer = next((p for p in others if pin and _pin_matches(p, str(pin))), None)
+        confirmer = next((p for p in others if pin and pin_matches(p, str(pin))), None)
         SeatPinAttempt.objects.create(table=table, by_team=player, ok=confirmer is not None,
                                       ip_address=origin.ip_address,
                                       user_agent=origin.user_agent)

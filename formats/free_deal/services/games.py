@@ -19,7 +19,7 @@ from formats.free_deal.models import GameEntry, GameReview
 from formats.free_deal.rules import GameRefused, check_game
 from formats.free_deal.services.settings import settings_of
 from formats.free_deal.wording import PAIR_WORDING
-from scoring.services.checks import _check_team_may_write, _lock_table
+from scoring.services.checks import check_team_may_write, lock_table
 from scoring.services.live_events import game_changed
 from scoring.services.places import one_here
 from scoring.services.values import KEY_LENGTH, Origin, ScoringError
@@ -80,7 +80,7 @@ def submit_game(*, team: Team, table: Table, values: GameValues, idempotency_key
     check_game(settings_of(championship), values)
     try:
         with transaction.atomic():
-            round_ = _lock_table(table.pk, table.round_id)
+            round_ = lock_table(table.pk, table.round_id)
             # One read (as a duplicate deal's): the entry stored with this key, wherever it
             # is, and the game's entries (a handful: each pair stops at
             # MAX_ENTRIES_PER_GAME), whether the latest is confirmed and how many are ours.
@@ -100,7 +100,7 @@ def submit_game(*, team: Team, table: Table, values: GameValues, idempotency_key
             if team.pk in (table.ns_team_id, table.ew_team_id) and not team.withdrawn:
                 # Before the shared checks, whose bye message speaks of deals.
                 _check_bye_table(table)
-            _check_team_may_write(team, table, round_, PAIR_WORDING)
+            check_team_may_write(team, table, round_, PAIR_WORDING)
             if entries and entries[0][1]:
                 raise ScoringError(_("This game has been confirmed: only the director can "
                                      "change it now."), code="confirmed")
@@ -146,9 +146,9 @@ def _entry_for_review(entry_id: int, team: Team | None) -> tuple[GameEntry, Roun
     entry = GameEntry.objects.select_related("table").filter(pk=entry_id).first()
     if entry is None:
         raise ScoringError(_("This result does not exist."), code="not_found")
-    round_ = _lock_table(entry.table_id, entry.table.round_id)
+    round_ = lock_table(entry.table_id, entry.table.round_id)
     if team is not None:
-        _check_team_may_write(team, entry.table, round_, PAIR_WORDING)
+        check_team_may_write(team, entry.table, round_, PAIR_WORDING)
     if _latest_entry_id(entry.table_id) != entry.pk:
         raise ScoringError(_("A newer result has been entered for this game; review that one "
                              "instead."), code="superseded")
@@ -212,7 +212,7 @@ def director_set_game(*, table: Table, values: GameValues, user, note: str = "",
     """The director enters or overrides the game; it counts at once (in any round state:
     the director corrects closed rounds too). The earlier entries stay in the history."""
     check_game(settings_of(table.round.championship), values)
-    round_ = _lock_table(table.pk, table.round_id)
+    round_ = lock_table(table.pk, table.round_id)
     if round_.status == Round.Status.DRAFTED:
         # A drafted round may still be discarded or re-paired: nothing is played in it yet.
         raise ScoringError(_("This round has not been released yet."), code="drafted")

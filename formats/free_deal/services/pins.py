@@ -13,9 +13,9 @@ from formats.free_deal.models import GameReview
 from formats.free_deal.services.games import _entry_for_review, _origin_fields
 from formats.free_deal.wording import PAIR_WORDING
 from scoring.models import PinAttempt
-from scoring.services.checks import _check_team_may_write
+from scoring.services.checks import check_team_may_write
 from scoring.services.live_events import game_changed
-from scoring.services.pins import _pin_matches, pin_locked_until
+from scoring.services.pins import pin_locked_until, pin_matches
 from scoring.services.values import Origin, PinRefused, ScoringError
 from tournaments.models import Team
 
@@ -42,7 +42,7 @@ def confirm_game_with_pin(*, entry_id: int, team: Team, pin: str,
     with transaction.atomic():
         entry, round_ = _entry_for_review(entry_id, None)
         table = entry.table
-        _check_team_may_write(team, table, round_, PAIR_WORDING)
+        check_team_may_write(team, table, round_, PAIR_WORDING)
         if entry.by_team_id != team.pk:
             # Typed on the entering pair's phone only: otherwise a pair could type its own
             # PIN on the other's entry, a right attempt that clears the wrong ones.
@@ -70,7 +70,7 @@ def confirm_game_with_pin(*, entry_id: int, team: Team, pin: str,
         until = pin_locked_until(table)
         if until is not None:
             raise PinRefused(_locked_message(until), code="pin_locked")
-        ok = bool(pin) and _pin_matches(confirmer, str(pin))
+        ok = bool(pin) and pin_matches(confirmer, str(pin))
         PinAttempt.objects.create(table=table, entry=None, by_team=team, ok=ok,
                                   ip_address=origin.ip_address, user_agent=origin.user_agent)
         game_changed(table, round_)  # right or wrong, the table was heard (the director's page)
