@@ -23,7 +23,9 @@ class Format:
     summary: Promise | str = ""
     #: The rules.md section that defines it.
     rules_section: str = ""
-    #: How refusals name who plays at a table: a team (a pair in the free-deal format).
+    #: How the format names who plays at a table: its refusals (a team; a pair in the
+    #: free-deal format) and the entrant word of the shared pages, messages and exports
+    #: (pairs; players in the individual formats), see ``scoring.wording.Wording``.
     wording: Wording = TEAM_WORDING
     #: Whether rounds have generated deals (deal sheets, travellers, hand records).
     has_deals: bool = True
