@@ -46,7 +46,12 @@ def next_step(championship: Championship, rounds: list[Round]) -> NextStep | Non
         return NextStep(_("Release round %(number)s") % {"number": number},
                         reverse("tournaments:director_round", args=[championship.pk, number]))
     if more_rounds_to_pair(championship, rounds):
-        return NextStep(_("Pair round %(number)s") % {"number": rounds[-1].number + 1},
+        from formats import format_of  # late: the formats import this module's app
+
+        # Individual play seats its players; pairs are paired.
+        label = (_("Seat round %(number)s") if format_of(championship).players_entrants
+                 else _("Pair round %(number)s"))
+        return NextStep(label % {"number": rounds[-1].number + 1},
                         reverse("tournaments:director_generate", args=[championship.pk]),
                         post=True)
     return NextStep(_("Finish the championship"),
@@ -99,7 +104,7 @@ def checklist(championship: Championship, rounds: list[Round], team_count: int
     rounds_done = bool(rounds)
     generate = ""
     if teams_done and not rounds_done:
-        generate = (_("Seat round 1") if fmt.players_entrants
+        generate = (_("Seat round %(number)s") % {"number": 1} if fmt.players_entrants
                     else _("Pair round 1") if championship.is_swiss
                     else _("Generate the round robin schedule"))
     steps.append(ChecklistStep(
