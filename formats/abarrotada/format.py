@@ -189,7 +189,9 @@ class AbarrotadaFree(Abarrotada):
         return public_results(championship, rounds, number)
 
     def export_kinds(self) -> list:
-        return []  # the standings page and the public archive, for now
+        from formats.abarrotada.exports.evening import KINDS
+
+        return list(KINDS.values())
 
     def settings_form(self, championship=None, data=None):
         from formats.abarrotada.settings_forms import IndividualSettingsForm
@@ -198,7 +200,9 @@ class AbarrotadaFree(Abarrotada):
 
 
     def export_state(self, championship) -> dict:
-        return {}
+        from formats.abarrotada.exports.evening import export_state
+
+        return export_state(championship)
 
     def captain_results_links(self, team) -> list[tuple[str, str]]:
         return Format.captain_results_links(self, team)
