@@ -84,6 +84,16 @@ class Abarrotada(Format):
 
         return public_results(championship, rounds, number)
 
+    def traveller_page(self, request, championship, deal, *, director: bool):
+        from formats.abarrotada.results_views import traveller_page
+
+        return traveller_page(request, championship, deal, director=director)
+
+    def scorecard_page(self, request, championship, team, *, director: bool):
+        from formats.abarrotada.results_views import scorecard_page
+
+        return scorecard_page(request, championship, team, director=director)
+
     def settings_form(self, championship=None, data=None):
         from formats.abarrotada.settings_forms import IndividualSettingsForm
 
@@ -187,6 +197,11 @@ class AbarrotadaFree(Abarrotada):
         from formats.abarrotada.evening import public_results
 
         return public_results(championship, rounds, number)
+
+    def scorecard_page(self, request, championship, team, *, director: bool):
+        from formats.abarrotada.results_views import evening_scorecard_page
+
+        return evening_scorecard_page(request, championship, team, director=director)
 
     def export_kinds(self) -> list:
         from formats.abarrotada.exports.evening import KINDS
