@@ -91,3 +91,11 @@ def test_the_filter_refuses_an_unknown_form(director):
     with pytest.raises(TemplateSyntaxError):
         Template('{% load formats_tags %}{{ c|entrant:"pk" }}').render(
             Context({"c": championship}))
+
+
+def test_an_individual_event_seats_its_rounds(director_client, director):
+    championship = make_individual(director, players=8)
+    url = reverse("tournaments:director_championship", args=[championship.pk])
+    text = " ".join(text_of(director_client.get(url, HTTP_ACCEPT_LANGUAGE="en")).split())
+    assert "Seat round 1" in text
+    assert not PAIRS["en"].findall(text), PAIRS["en"].findall(text)
