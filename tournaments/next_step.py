@@ -99,7 +99,8 @@ def checklist(championship: Championship, rounds: list[Round], team_count: int
         links=((_("Add them one by one"), reverse("tournaments:director_teams", args=[pk])),
                (_("Import them from a file"),
                 reverse("tournaments:director_team_import", args=[pk]))),
-        note="" if teams_done else _("At least two %(entrants)s are needed to make the rounds.") % words,
+        note="" if teams_done
+        else _("At least two %(entrants)s are needed to make the rounds.") % words,
     )]
     rounds_done = bool(rounds)
     generate = ""
