@@ -25,7 +25,9 @@ class Format:
     summary: Promise | str = ""
     #: The rules.md section that defines it.
     rules_section: str = ""
-    #: How refusals name who plays at a table: a team (a pair in the free-deal format).
+    #: How the format names who plays at a table: its refusals (a team; a pair in the
+    #: free-deal format) and the entrant word of the shared pages, messages and exports
+    #: (pairs; players in the individual formats), see ``scoring.wording.Wording``.
     wording: Wording = TEAM_WORDING
     #: Whether rounds have generated deals (deal sheets, travellers, hand records).
     has_deals: bool = True
@@ -81,6 +83,19 @@ class Format:
     def projector_page(self, request, championship, *, director: bool):
         """The response of the projector page (large type, cycling by itself)."""
         raise NotImplementedError
+
+    def traveller_page(self, request, championship, deal, *, director: bool):
+        """The response of a scored deal's traveller (every table's result of it): the
+        pairs' NS/EW table by default."""
+        from scoring.views.results import duplicate_traveller
+
+        return duplicate_traveller(request, championship, deal, director=director)
+
+    def scorecard_page(self, request, championship, team, *, director: bool):
+        """The response of an entrant's scorecard (its own deals): the pairs' by default."""
+        from scoring.views.results import duplicate_scorecard
+
+        return duplicate_scorecard(request, championship, team, director=director)
 
     def director_results_page(self, request, championship, round_):
         """The director's page of a round's results (the grid of tables)."""

@@ -88,6 +88,16 @@ class Abarrotada(Format):
 
         return public_results(championship, rounds, number)
 
+    def traveller_page(self, request, championship, deal, *, director: bool):
+        from formats.abarrotada.results_views import traveller_page
+
+        return traveller_page(request, championship, deal, director=director)
+
+    def scorecard_page(self, request, championship, team, *, director: bool):
+        from formats.abarrotada.results_views import scorecard_page
+
+        return scorecard_page(request, championship, team, director=director)
+
     def settings_form(self, championship=None, data=None):
         from formats.abarrotada.settings_forms import IndividualSettingsForm
 
@@ -222,8 +232,15 @@ class AbarrotadaFree(Abarrotada):
 
         return public_results(championship, rounds, number)
 
+    def scorecard_page(self, request, championship, team, *, director: bool):
+        from formats.abarrotada.results_views import evening_scorecard_page
+
+        return evening_scorecard_page(request, championship, team, director=director)
+
     def export_kinds(self) -> list:
-        return []  # the standings page and the public archive, for now
+        from formats.abarrotada.exports.evening import KINDS
+
+        return list(KINDS.values())
 
     def settings_form(self, championship=None, data=None):
         from formats.abarrotada.settings_forms import IndividualSettingsForm
@@ -232,7 +249,9 @@ class AbarrotadaFree(Abarrotada):
 
 
     def export_state(self, championship) -> dict:
-        return {}
+        from formats.abarrotada.exports.evening import export_state
+
+        return export_state(championship)
 
     def captain_results_links(self, team) -> list[tuple[str, str]]:
         return Format.captain_results_links(self, team)

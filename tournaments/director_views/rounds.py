@@ -89,12 +89,12 @@ def round_swap_teams(request, championship: Championship, number: int):
     round_ = _round_or_404(championship, number)
     form = SwapTeamsForm(request.POST, championship=championship)
     if not form.is_valid():
-        messages.error(request, _("Choose two teams."))
+        messages.error(request, _("Choose two pairs."))
         return _back_to_round(round_)
     warnings, ok = run_action(
         request, services.swap_teams, round_,
         form.cleaned_data["team_a"], form.cleaned_data["team_b"],
-        success=_("Teams swapped."),
+        success=_("Pairs swapped."),
     )
     for warning in warnings or []:
         messages.warning(request, warning)
