@@ -29,7 +29,7 @@ Names are resolved lazily from their modules, so importing ``engine`` stays chea
 
 from __future__ import annotations
 
-from engine._lazy import lazy_exports
+from engine.lazy import lazy_exports
 
 _EXPORTS = {
     "engine.seats": ["Seat", "Side"],

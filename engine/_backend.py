@@ -22,7 +22,7 @@ from typing import Any
 
 from engine import _bounds, _ordering, _search, _transpositions
 from engine import _kernel as K
-from engine import _tables as T
+from engine import card_bits as T
 
 __all__: list[str] = []
 

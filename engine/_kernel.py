@@ -1,7 +1,7 @@
 """The fast core of play and of the double-dummy solver (private).
 
 Everything here works on plain integers: a set of cards is a 48-bit mask (bit ``i`` is
-``ALL_CARDS[i]``, see ``engine._tables``), seats are numbered N=0, E=1, S=2, W=3 (the next to
+``ALL_CARDS[i]``, see ``engine.card_bits``), seats are numbered N=0, E=1, S=2, W=3 (the next to
 play is ``(seat + 3) & 3``, the partner ``seat ^ 2``, the side ``seat & 1``).
 
 The functions are written in the small subset of Python that numba compiles, and run in two
@@ -11,13 +11,13 @@ ways from this one source (``engine._backend`` chooses):
 - compiled by numba, when it is installed, with the same tables as numpy arrays.
 
 So there is one definition of each decision, and the tests run both and compare them. The rule
-of play itself is :func:`legal_mask`: the same decision as ``engine.play._legal_mask``, tested
+of play itself is :func:`legal_mask`: the same decision as ``engine.play.legal_card_mask``, tested
 card for card against :func:`engine.play.legal_cards` on random positions of every variant.
 """
 
 from __future__ import annotations
 
-from engine import _tables as T
+from engine import card_bits as T
 
 # --- Tables (tuples here; numpy arrays in the compiled copy) -------------------------------
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from enum import Enum
 
-from engine import _tables as T
+from engine import card_bits as T
 
 __all__ = ["ALL_CARDS", "Card", "Contract", "SUITS", "Suit"]
 

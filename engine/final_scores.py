@@ -202,7 +202,7 @@ def _normalise_adjustments(
     return clean
 
 
-def _direction_finals(
+def direction_finals(
     scores: list[int],
 ) -> tuple[dict[int, Fraction], Fraction]:
     """Finals of a direction's pool, by deal score, and the average given to breach victims.
@@ -262,8 +262,8 @@ def score_deal(
             ns_pool.append(ns)
         if Side.EW not in table_adjusted:
             ew_pool.append(ew)
-    ns_finals, ns_average = _direction_finals(ns_pool)
-    ew_finals, ew_average = _direction_finals(ew_pool)
+    ns_finals, ns_average = direction_finals(ns_pool)
+    ew_finals, ew_average = direction_finals(ew_pool)
 
     scores: dict[Hashable, TableScore] = {}
     for result, (ns, ew) in zip(results, deal_scores, strict=True):

@@ -19,7 +19,7 @@ from engine._crew import cores as _cores
 from engine.cards import Card, Contract, Deal
 from engine.duplicate import side_deal_score
 from engine.movements import trump_side
-from engine.play import Variant, _beaters
+from engine.play import Variant, beaters_of
 from engine.positions import _SEATS, Position
 from engine.seats import Seat, Side
 from engine.solver import Solver, _check
@@ -118,7 +118,7 @@ def line_from(solver: Solver, position: Position, value: int) -> list[Card]:
 
 def line_tricks(line: Sequence[Card], dealer: Seat, contract: Contract) -> list[list[tuple[Seat, Card]]]:
     """The 48 cards of a line grouped into its 12 tricks, each as ``(seat, card)`` in order."""
-    beaters = _beaters(contract)
+    beaters = beaters_of(contract)
     leader = dealer.next.index
     tricks = []
     for start in range(0, len(line), 4):

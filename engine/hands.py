@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
 
-from engine import _tables as T
+from engine import card_bits as T
 from engine.deck import ALL_CARDS, Card, Suit
 from engine.seats import Seat
 

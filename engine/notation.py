@@ -15,7 +15,7 @@ canonical form, so ``parse_deal(format_deal(deal)) == deal``.
 
 from __future__ import annotations
 
-from engine import _tables as T
+from engine import card_bits as T
 from engine.cards import ALL_CARDS, SUITS, Card, Deal, Hand
 from engine.seats import Seat
 

@@ -25,7 +25,7 @@ Terms used throughout, and how the engine reads the rules:
   playing. A card that beats everything so far is never restricted, whoever is winning.
 - Rules bind in order of precedence, so a card is reported under the first rule it breaks.
 
-Validation works on 48-bit card masks (see ``engine._tables``) so that each card costs a few
+Validation works on 48-bit card masks (see ``engine.card_bits``) so that each card costs a few
 integer operations; :func:`legal_cards` exposes the same decisions as sets of cards.
 
 This module gathers the rules of play from three modules, and keeps every name importable from
@@ -40,14 +40,14 @@ from __future__ import annotations
 from engine.play_records import IllegalCard, PlayOutcome, PlayRecordError, validate_play
 from engine.rules_of_play import Rule, Variant
 
-# The private helpers too: engine.solver and engine.playouts import _beaters and
-# _variant_flags from here, and engine._kernel's docstring names _legal_mask here.
+# The engine's own helpers too: engine.solver and engine.playouts import beaters_of and
+# _variant_flags from here, and engine._kernel's docstring names legal_card_mask here.
 from engine.tricks import (  # noqa: F401
     CardSet,
-    _beaters,
-    _legal_mask,
     _variant_flags,
+    beaters_of,
     beats,
+    legal_card_mask,
     legal_cards,
     random_legal_play,
     trick_winner,

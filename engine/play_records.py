@@ -13,11 +13,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
-from engine import _tables as T
+from engine import card_bits as T
 from engine.cards import ALL_CARDS, Card, Contract, Deal
 from engine.rules_of_play import Rule, Variant
 from engine.seats import Seat, Side
-from engine.tricks import _NEXT, _beaters, _variant_flags
+from engine.tricks import _NEXT, _variant_flags, beaters_of
 
 __all__ = ["IllegalCard", "PlayOutcome", "PlayRecordError", "validate_play"]
 
@@ -306,7 +306,7 @@ def validate_play(
     length, non-cards). Otherwise returns the :class:`PlayOutcome` of the tricks covered.
     """
     indices = _card_indices(cards)
-    beaters = _beaters(contract)
+    beaters = beaters_of(contract)
     rule3, second_counts = _variant_flags(variant)
     leader = dealer.next.index
     won_ns, tricks_ns, bad, ok = _run(deal.masks, leader, beaters, rule3, second_counts, indices)

@@ -10,9 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine import _backend
-from engine import _tables as T
+from engine import card_bits as T
 from engine.cards import ALL_CARDS, Card, Contract, Deal
-from engine.play import Variant, _beaters, _variant_flags
+from engine.play import Variant, _variant_flags, beaters_of
 from engine.seats import Seat
 
 __all__ = ["Position"]
@@ -74,7 +74,7 @@ class Position:
         """(card led, card winning, seat winning, points in the trick) as numbers."""
         if not self.trick:
             return 0, 0, 0, 0
-        beaters = _beaters(self.contract)
+        beaters = beaters_of(self.contract)
         led = win = self.trick[0].index
         wseat = seat = self.leader.index
         points = 0
@@ -94,7 +94,7 @@ class Position:
             return [ALL_CARDS[i] for i in T.bits(hand)]
         led, win, wseat, _ = self._trick_state()
         mask = _backend.PURE.legal_mask(
-            hand, led, win, wseat == seat ^ 2, len(self.trick) == 1, _beaters(self.contract),
+            hand, led, win, wseat == seat ^ 2, len(self.trick) == 1, beaters_of(self.contract),
             rule3, second_counts,
         )
         return [ALL_CARDS[i] for i in T.bits(mask)]
@@ -111,7 +111,7 @@ class Position:
         trick = (*self.trick, card)
         if len(trick) < 4:
             return Position(tuple(hands), self.leader, self.contract, self.variant, trick), 0
-        beaters = _beaters(self.contract)
+        beaters = beaters_of(self.contract)
         win, wseat, seat = trick[0].index, self.leader.index, self.leader.index
         for c in trick:
             if beaters[win] >> c.index & 1:

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 
 from engine import _backend, _transpositions
 from engine import _search as S
-from engine import _tables as T
+from engine import card_bits as T
 from engine._crew import SOLVING_ORDER, Crew, each_contract
 from engine.cards import ALL_CARDS, Card, Contract, Deal
 from engine.play import Variant, _variant_flags

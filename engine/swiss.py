@@ -125,7 +125,7 @@ def _augment(end: int, parent: list[int], match: list[int]) -> None:
         v = ppv
 
 
-def _first_pairing(free: list[set[int]], size: int) -> list[int] | None:
+def first_pairing(free: list[set[int]], size: int) -> list[int] | None:
     """The first pairing in rank order, as partner indices, or ``None`` if there is none.
 
     ``free[i]`` holds the indices (ranks) that team ``i`` may still meet.  "First" means:
@@ -245,7 +245,7 @@ def swiss_round(
             if a in index and b in index:
                 free[index[a]].discard(index[b])
                 free[index[b]].discard(index[a])
-        partner = _first_pairing(free, size)
+        partner = first_pairing(free, size)
         if partner is None or strict or not balance_directions:
             return partner
         # No pairing keeps every balance within one: the fewest direction conflicts.

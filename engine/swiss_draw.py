@@ -21,7 +21,7 @@ __all__ = ["swiss_first_round"]
 _DRAW_LABEL = b"duplicada swiss draw v1"
 
 
-class _HmacStream:
+class HmacStream:
     """Unbiased integers from HMAC-SHA256(seed, label || counter): never ``random``."""
 
     def __init__(self, seed: bytes) -> None:
@@ -57,7 +57,7 @@ def swiss_first_round(teams: Sequence[T], seed: bytes) -> RoundPlan[T]:
     order = sorted(_check_teams(teams))
     if len(order) < 2:
         raise ValueError("a Swiss round needs at least two teams")
-    stream = _HmacStream(seed)
+    stream = HmacStream(seed)
     for i in range(len(order) - 1, 0, -1):
         j = stream.below(i + 1)
         order[i], order[j] = order[j], order[i]

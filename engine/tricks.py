@@ -2,7 +2,7 @@
 player may play (rules.md section 4).
 
 The rules are read as set out in :mod:`engine.play`. The decisions work on 48-bit card masks
-(see ``engine._tables``); :func:`trick_winner`, :func:`beats` and :func:`legal_cards` give
+(see ``engine.card_bits``); :func:`trick_winner`, :func:`beats` and :func:`legal_cards` give
 them with cards and seats, and :func:`random_legal_play` plays a whole deal out with them.
 """
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from engine import _tables as T
+from engine import card_bits as T
 from engine.cards import ALL_CARDS, Card, Contract, Deal, Hand
 from engine.rules_of_play import Variant
 from engine.seats import Seat
@@ -35,7 +35,9 @@ _TRUMP_INDEX = {
 }
 
 
-def _beaters(contract: Contract) -> tuple[int, ...]:
+def beaters_of(contract: Contract) -> tuple[int, ...]:
+    """``result[i]``: the cards that would beat card ``i`` winning a trick under ``contract``
+    (its trump suit, or none for Botifarra)."""
     try:  # one dictionary look-up: this is asked card after card
         return _BEATERS_OF[contract]
     except (KeyError, TypeError):
@@ -56,7 +58,7 @@ _FLAGS_OF = {
 }
 
 
-def _legal_mask(
+def legal_card_mask(
     hand: int,
     led: int,
     winner: int,
@@ -90,7 +92,7 @@ def beats(card: Card, winning: Card, contract: Contract) -> bool:
 
     True for a stronger card of the same suit, or for a trump when ``winning`` is not a trump.
     """
-    return bool(_beaters(contract)[winning.index] >> card.index & 1)
+    return bool(beaters_of(contract)[winning.index] >> card.index & 1)
 
 
 def _check_trick(trick: Sequence[tuple[Seat, Card]]) -> int:
@@ -171,7 +173,7 @@ def _lowest_per_suit(mask: int) -> int:
 # The public functions below are asked card after card by programs that play through them, so
 # they are written for speed: the look-ups they need are module globals, the checks and the
 # decision are one pass over the trick, and the frequent cases (leading, following) return a
-# set built once per mask. They make the decisions of ``_legal_mask`` (kept for
+# set built once per mask. They make the decisions of ``legal_card_mask`` (kept for
 # random_legal_play and the solver); tests/engine/test_api_fast_paths.py compares both
 # with the reference rules on random positions.
 
@@ -189,7 +191,7 @@ def trick_winner(trick: Sequence[tuple[Seat, Card]], contract: Contract) -> Seat
         beaters = None
     if beaters is None or len(trick) > 4:
         _check_trick(trick)  # a bad trick is reported first, as ever
-        _beaters(contract)  # then a bad contract
+        beaters_of(contract)  # then a bad contract
     # One pass: the order of play, no card twice, and the winning card.
     seat, card = trick[0]
     winner_seat, winner = seat, card.index
@@ -228,7 +230,7 @@ def legal_cards(
         beaters = _BEATERS_OF[contract]
         rule3, second_counts = _FLAGS_OF[variant]
     except (KeyError, TypeError):
-        _beaters(contract)  # raises TypeError, naming the bad argument
+        beaters_of(contract)  # raises TypeError, naming the bad argument
         _variant_flags(variant)
         raise
     try:
@@ -275,7 +277,7 @@ def legal_cards(
     if played & mask:
         card = ALL_CARDS[T.bits(played & mask)[0]]
         raise ValueError(f"{card} was played to the trick but is still in the hand")
-    # _legal_mask, written out (a call is a good part of the cost).
+    # legal_card_mask, written out (a call is a good part of the cost).
     following = mask & _SUIT_MASK_OF[led]
     allowed = following or mask  # rule 1
     beat = allowed & beaters[winner]
@@ -316,7 +318,7 @@ def random_legal_play(
     tests, benchmarks and demonstrations (``rng`` is an ordinary ``random.Random``; deals
     themselves never come from it).
     """
-    beaters = _beaters(contract)
+    beaters = beaters_of(contract)
     rule3, second_counts = _variant_flags(variant)
     hands = list(deal.masks)
     leader = dealer.next.index
@@ -330,7 +332,7 @@ def random_legal_play(
         played.append(ALL_CARDS[led])
         for position in (1, 2, 3):
             seat = _NEXT[seat]
-            mask = _legal_mask(
+            mask = legal_card_mask(
                 hands[seat],
                 led,
                 winner,

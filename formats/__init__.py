@@ -5,7 +5,8 @@ answers what an entrant is, what a table reports and how it is checked, how resu
 a ranking, and how a round is paired. Pages, the API, the exports and the archive ask the
 championship's format (:func:`format_of`); they do not branch on its name.
 
-One module per format, each a :class:`~formats.base.Format`:
+One package (or module) per format, each a :class:`~formats.base.Format` registered by its
+app when Django is ready (``formats.registry``); the core never imports a format:
 
 - ``formats.duplicate_pairs``: duplicate pairs (rules.md 6 and 7), the official
   championship. Its code is the original Duplicada: results per deal in ``scoring``,
@@ -20,14 +21,16 @@ One module per format, each a :class:`~formats.base.Format`:
   deals) is the sibling format ``abarrotada_free`` in the same package.
 """
 
-from formats.registry import (
-    ABARROTADA,
-    ABARROTADA_FREE,
-    DUPLICATE_PAIRS,
-    FORMATS,
-    FREE_DEAL_PAIRS,
-    format_choices,
-    format_of,
-)
+from formats.registry import FORMATS, NAMED, format_choices, format_of, named, register
 
-__all__ = ["ABARROTADA", "ABARROTADA_FREE", "DUPLICATE_PAIRS", "FORMATS", "FREE_DEAL_PAIRS", "format_choices", "format_of"]
+
+def __getattr__(name: str):
+    # DUPLICATE_PAIRS, FREE_DEAL_PAIRS, ABARROTADA, ABARROTADA_FREE: each format's object,
+    # registered by its app once Django is ready (``formats.registry``).
+    if name in NAMED:
+        return named(name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+__all__ = ["ABARROTADA", "ABARROTADA_FREE", "DUPLICATE_PAIRS", "FORMATS", "FREE_DEAL_PAIRS",
+           "format_choices", "format_of", "register"]

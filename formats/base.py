@@ -7,6 +7,8 @@ modules. Methods take plain model instances and return plain values or responses
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from django.urls import reverse
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
@@ -23,7 +25,9 @@ class Format:
     summary: Promise | str = ""
     #: The rules.md section that defines it.
     rules_section: str = ""
-    #: How refusals name who plays at a table: a team (a pair in the free-deal format).
+    #: How the format names who plays at a table: its refusals (a team; a pair in the
+    #: free-deal format) and the entrant word of the shared pages, messages and exports
+    #: (pairs; players in the individual formats), see ``scoring.wording.Wording``.
     wording: Wording = TEAM_WORDING
     #: Whether rounds have generated deals (deal sheets, travellers, hand records).
     has_deals: bool = True
@@ -79,6 +83,19 @@ class Format:
     def projector_page(self, request, championship, *, director: bool):
         """The response of the projector page (large type, cycling by itself)."""
         raise NotImplementedError
+
+    def traveller_page(self, request, championship, deal, *, director: bool):
+        """The response of a scored deal's traveller (every table's result of it): the
+        pairs' NS/EW table by default."""
+        from scoring.views.results import duplicate_traveller
+
+        return duplicate_traveller(request, championship, deal, director=director)
+
+    def scorecard_page(self, request, championship, team, *, director: bool):
+        """The response of an entrant's scorecard (its own deals): the pairs' by default."""
+        from scoring.views.results import duplicate_scorecard
+
+        return duplicate_scorecard(request, championship, team, director=director)
 
     def director_results_page(self, request, championship, round_):
         """The director's page of a round's results (the grid of tables)."""
@@ -204,3 +221,38 @@ class Format:
     def place_teams(self, championship, sections: dict[int, str]) -> None:
         """Put the teams (by id) in the named sections, checked by
         :meth:`team_section_problem`."""
+
+    # --- The demo, the API and the archive (the core asks every format in turn) -----------
+
+    #: The lists of a full backup a championship of this format may have: an import
+    #: (``scoring.archive.rules``) refuses rows in another format's lists.
+    archive_rows: tuple[str, ...] = ()
+
+    def load_demo(self, director) -> Iterable[str]:
+        """``manage.py demo`` (``scoring.management.commands.demo``) asks each format, after
+        the duplicate championship, to load its demo championships for ``director``: the
+        lines it prints, each as its championship is loaded."""
+        return ()
+
+    def api_urlpatterns(self) -> list:
+        """The format's own endpoints, which the API's URLs (``scoring.api.urls``) add after
+        the core's; a package of two formats gives them once."""
+        return []
+
+    def archive_part(self):
+        """The format's row lists of a full backup (a ``scoring.archive.format.ArchivePart``,
+        asked by ``backup_layout``), after the core's; ``None`` for none (a package of two
+        formats gives them once)."""
+        return None
+
+    def check_archive(self, checked) -> None:
+        """Refuse (``ArchiveError`` naming the row) a full backup of one of the format's
+        championships whose own rows its forms would refuse: an import
+        (``scoring.archive.rules``) asks this of the file's format, ``checked`` being the
+        rows read (``scoring.archive.validation.CheckedArchive``)."""
+
+    def check_archived_deal(self, checked, path: str, deal: dict) -> bool:
+        """Whether the format checked a deal of a full backup itself (one it builds its own
+        way, refused with ``ArchiveError`` at ``path``); ``False`` leaves it to the archive's
+        check of the pairs' generated deals (``scoring.archive.rules``)."""
+        return False

@@ -27,6 +27,8 @@ class DuplicatePairs(Format):
     facts_template = "tournaments/director/_duplicate_facts.html"
     championship_fields = ("movement", "rounds_planned", "deals_per_match", "variant",
                            "doubling")
+    # Its rows of a full backup are the core's (``scoring.archive.format.CORE_TABLES``).
+    archive_rows = ("deals", "result_entries", "result_reviews", "adjustments", "pin_attempts")
 
     # The imports are late: the views and services import the models, which must not
     # import the formats while Django loads the apps.
@@ -37,9 +39,9 @@ class DuplicatePairs(Format):
         return generate_duplicate_round(championship)
 
     def captain_page(self, request, team):
-        from scoring.views.captain import _render_captain
+        from scoring.views.captain import render_captain_page
 
-        return _render_captain(request, team)
+        return render_captain_page(request, team)
 
     def standings_page(self, request, championship, *, director: bool):
         from scoring.views.results import duplicate_standings

@@ -1,19 +1,48 @@
-"""The formats by key, and the format of a championship."""
+"""The formats by key, and the format of a championship.
+
+The registry knows no format: each registers its object when Django readies its app
+(``formats.free_deal`` and ``formats.abarrotada`` in their ``AppConfig.ready``; duplicate
+pairs, not an app of its own yet, in the ``formats`` app's). The apps are readied in
+``INSTALLED_APPS`` order (formats, free_deal, abarrotada), which is the order of
+:data:`FORMATS`: the format picker's, and the order every loop over the formats keeps.
+"""
 
 from __future__ import annotations
 
-from formats.abarrotada.format import Abarrotada, AbarrotadaFree
+from django.core.exceptions import AppRegistryNotReady
+
 from formats.base import Format
-from formats.duplicate_pairs import DuplicatePairs
-from formats.free_deal.format import FreeDealPairs
 
-DUPLICATE_PAIRS = DuplicatePairs()
-FREE_DEAL_PAIRS = FreeDealPairs()
-ABARROTADA = Abarrotada()
-ABARROTADA_FREE = AbarrotadaFree()
+#: Every format by key, in the order registered (filled as the apps are readied).
+FORMATS: dict[str, Format] = {}
 
-FORMATS: dict[str, Format] = {fmt.key: fmt for fmt in (DUPLICATE_PAIRS, FREE_DEAL_PAIRS, ABARROTADA,
-                                                  ABARROTADA_FREE)}
+#: The names under which the rest of Duplicada reaches one format's object; each is the
+#: format's key in capitals (``formats.FREE_DEAL_PAIRS`` is ``FORMATS["free_deal_pairs"]``).
+NAMED = ("DUPLICATE_PAIRS", "FREE_DEAL_PAIRS", "ABARROTADA", "ABARROTADA_FREE")
+
+
+def register(fmt: Format) -> None:
+    """Add ``fmt`` to :data:`FORMATS` (an app's ``ready`` calls this once per format)."""
+    if fmt.key in FORMATS:
+        raise ValueError(f"format {fmt.key!r} is registered twice")
+    FORMATS[fmt.key] = fmt
+
+
+def named(name: str) -> Format:
+    """The format of one of the :data:`NAMED` names, once its app has registered it."""
+    try:
+        return FORMATS[name.lower()]
+    except KeyError:
+        raise AppRegistryNotReady(
+            f"format {name.lower()!r} is not registered yet: the apps are not ready") from None
+
+
+def __getattr__(name: str) -> Format:
+    # DUPLICATE_PAIRS, FREE_DEAL_PAIRS...: looked up when used, since the formats register
+    # themselves only once Django has loaded every app.
+    if name in NAMED:
+        return named(name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def format_of(championship) -> Format:
@@ -23,4 +52,5 @@ def format_of(championship) -> Format:
 
 
 def format_choices() -> list[tuple[str, object]]:
+    """``(key, label)`` of every format, in the order of :data:`FORMATS` (the picker's)."""
     return [(fmt.key, fmt.label) for fmt in FORMATS.values()]

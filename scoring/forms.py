@@ -162,6 +162,15 @@ class DisputeForm(forms.Form):
         return comment
 
 
+class DisputeCommentForm(forms.Form):
+    """A dispute's comment, for the formats' pages (a free-deal game, an individual deal
+    or evening's totals): the service that records the dispute refuses an empty one, in
+    the format's words, so the form only bounds it."""
+
+    comment = forms.CharField(label=_("What is wrong?"), max_length=2000, required=False,
+                              widget=forms.Textarea(attrs={"rows": 2}))
+
+
 class PinForm(forms.Form):
     pin = forms.CharField(
         label=_("PIN of the other team"),

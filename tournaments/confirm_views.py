@@ -11,9 +11,10 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from formats import format_of
 from tournaments import services
 from tournaments.confirmation import Confirmation, confirm_page, confirmed
-from tournaments.director_views.common import _action, _who, director_page
+from tournaments.director_views.common import director_page, run_action, who_acts
 from tournaments.models import Championship, Round
 from tournaments.services import withdrawals
 
@@ -25,8 +26,8 @@ def _championship_url(championship: Championship) -> str:
 @director_page
 def discard_rounds(request, championship: Championship):
     if confirmed(request):
-        _action(request, services.discard_drafted_rounds, championship,
-                success=_("Drafted rounds discarded."))
+        run_action(request, services.discard_drafted_rounds, championship,
+                   success=_("Drafted rounds discarded."))
         return redirect(_championship_url(championship))
     drafted = list(championship.rounds.filter(status=Round.Status.DRAFTED).order_by("number"))
     return confirm_page(request, Confirmation(
@@ -44,29 +45,49 @@ def discard_rounds(request, championship: Championship):
     ))
 
 
+def _finish_wording(championship: Championship) -> dict:
+    """What the finish page says: a format without deals has no deal key to reveal."""
+    fmt = format_of(championship)
+    values = {"entrants": fmt.wording.entrants}
+    if fmt.has_deals:
+        return {
+            "success": _("The championship is finished and its deal key is now public."),
+            "consequences": [
+                _("The deal key is revealed to everyone, so anyone can check every deal."),
+                _("Nothing can change afterwards: no %(entrants)s, deals, rounds or results.")
+                % values,
+            ],
+            "button": _("Finish and reveal the deal key"),
+        }
+    return {
+        "success": _("The championship is finished."),
+        "consequences": [
+            _("Nothing can change afterwards: no %(entrants)s, rounds or results.") % values,
+        ],
+        "button": _("Finish the championship"),
+    }
+
+
 @director_page
 def finish(request, championship: Championship):
+    wording = _finish_wording(championship)
     if confirmed(request):
-        _action(request, services.finish_championship, championship,
-                success=_("The championship is finished and its deal key is now public."),
-                **_who(request))
+        run_action(request, services.finish_championship, championship,
+                success=wording["success"], **who_acts(request))
         return redirect(_championship_url(championship))
     open_rounds = list(
         championship.rounds.exclude(status=Round.Status.CLOSED).order_by("number")
     )
     return confirm_page(request, Confirmation(
         title=_("Finish the championship?"),
-        consequences=[
-            _("The deal key is revealed to everyone, so anyone can check every deal."),
-            _("Nothing can change afterwards: no team, deal, round or result."),
-        ],
+        consequences=wording["consequences"],
         items_heading=ngettext(
             "%(count)s round is not closed, so the championship cannot finish yet:",
             "%(count)s rounds are not closed, so the championship cannot finish yet:",
             len(open_rounds),
         ) % {"count": len(open_rounds)} if open_rounds else "",
         items=[_("Round %(number)s") % {"number": r.number} for r in open_rounds],
-        button=_("Finish and reveal the deal key"),
+        button=wording["button"],
         cancel_url=_championship_url(championship),
         championship=championship,
     ))
@@ -95,10 +116,11 @@ def _bye_lines(changes) -> list[str]:
 def team_withdraw(request, championship: Championship, team_pk: int):
     team = get_object_or_404(championship.teams, pk=team_pk)
     if confirmed(request):
-        drafted, ok = _action(
+        drafted, ok = run_action(
             request, services.withdraw_team, team,
-            success=_("Team %(number)s withdrawn.") % {"number": team.number},
-            **_who(request),
+            success=_("Withdrawal recorded: %(entrant)s %(number)s.")
+            % {"entrant": format_of(championship).wording.entrant, "number": team.number},
+            **who_acts(request),
         )
         if ok and drafted:
             messages.info(
@@ -116,8 +138,8 @@ def team_withdraw(request, championship: Championship, team_pk: int):
         .values_list("number", flat=True)
     )
     consequences = [
-        _("%(team)s keeps every score it has, and its link can no longer enter or confirm "
-          "results.") % {"team": team.name},
+        _("%(team)s keeps every score so far, and the private link can no longer enter or "
+          "confirm results.") % {"team": team.name},
     ]
     if released:
         consequences.append(
@@ -129,7 +151,7 @@ def team_withdraw(request, championship: Championship, team_pk: int):
         consequences=consequences,
         items_heading=_("In the rounds not yet released:") if changes else "",
         items=_bye_lines(changes),
-        button=_("Withdraw the team"),
+        button=_("Withdraw"),
         cancel_url=_teams_url(championship),
         championship=championship,
     ))
@@ -140,15 +162,17 @@ def team_reissue_link(request, championship: Championship, team_pk: int):
     team = get_object_or_404(championship.teams, pk=team_pk)
     edit_url = reverse("tournaments:director_team_edit", args=[championship.pk, team.pk])
     if confirmed(request):
-        services.reissue_link(team, **_who(request))
+        services.reissue_link(team, **who_acts(request))
         messages.success(request, _("New private link issued; the old one no longer works. "
-                                    "Print the team card again."))
+                                    "Print the %(entrant)s card again.")
+                         % {"entrant": format_of(championship).wording.entrant})
         return redirect(edit_url)
     return confirm_page(request, Confirmation(
         title=_("Issue a new link for %(team)s?") % {"team": team.name},
         consequences=[
-            _("The printed team card stops working at once: its QR code and link lead "
-              "nowhere. Print the card again and hand it to the team."),
+            _("The printed %(entrant)s card stops working at once: its QR code and link lead "
+              "nowhere. Print the card again and hand it over.")
+            % {"entrant": format_of(championship).wording.entrant},
         ],
         button=_("Issue a new link"),
         cancel_url=edit_url,

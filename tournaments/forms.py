@@ -71,7 +71,7 @@ class TeamForm(forms.Form):
         label=_("Number"), min_value=1, max_value=MAX_TEAM_NUMBER, required=False,
         help_text=_("Leave empty for the next free number."),
     )
-    name = forms.CharField(label=_("Team name"), max_length=Team._meta.get_field("name").max_length)
+    name = forms.CharField(label=_("Pair name"), max_length=Team._meta.get_field("name").max_length)
     club = forms.CharField(label=_("Club"), max_length=120, required=False)
     player1 = forms.CharField(label=_("First player"), max_length=120)
     player2 = forms.CharField(label=_("Second player"), max_length=120)
@@ -89,8 +89,8 @@ class AddDirectorForm(forms.Form):
 
 
 class SwapTeamsForm(forms.Form):
-    team_a = forms.ModelChoiceField(label=_("Team"), queryset=Team.objects.none())
-    team_b = forms.ModelChoiceField(label=_("with team"), queryset=Team.objects.none())
+    team_a = forms.ModelChoiceField(label=_("Pair"), queryset=Team.objects.none())
+    team_b = forms.ModelChoiceField(label=_("with pair"), queryset=Team.objects.none())
 
     def __init__(self, *args, championship: Championship, **kwargs):
         super().__init__(*args, **kwargs)

@@ -46,7 +46,12 @@ def next_step(championship: Championship, rounds: list[Round]) -> NextStep | Non
         return NextStep(_("Release round %(number)s") % {"number": number},
                         reverse("tournaments:director_round", args=[championship.pk, number]))
     if more_rounds_to_pair(championship, rounds):
-        return NextStep(_("Pair round %(number)s") % {"number": rounds[-1].number + 1},
+        from formats import format_of  # late: the formats import this module's app
+
+        # Individual play seats its players; pairs are paired.
+        label = (_("Seat round %(number)s") if format_of(championship).players_entrants
+                 else _("Pair round %(number)s"))
+        return NextStep(label % {"number": rounds[-1].number + 1},
                         reverse("tournaments:director_generate", args=[championship.pk]),
                         post=True)
     return NextStep(_("Finish the championship"),
@@ -85,19 +90,23 @@ def checklist(championship: Championship, rounds: list[Round], team_count: int
     from formats import format_of  # late: the formats import this module's app
 
     pk = championship.pk
+    fmt = format_of(championship)
+    words = {"entrants": fmt.wording.entrants, "entrant": fmt.wording.entrant}
     teams_done = team_count >= 2
     steps = [ChecklistStep(
-        _("Register the teams"), teams_done,
+        _("Register the %(entrants)s") % words, teams_done,
         # Worded apart from the page's own buttons, so that each name leads to one place.
         links=((_("Add them one by one"), reverse("tournaments:director_teams", args=[pk])),
                (_("Import them from a file"),
                 reverse("tournaments:director_team_import", args=[pk]))),
-        note="" if teams_done else _("At least two teams are needed to make the rounds."),
+        note="" if teams_done
+        else _("At least two %(entrants)s are needed to make the rounds.") % words,
     )]
     rounds_done = bool(rounds)
     generate = ""
     if teams_done and not rounds_done:
-        generate = (_("Pair round 1") if championship.is_swiss
+        generate = (_("Seat round %(number)s") % {"number": 1} if fmt.players_entrants
+                    else _("Pair round 1") if championship.is_swiss
                     else _("Generate the round robin schedule"))
     steps.append(ChecklistStep(
         _("Make the rounds"), rounds_done,
@@ -105,15 +114,15 @@ def checklist(championship: Championship, rounds: list[Round], team_count: int
         if rounds_done else (),
         post_label=generate,
         post_url=reverse("tournaments:director_generate", args=[pk]) if generate else "",
-        note="" if teams_done or rounds_done else _("After the teams."),
+        note="" if teams_done or rounds_done else _("After the %(entrants)s.") % words,
     ))
     printouts: tuple[tuple[str, str], ...] = ()
     if rounds_done:
-        printouts = ((_("Team cards (PDF)"),
+        printouts = ((_("%(entrant)s cards (PDF)") % {"entrant": fmt.wording.entrant_title},
                       reverse("tournaments:director_team_cards", args=[pk])),
-                     *(tuple(link) for link in format_of(championship).round_printouts(rounds[0])))
+                     *(tuple(link) for link in fmt.round_printouts(rounds[0])))
     steps.append(ChecklistStep(
-        _("Print the team cards and round 1's sheets"), False, links=printouts,
+        _("Print the %(entrant)s cards and round 1's sheets") % words, False, links=printouts,
         note="" if rounds_done else _("After the rounds."),
     ))
     steps.append(ChecklistStep(

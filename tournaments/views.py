@@ -5,6 +5,7 @@ The director's pages are in the ``tournaments.director_views`` package.
 
 from __future__ import annotations
 
+from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 
 from tournaments import selectors
@@ -67,8 +68,13 @@ def public_round(request, pk: int, number: int):
 
 def deal_check(request, pk: int):
     """Once the championship is finished, anyone regenerates a deal from the revealed key
-    and compares it with the deal that was played. Before that it shows the commitment."""
+    and compares it with the deal that was played. Before that it shows the commitment. A
+    format without deals (free deals: shuffled at the table) has nothing to check."""
+    from formats import format_of  # late: the formats import the tournaments' modules
+
     championship = get_object_or_404(Championship, pk=pk)
+    if not format_of(championship).has_deals:
+        raise Http404("This championship has no generated deals.")
     context = {"championship": championship}
     if championship.key_revealed:
         form = DealCheckForm(request.GET or None)

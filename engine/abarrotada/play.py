@@ -6,7 +6,7 @@ played so far if able; when void, trump or over-trump a trump already played; a 
 cannot beat may play any card of the suit led, or, void, any card (*excusar*).
 
 These are exactly the pairs' western rules for a player whose partner is not winning, so the
-decision is the pairs' own (:func:`engine.tricks._legal_mask`, called with no partner winning
+decision is the pairs' own (:func:`engine.tricks.legal_card_mask`, called with no partner winning
 and rule 3 off); tests/engine/test_abarrotada_play.py checks that both agree.
 """
 
@@ -15,10 +15,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from engine import _tables as T
+from engine import card_bits as T
 from engine.cards import ALL_CARDS, Card, Contract, Hand
 from engine.seats import Seat
-from engine.tricks import _beaters, _legal_mask
+from engine.tricks import beaters_of, legal_card_mask
 
 from .errors import IndividualError
 from .forms import Form
@@ -39,7 +39,7 @@ def _legal(hand_mask: int, cards: Sequence[Card], beaters: tuple[int, ...]) -> i
     if not cards:
         return hand_mask
     _, winner = _winning(cards, beaters)
-    return _legal_mask(
+    return legal_card_mask(
         hand_mask, cards[0].index, winner, False, len(cards) == 1, beaters, False, False
     )
 
@@ -55,7 +55,7 @@ def legal_cards(
     for card in trick:
         if card in hand:
             raise ValueError(f"{card} was played to the trick but is still in the hand")
-    mask = _legal(hand.mask, trick, _beaters(contract))
+    mask = _legal(hand.mask, trick, beaters_of(contract))
     return frozenset(ALL_CARDS[i] for i in T.bits(mask))
 
 
@@ -63,7 +63,7 @@ def trick_winner(leader: Seat, trick: Sequence[Card], contract: Contract, form: 
     """The seat winning ``trick`` (cards in play order, led by ``leader``)."""
     if not trick:
         raise ValueError("an empty trick has no winner")
-    position, _ = _winning(trick, _beaters(contract))
+    position, _ = _winning(trick, beaters_of(contract))
     return form.play_order(leader)[position]
 
 
@@ -90,7 +90,7 @@ def validate_record(
     The error's field is ``tricks[i][j]``; its params give the trick and card from 1 and the
     seat.
     """
-    beaters = _beaters(contract)
+    beaters = beaters_of(contract)
     deck = {card.index for card in form.deck}
     held = {seat: hands[seat].mask for seat in form.seats}
     points = dict.fromkeys(form.seats, 0)

@@ -4,7 +4,7 @@ A table's :class:`TableReport` of one deal is checked by :func:`check_report`; i
 are ``points - threshold`` (18, or 24 with three players), doubled for the trump maker who
 chose Botifarra and for each player who said contro.  :func:`score_individual_deal` compares
 each player only with the players who held the same seat's cards, with the pairs' formula
-``1 + (p - min) / (max - min)`` (the pairs' own code, :func:`engine.final_scores._direction_finals`),
+``1 + (p - min) / (max - min)`` (the pairs' own code, :func:`engine.final_scores.direction_finals`),
 so every policy of rules.md 6.3 and 6.5 holds per seat:
 
 - all equal (or a single valid result): 3/2; a breaching player scores 0 and the others at
@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from engine.cards import Contract
-from engine.final_scores import BREACH_SCORE, _direction_finals, adjusted_value
+from engine.final_scores import BREACH_SCORE, adjusted_value, direction_finals
 from engine.seats import Seat
 
 from .errors import IndividualError
@@ -290,7 +290,7 @@ def score_individual_deal(
             for report in reports
             if not report.breaches and seat not in adjustments.get(report.key, {})
         ]
-        finals[seat], averages[seat] = _direction_finals(pool)
+        finals[seat], averages[seat] = direction_finals(pool)
 
     result: dict[Hashable, dict[Seat, SeatScore]] = {}
     for report in reports:

@@ -26,7 +26,7 @@ Names are resolved lazily from their modules, so importing this package stays ch
 
 from __future__ import annotations
 
-from engine._lazy import lazy_exports
+from engine.lazy import lazy_exports
 
 _EXPORTS = {
     "engine.free_deal.errors": ["GameError", "CODES"],

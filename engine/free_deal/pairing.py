@@ -38,7 +38,7 @@ Policies (kept here, in one place):
 
 Speed: in a group, a greedy pass in pairing order (the nearest opponent first, no look-ahead)
 finds the first pairing unless it runs into a dead end; then only the pairs above the dead end
-are re-paired, exactly, by Edmonds' matching (:func:`engine.swiss._first_pairing`), on as
+are re-paired, exactly, by Edmonds' matching (:func:`engine.swiss.first_pairing`), on as
 few of them as will do (:func:`first_pairing_of`).  150 pairs take about 2 ms of processor
 time after 6 rounds and under 10 ms after 17 (``benchmarks/free_deal_pairing.py``).
 """
@@ -50,8 +50,8 @@ from collections.abc import Collection, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-from engine.swiss import PairingImpossible, _first_pairing
-from engine.swiss_draw import _HmacStream
+from engine.swiss import PairingImpossible, first_pairing
+from engine.swiss_draw import HmacStream
 
 from .ranking import Bye, PlacedPair
 from .score_groups import pair_by_score_groups
@@ -133,7 +133,7 @@ def drawn_first_round(pairs: Iterable[P], seed: bytes) -> RoundPairing[P]:
     """Round 1 by a seeded draw: reproducible from ``seed`` (bytes), whatever the order
     ``pairs`` are given in.  See the module docstring for the policy."""
     order = _id_order(_check_pairs(pairs))
-    stream = _HmacStream(seed)
+    stream = HmacStream(seed)
     for i in range(len(order) - 1, 0, -1):
         j = stream.below(i + 1)
         order[i], order[j] = order[j], order[i]
@@ -198,7 +198,7 @@ def first_pairing_of(size: int, met: list[set[int]], skip: int) -> list[int] | N
        after which the free ranks *can* be paired (each of those tops took the nearest
        opponent that lets the rest be paired).  So keep the first ``k`` pairs for ``k`` =
        all but 1, 2, 4, 8... and pair the ranks left, in order, exactly by Edmonds' matching
-       (:func:`engine.swiss._first_pairing`): the first ``k`` for which they can be paired
+       (:func:`engine.swiss.first_pairing`): the first ``k`` for which they can be paired
        gives the first pairing.  Dead ends lie near the bottom of the field, so the
        matching usually works on a few dozen ranks; with ``k = 0`` it is the whole field.
     """
@@ -210,7 +210,7 @@ def first_pairing_of(size: int, met: list[set[int]], skip: int) -> list[int] | N
         rest = [i for i in range(size) if i != skip and i not in taken]
         position = {rank: k for k, rank in enumerate(rest)}
         free = [{position[j] for j in rest if j != i and j not in met[i]} for i in rest]
-        mate = _first_pairing(free, len(rest))
+        mate = first_pairing(free, len(rest))
         if mate is not None:
             pairs = kept + [(rest[k], rest[m]) for k, m in enumerate(mate) if k < m]
             break

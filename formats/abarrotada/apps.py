@@ -7,3 +7,11 @@ class AbarrotadaConfig(AppConfig):
     label = "abarrotada"
     verbose_name = _("Individual (abarrotada)")
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self):
+        from formats.abarrotada.format import Abarrotada, AbarrotadaFree
+        from formats.registry import register
+
+        # Its deals first, then its free-deal evening (the format picker's order).
+        register(Abarrotada())
+        register(AbarrotadaFree())

@@ -19,7 +19,7 @@ from formats.abarrotada.models import DealReport, PlayerTable, SeatAdjustment
 from formats.abarrotada.report_forms import SEAT_NAMES, ReportForm
 from formats.abarrotada.services import form_of
 from scoring.services.values import Origin, ScoringError
-from scoring.views.common import _no_store
+from scoring.views.common import no_store
 from tournaments import selectors as tournament_selectors
 from tournaments.models import Championship, Round
 
@@ -50,7 +50,7 @@ def grid(request, championship: Championship, round_: Round):
         "rounds": championship.rounds.order_by("number"),
         "live_url": live.stream_url("director", championship.pk),
     }
-    return _no_store(render(request, "abarrotada/director_grid.html", context))
+    return no_store(render(request, "abarrotada/director_grid.html", context))
 
 
 def _refused(form, error: ScoringError) -> None:
@@ -121,7 +121,7 @@ def deal_page(request, pk: int, number: int, table_number: int, deal: int):
         "adjustments": SeatAdjustment.objects.filter(table=table, deal_number=deal)
         .select_related("by_director").order_by("id"),
     }
-    return _no_store(render(request, "abarrotada/director_deal.html", context))
+    return no_store(render(request, "abarrotada/director_deal.html", context))
 
 
 def _round_sheet(request, pk: int, number: int, build, name: str):
@@ -132,7 +132,7 @@ def _round_sheet(request, pk: int, number: int, build, name: str):
     championship = tournament_selectors.championship_for_director(request.user, pk)
     round_ = get_object_or_404(championship.rounds, number=number,
                                championship__format__in=("abarrotada", "abarrotada_free"))
-    return _no_store(printed_file(request, lambda: build(round_),
+    return no_store(printed_file(request, lambda: build(round_),
                                   f"{name}-round-{round_.number}.pdf"))
 
 

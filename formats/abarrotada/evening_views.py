@@ -18,12 +18,11 @@ from formats.abarrotada.projector import projector_response
 from formats.abarrotada.report_forms import PinForm
 from formats.abarrotada.rules import ReportRefused
 from formats.abarrotada.services import form_of, settings_of
-from formats.free_deal.forms import DisputeForm
 from scoring import permissions as scoring_permissions
-from scoring.forms import new_idempotency_key
+from scoring.forms import DisputeCommentForm, new_idempotency_key
 from scoring.services.values import Origin, ScoringError
-from scoring.views.captain import _answer, _from_outbox
-from scoring.views.common import _no_store
+from scoring.views.answers import answer_action, from_outbox
+from scoring.views.common import no_store
 from scoring.views.offline import cache_name, outbox_strings
 from tournaments import selectors as tournament_selectors
 from tournaments.models import Championship, Round
@@ -59,7 +58,7 @@ def player_page(request, player, *, form=None, dispute_form=None, pin_form=None)
         "seats": sorted(_seats(table).items(), key=lambda item: "NESW".index(item[0]))
         if table else [],
         "form": form or _form_for(table, championship),
-        "dispute_form": dispute_form or DisputeForm(),
+        "dispute_form": dispute_form or DisputeCommentForm(),
         "pin_form": pin_form or PinForm(),
         "open": table is not None and table.round.status == Round.Status.RELEASED,
         "ours": bool(game and game["entry"] and game["entry"].by_team_id == player.pk),
@@ -70,13 +69,13 @@ def player_page(request, player, *, form=None, dispute_form=None, pin_form=None)
                            "dispute": _("Dispute of the game")},
         "offline_cache": cache_name(),
     }
-    return _no_store(render(request, "abarrotada/evening/player.html", context))
+    return no_store(render(request, "abarrotada/evening/player.html", context))
 
 
 def _outbox_refusal(request, player, form):
     errors = {name: list(items) for name, items in form.errors.items()}
     text = " ".join(message for items in errors.values() for message in items)
-    return _answer(request, player, ok=False, message=text, status=400, errors=errors)
+    return answer_action(request, player, ok=False, message=text, status=400, errors=errors)
 
 
 @require_POST
@@ -87,11 +86,11 @@ def player_submit(request, team_id: int, secret: str):
                                idempotency_key=request.POST.get("idempotency_key")):
         # Sent again (the outbox after a lost answer), even once the round has closed: the
         # first answer, never a refusal of stored totals.
-        return _answer(request, player, ok=True, message=entered)
+        return answer_action(request, player, ok=True, message=entered)
     try:
         table = permissions.player_open_table(player)
     except ScoringError as error:
-        return _answer(request, player, ok=False, message=error.message)
+        return answer_action(request, player, ok=False, message=error.message)
     form = _form_for(table, player.championship, request.POST)
     if form.is_valid():
         try:
@@ -101,8 +100,8 @@ def player_submit(request, team_id: int, secret: str):
         except ScoringError as error:
             _refusal(form, error)
         else:
-            return _answer(request, player, ok=True, message=entered)
-    if _from_outbox(request):
+            return answer_action(request, player, ok=True, message=entered)
+    if from_outbox(request):
         return _outbox_refusal(request, player, form)
     return player_page(request, player, form=form)
 
@@ -115,8 +114,8 @@ def player_confirm(request, team_id: int, secret: str, entry_id: int):
         services.confirm_totals(entry_id=entry_id, player=player,
                                 origin=Origin.from_request(request))
     except ScoringError as error:
-        return _answer(request, player, ok=False, message=error.message)
-    return _answer(request, player, ok=True, message=_("Game confirmed."))
+        return answer_action(request, player, ok=False, message=error.message)
+    return answer_action(request, player, ok=True, message=_("Game confirmed."))
 
 
 @require_POST
@@ -133,18 +132,18 @@ def player_pin(request, team_id: int, secret: str, entry_id: int):
                                                   pin=form.cleaned_data["pin"],
                                                   origin=Origin.from_request(request))
     except ScoringError as error:
-        return _answer(request, player, ok=False, message=error.message)
-    return _answer(request, player, ok=True,
-                   message=_("Game confirmed by %(player)s.") % {"player": review.by_team.name})
+        return answer_action(request, player, ok=False, message=error.message)
+    return answer_action(request, player, ok=True,
+                         message=_("Game confirmed by %(player)s.") % {"player": review.by_team.name})
 
 
 @require_POST
 def player_dispute(request, team_id: int, secret: str, entry_id: int):
     player = scoring_permissions.captain_team(team_id, secret)
     permissions.player_totals(player, entry_id)  # another table's entry: 404, as an unknown id
-    form = DisputeForm(request.POST)
+    form = DisputeCommentForm(request.POST)
     if not form.is_valid():
-        if _from_outbox(request):
+        if from_outbox(request):
             return _outbox_refusal(request, player, form)
         return player_page(request, player, dispute_form=form)
     try:
@@ -152,9 +151,9 @@ def player_dispute(request, team_id: int, secret: str, entry_id: int):
                                 comment=form.cleaned_data["comment"],
                                 origin=Origin.from_request(request))
     except ScoringError as error:
-        return _answer(request, player, ok=False, message=error.message)
-    return _answer(request, player, ok=True,
-                   message=_("Game disputed. The director has been told."))
+        return answer_action(request, player, ok=False, message=error.message)
+    return answer_action(request, player, ok=True,
+                         message=_("Game disputed. The director has been told."))
 
 
 # --- Directors --------------------------------------------------------------------------------
@@ -171,7 +170,7 @@ def director_games(request, championship: Championship, round_: Round):
         "rounds": championship.rounds.order_by("number"),
         "live_url": live.stream_url("director", championship.pk),
     }
-    return _no_store(render(request, "abarrotada/evening/director_games.html", context))
+    return no_store(render(request, "abarrotada/evening/director_games.html", context))
 
 
 @login_required
@@ -212,7 +211,7 @@ def director_game(request, pk: int, number: int, table_number: int):
                "seats": sorted(_seats(table).items(), key=lambda item: "NESW".index(item[0])),
                "game": evening.table_games(table.round, [table.pk])[table.pk],
                "entries": entries, "form": form}
-    return _no_store(render(request, "abarrotada/evening/director_game.html", context))
+    return no_store(render(request, "abarrotada/evening/director_game.html", context))
 
 
 # --- Standings --------------------------------------------------------------------------------

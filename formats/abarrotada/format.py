@@ -51,6 +51,10 @@ class Abarrotada(Format):
     facts_template = "abarrotada/_facts.html"
     round_seating_template = "abarrotada/_round_seating.html"
     api_settings_key = "individual"
+    archive_rows = ("deals", "individual_settings", "individual_player_details",
+                    "individual_tables", "individual_seatings", "individual_sit_outs",
+                    "individual_reports", "individual_report_reviews",
+                    "individual_adjustments", "individual_pin_attempts")
 
     # Late imports: the views and services import the models (see duplicate_pairs).
 
@@ -83,6 +87,16 @@ class Abarrotada(Format):
         from formats.abarrotada.results_views import public_results
 
         return public_results(championship, rounds, number)
+
+    def traveller_page(self, request, championship, deal, *, director: bool):
+        from formats.abarrotada.results_views import traveller_page
+
+        return traveller_page(request, championship, deal, director=director)
+
+    def scorecard_page(self, request, championship, team, *, director: bool):
+        from formats.abarrotada.results_views import scorecard_page
+
+        return scorecard_page(request, championship, team, director=director)
 
     def settings_form(self, championship=None, data=None):
         from formats.abarrotada.settings_forms import IndividualSettingsForm
@@ -148,6 +162,33 @@ class Abarrotada(Format):
 
         save_settings(championship, form=cleaned.get("form", settings_of(championship).form))
 
+    # The demo, the API and the archive: the package's, given once here for both formats.
+
+    def load_demo(self, director) -> list[str]:
+        from formats.abarrotada.demo import load_individual_demo
+
+        return [load_individual_demo(director)[1]]
+
+    def api_urlpatterns(self) -> list:
+        from formats.abarrotada import api
+
+        return api.urlpatterns  # the evening's endpoints too
+
+    def archive_part(self):
+        from formats.abarrotada.archive import BACKUP
+
+        return BACKUP
+
+    def check_archive(self, checked) -> None:
+        from formats.abarrotada.archive import check_archive
+
+        check_archive(checked)
+
+    def check_archived_deal(self, checked, path: str, deal: dict) -> bool:
+        from formats.abarrotada.archive import check_archived_deal
+
+        return check_archived_deal(checked, path, deal)
+
 
 class AbarrotadaFree(Abarrotada):
     """A free-deal evening of *abarrotada* (rules.md 10.4): the same players, tables and
@@ -162,6 +203,9 @@ class AbarrotadaFree(Abarrotada):
     has_deals = False
     championship_fields = ("rounds_planned",)
     facts_template = "abarrotada/evening/_facts.html"
+    archive_rows = ("individual_settings", "individual_player_details", "individual_tables",
+                    "individual_seatings", "individual_sit_outs", "individual_pin_attempts",
+                    "individual_game_totals", "individual_game_totals_reviews")
 
     def captain_page(self, request, team):
         from formats.abarrotada.evening_views import player_page
@@ -188,8 +232,15 @@ class AbarrotadaFree(Abarrotada):
 
         return public_results(championship, rounds, number)
 
+    def scorecard_page(self, request, championship, team, *, director: bool):
+        from formats.abarrotada.results_views import evening_scorecard_page
+
+        return evening_scorecard_page(request, championship, team, director=director)
+
     def export_kinds(self) -> list:
-        return []  # the standings page and the public archive, for now
+        from formats.abarrotada.exports.evening import KINDS
+
+        return list(KINDS.values())
 
     def settings_form(self, championship=None, data=None):
         from formats.abarrotada.settings_forms import IndividualSettingsForm
@@ -198,7 +249,9 @@ class AbarrotadaFree(Abarrotada):
 
 
     def export_state(self, championship) -> dict:
-        return {}
+        from formats.abarrotada.exports.evening import export_state
+
+        return export_state(championship)
 
     def captain_results_links(self, team) -> list[tuple[str, str]]:
         return Format.captain_results_links(self, team)
@@ -215,3 +268,15 @@ class AbarrotadaFree(Abarrotada):
         save_settings(championship, form=cleaned.get("form", current.form),
                       hand_limit=cleaned.get("hand_limit", current.hand_limit),
                       round_minutes=cleaned.get("round_minutes", current.round_minutes))
+
+    # The package's demo, endpoints and backup lists are given once, by ``Abarrotada``;
+    # its archive checks are the same (inherited).
+
+    def load_demo(self, director) -> list[str]:
+        return []  # the individual demo is an evening of deals (Abarrotada's)
+
+    def api_urlpatterns(self) -> list:
+        return []
+
+    def archive_part(self):
+        return None

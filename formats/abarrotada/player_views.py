@@ -14,12 +14,11 @@ import live
 from formats.abarrotada import permissions, selectors, services
 from formats.abarrotada.report_forms import PinForm, ReportForm
 from formats.abarrotada.services import form_of
-from formats.free_deal.forms import DisputeForm
 from scoring import permissions as scoring_permissions
-from scoring.forms import new_idempotency_key
+from scoring.forms import DisputeCommentForm, new_idempotency_key
 from scoring.services.values import Origin, ScoringError
-from scoring.views.captain import _answer, _from_outbox, _notes_by_deal
-from scoring.views.common import _no_store
+from scoring.views.answers import answer_action, from_outbox, notes_by_deal
+from scoring.views.common import no_store
 from scoring.views.offline import cache_name, outbox_strings
 from tournaments.models import Round
 
@@ -37,7 +36,7 @@ def player_page(request, player, *, bound: dict | None = None):
     championship = player.championship
     out = permissions.sit_out_round(player)
     table = None if out is not None else permissions.player_table(player)
-    page_notes, deal_notes = _notes_by_deal(request)
+    page_notes, deal_notes = notes_by_deal(request)
     context = {"player": player, "team": player, "championship": championship,
                "sit_out": out, "table": table, "messages": page_notes,
                "live_url": live.stream_url("team", championship.pk, player.pk,
@@ -57,10 +56,10 @@ def player_page(request, player, *, bound: dict | None = None):
                 else _form(base, deal["deal"]),
                 "pin_form": bound.get(deal["deal"]) if isinstance(bound.get(deal["deal"]),
                                                                   PinForm) else PinForm(),
-                "dispute_form": DisputeForm(prefix=f"dispute{deal['deal']}"),
+                "dispute_form": DisputeCommentForm(prefix=f"dispute{deal['deal']}"),
             } for deal in view.deals])
         context["messages"] += [m for notes in deal_notes.values() for m in notes]
-    return _no_store(render(request, "abarrotada/player.html", context))
+    return no_store(render(request, "abarrotada/player.html", context))
 
 
 def _refused(form: ReportForm, error: ScoringError) -> None:
@@ -84,11 +83,11 @@ def submit(request, team_id: int, secret: str, deal: int):
                                idempotency_key=request.POST.get(f"deal{deal}-idempotency_key")):
         # Sent again (the outbox after a lost answer), even once the round has closed: the
         # first answer, never a refusal of a stored deal.
-        return _answer(request, player, ok=True, message=entered, deal_number=deal)
+        return answer_action(request, player, ok=True, message=entered, deal_number=deal)
     try:
         table = permissions.player_open_table(player)
     except ScoringError as error:
-        return _answer(request, player, ok=False, message=error.message, deal_number=deal)
+        return answer_action(request, player, ok=False, message=error.message, deal_number=deal)
     view = {"championship": player.championship,
             "seats": selectors.round_view(table.round, [table.pk])[0].seats}
     form = _form(view, deal, request.POST)
@@ -101,12 +100,12 @@ def submit(request, team_id: int, secret: str, deal: int):
         except ScoringError as error:
             _refused(form, error)
         else:
-            return _answer(request, player, ok=True, message=entered, deal_number=deal)
-    if _from_outbox(request):
+            return answer_action(request, player, ok=True, message=entered, deal_number=deal)
+    if from_outbox(request):
         errors = {name.split("-", 1)[-1]: list(items) for name, items in form.errors.items()}
         text = " ".join(m for items in errors.values() for m in items)
-        return _answer(request, player, ok=False, message=text, status=400, errors=errors,
-                       deal_number=deal)
+        return answer_action(request, player, ok=False, message=text, status=400, errors=errors,
+                             deal_number=deal)
     return player_page(request, player, bound={deal: form})
 
 
@@ -122,27 +121,27 @@ def confirm(request, team_id: int, secret: str, report_id: int):
         services.confirm_report(report_id=report_id, player=player,
                                 origin=Origin.from_request(request))
     except ScoringError as error:
-        return _answer(request, player, ok=False, message=error.message, deal_number=deal)
-    return _answer(request, player, ok=True, message=_("Deal %(number)s confirmed.")
-                   % {"number": deal}, deal_number=deal)
+        return answer_action(request, player, ok=False, message=error.message, deal_number=deal)
+    return answer_action(request, player, ok=True, message=_("Deal %(number)s confirmed.")
+                         % {"number": deal}, deal_number=deal)
 
 
 @require_POST
 def dispute(request, team_id: int, secret: str, report_id: int):
     player = scoring_permissions.captain_team(team_id, secret)
     deal = _report_deal(player, report_id)
-    form = DisputeForm(request.POST, prefix=f"dispute{deal}")
+    form = DisputeCommentForm(request.POST, prefix=f"dispute{deal}")
     if not form.is_valid():
-        form = DisputeForm(request.POST)  # the outbox sends the plain field name
+        form = DisputeCommentForm(request.POST)  # the outbox sends the plain field name
     comment = form.cleaned_data.get("comment", "") if form.is_valid() else ""
     try:
         services.dispute_report(report_id=report_id, player=player, comment=comment,
                                 origin=Origin.from_request(request))
     except ScoringError as error:
-        return _answer(request, player, ok=False, message=error.message, deal_number=deal)
-    return _answer(request, player, ok=True,
-                   message=_("Deal %(number)s disputed. The director has been told.")
-                   % {"number": deal}, deal_number=deal)
+        return answer_action(request, player, ok=False, message=error.message, deal_number=deal)
+    return answer_action(request, player, ok=True,
+                         message=_("Deal %(number)s disputed. The director has been told.")
+                         % {"number": deal}, deal_number=deal)
 
 
 @require_POST
@@ -159,7 +158,7 @@ def pin(request, team_id: int, secret: str, report_id: int):
                                                   pin=form.cleaned_data["pin"],
                                                   origin=Origin.from_request(request))
     except ScoringError as error:
-        return _answer(request, player, ok=False, message=error.message, deal_number=deal)
-    return _answer(request, player, ok=True,
-                   message=_("Deal %(number)s confirmed by %(player)s.")
-                   % {"number": deal, "player": review.by_team.name}, deal_number=deal)
+        return answer_action(request, player, ok=False, message=error.message, deal_number=deal)
+    return answer_action(request, player, ok=True,
+                         message=_("Deal %(number)s confirmed by %(player)s.")
+                         % {"number": deal, "player": review.by_team.name}, deal_number=deal)

@@ -91,3 +91,48 @@ def public_results(championship: Championship, rounds, number: dict[int, int]) -
              "deal_scores": line.deal_scores, "tops": line.tops, "deals": line.deals}
             for line in selectors.standings(championship, rounds=closed)],
     }
+
+
+def traveller_page(request, championship: Championship, deal, *, director: bool):
+    """A deal's traveller in individual play: one row a table, each seat's player with
+    their deal score and final (not the pairs' NS and EW); the cards once they are public,
+    without the pairs' analysis (rules.md 10)."""
+    from formats.abarrotada.exports.data import round_travellers
+    from tournaments.presentation import deal_view
+    from tournaments.selectors import deal_is_public
+
+    (traveller,) = round_travellers(championship, deal.round, deal=deal.number)
+    context = {"championship": championship, "deal": deal, "traveller": traveller,
+               "director": director,
+               "hands": deal_view(deal, sides=False) if deal_is_public(deal) else None}
+    return render(request, "abarrotada/traveller.html", context)
+
+
+def scorecard_page(request, championship: Championship, player, *, director: bool):
+    """A player's own deals (round, table, seat, the others at the table, deal score and
+    final, or the sit-out), after the closed rounds as the public sees them."""
+    from formats.abarrotada.exports import data
+    from scoring.selectors.scope import ranking_scope
+
+    scope = ranking_scope(championship, live=False)
+    card = next(((line, rows) for line, rows in data.scorecards(scope)
+                 if line.player_id == player.pk), (None, []))
+    context = {"championship": championship, "player": player, "line": card[0],
+               "rows": card[1], "scope": scope,
+               "total": show_score(card[0].total) if card[0] else ""}
+    return render(request, "abarrotada/scorecard.html", context)
+
+
+def evening_scorecard_page(request, championship: Championship, player, *, director: bool):
+    """A player's games of a free-deal evening: each round's table, seat and game total (or
+    the sit-out), after the closed rounds as the public sees them."""
+    from formats.abarrotada.exports import evening
+    from scoring.selectors.scope import ranking_scope
+
+    scope = ranking_scope(championship, live=False)
+    line = next((line for line in evening.ranking(scope) if line.player_id == player.pk),
+                None)
+    rows = [row for row in evening.results_rows(scope) if row[3] == player.number]
+    context = {"championship": championship, "player": player, "line": line,
+               "rows": rows, "scope": scope}
+    return render(request, "abarrotada/evening/scorecard.html", context)

@@ -1,5 +1,6 @@
-"""How the individual format's refusals name who plays at a table: a player (the shared
-checks speak of a duplicate team by default). Given to them through ``Format.wording``."""
+"""How the individual format names who plays at a table: a player (the shared checks and
+pages speak of a duplicate team, or a pair, by default). Given to them through
+``Format.wording``."""
 
 from django.utils.translation import gettext_lazy as _
 
@@ -12,4 +13,11 @@ PLAYER_WORDING = Wording(
     withdrawal_bye=_("You sit out this round: there is nothing to enter."),
     no_open_table=_("You have no open table right now: the round is closed, has not started, "
                     "or you sit out."),
+    entrant=_("player"),
+    entrants=_("players"),
+    entrant_title=_("Player"),
+    entrants_title=_("Players"),
+    add_one=_("Add a player"),
+    add_button=_("Add the player"),
+    none_yet=_("No players yet: add them one by one or import a file."),
 )

@@ -7,3 +7,9 @@ class FreeDealConfig(AppConfig):
     label = "free_deal"
     verbose_name = _("Free-deal pairs")
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self):
+        from formats.free_deal.format import FreeDealPairs
+        from formats.registry import register
+
+        register(FreeDealPairs())

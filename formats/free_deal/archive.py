@@ -1,12 +1,81 @@
-"""The free-deal part of the public archive (``scoring.archive.public``): every counted game
-of the closed rounds, the byes, the sections, the ranking after them and the knockout bracket
-(rules.md 11.3), by the pairs' numbers as on the pages. (The full backup is ``scoring.archive``'s, table by table.)"""
+"""The free-deal part of the archive (``scoring.archive``).
+
+- :data:`BACKUP`: its row lists in the full backup, after the core's (the rows are checked
+  by ``formats.free_deal.archive_rules``);
+- :func:`public_results`: its part of the public archive (``scoring.archive.public``):
+  every counted game of the closed rounds, the byes, the sections, the ranking after them
+  and the knockout bracket (rules.md 11.3), by the pairs' numbers as on the pages.
+"""
 
 from __future__ import annotations
 
 from formats.free_deal import selectors
+from formats.free_deal.models import (
+    FreeDealSettings,
+    GameEntry,
+    GameReview,
+    KnockoutEntry,
+    KnockoutGame,
+    KnockoutTie,
+    PairSection,
+    Section,
+    SectionBye,
+)
 from formats.free_deal.services import settings_of
+from scoring.archive.format import PROVENANCE, USER, ArchivePart, TableSpec
 from tournaments.models import Round
+
+BACKUP = ArchivePart(
+    tables=(
+        # The free-deal format (rules.md 11): its settings and its games. Empty lists for a
+        # duplicate championship.
+        TableSpec("free_deal_settings", FreeDealSettings,
+                  ("id", "target", "hand_limit", "round_minutes", "cap", "sant_vicenc",
+                   "match_points", "tie_breaks", "bye_difference", "bye_points", "seeding",
+                   "knockout_size", "knockout_best_of")),
+        TableSpec("game_entries", GameEntry,
+                  ("id", "table", "first_points", "second_points", "ended_by", "hands_played",
+                   "hands", "by_director_override", "idempotency_key", "note", *PROVENANCE),
+                  {"table": "tables", "by_team": "teams", "by_director": USER}),
+        TableSpec("game_reviews", GameReview,
+                  ("id", "entry", "verdict", "comment", "via_pin", *PROVENANCE),
+                  {"entry": "game_entries", "by_team": "teams", "by_director": USER}),
+        # Free-deal sections (rules.md 11.3): the sections, each pair's, and each section's byes.
+        TableSpec("free_deal_sections", Section, ("id", "name", "position")),
+        TableSpec("free_deal_pair_sections", PairSection, ("id", "team", "section"),
+                  {"team": "teams", "section": "free_deal_sections"}),
+        TableSpec("free_deal_section_byes", SectionBye, ("id", "round", "team"),
+                  {"round": "rounds", "team": "teams"}),
+        # The free-deal knockout stage (rules.md 11.3): its ties and their games.
+        TableSpec("free_deal_knockout_ties", KnockoutTie,
+                  ("id", "stage", "slot", "first", "second", "first_seed", "second_seed", "winner"),
+                  {"first": "teams", "second": "teams", "winner": "teams"}),
+        TableSpec("free_deal_knockout_games", KnockoutGame,
+                  ("id", "tie", "number", "first_points", "second_points", *PROVENANCE),
+                  {"tie": "free_deal_knockout_ties", "by_team": "teams", "by_director": USER}),
+        # A captain's report of a knockout game, waiting for, confirmed or disputed by the
+        # other pair (the game it made, once confirmed).
+        TableSpec("free_deal_knockout_entries", KnockoutEntry,
+                  ("id", "tie", "number", "first_points", "second_points", "verdict",
+                   "reviewed_by", "reviewed_at", "comment", "game", "idempotency_key",
+                   *PROVENANCE),
+                  {"tie": "free_deal_knockout_ties", "reviewed_by": "teams",
+                   "game": "free_deal_knockout_games", "by_team": "teams", "by_director": USER}),
+    ),
+    implicit_championship=(FreeDealSettings, Section, KnockoutTie),
+    # A version 1 file (a duplicate championship from before formats) has none of these.
+    version_2_tables=("free_deal_settings", "game_entries", "game_reviews"),
+    # Added within version 2: a file without them is a championship without sections (or
+    # knockout stage), read as empty lists.
+    optional_tables=("free_deal_sections", "free_deal_pair_sections", "free_deal_section_byes",
+                     "free_deal_knockout_ties", "free_deal_knockout_games",
+                     "free_deal_knockout_entries"),
+    optional_settings={"free_deal_settings": {"knockout_size": 0, "knockout_best_of": 1}},
+    optional_row_fields={"free_deal_knockout_entries": {"idempotency_key": None}},
+    # A ``RoundClock`` is the room's live state, not a result: a championship moved with a
+    # round in play has that round's clock started again by its director.
+    derived_models=("RoundClock",),
+)
 
 
 def _fraction(value) -> str:

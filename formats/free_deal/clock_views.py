@@ -24,14 +24,14 @@ from formats.free_deal import selectors, services
 from formats.free_deal.forms import ClockForm
 from scoring import permissions
 from scoring.services.values import Origin
-from scoring.views.common import _no_store
+from scoring.views.common import no_store
 from tournaments import selectors as tournament_selectors
 from tournaments.services.common import ServiceError
 
 
 def _answer(view: selectors.ClockView | None) -> JsonResponse:
     data = view.as_json() if view is not None else selectors.no_clock_json()
-    return _no_store(JsonResponse(data))
+    return no_store(JsonResponse(data))
 
 
 @require_GET

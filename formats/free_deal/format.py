@@ -18,6 +18,11 @@ class FreeDealPairs(Format):
     rules_section = "11"
     has_deals = False
     facts_template = "free_deal/_facts.html"
+    # PIN attempts too: a free-deal game is confirmed with a PIN (its attempts name no entry).
+    archive_rows = ("free_deal_settings", "game_entries", "game_reviews", "free_deal_sections",
+                    "free_deal_pair_sections", "free_deal_section_byes",
+                    "free_deal_knockout_ties", "free_deal_knockout_games",
+                    "free_deal_knockout_entries", "pin_attempts")
     championship_fields = ("rounds_planned", "doubling")
     fixed_settings = {"movement": "swiss"}
     api_settings_key = "free_deal"
@@ -134,3 +139,27 @@ class FreeDealPairs(Format):
         from formats.free_deal.services.sections import assign_sections
 
         assign_sections(championship, sections)
+
+    def load_demo(self, director):
+        # The club tournament (rules.md 11), then its knockout stage in a finished event of
+        # its own: each line as soon as its championship is loaded.
+        from formats.free_deal.demo import load_free_deal_demo
+        from formats.free_deal.demo_knockout import load_knockout_demo
+
+        for load in (load_free_deal_demo, load_knockout_demo):
+            yield load(director)[1]
+
+    def api_urlpatterns(self) -> list:
+        from formats.free_deal import api
+
+        return api.urlpatterns
+
+    def archive_part(self):
+        from formats.free_deal.archive import BACKUP
+
+        return BACKUP
+
+    def check_archive(self, checked) -> None:
+        from formats.free_deal.archive_rules import check_archive
+
+        check_archive(checked)

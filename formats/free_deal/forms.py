@@ -133,11 +133,6 @@ class DirectorGameForm(GameForm):
                            required=False, widget=forms.Textarea(attrs={"rows": 2}))
 
 
-class DisputeForm(forms.Form):
-    comment = forms.CharField(label=_("What is wrong?"), max_length=2000, required=False,
-                              widget=forms.Textarea(attrs={"rows": 2}))
-
-
 class ClockForm(forms.Form):
     """The director's clock buttons: which one was pressed, and an extension's minutes."""
 

@@ -10,15 +10,14 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from formats.free_deal import permissions as pair_permissions
-from formats.free_deal.forms import DisputeForm
 from formats.free_deal.knockout_views import stage_name
 from formats.free_deal.models import KnockoutTie
 from formats.free_deal.services import knockout_captains as services
 from formats.free_deal.services.knockout import MAX_POINTS
 from scoring import permissions
-from scoring.forms import new_idempotency_key
+from scoring.forms import DisputeCommentForm, new_idempotency_key
 from scoring.services.values import Origin, ScoringError
-from scoring.views.captain import _answer, from_outbox
+from scoring.views.answers import answer_action, from_outbox
 from tournaments.services.common import ServiceError
 
 
@@ -47,7 +46,7 @@ def captain_knockout(team, form=None) -> dict | None:
         "opponent": tie.second if tie.first_id == team.pk else tie.first,
         "ours": entry is not None and entry.by_team_id == team.pk,
         "form": form or KnockoutEntryForm(initial={"idempotency_key": new_idempotency_key()}),
-        "dispute_form": DisputeForm(),
+        "dispute_form": DisputeCommentForm(),
     }
 
 
@@ -59,7 +58,7 @@ def captain_knockout_submit(request, team_id: int, secret: str, tie_id: int):
                                        idempotency_key=request.POST.get("idempotency_key")):
         # Sent again (the outbox after a lost answer), even once the tie is decided: the
         # first answer, never a refusal of a stored report.
-        return _answer(request, team, ok=True, message=entered)
+        return answer_action(request, team, ok=True, message=entered)
     form = KnockoutEntryForm(request.POST)
     if form.is_valid():
         try:
@@ -72,12 +71,12 @@ def captain_knockout_submit(request, team_id: int, secret: str, tie_id: int):
             field = error.field if error.field in form.fields else None
             form.add_error(field, error.message)
         except ScoringError as error:
-            return _answer(request, team, ok=False, message=error.message)
+            return answer_action(request, team, ok=False, message=error.message)
         else:
-            return _answer(request, team, ok=True, message=entered)
+            return answer_action(request, team, ok=True, message=entered)
     if from_outbox(request):
         errors = {name: list(items) for name, items in form.errors.items()}
-        return _answer(request, team, ok=False, status=400, errors=errors, message=" ".join(
+        return answer_action(request, team, ok=False, status=400, errors=errors, message=" ".join(
             message for items in errors.values() for message in items))
     from formats.free_deal.views import captain_page
 
@@ -92,23 +91,23 @@ def captain_knockout_confirm(request, team_id: int, secret: str, entry_id: int):
         services.confirm_knockout_entry(team=team, entry_id=entry_id,
                                         origin=Origin.from_request(request))
     except (ScoringError, ServiceError) as error:
-        return _answer(request, team, ok=False, message=error.message)
-    return _answer(request, team, ok=True, message=_("Game confirmed."))
+        return answer_action(request, team, ok=False, message=error.message)
+    return answer_action(request, team, ok=True, message=_("Game confirmed."))
 
 
 @require_POST
 def captain_knockout_dispute(request, team_id: int, secret: str, entry_id: int):
     team = permissions.captain_team(team_id, secret)
     pair_permissions.captain_knockout_entry_id(team, entry_id)  # another tie's: 404
-    form = DisputeForm(request.POST)
+    form = DisputeCommentForm(request.POST)
     if not form.is_valid():
-        return _answer(request, team, ok=False, message=" ".join(
+        return answer_action(request, team, ok=False, message=" ".join(
             message for messages in form.errors.values() for message in messages))
     try:
         services.dispute_knockout_entry(team=team, entry_id=entry_id,
                                         comment=form.cleaned_data["comment"],
                                         origin=Origin.from_request(request))
     except ScoringError as error:
-        return _answer(request, team, ok=False, message=error.message)
-    return _answer(request, team, ok=True,
-                   message=_("Game disputed. The director has been told."))
+        return answer_action(request, team, ok=False, message=error.message)
+    return answer_action(request, team, ok=True,
+                         message=_("Game disputed. The director has been told."))

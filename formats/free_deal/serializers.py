@@ -34,7 +34,7 @@ class FreeDealSettingsSerializer(serializers.Serializer):
         # Nested in a championship: its settings (saved, or the defaults), or null for a
         # championship of another format. Elsewhere: the attribute, as any field.
         if isinstance(instance, Championship):
-            from formats import FREE_DEAL_PAIRS  # late: the registry imports this app
+            from formats import FREE_DEAL_PAIRS  # late: registered once the apps are ready
 
             return settings_of(instance) if instance.format == FREE_DEAL_PAIRS.key else None
         return super().get_attribute(instance)

@@ -19,7 +19,7 @@ from formats.free_deal import permissions as pair_permissions
 from formats.free_deal import selectors, services
 from formats.free_deal.exports.pdf import pairing_sheets_pdf
 from formats.free_deal.format import FreeDealPairs
-from formats.free_deal.forms import ClockForm, DirectorGameForm, DisputeForm, GameForm, PinForm
+from formats.free_deal.forms import ClockForm, DirectorGameForm, GameForm, PinForm
 from formats.free_deal.heard import add_heard
 from formats.free_deal.knockout_captain_views import captain_knockout
 from formats.free_deal.rules import GameRefused
@@ -27,11 +27,11 @@ from formats.free_deal.services import settings_of
 from formats.free_deal.wording import PAIR_WORDING
 from scoring import permissions
 from scoring.exports.data import export_scope
-from scoring.forms import new_idempotency_key
+from scoring.forms import DisputeCommentForm, new_idempotency_key
 from scoring.selectors.scope import ScopeError, ranking_scope
 from scoring.services.values import Origin, ScoringError
-from scoring.views.captain import _answer, _from_outbox
-from scoring.views.common import _no_store
+from scoring.views.answers import answer_action, from_outbox
+from scoring.views.common import no_store
 from scoring.views.offline import cache_name, outbox_strings
 from tournaments import selectors as tournament_selectors
 from tournaments.models import Championship, Round, Table
@@ -63,7 +63,7 @@ def captain_page(request, team, *, form=None, dispute_form=None, pin_form=None,
         "team": team, "championship": team.championship, "table": table, "game": game,
         "bye_round": bye_round, "settings": settings,
         "form": form or GameForm(table=table, initial={"idempotency_key": new_idempotency_key()}),
-        "dispute_form": dispute_form or DisputeForm(),
+        "dispute_form": dispute_form or DisputeCommentForm(),
         "pin_form": pin_form or PinForm(),
         "open": table is not None and table.round.status == Round.Status.RELEASED,
         # The round's countdown, re-read from the clock's address (static/js/clock.js) when
@@ -83,7 +83,7 @@ def captain_page(request, team, *, form=None, dispute_form=None, pin_form=None,
         context["first_is_us"] = table.ns_team_id == team.pk
     if table is not None:
         context["pad_data"] = _pad_data(team, table, game, context["settings"])
-    return _no_store(render(request, "free_deal/captain.html", context))
+    return no_store(render(request, "free_deal/captain.html", context))
 
 
 def _game_outbox_strings() -> dict:
@@ -95,7 +95,7 @@ def _outbox_refusal(request, team, form):
     """The form's errors as the outbox's JSON answer (the duplicate page's shape)."""
     errors = {name: list(messages_) for name, messages_ in form.errors.items()}
     text = " ".join(message for messages_ in errors.values() for message in messages_)
-    return _answer(request, team, ok=False, message=text, status=400, errors=errors)
+    return answer_action(request, team, ok=False, message=text, status=400, errors=errors)
 
 
 def _pad_data(team, table, game, settings) -> dict:
@@ -134,11 +134,11 @@ def captain_submit(request, team_id: int, secret: str):
     if services.earlier_submission(team=team, idempotency_key=request.POST.get("idempotency_key")):
         # Sent again (the outbox after a lost answer): the first answer, even once its round
         # has closed and the next is in play (whose table the pair's open table now is).
-        return _answer(request, team, ok=True, message=entered)
+        return answer_action(request, team, ok=True, message=entered)
     try:
         table = _open_table(team)
     except ScoringError as error:
-        return _answer(request, team, ok=False, message=error.message)
+        return answer_action(request, team, ok=False, message=error.message)
     form = GameForm(request.POST, table=table)
     if form.is_valid():
         try:
@@ -148,8 +148,8 @@ def captain_submit(request, team_id: int, secret: str):
         except (GameRefused, ScoringError) as error:
             _refusal(form, error)
         else:
-            return _answer(request, team, ok=True, message=entered)
-    if _from_outbox(request):
+            return answer_action(request, team, ok=True, message=entered)
+    if from_outbox(request):
         return _outbox_refusal(request, team, form)
     return captain_page(request, team, form=form)
 
@@ -161,8 +161,8 @@ def captain_confirm(request, team_id: int, secret: str, entry_id: int):
     try:
         services.confirm_game(entry_id=entry_id, team=team, origin=Origin.from_request(request))
     except ScoringError as error:
-        return _answer(request, team, ok=False, message=error.message)
-    return _answer(request, team, ok=True, message=_("Game confirmed."))
+        return answer_action(request, team, ok=False, message=error.message)
+    return answer_action(request, team, ok=True, message=_("Game confirmed."))
 
 
 @require_POST
@@ -178,26 +178,26 @@ def captain_pin(request, team_id: int, secret: str, entry_id: int):
         services.confirm_game_with_pin(entry_id=entry_id, team=team, pin=form.cleaned_data["pin"],
                                        origin=Origin.from_request(request))
     except ScoringError as error:
-        return _answer(request, team, ok=False, message=error.message)
-    return _answer(request, team, ok=True, message=_("Game confirmed."))
+        return answer_action(request, team, ok=False, message=error.message)
+    return answer_action(request, team, ok=True, message=_("Game confirmed."))
 
 
 @require_POST
 def captain_dispute(request, team_id: int, secret: str, entry_id: int):
     team = permissions.captain_team(team_id, secret)
     pair_permissions.captain_entry(team, entry_id)  # another table's: 404, as an unknown id
-    form = DisputeForm(request.POST)
+    form = DisputeCommentForm(request.POST)
     if not form.is_valid():
-        if _from_outbox(request):
+        if from_outbox(request):
             return _outbox_refusal(request, team, form)
         return captain_page(request, team, dispute_form=form)
     try:
         services.dispute_game(entry_id=entry_id, team=team, comment=form.cleaned_data["comment"],
                               origin=Origin.from_request(request))
     except ScoringError as error:
-        return _answer(request, team, ok=False, message=error.message)
-    return _answer(request, team, ok=True,
-                   message=_("Game disputed. The director has been told."))
+        return answer_action(request, team, ok=False, message=error.message)
+    return answer_action(request, team, ok=True,
+                         message=_("Game disputed. The director has been told."))
 
 
 # --- Directors --------------------------------------------------------------------------------
@@ -213,7 +213,7 @@ def director_games(request, championship: Championship, round_: Round):
         "clock_url": reverse("free_deal:director_clock", args=[championship.pk, round_.number]),
         "live_url": live.stream_url("director", championship.pk),
     }
-    return _no_store(render(request, "free_deal/director_games.html", context))
+    return no_store(render(request, "free_deal/director_games.html", context))
 
 
 @login_required
@@ -250,7 +250,7 @@ def director_game(request, pk: int, number: int, table_number: int):
                    .prefetch_related("reviews__by_team", "reviews__by_director").order_by("id"))
     context = {"championship": championship, "table": table, "round": table.round,
                "game": selectors.table_game(table), "entries": entries, "form": form}
-    return _no_store(render(request, "free_deal/director_game.html", context))
+    return no_store(render(request, "free_deal/director_game.html", context))
 
 
 # Making a PDF takes WeasyPrint seconds: GET and HEAD only (405 for the rest before anything
@@ -263,7 +263,7 @@ def pairing_sheets(request, pk: int, number: int):
     # Only a free-deal round: a duplicate round's tables are printed by its own sheets.
     round_ = get_object_or_404(championship.rounds, number=number,
                                championship__format=FreeDealPairs.key)
-    return _no_store(printed_file(request, lambda: pairing_sheets_pdf(round_),
+    return no_store(printed_file(request, lambda: pairing_sheets_pdf(round_),
                                   f"pairings-round-{round_.number}.pdf"))
 
 

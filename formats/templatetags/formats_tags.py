@@ -2,7 +2,8 @@
 shared template asks it (``fmt.has_deals``, ``fmt.facts_template``) instead of naming one;
 ``{% projector_panel championship %}``: what the format adds to the shared projector;
 ``{% download_links championship as kinds %}`` and ``{% round_printouts championship round
-as sheets %}``: what the format offers to download and to print."""
+as sheets %}``: what the format offers to download and to print;
+``championship|entrant:"Entrants"``: the word for who plays (pairs, players)."""
 
 from django import template
 
@@ -52,3 +53,16 @@ def captain_results_links(team) -> list:
 def players_entrants(fmt) -> bool:
     """Whether the format's entrants are players, one each (individual championships)."""
     return fmt.players_entrants
+
+
+@register.filter
+def entrant(championship, form: str = "Entrants"):
+    """The championship's entrant word in ``form`` ("entrant", "entrants", "Entrant",
+    "Entrants"), or one of its whole sentences ("add_one", "add_button", "none_yet"), as
+    its format words it (``Format.wording``): pairs, or players in individual play."""
+    from scoring.wording import ENTRANT_FORMS, ENTRANT_SENTENCES
+
+    name = ENTRANT_FORMS.get(form, form)
+    if name not in ENTRANT_SENTENCES and name not in ENTRANT_FORMS.values():
+        raise template.TemplateSyntaxError(f"entrant: no form {form!r}")
+    return getattr(format_of(championship).wording, name)

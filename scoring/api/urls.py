@@ -1,13 +1,12 @@
 """REST API URLs under ``/api/v1/`` (the OpenAPI schema is at /api/schema/, its docs at
 /api/docs/), split by audience like the pages' URLs: captains (the team's private link),
 directors, the public result pages, and the exports; then each format's own endpoints
-(free-deal pairs: ``formats.free_deal.api``)."""
+(``Format.api_urlpatterns``: free-deal pairs', then the individual formats')."""
 
 from django.urls import path
 
 import scoring.api.converters  # noqa: F401 (registers the "id" converter)
-from formats.abarrotada import api as abarrotada_api
-from formats.free_deal import api as free_deal_api
+from formats.registry import FORMATS
 from scoring.api import (
     captain,
     director_championships,
@@ -98,8 +97,9 @@ export_urls = [
     path(f"{JOB}file/", dx.ExportFileView.as_view(), name="api-export-file"),
 ]
 
-# Each format's own endpoints (captains' games, a round's games, the ranking) are its API
-# module's: free-deal pairs, formats/free_deal/api.py; individual, formats/abarrotada/api.py. (The endpoints above are duplicate
-# pairs' or every format's; those of one format refuse another's championships, 409.)
+# Each format's own endpoints (captains' games, a round's games, the ranking), in the order of
+# the formats: free-deal pairs' (formats/free_deal/api.py), then the individual formats'
+# (formats/abarrotada/api.py). (The endpoints above are duplicate pairs' or every format's;
+# those of one format refuse another's championships, 409.)
 urlpatterns = (captain_urls + public_urls + director_urls + export_urls
-               + free_deal_api.urlpatterns + abarrotada_api.urlpatterns)
+               + [pattern for fmt in FORMATS.values() for pattern in fmt.api_urlpatterns()])

@@ -18,3 +18,9 @@ class ArchiveError(Exception):
 
     def __str__(self) -> str:
         return self.message
+
+
+def refuse(path: str, message: str):
+    """Refuse the archive at ``path`` (``teams[3].pin``): ``ArchiveError`` with the path
+    leading the message. The checks of the core and of each format's rows use it."""
+    raise ArchiveError(f"{path}: {message}", path=path)

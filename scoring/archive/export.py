@@ -12,11 +12,10 @@ from scoring.archive.format import (
     CHAMPIONSHIP,
     FORMAT,
     FORMAT_VERSION,
-    IMPLICIT_CHAMPIONSHIP,
     KIND_FULL,
-    TABLES,
     USER,
     TableSpec,
+    backup_layout,
     user_name_field,
     write_date,
     write_datetime,
@@ -71,7 +70,7 @@ def _rows(spec: TableSpec, queryset, usernames: dict[int, str]) -> list[dict]:
 
 def _queryset(spec: TableSpec, championship: Championship):
     model = spec.model
-    if model in IMPLICIT_CHAMPIONSHIP:
+    if model in backup_layout().implicit_championship:
         return model.objects.filter(championship=championship)
     if "table" in spec.refs:
         return model.objects.filter(table__round__championship=championship)
@@ -93,7 +92,7 @@ def _queryset(spec: TableSpec, championship: Championship):
 def _usernames(championship: Championship) -> dict[int, str]:
     """Every account a row of the championship names, by id (one query per table)."""
     ids: set[int] = set(championship.directors.values_list("pk", flat=True))
-    for spec in TABLES:
+    for spec in backup_layout().tables:
         for name, target in spec.refs.items():
             if target == USER:
                 ids.update(
@@ -123,7 +122,7 @@ def snapshot():
 def export_full(championship: Championship) -> dict:
     """Every row of the championship, secrets included: enough to move it, running, to
     another installation (``import_archive``). Directors only; derived scores are left out
-    and recomputed on import (``format.DERIVED_MODELS``)."""
+    and recomputed on import (``derived_models`` of ``format.backup_layout``)."""
     with snapshot():
         usernames = _usernames(championship)
         archive = header(KIND_FULL)
@@ -133,7 +132,7 @@ def export_full(championship: Championship) -> dict:
         archive["directors"] = sorted(
             usernames[pk] for pk in championship.directors.values_list("pk", flat=True)
         )
-        for spec in TABLES:
+        for spec in backup_layout().tables:
             archive[spec.key] = _rows(spec, _queryset(spec, championship), usernames)
     return archive
 

@@ -9,7 +9,9 @@ the row (:func:`user_name_field`) if it was imported. The championship a row bel
 to is implicit: an archive holds one championship.
 
 Adding a field or a model to the tournaments or scoring apps means deciding here whether
-the full backup carries it (``tests/scoring/test_archive_coverage.py`` fails until then).
+the full backup carries it, and to a format's app deciding so in the format's
+:class:`ArchivePart` (``formats/free_deal/archive.py``, ``formats/abarrotada/archive.py``):
+``tests/scoring/test_archive_coverage.py`` fails until then.
 """
 
 from __future__ import annotations
@@ -21,30 +23,7 @@ from dataclasses import dataclass, field
 
 from django.utils.text import slugify
 
-from formats.abarrotada.models import (
-    DealReport,
-    GameTotals,
-    GameTotalsReview,
-    IndividualSettings,
-    PlayerDetails,
-    PlayerTable,
-    ReportReview,
-    SeatAdjustment,
-    Seating,
-    SeatPinAttempt,
-    SitOut,
-)
-from formats.free_deal.models import (
-    FreeDealSettings,
-    GameEntry,
-    GameReview,
-    KnockoutEntry,
-    KnockoutGame,
-    KnockoutTie,
-    PairSection,
-    Section,
-    SectionBye,
-)
+from formats.registry import FORMATS
 from scoring.models import Adjustment, PinAttempt, ResultEntry, ResultReview
 from tournaments.models import AuditEvent, Championship, Deal, Round, Table, Team
 
@@ -69,7 +48,9 @@ def user_name_field(name: str) -> str:
     the reference's username."""
     return f"{name}_name"
 
-_PROVENANCE = ("by_team", "by_director", "created_at", "ip_address", "user_agent")
+
+#: Who made a row, when and from where (the rows a captain or a director writes).
+PROVENANCE = ("by_team", "by_director", "created_at", "ip_address", "user_agent")
 
 
 @dataclass(frozen=True)
@@ -91,8 +72,9 @@ CHAMPIONSHIP = TableSpec(
      "key_commitment", "created_at", "archived_at"),
 )
 
-#: The row lists of a full backup, in the order they are inserted (references first).
-TABLES: tuple[TableSpec, ...] = (
+#: The core's row lists of a full backup, in the order they are inserted (references
+#: first); each format's follow (:func:`backup_layout`).
+CORE_TABLES: tuple[TableSpec, ...] = (
     TableSpec("teams", Team,
               ("id", "number", "name", "club", "player1", "player2", "withdrawn",
                "link_secret", "pin")),
@@ -106,14 +88,14 @@ TABLES: tuple[TableSpec, ...] = (
     TableSpec("result_entries", ResultEntry,
               ("id", "table", "deal", "contract", "delegated", "contro", "recontro",
                "points_ns", "breach", "by_director_override", "idempotency_key", "note",
-               *_PROVENANCE),
+               *PROVENANCE),
               {"table": "tables", "deal": "deals", "by_team": "teams", "by_director": USER}),
     TableSpec("result_reviews", ResultReview,
-              ("id", "entry", "verdict", "comment", "via_pin", *_PROVENANCE),
+              ("id", "entry", "verdict", "comment", "via_pin", *PROVENANCE),
               {"entry": "result_entries", "by_team": "teams", "by_director": USER}),
     TableSpec("adjustments", Adjustment,
               ("id", "table", "deal", "side", "kind", "score_num", "score_den", "reason",
-               "cleared", *_PROVENANCE),
+               "cleared", *PROVENANCE),
               {"table": "tables", "deal": "deals", "by_team": "teams", "by_director": USER}),
     TableSpec("pin_attempts", PinAttempt,
               ("id", "table", "entry", "by_team", "ok", "created_at", "ip_address",
@@ -123,101 +105,12 @@ TABLES: tuple[TableSpec, ...] = (
               ("id", "action", "round_number", "team", "detail", "by_director", "created_at",
                "ip_address", "user_agent"),
               {"team": "teams", "by_director": USER}),
-    # The free-deal format (rules.md 11): its settings and its games. Empty lists for a
-    # duplicate championship.
-    TableSpec("free_deal_settings", FreeDealSettings,
-              ("id", "target", "hand_limit", "round_minutes", "cap", "sant_vicenc",
-               "match_points", "tie_breaks", "bye_difference", "bye_points", "seeding",
-               "knockout_size", "knockout_best_of")),
-    TableSpec("game_entries", GameEntry,
-              ("id", "table", "first_points", "second_points", "ended_by", "hands_played",
-               "hands", "by_director_override", "idempotency_key", "note", *_PROVENANCE),
-              {"table": "tables", "by_team": "teams", "by_director": USER}),
-    TableSpec("game_reviews", GameReview,
-              ("id", "entry", "verdict", "comment", "via_pin", *_PROVENANCE),
-              {"entry": "game_entries", "by_team": "teams", "by_director": USER}),
-    # Free-deal sections (rules.md 11.3): the sections, each pair's, and each section's byes.
-    TableSpec("free_deal_sections", Section, ("id", "name", "position")),
-    TableSpec("free_deal_pair_sections", PairSection, ("id", "team", "section"),
-              {"team": "teams", "section": "free_deal_sections"}),
-    TableSpec("free_deal_section_byes", SectionBye, ("id", "round", "team"),
-              {"round": "rounds", "team": "teams"}),
-    # The free-deal knockout stage (rules.md 11.3): its ties and their games.
-    TableSpec("free_deal_knockout_ties", KnockoutTie,
-              ("id", "stage", "slot", "first", "second", "first_seed", "second_seed", "winner"),
-              {"first": "teams", "second": "teams", "winner": "teams"}),
-    TableSpec("free_deal_knockout_games", KnockoutGame,
-              ("id", "tie", "number", "first_points", "second_points", *_PROVENANCE),
-              {"tie": "free_deal_knockout_ties", "by_team": "teams", "by_director": USER}),
-    # A captain's report of a knockout game, waiting for, confirmed or disputed by the
-    # other pair (the game it made, once confirmed).
-    TableSpec("free_deal_knockout_entries", KnockoutEntry,
-              ("id", "tie", "number", "first_points", "second_points", "verdict",
-               "reviewed_by", "reviewed_at", "comment", "game", "idempotency_key",
-               *_PROVENANCE),
-              {"tie": "free_deal_knockout_ties", "reviewed_by": "teams",
-               "game": "free_deal_knockout_games", "by_team": "teams", "by_director": USER}),
-    # Individual championships (rules.md 10): the settings, each player's licence, the
-    # rounds' tables, seats and sit-outs, the deals' reports and reviews, the seats'
-    # adjusted scores, the PIN attempts at tables of players, and a free-deal evening's
-    # game totals (10.4) and their reviews.
-    TableSpec("individual_settings", IndividualSettings,
-              ("id", "form", "hand_limit", "round_minutes")),
-    TableSpec("individual_player_details", PlayerDetails, ("id", "player", "licence"),
-              {"player": "teams"}),
-    TableSpec("individual_tables", PlayerTable, ("id", "round", "number"),
-              {"round": "rounds"}),
-    TableSpec("individual_seatings", Seating, ("id", "table", "round", "seat", "player"),
-              {"table": "individual_tables", "round": "rounds", "player": "teams"}),
-    TableSpec("individual_sit_outs", SitOut, ("id", "round", "player"),
-              {"round": "rounds", "player": "teams"}),
-    TableSpec("individual_reports", DealReport,
-              ("id", "table", "deal_number", "maker", "contract", "contro_by", "recontro_by",
-               "sant_vicenc_by", "delegations", "estevet", "points_n", "points_e",
-               "points_s", "points_w", "breaches", "by_director_override",
-               "idempotency_key", "note", *_PROVENANCE),
-              {"table": "individual_tables", "by_team": "teams", "by_director": USER}),
-    TableSpec("individual_report_reviews", ReportReview,
-              ("id", "report", "verdict", "comment", "via_pin", *_PROVENANCE),
-              {"report": "individual_reports", "by_team": "teams", "by_director": USER}),
-    TableSpec("individual_adjustments", SeatAdjustment,
-              ("id", "table", "deal_number", "seat", "value", "note", *_PROVENANCE),
-              {"table": "individual_tables", "by_team": "teams", "by_director": USER}),
-    TableSpec("individual_pin_attempts", SeatPinAttempt,
-              ("id", "table", "by_team", "ok", "created_at", "ip_address", "user_agent"),
-              {"table": "individual_tables", "by_team": "teams"}),
-    TableSpec("individual_game_totals", GameTotals,
-              ("id", "table", "total_n", "total_e", "total_s", "total_w", "hands_played",
-               "by_director_override", "idempotency_key", "note", *_PROVENANCE),
-              {"table": "individual_tables", "by_team": "teams", "by_director": USER}),
-    TableSpec("individual_game_totals_reviews", GameTotalsReview,
-              ("id", "report", "verdict", "comment", "via_pin", *_PROVENANCE),
-              {"report": "individual_game_totals", "by_team": "teams", "by_director": USER}),
 )
 
-#: The individual championships' tables (added within version 2).
-INDIVIDUAL_TABLES = ("individual_settings", "individual_player_details", "individual_tables",
-                     "individual_seatings", "individual_sit_outs", "individual_reports",
-                     "individual_report_reviews", "individual_adjustments",
-                     "individual_pin_attempts", "individual_game_totals",
-                     "individual_game_totals_reviews")
-#: The tables a version 1 file does not have (read as empty).
-VERSION_2_TABLES = ("free_deal_settings", "game_entries", "game_reviews")
-#: Tables added within version 2 (free-deal sections): a version 2 file without them is a
-#: championship without sections, read as empty lists.
-OPTIONAL_TABLES = ("free_deal_sections", "free_deal_pair_sections", "free_deal_section_byes",
-                   "free_deal_knockout_ties", "free_deal_knockout_games",
-                   "free_deal_knockout_entries", *INDIVIDUAL_TABLES)
+#: Rows that point at the championship do so implicitly (one championship per archive).
+CORE_IMPLICIT_CHAMPIONSHIP = (Team, Round, Deal, AuditEvent)
 #: Championship fields added within version 2, with the value a file from before them means.
 OPTIONAL_CHAMPIONSHIP = {"archived_at": None}
-#: Settings added within version 2, with the value a file from before them means.
-OPTIONAL_SETTINGS = {"knockout_size": 0, "knockout_best_of": 1}
-#: Row fields added within version 2, by list, with the value a file from before them means.
-OPTIONAL_ROW_FIELDS = {"free_deal_knockout_entries": {"idempotency_key": None}}
-
-#: Rows that point at the championship do so implicitly (one championship per archive).
-IMPLICIT_CHAMPIONSHIP = {Team, Round, Deal, AuditEvent, FreeDealSettings, Section, KnockoutTie,
-                         IndividualSettings}
 
 #: Model fields a full backup leaves out on purpose: derived data rebuilt on import.
 #: ``DealScore`` rows are recomputed from the results; a ``ScoreRefresh`` note only says
@@ -229,10 +122,66 @@ IMPLICIT_CHAMPIONSHIP = {Team, Round, Deal, AuditEvent, FreeDealSettings, Sectio
 #: variant: once an import is committed, the closed rounds' deals are analysed again in the
 #: background, as when their rounds closed (a backup cannot slip in a wrong analysis, and one
 #: made by an older solver is made afresh).
-#: A free-deal ``RoundClock`` is the room's live state, not a result: a championship moved
-#: with a round in play has that round's clock started again by its director.
-DERIVED_MODELS = ("DealScore", "ScoreRefresh", "ExportJob", "ApiToken", "IdempotentRequest",
-                  "ThrottleCount", "DealAnalysis", "RoundClock")
+CORE_DERIVED_MODELS = ("DealScore", "ScoreRefresh", "ExportJob", "ApiToken",
+                       "IdempotentRequest", "ThrottleCount", "DealAnalysis")
+
+
+@dataclass(frozen=True)
+class ArchivePart:
+    """What a format adds to the full backup (its answer to
+    :meth:`formats.base.Format.archive_part`): its row lists after the core's, and what a
+    file from before them means."""
+
+    #: The format's row lists, in the order they are inserted (references first).
+    tables: tuple[TableSpec, ...] = ()
+    #: Models of ``tables`` whose rows point at the championship implicitly.
+    implicit_championship: tuple[type, ...] = ()
+    #: Lists a version 1 file does not have (read as empty).
+    version_2_tables: tuple[str, ...] = ()
+    #: Lists added within version 2: a version 2 file without them reads them as empty.
+    optional_tables: tuple[str, ...] = ()
+    #: Settings fields added within version 2, by list, with the value a file from before
+    #: them means.
+    optional_settings: dict[str, dict] = field(default_factory=dict)
+    #: Row fields added within version 2, by list, with the value a file from before them
+    #: means.
+    optional_row_fields: dict[str, dict] = field(default_factory=dict)
+    #: The format's models a full backup leaves out on purpose (see :data:`CORE_DERIVED_MODELS`).
+    derived_models: tuple[str, ...] = ()
+
+
+#: The core's part: duplicate pairs' rows, and the rows every format has.
+CORE_PART = ArchivePart(tables=CORE_TABLES, implicit_championship=CORE_IMPLICIT_CHAMPIONSHIP,
+                        derived_models=CORE_DERIVED_MODELS)
+
+
+@dataclass(frozen=True)
+class BackupLayout:
+    """Every row list of a full backup: the core's, then each format's in the order of
+    ``formats.FORMATS`` (see :class:`ArchivePart` for each field)."""
+
+    tables: tuple[TableSpec, ...]
+    implicit_championship: frozenset
+    version_2_tables: tuple[str, ...]
+    optional_tables: tuple[str, ...]
+    optional_settings: dict[str, dict]
+    optional_row_fields: dict[str, dict]
+    derived_models: tuple[str, ...]
+
+
+def backup_layout() -> BackupLayout:
+    """The full backup's lists: the core's and every registered format's part."""
+    parts = [CORE_PART] + [part for fmt in FORMATS.values() if (part := fmt.archive_part())]
+    return BackupLayout(
+        tables=tuple(spec for part in parts for spec in part.tables),
+        implicit_championship=frozenset(m for part in parts for m in part.implicit_championship),
+        version_2_tables=tuple(key for part in parts for key in part.version_2_tables),
+        optional_tables=tuple(key for part in parts for key in part.optional_tables),
+        optional_settings={k: v for part in parts for k, v in part.optional_settings.items()},
+        optional_row_fields={k: v for part in parts
+                             for k, v in part.optional_row_fields.items()},
+        derived_models=tuple(name for part in parts for name in part.derived_models),
+    )
 
 
 # --- Values ----------------------------------------------------------------------------------
@@ -276,7 +225,7 @@ def renumbered(archive: dict) -> dict:
     copy = json.loads(json.dumps(archive))
     ranks = {CHAMPIONSHIP.key: {copy["championship"]["id"]: 1}}
     copy["championship"]["id"] = 1
-    for spec in TABLES:
+    for spec in backup_layout().tables:
         ranks[spec.key] = {row["id"]: rank for rank, row in enumerate(copy[spec.key], start=1)}
         for row in copy[spec.key]:
             row["id"] = ranks[spec.key][row["id"]]

@@ -33,10 +33,9 @@ from django.utils.translation import gettext as _
 from scoring.archive.errors import ArchiveError
 from scoring.archive.format import (
     CHAMPIONSHIP,
-    IMPLICIT_CHAMPIONSHIP,
-    TABLES,
     USER,
     TableSpec,
+    backup_layout,
     user_name_field,
 )
 from scoring.archive.names import check_names
@@ -91,7 +90,7 @@ def _write(checked: CheckedArchive, director) -> Championship:
     _refuse_existing(checked)
     # archive id -> new id, per table key (the championship's under its own key).
     new_ids: dict[str, dict[int, int]] = {}
-    for spec in (CHAMPIONSHIP, *TABLES):
+    for spec in (CHAMPIONSHIP, *backup_layout().tables):
         rows = [checked.championship] if spec is CHAMPIONSHIP else checked.rows[spec.key]
         new_ids[spec.key] = dict(zip((row["id"] for row in rows),
                                      _new_ids(spec.model, len(rows)), strict=True))
@@ -138,7 +137,7 @@ def _insert(spec: TableSpec, rows: list[dict], new_ids: dict[str, dict[int, int]
         else:
             readers.append(lambda row, key=key, adapt=adapt: (
                 None if row[key] is None else adapt(row[key])))
-    if spec.model in IMPLICIT_CHAMPIONSHIP:
+    if spec.model in backup_layout().implicit_championship:
         columns.append(meta.get_field("championship").column)
         (championship_id,) = new_ids[CHAMPIONSHIP.key].values()
         readers.append(lambda row: championship_id)

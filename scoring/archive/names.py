@@ -15,7 +15,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
 from scoring.archive.errors import ArchiveError
-from scoring.archive.format import TABLES, USER
+from scoring.archive.format import USER, backup_layout
 from scoring.archive.validation import CheckedArchive
 from tournaments.models import AuditEvent, Championship, Team
 from tournaments.names import NameProblem, clean_name, team_name_key
@@ -46,7 +46,7 @@ def check_names(checked: CheckedArchive) -> None:
         _names(event, AuditEvent, ("detail",), f"audit_events[{i}]")
     for i, name in enumerate(checked.directors):
         _username(name, f"directors[{i}]")
-    for spec in TABLES:
+    for spec in backup_layout().tables:
         users = [name for name, target in spec.refs.items() if target == USER]
         for i, row in enumerate(checked.rows[spec.key]):
             for name in users:

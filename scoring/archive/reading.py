@@ -18,11 +18,8 @@ from scoring.archive.format import (
     KIND_FULL,
     KIND_PUBLIC,
     OPTIONAL_CHAMPIONSHIP,
-    OPTIONAL_ROW_FIELDS,
-    OPTIONAL_SETTINGS,
-    OPTIONAL_TABLES,
     VERSION_1_DEFAULTS,
-    VERSION_2_TABLES,
+    backup_layout,
 )
 
 # The caps, each overridden by the setting of the same name in capitals. The demo's full
@@ -209,13 +206,15 @@ def load(source) -> dict:
     if isinstance(archive.get("championship"), dict):  # ... from before archiving
         for name, value in OPTIONAL_CHAMPIONSHIP.items():
             archive["championship"].setdefault(name, value)
-    for key in OPTIONAL_TABLES:  # a version 2 file from before free-deal sections
+    layout = backup_layout()
+    for key in layout.optional_tables:  # a version 2 file from before free-deal sections
         archive.setdefault(key, [])
-    for row in archive.get("free_deal_settings") or ():  # ... or before the knockout stage
-        if isinstance(row, dict):
-            for name, value in OPTIONAL_SETTINGS.items():
-                row.setdefault(name, value)
-    for key, defaults in OPTIONAL_ROW_FIELDS.items():  # ... or before a field of its rows
+    for key, defaults in layout.optional_settings.items():  # ... or before the knockout stage
+        for row in archive.get(key) or ():
+            if isinstance(row, dict):
+                for name, value in defaults.items():
+                    row.setdefault(name, value)
+    for key, defaults in layout.optional_row_fields.items():  # ... or before a field of its rows
         for row in archive.get(key) if isinstance(archive.get(key), list) else ():
             if isinstance(row, dict):
                 for name, value in defaults.items():
@@ -238,9 +237,9 @@ def load(source) -> dict:
 
 def _upgrade_version_1(archive: dict) -> None:
     """A version 1 file is a duplicate championship from before formats: it has no format
-    and none of the free-deal tables (``format.VERSION_2_TABLES``)."""
+    and none of the free-deal tables (``version_2_tables`` of ``format.backup_layout``)."""
     if isinstance(archive.get("championship"), dict):
         for name, value in VERSION_1_DEFAULTS.items():
             archive["championship"].setdefault(name, value)
-    for key in VERSION_2_TABLES:
+    for key in backup_layout().version_2_tables:
         archive.setdefault(key, [])

@@ -17,10 +17,9 @@ from django.utils.translation import gettext as _
 from scoring.archive.errors import ArchiveError
 from scoring.archive.format import (
     CHAMPIONSHIP,
-    IMPLICIT_CHAMPIONSHIP,
-    TABLES,
     USER,
     TableSpec,
+    backup_layout,
     read_datetime,
 )
 from scoring.archive.reading import wrong
@@ -222,7 +221,7 @@ def read_full(archive: dict) -> CheckedArchive:
         if not isinstance(name, str) or not 0 < len(name) <= 150:
             raise wrong(f"directors[{i}]", _("a username"), name)
     rows: dict[str, list[dict]] = {}
-    for spec in TABLES:
+    for spec in backup_layout().tables:
         if spec.key not in archive:
             _missing(spec.key)
         items = archive.pop(spec.key)
@@ -244,7 +243,7 @@ def _missing(path: str):
 
 
 def _check_ids(checked: CheckedArchive) -> None:
-    for spec in TABLES:
+    for spec in backup_layout().tables:
         seen: dict[int, int] = {}
         for i, row in enumerate(checked.rows[spec.key]):
             if row["id"] in seen:
@@ -259,8 +258,9 @@ def _check_ids(checked: CheckedArchive) -> None:
 
 
 def _check_references(checked: CheckedArchive) -> None:
-    ids = {spec.key: {row["id"] for row in checked.rows[spec.key]} for spec in TABLES}
-    for spec in TABLES:
+    tables = backup_layout().tables
+    ids = {spec.key: {row["id"] for row in checked.rows[spec.key]} for spec in tables}
+    for spec in tables:
         for name, target in spec.refs.items():
             if target == USER:
                 continue
@@ -279,16 +279,18 @@ def _check_references(checked: CheckedArchive) -> None:
 def _check_unique(checked: CheckedArchive) -> None:
     """The models' unique constraints and unique fields, within the archive (the database
     would refuse them anyway, but without naming the row)."""
-    for spec in TABLES:
+    layout = backup_layout()
+    implicit = layout.implicit_championship
+    for spec in layout.tables:
         meta = spec.model._meta
         groups = [
             tuple(meta.get_field(name).attname for name in constraint.fields
-                  if name != "championship" or spec.model not in IMPLICIT_CHAMPIONSHIP)
+                  if name != "championship" or spec.model not in implicit)
             for constraint in meta.constraints
             if isinstance(constraint, models.UniqueConstraint) and constraint.fields
         ]
         groups += [(f.attname,) for f in meta.concrete_fields if f.unique and not f.primary_key
-                   and not (f.name == "championship" and spec.model in IMPLICIT_CHAMPIONSHIP)]
+                   and not (f.name == "championship" and spec.model in implicit)]
         for group in groups:
             seen: dict[tuple, int] = {}
             for i, row in enumerate(checked.rows[spec.key]):

@@ -9,6 +9,7 @@ import io
 
 from django.utils.translation import gettext as _
 
+from formats import format_of
 from scoring.exports import data
 from scoring.exports.text import csv_text
 from scoring.models import ResultEntry
@@ -27,7 +28,8 @@ def csv_bytes(header: list[str], rows) -> bytes:
 
 
 def ranking_csv(scope) -> bytes:
-    header = [_("Place"), _("Team number"), _("Team"), _("Players"), _("Club"), _("Total"),
+    header = [_("Place"), _("No."), format_of(scope.championship).wording.entrant_title,
+              _("Players"), _("Club"), _("Total"),
               _("Deals"), _("Sum of deal scores"), _("Tops")]
     rows = (
         [row.label, row.team.number, row.team.name, row.team.players, row.team.club,
@@ -44,7 +46,7 @@ def results_csv(scope) -> bytes:
     def flag(value):
         return None if value is None else int(bool(value))
 
-    header = [_("Round"), _("Deal"), _("Table"), _("NS team"), _("EW team"), _("Contract"),
+    header = [_("Round"), _("Deal"), _("Table"), _("NS pair"), _("EW pair"), _("Contract"),
               _("Delegated"), _("Contro"), _("Recontro"), _("Rule breach"), _("NS points"),
               _("EW points"), _("NS deal score"), _("EW deal score"), _("NS final"),
               _("EW final"), _("NS adjusted"), _("EW adjusted")]

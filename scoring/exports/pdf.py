@@ -106,7 +106,7 @@ def scorecards_pdf(scope) -> bytes:
                 running += line.final
             shown.append({"line": line, "running": numbers.show_score(running)})
         cards.append({"team": team, "lines": shown, "total": numbers.show_score(total)})
-    context = print_context(scope, _("Team scorecards"))
+    context = print_context(scope, _("Pair scorecards"))
     context["cards"] = cards
     return render_pdf("scoring/exports/print/scorecards.html", context)
 

@@ -128,7 +128,7 @@ register(ExportKind("ranking_pdf", _("Ranking sheet (PDF)"),
                     scoped_file("ranking", "pdf", PDF, pdf.ranking_pdf), PDF, "pdf"))
 register(ExportKind("travellers_pdf", _("Travellers (PDF)"),
                     scoped_file("travellers", "pdf", PDF, pdf.travellers_pdf), PDF, "pdf"))
-register(ExportKind("scorecards_pdf", _("Team scorecards (PDF)"),
+register(ExportKind("scorecards_pdf", _("Pair scorecards (PDF)"),
                     scoped_file("scorecards", "pdf", PDF, pdf.scorecards_pdf), PDF, "pdf"))
 register(ExportKind("workbook", _("Excel workbook"),
                     scoped_file("results", "xlsx", XLSX, workbook.workbook_bytes), XLSX, "xlsx"))

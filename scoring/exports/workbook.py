@@ -1,10 +1,10 @@
-"""The Excel workbook of a championship (openpyxl): sheets Ranking, Results, Teams, Deals
-and Rounds.
+"""The Excel workbook of a championship (openpyxl): sheets Ranking, Results, the entrants
+(Pairs), Deals and Rounds.
 
 Numbers are numbers (scores as shown, 2 decimals, with a 2-decimal number format); a shared
 place is the number with the format ``0"="``, so it reads "4=" and still sorts as 4. Every
 sheet has a frozen header row, an autofilter and widths that fit. Text that a spreadsheet
-would run as a formula is stored as plain text (``text``). Teams never show links or PINs;
+would run as a formula is stored as plain text (``text``). The entrants show no links or PINs;
 Deals lists only the deals of the rounds counted (closed ones), with their double-dummy table,
 par and optimal line (one column a trick, its cards named as players name them and its winner)
 once the analysis is done (rules.md 8.1). Deal scores stay numbers, shown signed (+6, \u22126)
@@ -23,6 +23,7 @@ from openpyxl.cell import WriteOnlyCell
 from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
 
+from formats import format_of
 from scoring.exports import data
 from scoring.exports.text import looks_like_formula
 from scoring.models import ResultEntry
@@ -103,7 +104,8 @@ class Sheet:
 
 def _ranking(workbook, scope) -> None:
     sheet = Sheet(workbook, _("Ranking"), [
-        _("Place"), _("Team number"), _("Team"), _("Players"), _("Club"), _("Total"),
+        _("Place"), _("No."), format_of(scope.championship).wording.entrant_title,
+        _("Players"), _("Club"), _("Total"),
         _("Deals"), _("Sum of deal scores"), _("Tops"),
     ])
     for row in data.ranking(scope):
@@ -118,7 +120,7 @@ def _ranking(workbook, scope) -> None:
 
 def _results(workbook, scope) -> None:
     sheet = Sheet(workbook, _("Results"), [
-        _("Round"), _("Deal"), _("Table"), _("NS team"), _("EW team"), _("Contract"),
+        _("Round"), _("Deal"), _("Table"), _("NS pair"), _("EW pair"), _("Contract"),
         _("Delegated"), _("Contro"), _("Recontro"), _("Rule breach"), _("NS points"),
         _("EW points"), _("NS deal score"), _("EW deal score"), _("NS final"), _("EW final"),
         _("NS adjusted"), _("EW adjusted"),
@@ -141,8 +143,9 @@ def _results(workbook, scope) -> None:
 
 
 def _teams(workbook, championship) -> None:
-    sheet = Sheet(workbook, _("Teams"), [
-        _("Team number"), _("Team"), _("Club"), _("First player"), _("Second player"),
+    words = format_of(championship).wording
+    sheet = Sheet(workbook, str(words.entrants_title), [
+        _("No."), words.entrant_title, _("Club"), _("First player"), _("Second player"),
         _("Withdrawn"),
     ])
     for team in data.teams(championship):

@@ -7,7 +7,7 @@ rescoring (``deal_changed``) in the same transaction; the deal's stored scores a
 after the commit, in the background, and readers score a noted deal from its results until
 then (``rescoring``). ``recompute_championship`` rebuilds every score from scratch.
 
-Concurrency: an operation locks only its own table's row (``checks._lock_table``), so the
+Concurrency: an operation locks only its own table's row (``checks.lock_table``), so the
 tables of a round write in parallel; one-entry-per-key is a unique constraint. SQLite is
 configured with IMMEDIATE transactions, which serialise writers anyway. The PIN lockout
 lives in the database (:class:`~scoring.models.PinAttempt`) so that it holds across

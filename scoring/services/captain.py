@@ -13,11 +13,11 @@ from scoring.services.checks import (
     _check_deal_of_table,
     _check_not_disputed,
     _check_reviewable,
-    _check_team_may_write,
     _confirmation_and_dispute,
     _existing_confirmation,
-    _lock_table,
     _locked_entry_for_team,
+    check_team_may_write,
+    lock_table,
 )
 from scoring.services.live_events import result_changed
 from scoring.services.pins import _locked_message, pin_locked_until, pin_matches
@@ -65,7 +65,7 @@ def submit_result(
     key = stored_key(idempotency_key)
     try:
         with transaction.atomic():
-            round_ = _lock_table(table.pk, table.round_id)
+            round_ = lock_table(table.pk, table.round_id)
             # One look at this form sent before and at this table's earlier entries of the
             # deal (few: a team's entries per deal are capped below).
             here = Q(table_id=table.pk, deal_id=deal.pk)
@@ -96,7 +96,7 @@ def submit_result(
                 # Answered as the first time, even if the round has closed since.
                 existing = ResultEntry.objects.get(pk=sent_before)
                 return _same_submission(existing, team, table, deal), False
-            _check_team_may_write(team, table, round_)
+            check_team_may_write(team, table, round_)
             _check_deal_of_table(deal, table)
             if director_set:
                 # Once the director has settled a result, teams cannot replace it by

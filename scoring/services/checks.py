@@ -21,7 +21,7 @@ from scoring.wording import TEAM_WORDING, Wording
 from tournaments.models import Deal, Round, Table, Team
 
 
-def _lock_table(table_id: int, round_id: int) -> Round:
+def lock_table(table_id: int, round_id: int) -> Round:
     """Lock one table's row, then read its round (status and number) as it is now.
 
     ``FOR NO KEY UPDATE``: inserting a result of this table elsewhere (which takes a key
@@ -41,8 +41,11 @@ def _lock_table(table_id: int, round_id: int) -> Round:
     return Round.objects.only("id", "number", "status", "championship_id").get(pk=round_id)
 
 
-def _check_team_may_write(team: Team, table: Table, round_: Round,
-                          wording: Wording = TEAM_WORDING) -> None:
+def check_team_may_write(team: Team, table: Table, round_: Round,
+                         wording: Wording = TEAM_WORDING) -> None:
+    """Refuse (``ScoringError`` with a code) a team's write at ``table`` unless the team
+    plays there, has not withdrawn, the table is no withdrawal bye and the round is open;
+    ``wording`` names who plays (a team, a pair)."""
     if team.pk not in (table.ns_team_id, table.ew_team_id):
         raise ScoringError(str(wording.not_your_table), code="not_your_table")
     if team.withdrawn:
@@ -84,8 +87,8 @@ def _locked_entry_for_team(entry_id: int, team: Team, entry: ResultEntry | None 
         )
     if entry is None:
         raise ScoringError(_("This result does not exist."), code="not_found")
-    round_ = _lock_table(entry.table_id, entry.table.round_id)
-    _check_team_may_write(team, entry.table, round_)
+    round_ = lock_table(entry.table_id, entry.table.round_id)
+    check_team_may_write(team, entry.table, round_)
     return entry, round_
 
 

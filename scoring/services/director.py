@@ -16,7 +16,7 @@ from scoring.services.checks import (
     _check_deal_of_table,
     _check_reviewable,
     _existing_confirmation,
-    _lock_table,
+    lock_table,
 )
 from scoring.services.live_events import publication_changed, result_changed
 from scoring.services.places import one_here
@@ -52,7 +52,7 @@ def director_enter_result(
             existing = ResultEntry.objects.filter(idempotency_key=key).first()
             if existing is not None:
                 return existing
-        round_ = _lock_table(table.pk, table.round_id)
+        round_ = lock_table(table.pk, table.round_id)
         if round_.status == Round.Status.DRAFTED:
             raise ScoringError(_("This round has not been released yet."), code="drafted")
         _check_deal_of_table(deal, table)
@@ -81,7 +81,7 @@ def director_confirm_entry(*, table: Table, deal: Deal, entry_id, user,
     with transaction.atomic():
         entry = one_here(ResultEntry.objects.select_related("table", "deal")
                          .filter(table=table, deal=deal), entry_id, "result")
-        round_ = _lock_table(entry.table_id, entry.table.round_id)
+        round_ = lock_table(entry.table_id, entry.table.round_id)
         existing = _existing_confirmation(entry)
         if existing is not None:
             return existing
@@ -129,7 +129,7 @@ def set_adjustment(
     if errors:
         raise ValidationError(errors)
     with transaction.atomic():
-        round_ = _lock_table(table.pk, table.round_id)
+        round_ = lock_table(table.pk, table.round_id)
         if round_.status == Round.Status.DRAFTED:
             raise ScoringError(_("This round has not been released yet."), code="drafted")
         _check_deal_of_table(deal, table)
@@ -158,7 +158,7 @@ def clear_adjustment(
     if not reason:
         raise ValidationError({"reason": _("Reason: say why the adjusted score is withdrawn.")})
     with transaction.atomic():
-        round_ = _lock_table(table.pk, table.round_id)
+        round_ = lock_table(table.pk, table.round_id)
         in_force = selectors.adjustments_in_force(
             Adjustment.objects.filter(table=table, deal=deal, side=side)
         ).get(side)

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.http import JsonResponse
 from django.shortcuts import redirect, render
-from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -16,23 +14,28 @@ from scoring import permissions, selectors, services
 from scoring.forms import DisputeForm, PinForm, ResultForm
 from scoring.models import ResultEntry
 from scoring.services import Origin, ScoringError
+from scoring.views.answers import (
+    add_note,
+    answer_action,
+    back_to_page,
+    captain_url,
+    from_outbox,
+    notes_by_deal,
+)
 from scoring.views.captain_page import _captain_tables
-from scoring.views.common import _no_store
+from scoring.views.common import no_store
 from scoring.views.offline import cache_name, outbox_strings
 from tournaments.models import Deal, Table, Team
 
 
-def _captain_url(team: Team, deal_number: int | None = None) -> str:
-    url = reverse("scoring:captain", args=[team.pk, team.link_secret])
-    return f"{url}#deal-{deal_number}" if deal_number else url
-
-
-def _render_captain(request, team: Team, *, bound=None, status=200):
+def render_captain_page(request, team: Team, *, bound=None, status=200):
+    """The team's page (duplicate pairs): each of its tables in an open round, with
+    ``bound`` forms (by deal id) shown with their errors."""
     position = selectors.team_position(team)
     # A withdrawn team's link reads but never writes (the services refuse it too).
     writable = position.writable and not team.withdrawn
     tables = permissions.captain_shown_tables(position)
-    page_notes, deal_notes = _notes_by_deal(request)
+    page_notes, deal_notes = notes_by_deal(request)
     sections = _captain_tables(team, tables, bound=bound, writable=writable, notes=deal_notes)
     shown = {row.deal.number for section in sections for row in section.deals}
     # A note about a deal no longer on the page (its round closed meanwhile) shows at the top.
@@ -59,64 +62,17 @@ def _render_captain(request, team: Team, *, bound=None, status=200):
     if sections:
         first = sections[0]
         context.update(table=first.table, our_side=first.our_side, opponent=first.opponent)
-    return _no_store(render(request, "scoring/captain.html", context, status=status))
-
-
-def from_outbox(request) -> bool:
-    """Sent by the page's script (static/js/captain.js), possibly long after the captain
-    pressed the button: it wants the answer itself, not a redirect to the page."""
-    return request.headers.get("X-Duplicada-Outbox") == "1"
-
-
-_from_outbox = from_outbox  # the name the older pages import
-
-
-def _answer(request, team: Team, *, ok: bool, message: str, deal_number: int | None = None,
-            status: int | None = None, errors: dict | None = None):
-    """The server's answer to a captain's action: a message on the page after a redirect
-    (no JavaScript), or JSON for the outbox (409 for a refusal, 400 for field errors)."""
-    if _from_outbox(request):
-        body = {"ok": ok, "message": message}
-        if errors:
-            body["errors"] = errors
-        return _no_store(JsonResponse(body, status=status or (200 if ok else 409)))
-    _note(request, ok, message, deal_number)
-    return _back_to_note(team)
-
-
-def _note(request, ok: bool, message: str, deal_number: int | None) -> None:
-    """A message for the page after the redirect; one about a deal is tagged with it, so
-    that the page shows it in that deal's card, where the captain's eye is."""
-    add = messages.success if ok else messages.error
-    add(request, message, extra_tags=f"deal-{deal_number}" if deal_number else "")
-
-
-def _back_to_note(team: Team):
-    # No "#deal-N" here: a page opened at a fragment ignores autofocus, and the deal's note
-    # has it (focusing it scrolls it into view, so the captain lands on the card anyway).
-    return redirect(_captain_url(team))
-
-
-def _notes_by_deal(request) -> tuple[list, dict[int, list]]:
-    """The pending messages split into the page's own and each deal's (by number)."""
-    page, by_deal = [], {}
-    for message in messages.get_messages(request):
-        tag = next((t for t in message.extra_tags.split() if t.startswith("deal-")), None)
-        if tag and tag[5:].isdigit():
-            by_deal.setdefault(int(tag[5:]), []).append(message)
-        else:
-            page.append(message)
-    return page, by_deal
+    return no_store(render(request, "scoring/captain.html", context, status=status))
 
 
 def _form_errors(request, team: Team, form, bound: dict):
     """A form with errors: the page shows them in the form; the outbox gets them as JSON."""
-    if _from_outbox(request):
+    if from_outbox(request):
         errors = {name.split("-", 1)[-1]: list(messages_) for name, messages_ in
                   form.errors.items()}
         text = " ".join(message for messages_ in errors.values() for message in messages_)
-        return _answer(request, team, ok=False, message=text, status=400, errors=errors)
-    return _render_captain(request, team, bound=bound)
+        return answer_action(request, team, ok=False, message=text, status=400, errors=errors)
+    return render_captain_page(request, team, bound=bound)
 
 
 def _open_table_for_deal(team: Team, deal_number: int) -> tuple[Table, Deal]:
@@ -151,9 +107,9 @@ def captain_submit(request, team_id: int, secret: str, deal_number: int):
             team=team, deal_number=deal_number,
             idempotency_key=request.POST.get(f"d{deal_number}-idempotency_key"))
         if entry is not None:
-            return _answer(request, team, ok=True, deal_number=deal_number,
-                           message=_entered(entry.table, team, deal_number))
-        return _answer(request, team, ok=False, message=exc.message)
+            return answer_action(request, team, ok=True, deal_number=deal_number,
+                                 message=_entered(entry.table, team, deal_number))
+        return answer_action(request, team, ok=False, message=exc.message)
     form = ResultForm(request.POST, prefix=f"d{deal.number}")
     if not form.is_valid():
         return _form_errors(request, team, form, {deal.pk: {"result": form}})
@@ -168,9 +124,9 @@ def captain_submit(request, team_id: int, secret: str, deal_number: int):
             seen_entry_id=_seen(request, deal.number),
         )
     except ScoringError as exc:
-        return _answer(request, team, ok=False, message=exc.message, deal_number=deal.number)
-    return _answer(request, team, ok=True, deal_number=deal.number,
-                   message=_entered(table, team, deal.number))
+        return answer_action(request, team, ok=False, message=exc.message, deal_number=deal.number)
+    return answer_action(request, team, ok=True, deal_number=deal.number,
+                         message=_entered(table, team, deal.number))
 
 
 def _entered(table: Table, team: Team, deal_number: int) -> str:
@@ -191,9 +147,9 @@ def captain_confirm(request, team_id: int, secret: str, entry_id: int):
         services.confirm_entry(entry_id=entry.pk, team=team, entry=entry,
                                origin=Origin.from_request(request))
     except ScoringError as exc:
-        return _answer(request, team, ok=False, message=exc.message)
-    return _answer(request, team, ok=True, deal_number=entry.deal.number,
-                   message=_("Deal %(deal)s confirmed.") % {"deal": entry.deal.number})
+        return answer_action(request, team, ok=False, message=exc.message)
+    return answer_action(request, team, ok=True, deal_number=entry.deal.number,
+                         message=_("Deal %(deal)s confirmed.") % {"deal": entry.deal.number})
 
 
 @require_POST
@@ -202,7 +158,7 @@ def captain_dispute(request, team_id: int, secret: str, entry_id: int):
     try:
         entry = _entry_of_team_table(team, entry_id)
     except ScoringError as exc:
-        return _answer(request, team, ok=False, message=exc.message)
+        return answer_action(request, team, ok=False, message=exc.message)
     form = DisputeForm(request.POST, prefix=f"x{entry.deal.number}")
     if not form.is_valid():
         return _form_errors(request, team, form, {entry.deal_id: {"dispute": form}})
@@ -215,17 +171,17 @@ def captain_dispute(request, team_id: int, secret: str, entry_id: int):
             origin=Origin.from_request(request),
         )
     except ScoringError as exc:
-        return _answer(request, team, ok=False, message=exc.message, deal_number=number)
+        return answer_action(request, team, ok=False, message=exc.message, deal_number=number)
     except ValidationError as exc:
-        if not _from_outbox(request):
+        if not from_outbox(request):
             for message in exc.messages:
-                _note(request, False, message, number)
-            return _back_to_note(team)
-        return _answer(request, team, ok=False, message=" ".join(exc.messages), status=400,
-                       deal_number=number)
-    return _answer(request, team, ok=True, deal_number=number,
-                   message=_("Deal %(deal)s disputed. The director has been told.")
-                   % {"deal": number})
+                add_note(request, False, message, number)
+            return back_to_page(team)
+        return answer_action(request, team, ok=False, message=" ".join(exc.messages), status=400,
+                             deal_number=number)
+    return answer_action(request, team, ok=True, deal_number=number,
+                         message=_("Deal %(deal)s disputed. The director has been told.")
+                         % {"deal": number})
 
 
 @require_POST
@@ -235,20 +191,20 @@ def captain_pin(request, team_id: int, secret: str, entry_id: int):
         entry = _entry_of_team_table(team, entry_id)
     except ScoringError as exc:
         messages.error(request, exc.message)
-        return redirect(_captain_url(team))
+        return redirect(captain_url(team))
     form = PinForm(request.POST, prefix=f"p{entry.deal.number}")
     if not form.is_valid():
-        return _render_captain(request, team, bound={entry.deal_id: {"pin": form}})
+        return render_captain_page(request, team, bound={entry.deal_id: {"pin": form}})
     try:
         services.confirm_with_pin(
             entry_id=entry.pk, team=team, pin=form.cleaned_data["pin"],
             origin=Origin.from_request(request),
         )
     except ScoringError as exc:
-        _note(request, False, exc.message, entry.deal.number)
+        add_note(request, False, exc.message, entry.deal.number)
     else:
-        _note(request, True, _("Deal %(deal)s confirmed.") % {"deal": entry.deal.number},
+        add_note(request, True, _("Deal %(deal)s confirmed.") % {"deal": entry.deal.number},
               entry.deal.number)
-    return _back_to_note(team)
+    return back_to_page(team)
 
 

@@ -1,4 +1,4 @@
-"""Helpers the scoring pages share."""
+"""Helpers the scoring pages share (the formats' pages too: :func:`no_store`)."""
 
 from __future__ import annotations
 
@@ -12,8 +12,9 @@ def _add_errors(request, exc: ValidationError) -> None:
         messages.error(request, message)
 
 
-def _no_store(response: HttpResponse) -> HttpResponse:
-    # Private pages and live data: never cached by a proxy or the browser's back button.
+def no_store(response: HttpResponse) -> HttpResponse:
+    """``response``, marked never to be stored: private pages and live data are cached
+    neither by a proxy nor by the browser's back button."""
     response["Cache-Control"] = "no-store"
     return response
 

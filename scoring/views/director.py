@@ -22,7 +22,7 @@ from scoring.forms import (
 )
 from scoring.services import Origin, ScoringError
 from scoring.services.pins import pin_locked_until
-from scoring.views.common import _add_errors, _no_store
+from scoring.views.common import _add_errors, no_store
 from tournaments import selectors as tournament_selectors
 from tournaments import services as tournament_services
 from tournaments.confirmation import Confirmation, confirm_page, confirmed
@@ -76,7 +76,7 @@ def duplicate_grid(request, championship: Championship, round_: Round):
         "live_url": live.stream_url("director", championship.pk),
     }
     template = "scoring/_grid.html" if request.GET.get("partial") else "scoring/director_grid.html"
-    return _no_store(render(request, template, context))
+    return no_store(render(request, template, context))
 
 
 def _director_cell(request, pk: int, number: int, table_number: int, deal_number: int):
@@ -195,7 +195,7 @@ def director_cell(request, pk: int, number: int, table_number: int, deal_number:
         "adjustments": state.adjustments,
         **_neighbour_cells(round_, table, deal),
     }
-    return _no_store(render(request, "scoring/director_cell.html", context))
+    return no_store(render(request, "scoring/director_cell.html", context))
 
 
 def duplicate_missing_results(round_: Round) -> list[str]:

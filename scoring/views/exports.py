@@ -14,7 +14,7 @@ from django.views.decorators.http import require_POST, require_safe
 from scoring.exports import jobs, public_files, registry
 from scoring.exports.data import ScopeError, export_scope
 from scoring.exports.models import ExportJob
-from scoring.views.common import _no_store
+from scoring.views.common import no_store
 from scoring.views.results import _not_published, _results_access
 from tournaments import audit, pdf_support, print_pages
 from tournaments import selectors as tournament_selectors
@@ -48,7 +48,7 @@ def export_download(request, pk: int, kind: str):
         return HttpResponseBadRequest(str(error))
     response = HttpResponse(made.data, content_type=made.content_type)
     if director:
-        _no_store(response)
+        no_store(response)
     return _attachment(response, made.filename)
 
 
@@ -62,7 +62,7 @@ def _print_page(request, championship, kind: registry.ExportKind, after,
         with print_pages.pages_for(request):
             made = registry.build(kind, championship, get_language(), after)
         response = print_pages.page_response(made.data)
-    return _no_store(response) if director else response
+    return no_store(response) if director else response
 
 
 def _head(request, championship, kind: registry.ExportKind, after, director: bool) -> HttpResponse:
@@ -72,7 +72,7 @@ def _head(request, championship, kind: registry.ExportKind, after, director: boo
         response = headers_only(request, kind.content_type)
     else:
         response = headers_only(request, kept.content_type, filename=kept.filename, size=kept.size)
-    return _no_store(response) if director else response
+    return no_store(response) if director else response
 
 
 @login_required
@@ -91,7 +91,7 @@ def director_exports(request, pk: int):
         "export_languages": jobs.languages(),
         "language": get_language(),
     }
-    return _no_store(render(request, "scoring/exports/director.html", context))
+    return no_store(render(request, "scoring/exports/director.html", context))
 
 
 @login_required
@@ -123,9 +123,9 @@ def director_export_file(request, pk: int, job_id: int):
     championship = tournament_selectors.championship_for_director(request.user, pk)
     if request.method == "HEAD":  # the headers alone: no file read, no download audited
         job, path = jobs.finished_file(championship, job_id)
-        return _no_store(headers_only(request, job.content_type, filename=job.filename,
+        return no_store(headers_only(request, job.content_type, filename=job.filename,
                                       size=path.stat().st_size))
     job, path = jobs.download_file(championship, job_id, by=request.user,
                                    origin=audit.origin_of(request))
     response = kept_file(request, path, job.content_type)
-    return _no_store(_attachment(response, job.filename))
+    return no_store(_attachment(response, job.filename))

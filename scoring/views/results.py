@@ -131,6 +131,12 @@ def traveller(request, pk: int, number: int):
     if not (director or championship.results_public):
         return _not_published(request, championship)
     deal = get_object_or_404(_scored_deals(championship, director), number=number)
+    return format_of(championship).traveller_page(request, championship, deal,
+                                                  director=director)
+
+
+def duplicate_traveller(request, championship: Championship, deal: Deal, *, director: bool):
+    """Duplicate pairs: each table's NS and EW pairs, result and scores on the deal."""
     context = {
         "championship": championship,
         "deal": deal,
@@ -147,6 +153,12 @@ def scorecard(request, pk: int, number: int):
     if not (director or championship.results_public):
         return _not_published(request, championship)
     team = get_object_or_404(Team, championship=championship, number=number)
+    return format_of(championship).scorecard_page(request, championship, team,
+                                                  director=director)
+
+
+def duplicate_scorecard(request, championship: Championship, team: Team, *, director: bool):
+    """Duplicate pairs: the pair's deals, opponents, results and scores."""
     lines, total = selectors.scorecard(team, live=director)
     context = {
         "championship": championship,

@@ -11,7 +11,7 @@ from django.views.decorators.http import require_POST
 from scoring.api_models import ApiToken
 from scoring.services import ScoringError
 from scoring.services import tokens as token_services
-from scoring.views.common import _no_store
+from scoring.views.common import no_store
 
 
 @login_required
@@ -25,7 +25,7 @@ def api_tokens(request):
         else:
             messages.success(request, _("Token created. Copy it now: it will not be shown again."))
     tokens = ApiToken.objects.filter(user=request.user)
-    return _no_store(render(request, "scoring/api_tokens.html",
+    return no_store(render(request, "scoring/api_tokens.html",
                             {"tokens": tokens, "created": created}))
 
 

@@ -56,10 +56,10 @@ def test_the_checklist_then_the_next_step(live_server, phone, django_user_model)
     assert _steps(page) == [
         ("Register the teams", "to do"), ("Make the rounds", "to do"),
         ("Print the team cards and round 1's sheets", "to do"), ("Release round 1", "to do")]
-    expect(checklist).to_contain_text("At least two teams are needed")
+    expect(checklist).to_contain_text("At least two pairs are needed")
     shot(page, "steps-1-empty")
     # Before any team: nothing to print, generate or show.
-    expect(page.get_by_role("link", name="Print team cards (PDF)")).to_have_count(0)
+    expect(page.get_by_role("link", name="Print the pair cards (PDF)")).to_have_count(0)
     expect(page.get_by_role("button", name="Generate the round robin schedule")).to_have_count(0)
     expect(page.get_by_role("link", name="Projector")).to_have_count(0)
     checklist.get_by_role("link", name="Import them from a file").click()
@@ -75,7 +75,7 @@ def test_the_checklist_then_the_next_step(live_server, phone, django_user_model)
     assert [state for _title, state in _steps(page)] == ["done", "done", "to do", "to do"]
     shot(page, "steps-2-rounds-made")
     expect(checklist.get_by_role("link", name="Deal sheets (PDF)")).to_be_visible()
-    expect(checklist.get_by_role("link", name="Team cards (PDF)")).to_be_visible()
+    expect(checklist.get_by_role("link", name="Pair cards (PDF)")).to_be_visible()
     checklist.get_by_role("link", name="Open round 1").first.click()
     expect(page).to_have_url(f"{base}/director/c/{pk}/rounds/1/")
     page.get_by_role("button", name="Release the round").click()
@@ -128,7 +128,7 @@ def test_the_captain_links_and_the_projectors_tie_break(live_server, phone, roun
     projector = phone.new_page()
     projector.goto(f"{base}/c/{pk}/results/projector/")
     headers = projector.locator("table.grid thead th")
-    expect(headers).to_contain_text(["Place", "Team", "Total", "Deals", "Deal scores", "Tops"])
+    expect(headers).to_contain_text(["Place", "Pair", "Total", "Deals", "Deal scores", "Tops"])
     rows = projector.locator("table.grid tbody tr")
     expect(rows).to_have_count(4)
     assert rows.first.locator("td").count() == 6  # the tie-break figures on every row

@@ -3,7 +3,7 @@
 ``legal_cards``, ``trick_winner`` and ``Hand`` answer card by card for programs that play
 through them, so they are written out for speed (one pass over the trick, sets and tuples built
 once per mask). Here they are compared, on random positions, with the naive reference of
-``botifarra_reference`` and with the kernels that share the rule (``engine.tricks._legal_mask``
+``botifarra_reference`` and with the kernels that share the rule (``engine.tricks.legal_card_mask``
 and ``engine._kernel.legal_mask``). The positions are not only those of legal play: any hand
 (any size, any cards) facing any possible trick of one to three cards.
 
@@ -23,16 +23,16 @@ import pytest
 from botifarra_reference import SEATS, legal, play_out, winner
 
 from engine import _kernel
-from engine import _tables as T
+from engine import card_bits as T
 from engine.cards import ALL_CARDS, Card, Contract, Deal, Hand, Suit
 from engine.play import (
     CardSet,
     IllegalCard,
     PlayOutcome,
     Variant,
-    _beaters,
-    _legal_mask,
     _variant_flags,
+    beaters_of,
+    legal_card_mask,
     legal_cards,
     trick_winner,
     validate_play,
@@ -77,7 +77,7 @@ def test_legal_cards_agree_with_the_reference_and_the_kernels(seed):
         assert got == legal(hand, trick, contract.trump, variant), where
         if not trick:
             continue
-        beaters = _beaters(contract)
+        beaters = beaters_of(contract)
         rule3, second_counts = _variant_flags(variant)
         led = trick[0][1].index
         win_seat = winner(trick, contract.trump)
@@ -85,7 +85,7 @@ def test_legal_cards_agree_with_the_reference_and_the_kernels(seed):
         partner = win_seat is trick[-1][0].next.partner
         mask = Hand(hand).mask
         expected = {ALL_CARDS[i] for i in T.bits(
-            _legal_mask(mask, led, win, partner, len(trick) == 1, beaters, rule3, second_counts)
+            legal_card_mask(mask, led, win, partner, len(trick) == 1, beaters, rule3, second_counts)
         )}
         assert got == expected, where
         kernel = _kernel.legal_mask(mask, led, win, partner, len(trick) == 1, beaters, rule3,

@@ -23,7 +23,7 @@ from engine.free_deal import (
 )
 from engine.free_deal import pairing as pairing_module
 from engine.movements import swiss_first_round
-from engine.swiss import _first_pairing
+from engine.swiss import first_pairing
 
 
 def tables(plan):
@@ -261,7 +261,7 @@ def test_the_greedy_pass_and_its_repair_find_the_first_pairing_of_the_whole_fiel
                 free = [
                     {j - (j > skip) for j in free[i] if j != skip} for i in range(size) if i != skip
                 ]
-            whole = _first_pairing(free, len(free))
+            whole = first_pairing(free, len(free))
             got = pairing_module.first_pairing_of(size, barred, skip)
             if whole is None:
                 assert got is None
@@ -274,13 +274,13 @@ def test_a_dead_end_at_the_bottom_is_repaired_on_a_few_pairs_only(monkeypatch):
     # The bottom nine pairs of 150 have all met each other: the greedy pass dead-ends, and
     # nine pairs above must each take one of them.
     sizes = []
-    original = pairing_module._first_pairing
+    original = pairing_module.first_pairing
 
     def spy(free, size):
         sizes.append(size)
         return original(free, size)
 
-    monkeypatch.setattr(pairing_module, "_first_pairing", spy)
+    monkeypatch.setattr(pairing_module, "first_pairing", spy)
     size, clique = 150, range(141, 150)
     met = {frozenset((a, b)) for a in clique for b in clique if a < b}
     plan = swiss_round(list(range(size)), met)

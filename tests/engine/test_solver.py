@@ -13,7 +13,7 @@ import random
 import pytest
 
 from engine import _backend
-from engine import _tables as T
+from engine import card_bits as T
 from engine.cards import ALL_CARDS, Contract, Hand
 from engine.dealing import generate_deal
 from engine.play import Variant, legal_cards, random_legal_play, trick_winner

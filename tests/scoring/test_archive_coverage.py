@@ -1,19 +1,18 @@
-"""The full backup carries every field of every model of the tournaments and scoring apps,
-except derived data that the import rebuilds. A new model or field fails here until
-``scoring/archive/format.py`` decides about it (and ``docs/archive.md`` says so)."""
+"""The full backup carries every field of every model of the tournaments and scoring apps
+(and of the formats' apps), except derived data that the import rebuilds. A new model or
+field fails here until ``scoring/archive/format.py`` (or the format's ``archive.py``)
+decides about it (and ``docs/archive.md`` says so)."""
 
 from __future__ import annotations
 
 from django.apps import apps
 
-from scoring.archive.format import (
-    CHAMPIONSHIP,
-    DERIVED_MODELS,
-    IMPLICIT_CHAMPIONSHIP,
-    TABLES,
-    USER,
-    user_name_field,
-)
+from scoring.archive.format import CHAMPIONSHIP, USER, backup_layout, user_name_field
+
+LAYOUT = backup_layout()
+TABLES = LAYOUT.tables
+DERIVED_MODELS = LAYOUT.derived_models
+IMPLICIT_CHAMPIONSHIP = LAYOUT.implicit_championship
 
 SPECS = {spec.model: spec for spec in (CHAMPIONSHIP, *TABLES)}
 

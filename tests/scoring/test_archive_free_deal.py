@@ -14,7 +14,7 @@ from archive_events import delete_championship, demo_championship
 from django.test import Client
 
 from scoring.archive import ArchiveError, export_full, import_archive, to_json_bytes
-from scoring.archive.format import VERSION_2_TABLES, renumbered
+from scoring.archive.format import backup_layout, renumbered
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "formats"))
 from free_deal_factories import make_free_deal, next_round, play_round, win  # noqa: E402
@@ -104,7 +104,7 @@ def test_a_version_1_file_imports_as_a_duplicate_championship(director):
     delete_championship(duplicate)
     archive["format_version"] = 1
     del archive["championship"]["format"]
-    for key in VERSION_2_TABLES:
+    for key in backup_layout().version_2_tables:
         del archive[key]
     imported = import_archive(to_json_bytes(archive), director=director)
     assert imported.format == "duplicate_pairs"

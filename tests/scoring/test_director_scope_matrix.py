@@ -192,7 +192,7 @@ MATRIX: dict[str, list[Cross]] = {
     "tournaments:director_swap_teams": [Cross(
         "pairs", "post", lambda w, side: b_place(w, side),
         lambda w, side: {"team_a": w[side]["teams"][0].pk, "team_b": w[side]["teams"][1].pk},
-        says="Choose two teams.", control=False)],
+        says="Choose two pairs.", control=False)],
     "scoring:export_retry": [Cross("pairs", "post", job_in_url)],
     "scoring:export_file": [Cross("pairs", "get", job_in_url, control=False)],
     "api-export-retry": [Cross("pairs", "post", job_in_url)],

@@ -64,7 +64,7 @@ def test_workbook_ranking_has_the_numbers_of_the_standings_page(client, event):
 
 def test_workbook_sheets_header_filter_widths_and_properties(client, event):
     book = workbook_of(download(client, event, "workbook"))
-    assert book.sheetnames == ["Ranking", "Results", "Teams", "Deals", "Rounds"]
+    assert book.sheetnames == ["Ranking", "Results", "Pairs", "Deals", "Rounds"]
     for ws in book.worksheets:
         assert ws.freeze_panes == "A2"
         assert ws.auto_filter.ref == ws.dimensions
@@ -93,14 +93,14 @@ def test_workbook_results_and_deals_cover_closed_rounds_only(client, event):
     raw = download(client, event, "workbook").content
     for team in event.teams.all():
         assert team.link_secret.encode() not in raw
-    text = " ".join(str(v) for row in book["Teams"].iter_rows(values_only=True) for v in row)
+    text = " ".join(str(v) for row in book["Pairs"].iter_rows(values_only=True) for v in row)
     assert all(team.link_secret not in text and team.pin not in text.split()
                for team in event.teams.all())
 
 
 def test_formula_looking_text_is_plain_text(client, event):
     response = download(client, event, "workbook")
-    ws = workbook_of(response)["Teams"]
+    ws = workbook_of(response)["Pairs"]
     cell = next(c for c in ws["B"] if c.value == FORMULA_NAME)
     assert cell.data_type == "s"
     club = ws.cell(row=cell.row, column=3)
@@ -118,7 +118,7 @@ def test_csv_has_a_bom_accents_and_numbers(client, event):
     content = download(client, event, "ranking_csv").content
     assert content.startswith(b"\xef\xbb\xbf")
     lines = list(csv.reader(io.StringIO(content.decode("utf-8-sig"))))
-    assert lines[0][:3] == ["Place", "Team number", "Team"]
+    assert lines[0][:3] == ["Place", "No.", "Pair"]
     assert ACCENTED_NAME in content.decode("utf-8-sig")
     for line, row in zip(lines[1:], rows, strict=True):
         assert line[0] == row.label and line[5] == row.total_shown

@@ -90,14 +90,14 @@ def test_the_workbooks_results_add_up_to_its_ranking(client, event):
     ranking, results = book["Ranking"], book["Results"]
     header = [cell.value for cell in results[1]]
     at = {name: header.index(name) for name in
-          ("NS team", "EW team", "NS final", "EW final")}
+          ("NS pair", "EW pair", "NS final", "EW final")}
     sums: dict[int, float] = {}
     drift = 0.0
     for row in results.iter_rows(min_row=2, values_only=True):
         for side in ("NS", "EW"):
             final = row[at[f"{side} final"]]
             if final is not None:
-                number = int(row[at[f"{side} team"]].split(".")[0])  # "3. Team 3"
+                number = int(row[at[f"{side} pair"]].split(".")[0])  # "3. Team 3"
                 sums[number] = sums.get(number, 0.0) + final
                 drift += abs(final - round(final, 2))
     assert {cell.number_format for cell in results["O"][1:] + results["P"][1:]} == {"0.00"}

@@ -116,7 +116,7 @@ def test_closing_a_round_waits_for_a_result_being_written(setup):
     from scoring_factories import result
 
     from scoring import services
-    from scoring.services.checks import _lock_table
+    from scoring.services.checks import lock_table
     from tournaments import services as tournament_services
 
     _championship, round_, (t1, t2, t3, _t4) = setup
@@ -127,7 +127,7 @@ def test_closing_a_round_waits_for_a_result_being_written(setup):
 
     def slow_writer():
         with transaction.atomic():
-            _lock_table(table1.pk, round_.pk)
+            lock_table(table1.pk, round_.pk)
             ResultEntry.objects.create(table=table1, deal=deal, contract="O", points_ns=40,
                                        by_team=t1)
             locked.set()

@@ -32,12 +32,12 @@ def test_an_empty_championship_shows_the_checklist_and_no_dead_buttons(director,
     championship = make_championship(director)
     page = _page(director_client, championship)
     assert "Getting started" in page
-    assert "Register the teams" in page and "At least two teams are needed" in page
-    assert page.count("After the rounds.") == 2 and "After the teams." in page
+    assert "Register the pairs" in page and "At least two pairs are needed" in page
+    assert page.count("After the rounds.") == 2 and "After the pairs." in page
     assert f"/director/c/{championship.pk}/teams/import/" in page
     # Nothing to pair, print or show yet.
     assert "Generate the round robin schedule" not in page
-    assert "Print team cards (PDF)" not in page
+    assert "Print the pair cards (PDF)" not in page
     assert "Results grid of the current round" not in page and "Projector" not in page
     assert _states(championship) == [False, False, False, False]
 
@@ -45,7 +45,7 @@ def test_an_empty_championship_shows_the_checklist_and_no_dead_buttons(director,
 def test_the_steps_are_ticked_as_the_director_goes(director, director_client):
     championship = make_championship(director)
     services.add_team(championship, name="Solo", club="", player1="A", player2="B")
-    assert "At least two teams are needed" in _page(director_client, championship)
+    assert "At least two pairs are needed" in _page(director_client, championship)
     add_teams(championship, 3)
     championship.refresh_from_db()
     page = _page(director_client, championship)

@@ -57,7 +57,7 @@ def test_hostile_names_are_plain_text_cells_in_the_workbook(hostile, exports_fol
                         assert cell.quotePrefix, (sheet.title, cell.value)
                     found.setdefault(cell.value, set()).add(sheet.title)
     assert set(found) == set(NAMES)
-    assert all({"Teams", "Ranking"} <= sheets for sheets in found.values()), found
+    assert all({"Pairs", "Ranking"} <= sheets for sheets in found.values()), found
 
 
 @pytest.mark.parametrize("kind", ["ranking_csv", "results_csv"])

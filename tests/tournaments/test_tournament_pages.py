@@ -100,7 +100,7 @@ def test_round_pages_and_actions(director_client, scheduled):
         reverse("tournaments:director_swap_teams", args=[pk, 1]),
         {"team_a": a.pk, "team_b": b.pk}, follow=True,
     )
-    assert "Teams swapped." in response.content.decode()
+    assert "Pairs swapped." in response.content.decode()
     assert "also meet in round" in response.content.decode()
     director_client.post(reverse("tournaments:director_swap_tables", args=[pk, 1]),
                          {"table_a": 1, "table_b": 2})

@@ -11,7 +11,12 @@ from django.views.decorators.http import require_POST
 
 from formats import DUPLICATE_PAIRS, FORMATS, format_of
 from tournaments import audit, pdf_support, selectors, services
-from tournaments.director_views.common import _form_error, _refuse_if_finished, _who, director_page
+from tournaments.director_views.common import (
+    _form_error,
+    _refuse_if_finished,
+    director_page,
+    who_acts,
+)
 from tournaments.forms import AddDirectorForm, ChampionshipForm, posted
 from tournaments.models import Championship, Round
 from tournaments.next_step import more_rounds_to_pair, shows_checklist
@@ -104,7 +109,7 @@ def championship_edit(request, championship: Championship):
         changes = {k: v for k, v in form.cleaned_data.items() if k not in locked}
         try:
             services.update_championship(
-                championship, **_who(request), **changes,
+                championship, **who_acts(request), **changes,
                 format_settings=extra.cleaned_data if extra is not None else None)
         except services.ServiceError as error:
             _form_error(extra if extra is not None and error.field in extra.fields else form,
@@ -127,7 +132,7 @@ def director_add(request, championship: Championship):
     if form.is_valid():
         try:
             user = services.add_director(championship, form.cleaned_data["username"],
-                                         **_who(request))
+                                         **who_acts(request))
         except services.ServiceError as error:
             messages.error(request, error.message)
         else:

@@ -61,12 +61,12 @@ def _pdf(request, make: Callable[[], bytes], filename: str) -> HttpResponse:
     return _no_store(printed_file(request, make, filename))
 
 
-def _who(request) -> dict:
+def who_acts(request) -> dict:
     """Who acts and from where, for the services that record an audit event."""
     return {"by": request.user, "origin": audit.origin_of(request)}
 
 
-def _action(request, func, *args, success, **kwargs):
+def run_action(request, func, *args, success, **kwargs):
     """Run a service for a POST and show its outcome as a message (its refusal, or
     ``success``: a text, or a function of the result when the words depend on it);
     returns ``(its result or None, whether it ran)``."""

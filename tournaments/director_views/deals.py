@@ -11,7 +11,6 @@ from django.views.decorators.http import require_POST, require_safe
 
 from tournaments import printing, selectors, services
 from tournaments.director_views.common import (
-    _action,
     _back_to_round,
     _form_error,
     _no_store,
@@ -19,6 +18,7 @@ from tournaments.director_views.common import (
     _refuse_if_finished,
     _round_or_404,
     director_page,
+    run_action,
 )
 from tournaments.forms import DealImportForm, posted
 from tournaments.models import Championship
@@ -58,7 +58,7 @@ def deal_import(request, championship: Championship, number: int | None = None):
 @director_page
 def deal_restore(request, championship: Championship, number: int):
     round_ = _round_or_404(championship, number)
-    _action(
+    run_action(
         request, services.restore_generated_deals, round_,
         success=_("The deals generated from the key are back."),
     )

@@ -12,13 +12,13 @@ from django.views.decorators.http import require_POST, require_safe
 from formats import format_of
 from tournaments import printing, selectors, services
 from tournaments.director_views.common import (
-    _action,
     _back_to_round,
     _no_store,
     _pdf,
     _round_or_404,
-    _who,
     director_page,
+    run_action,
+    who_acts,
 )
 from tournaments.forms import SwapTablesForm, SwapTeamsForm
 from tournaments.models import Championship, Round
@@ -28,7 +28,7 @@ from tournaments.presentation import deal_view
 @require_POST
 @director_page
 def generate_rounds(request, championship: Championship):
-    rounds, ok = _action(
+    rounds, ok = run_action(
         request, services.generate_next_round, championship,
         success=lambda rounds: ngettext("Round generated.", "%(count)s rounds generated.",
                                         len(rounds)) % {"count": len(rounds)},
@@ -62,11 +62,11 @@ def round_detail(request, championship: Championship, number: int):
 @director_page
 def round_release(request, championship: Championship, number: int):
     round_ = _round_or_404(championship, number)
-    _action(
+    run_action(
         request, services.release_round, round_,
         success=_("Round %(number)s released: play starts and its tables may enter results.")
         % {"number": number},
-        **_who(request),
+        **who_acts(request),
     )
     return _back_to_round(round_)
 
@@ -75,10 +75,10 @@ def round_release(request, championship: Championship, number: int):
 @director_page
 def round_reopen(request, championship: Championship, number: int):
     round_ = _round_or_404(championship, number)
-    _action(
+    run_action(
         request, services.reopen_round, round_,
         success=_("Round %(number)s reopened.") % {"number": number},
-        **_who(request),
+        **who_acts(request),
     )
     return _back_to_round(round_)
 
@@ -89,12 +89,12 @@ def round_swap_teams(request, championship: Championship, number: int):
     round_ = _round_or_404(championship, number)
     form = SwapTeamsForm(request.POST, championship=championship)
     if not form.is_valid():
-        messages.error(request, _("Choose two teams."))
+        messages.error(request, _("Choose two pairs."))
         return _back_to_round(round_)
-    warnings, ok = _action(
+    warnings, ok = run_action(
         request, services.swap_teams, round_,
         form.cleaned_data["team_a"], form.cleaned_data["team_b"],
-        success=_("Teams swapped."),
+        success=_("Pairs swapped."),
     )
     for warning in warnings or []:
         messages.warning(request, warning)
@@ -109,7 +109,7 @@ def round_swap_tables(request, championship: Championship, number: int):
     if not form.is_valid():
         messages.error(request, _("Enter two table numbers."))
         return _back_to_round(round_)
-    _action(
+    run_action(
         request, services.swap_tables, round_,
         form.cleaned_data["table_a"], form.cleaned_data["table_b"],
         success=_("Tables swapped."),

@@ -13,14 +13,14 @@ from django.views.decorators.http import require_POST, require_safe
 from formats import format_of
 from tournaments import printing, selectors, services
 from tournaments.director_views.common import (
-    _action,
     _form_error,
     _no_store,
     _pdf,
     _refuse_if_finished,
     _team_or_404,
-    _who,
     director_page,
+    run_action,
+    who_acts,
 )
 from tournaments.forms import TeamImportForm, posted
 from tournaments.import_headers import header as header_of
@@ -37,7 +37,8 @@ def team_list(request, championship: Championship):
         except services.ServiceError as error:
             _form_error(form, error)
         else:
-            messages.success(request, _("Team %(number)s added.") % {"number": team.number})
+            messages.success(request, _("Added: %(entrant)s %(number)s.")
+                             % {"entrant": fmt.wording.entrant, "number": team.number})
             return redirect("tournaments:director_teams", championship.pk)
     return render(
         request,
@@ -57,7 +58,7 @@ def team_edit(request, championship: Championship, team_pk: int):
         except services.ServiceError as error:
             _form_error(form, error)
         else:
-            messages.success(request, _("Team saved."))
+            messages.success(request, _("Changes saved."))
             return redirect("tournaments:director_teams", championship.pk)
     response = render(
         request,
@@ -76,10 +77,11 @@ def team_edit(request, championship: Championship, team_pk: int):
 @director_page
 def team_reinstate(request, championship: Championship, team_pk: int):
     team = _team_or_404(championship, team_pk)
-    _action(
+    run_action(
         request, services.reinstate_team, team,
-        success=_("Team %(number)s plays again.") % {"number": team.number},
-        **_who(request),
+        success=_("%(entrant)s %(number)s plays again.")
+        % {"entrant": format_of(championship).wording.entrant_title, "number": team.number},
+        **who_acts(request),
     )
     return redirect("tournaments:director_teams", championship.pk)
 
@@ -88,8 +90,9 @@ def team_reinstate(request, championship: Championship, team_pk: int):
 @director_page
 def team_reissue_pin(request, championship: Championship, team_pk: int):
     team = _team_or_404(championship, team_pk)
-    services.reissue_pin(team, **_who(request))
-    messages.success(request, _("New PIN issued. Print the team card again."))
+    services.reissue_pin(team, **who_acts(request))
+    messages.success(request, _("New PIN issued. Print the %(entrant)s card again.")
+                     % {"entrant": format_of(championship).wording.entrant})
     return redirect("tournaments:director_team_edit", championship.pk, team.pk)
 
 

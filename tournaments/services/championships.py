@@ -10,7 +10,7 @@ import engine
 from tournaments import audit
 from tournaments.models import AuditEvent, Championship, Round
 from tournaments.names import NameProblem, clean_name
-from tournaments.services.common import ServiceError, _lock
+from tournaments.services.common import ServiceError, lock_championship
 
 # Settings that decide how the championship is played; they lock once round 1 is released.
 LOCKED_SETTINGS = ("deals_per_match", "variant", "doubling", "movement", "rounds_planned")
@@ -165,7 +165,7 @@ def update_championship(championship: Championship, *, by=None, origin=None,
         raise TypeError(f"unknown championship settings: {sorted(unknown)}")
     from formats import format_of  # late: the formats import the services
 
-    championship = _lock(championship)
+    championship = lock_championship(championship)
     if format is not None and format != championship.format:
         raise ServiceError(
             _("The format is chosen when the championship is created and cannot change: "
@@ -249,7 +249,7 @@ def add_director(championship: Championship, username: str, *, by=None, origin=N
 
 @transaction.atomic
 def remove_director(championship: Championship, user, *, by=None, origin=None) -> None:
-    championship = _lock(championship)
+    championship = lock_championship(championship)
     if not championship.directors.filter(pk=user.pk).exists():
         return
     if championship.directors.count() <= 1:

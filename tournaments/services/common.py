@@ -26,13 +26,14 @@ class ServiceError(Exception):
         return self.message
 
 
-def _lock(championship: Championship) -> Championship:
+def lock_championship(championship: Championship) -> Championship:
     """Re-read the championship row under a lock, so that two directors acting at once
     are serialised (a no-op on SQLite, whose writers are serialised anyway)."""
     return Championship.objects.select_for_update().get(pk=championship.pk)
 
 
-def _not_finished(championship: Championship) -> None:
+def check_not_finished(championship: Championship) -> None:
+    """Refuse (``ServiceError``) any change to a finished championship."""
     if championship.status == Championship.Status.FINISHED:
         raise ServiceError(_("The championship is finished; it can no longer be changed."))
 

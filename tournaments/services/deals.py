@@ -12,10 +12,10 @@ from tournaments.models import Championship, Deal, Round
 from tournaments.services.common import (
     ServiceError,
     _deals_for_round,
-    _lock,
     _lock_round,
-    _not_finished,
     _require_drafted,
+    check_not_finished,
+    lock_championship,
 )
 
 
@@ -32,11 +32,11 @@ def import_deals(target: Championship | Round, text: str) -> list[Deal]:
     """
     if isinstance(target, Round):
         round_filter = {"round": target}
-        championship = _lock(target.championship)
+        championship = lock_championship(target.championship)
     else:
         round_filter = {}
-        championship = _lock(target)
-    _not_finished(championship)
+        championship = lock_championship(target)
+    check_not_finished(championship)
     lines, errors = read_deal_lines(text or "")
     deals = {
         deal.number: deal

@@ -13,8 +13,8 @@ from tournaments.services import withdrawals
 from tournaments.services.common import (
     ServiceError,
     _lock_round,
-    _not_finished,
     _require_drafted,
+    check_not_finished,
 )
 
 
@@ -75,7 +75,7 @@ def swap_teams(round_: Round, team_a: Team, team_b: Team) -> list[str]:
     round; the swap is made anyway.
     """
     round_ = _lock_round(round_)
-    _not_finished(round_.championship)
+    check_not_finished(round_.championship)
     _require_drafted(round_)
     for team in (team_a, team_b):
         if team.championship_id != round_.championship_id:
@@ -108,7 +108,7 @@ def swap_teams(round_: Round, team_a: Team, team_b: Team) -> list[str]:
 def swap_tables(round_: Round, table_a: int, table_b: int) -> None:
     """Exchange the matches at two table numbers of a drafted round."""
     round_ = _lock_round(round_)
-    _not_finished(round_.championship)
+    check_not_finished(round_.championship)
     _require_drafted(round_)
     old = _layout(round_)
     for field, number in (("table_a", table_a), ("table_b", table_b)):

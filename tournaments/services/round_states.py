@@ -11,7 +11,12 @@ import live
 from tournaments import audit
 from tournaments.models import AuditEvent, Championship, Round
 from tournaments.services import analysis
-from tournaments.services.common import ServiceError, _lock, _lock_round, _not_finished
+from tournaments.services.common import (
+    ServiceError,
+    _lock_round,
+    check_not_finished,
+    lock_championship,
+)
 
 
 def _round_changed(round_: Round) -> None:
@@ -30,9 +35,9 @@ def release_round(round_: Round, *, by=None, origin=None) -> Round:
 
     # The championship first, then the round: the same order as every other service, so
     # that two directors acting at once cannot deadlock.
-    championship = _lock(round_.championship)
+    championship = lock_championship(round_.championship)
     round_ = _lock_round(round_)
-    _not_finished(championship)
+    check_not_finished(championship)
     if round_.status != Round.Status.DRAFTED:
         raise ServiceError(_("Round %(number)s is already released.") % {"number": round_.number})
     earlier = championship.rounds.filter(number__lt=round_.number, status=Round.Status.DRAFTED)
@@ -67,7 +72,7 @@ def release_round(round_: Round, *, by=None, origin=None) -> Round:
 def close_round(round_: Round, *, by=None, origin=None) -> Round:
     """Close a released round: its deals become public. Rounds close in order."""
     round_ = _lock_round(round_)
-    _not_finished(round_.championship)
+    check_not_finished(round_.championship)
     if round_.status == Round.Status.DRAFTED:
         raise ServiceError(_("Round %(number)s has not been released.") % {"number": round_.number})
     if round_.status == Round.Status.CLOSED:
@@ -108,7 +113,7 @@ def reopen_round(round_: Round, *, by=None, origin=None) -> Round:
     public until it closes once more (anyone who looked meanwhile has seen them, of course).
     """
     round_ = _lock_round(round_)
-    _not_finished(round_.championship)
+    check_not_finished(round_.championship)
     if round_.status != Round.Status.CLOSED:
         raise ServiceError(_("Round %(number)s is not closed.") % {"number": round_.number})
     if round_.championship.rounds.filter(
@@ -127,8 +132,8 @@ def reopen_round(round_: Round, *, by=None, origin=None) -> Round:
 @transaction.atomic
 def finish_championship(championship: Championship, *, by=None, origin=None) -> Championship:
     """Finish the championship; its deal key is revealed from now on."""
-    championship = _lock(championship)
-    _not_finished(championship)
+    championship = lock_championship(championship)
+    check_not_finished(championship)
     rounds = list(championship.rounds.order_by("number"))
     if not rounds:
         raise ServiceError(_("The championship has no rounds yet."))

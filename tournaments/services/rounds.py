@@ -11,7 +11,12 @@ from django.utils.translation import gettext as _
 import engine
 from tournaments import ranking
 from tournaments.models import Championship, Deal, Round, Table
-from tournaments.services.common import ServiceError, _deals_for_round, _lock, _not_finished
+from tournaments.services.common import (
+    ServiceError,
+    _deals_for_round,
+    check_not_finished,
+    lock_championship,
+)
 
 
 def _check_plan(plan, team_ids: set[int]) -> None:
@@ -46,8 +51,8 @@ def _create_rounds(championship: Championship, first_number: int, plans: list) -
 def generate_schedule(championship: Championship) -> list[Round]:
     """Round robin: create every round of the schedule (drafted), from the active teams in
     number order. N - 1 rounds for N teams, or N rounds with a bye each when N is odd."""
-    championship = _lock(championship)
-    _not_finished(championship)
+    championship = lock_championship(championship)
+    check_not_finished(championship)
     if championship.is_swiss:
         raise ServiceError(_("A Swiss championship is paired one round at a time."))
     if championship.rounds.exists():
@@ -92,8 +97,8 @@ def generate_duplicate_round(championship: Championship) -> list[Round]:
     and cannot be predicted); later rounds pair the current ranking, once every earlier
     round is closed. Returns the rounds created.
     """
-    championship = _lock(championship)
-    _not_finished(championship)
+    championship = lock_championship(championship)
+    check_not_finished(championship)
     if not championship.is_swiss:
         return generate_schedule(championship)
     last = championship.rounds.order_by("-number").first()
@@ -135,8 +140,8 @@ def discard_drafted_rounds(championship: Championship) -> int:
     Released rounds are never deleted. For a round robin this shortens the schedule (or,
     before round 1 is released, allows teams to change and the schedule to be regenerated).
     """
-    championship = _lock(championship)
-    _not_finished(championship)
+    championship = lock_championship(championship)
+    check_not_finished(championship)
     drafted = championship.rounds.filter(status=Round.Status.DRAFTED)
     count = drafted.count()
     # Deals and tables go with their rounds (CASCADE).

@@ -25,12 +25,12 @@ from tournaments.limits import MAX_TEAM_NUMBER
 from tournaments.models import AuditEvent, Championship, Round, Team, new_link_secret, new_pin
 from tournaments.names import NameProblem, clean_name, team_name_key
 from tournaments.services import withdrawals
-from tournaments.services.common import ServiceError, _lock, _not_finished
+from tournaments.services.common import ServiceError, check_not_finished, lock_championship
 
 TEAM_FIELDS = ("name", "club", "player1", "player2")
 
 
-def _clean_team_values(values: dict) -> tuple[dict[str, str], list[tuple[str, str]]]:
+def clean_team_values(values: dict) -> tuple[dict[str, str], list[tuple[str, str]]]:
     """The values as stored (tournaments.names) and the problems of the ones that cannot
     be, as (field, message) pairs."""
     cleaned, problems = {}, []
@@ -44,7 +44,7 @@ def _clean_team_values(values: dict) -> tuple[dict[str, str], list[tuple[str, st
     return cleaned, problems
 
 
-def _team_problems(
+def team_problems(
     championship: Championship,
     values: dict[str, str],
     number: int | None,
@@ -91,8 +91,10 @@ def _team_problems(
     return problems
 
 
-def _check_can_add_teams(championship: Championship) -> None:
-    _not_finished(championship)
+def check_can_add_teams(championship: Championship) -> None:
+    """Refuse (``ServiceError``) a new entrant when the championship can take none: it is
+    finished, its round robin is drawn, or its next Swiss round is already paired."""
+    check_not_finished(championship)
     if not championship.is_swiss and championship.rounds.exists():
         raise ServiceError(
             _("The round robin schedule already exists, so no team can join. "
@@ -108,7 +110,7 @@ def _check_can_add_teams(championship: Championship) -> None:
         )
 
 
-def _next_team_number(championship: Championship) -> int:
+def next_team_number(championship: Championship) -> int:
     """The lowest number no team of the championship uses."""
     taken = set(championship.teams.values_list("number", flat=True))
     return next(n for n in itertools.count(1) if n not in taken)
@@ -117,15 +119,15 @@ def _next_team_number(championship: Championship) -> int:
 @transaction.atomic
 def add_team(championship: Championship, *, number: int | None = None, **values) -> Team:
     """Register a team; without ``number`` it takes the next free one."""
-    championship = _lock(championship)
-    _check_can_add_teams(championship)
-    cleaned, problems = _clean_team_values(values)
-    problems += _team_problems(championship, cleaned, number)
+    championship = lock_championship(championship)
+    check_can_add_teams(championship)
+    cleaned, problems = clean_team_values(values)
+    problems += team_problems(championship, cleaned, number)
     if problems:
         field, message = problems[0]
         raise ServiceError(message, field=field)
     if number is None:
-        number = _next_team_number(championship)
+        number = next_team_number(championship)
     return Team.objects.create(championship=championship, number=number, **cleaned)
 
 
@@ -133,10 +135,10 @@ def add_team(championship: Championship, *, number: int | None = None, **values)
 def update_team(team: Team, *, number: int | None = None, **values) -> Team:
     """Change a team's number, name, club or players."""
     team = Team.objects.select_for_update().get(pk=team.pk)
-    _not_finished(team.championship)
-    cleaned, problems = _clean_team_values(values)
+    check_not_finished(team.championship)
+    cleaned, problems = clean_team_values(values)
     number = team.number if number is None else number
-    problems += _team_problems(team.championship, cleaned, number, exclude_pk=team.pk)
+    problems += team_problems(team.championship, cleaned, number, exclude_pk=team.pk)
     if problems:
         field, message = problems[0]
         raise ServiceError(message, field=field)
@@ -156,7 +158,7 @@ def withdraw_team(team: Team, *, by=None, origin=None) -> list[int]:
     Returns the numbers of the drafted rounds in which it was placed (a table, whose
     opponent now has a bye, or the round's own bye, now cancelled).
     """
-    _not_finished(team.championship)
+    check_not_finished(team.championship)
     changes = withdrawals.planned_changes(team.championship_id, withdrawing=team)
     drafted = _drafted_rounds_of(team)  # before its own byes are cancelled
     Team.objects.filter(pk=team.pk).update(withdrawn=True)
@@ -171,7 +173,7 @@ def withdraw_team(team: Team, *, by=None, origin=None) -> list[int]:
 def reinstate_team(team: Team, *, by=None, origin=None) -> Team:
     """The team plays again: in the rounds not yet released its opponents' byes are taken
     back (and its own bye, if it had one, restored). Released rounds keep their byes."""
-    _not_finished(team.championship)
+    check_not_finished(team.championship)
     changes = withdrawals.planned_changes(team.championship_id, reinstating=team)
     Team.objects.filter(pk=team.pk).update(withdrawn=False)
     team.withdrawn = False
@@ -251,8 +253,8 @@ def import_teams(championship: Championship, uploaded_file) -> list[Team]:
     All or nothing: if any row is bad, nothing is saved and the :class:`ServiceError` lists
     every problem, row by row.
     """
-    championship = _lock(championship)
-    _check_can_add_teams(championship)
+    championship = lock_championship(championship)
+    check_can_add_teams(championship)
     name = getattr(uploaded_file, "name", "") or ""
     try:
         rows = read_team_rows(name, read_upload(uploaded_file))
@@ -276,7 +278,7 @@ def import_teams(championship: Championship, uploaded_file) -> list[Team]:
             if problem:
                 errors.append(RowError(row.row, "section", problem))
             sections[row.row] = section
-        values, name_problems = _clean_team_values(row.values)
+        values, name_problems = clean_team_values(row.values)
         errors += [RowError(row.row, field, message) for field, message in name_problems]
         raw_number = row.values.get("number", "").strip()
         number = None

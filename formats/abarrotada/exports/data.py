@@ -46,22 +46,32 @@ class Traveller:
 def travellers(scope) -> list[Traveller]:
     """Every deal of the scope's rounds: each table's players, counted report and each
     seat's deal score and final (four queries a round, whatever the number of tables)."""
+    return [traveller for round_ in rounds(scope)
+            for traveller in round_travellers(scope.championship, round_)]
+
+
+def round_travellers(championship, round_: Round, deal: int | None = None
+                     ) -> list[Traveller]:
+    """The travellers of ``round_``'s deals (of ``deal`` only, when given): the exports'
+    and the public traveller page's."""
+    views = selectors.round_view(round_)
+    scores = defaultdict(dict)
+    for score in selectors.round_scores(championship, [round_]):
+        if not score.sit_out:
+            scores[score.table, score.deal_number][score.seat] = score
+    deals = round_.deals.order_by("number")
+    if deal is not None:
+        deals = deals.filter(number=deal)
     result = []
-    for round_ in rounds(scope):
-        views = selectors.round_view(round_)
-        scores = defaultdict(dict)
-        for score in selectors.round_scores(scope.championship, [round_]):
-            if not score.sit_out:
-                scores[score.table, score.deal_number][score.seat] = score
-        for deal, dealer in round_.deals.order_by("number").values_list("number", "dealer"):
-            lines = []
-            for view in views:
-                report = next((d["report"] for d in view.deals if d["deal"] == deal
-                               and d["state"] == "confirmed"), None)
-                lines.append(TravellerLine(
-                    view.table, {s.seat: f"{s.number}. {s.name}" for s in view.seats},
-                    report, scores.get((view.table, deal), {})))
-            result.append(Traveller(round_.number, deal, dealer, lines))
+    for number, dealer in deals.values_list("number", "dealer"):
+        lines = []
+        for view in views:
+            report = next((d["report"] for d in view.deals if d["deal"] == number
+                           and d["state"] == "confirmed"), None)
+            lines.append(TravellerLine(
+                view.table, {s.seat: f"{s.number}. {s.name}" for s in view.seats},
+                report, scores.get((view.table, number), {})))
+        result.append(Traveller(round_.number, number, dealer, lines))
     return result
 
 

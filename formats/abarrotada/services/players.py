@@ -12,12 +12,12 @@ from django.utils.translation import gettext as _
 from formats.abarrotada.models import PlayerDetails
 from tournaments.models import Championship, Team
 from tournaments.names import team_name_key
-from tournaments.services.common import ServiceError, _lock
+from tournaments.services.common import ServiceError, lock_championship
 from tournaments.services.teams import (
-    _check_can_add_teams,
-    _clean_team_values,
-    _next_team_number,
-    _team_problems,
+    check_can_add_teams,
+    clean_team_values,
+    next_team_number,
+    team_problems,
 )
 
 LICENCE = re.compile(r"^[A-Za-z0-9./ -]{0,20}$")
@@ -28,11 +28,11 @@ def player_problems(championship: Championship, values: dict, number: int | None
     """The values as stored and their problems as (field, message) pairs: the pairs' rules
     for a name and a number, and the licence's own."""
     name = values.get("name", "")
-    cleaned, problems = _clean_team_values({"name": name, "club": values.get("club", ""),
+    cleaned, problems = clean_team_values({"name": name, "club": values.get("club", ""),
                                             "player1": name, "player2": "-"})
     cleaned["player2"] = ""
     problems = [(f, m) for f, m in problems if f in ("name", "club")]
-    found = _team_problems(championship, {**cleaned, "player2": "-"}, number, exclude_pk)
+    found = team_problems(championship, {**cleaned, "player2": "-"}, number, exclude_pk)
     for field, message in found:
         if field == "name" and message != _("This field is required."):
             continue  # said below, of a player
@@ -58,8 +58,8 @@ def player_problems(championship: Championship, values: dict, number: int | None
 def add_player(championship: Championship, *, name: str, club: str = "", licence: str = "",
                number: int | None = None) -> Team:
     """Register a player; without ``number`` it takes the next free one."""
-    championship = _lock(championship)
-    _check_can_add_teams(championship)
+    championship = lock_championship(championship)
+    check_can_add_teams(championship)
     cleaned, problems = player_problems(
         championship, {"name": name, "club": club, "licence": licence}, number)
     if problems:
@@ -67,7 +67,7 @@ def add_player(championship: Championship, *, name: str, club: str = "", licence
         raise ServiceError(message, field=field)
     licence = cleaned.pop("licence")
     if number is None:
-        number = _next_team_number(championship)
+        number = next_team_number(championship)
     player = Team.objects.create(championship=championship, number=number, **cleaned)
     if licence:
         PlayerDetails.objects.create(player=player, licence=licence)
@@ -107,8 +107,8 @@ def import_players(championship: Championship, uploaded_file) -> list[Team]:
 
     from tournaments.importing import FileProblem, RowError, read_team_rows, read_upload
 
-    championship = _lock(championship)
-    _check_can_add_teams(championship)
+    championship = lock_championship(championship)
+    check_can_add_teams(championship)
     try:
         rows = read_team_rows(getattr(uploaded_file, "name", "") or "",
                               read_upload(uploaded_file), known=PLAYER_COLUMNS,
@@ -154,7 +154,7 @@ def import_players(championship: Championship, uploaded_file) -> list[Team]:
     for number, cleaned in parsed:
         licence = cleaned.pop("licence")
         player = Team.objects.create(championship=championship,
-                                     number=number or _next_team_number(championship),
+                                     number=number or next_team_number(championship),
                                      **cleaned)
         if licence:
             PlayerDetails.objects.create(player=player, licence=licence)

@@ -23,8 +23,9 @@ from formats.abarrotada import evening, selectors
 from formats.abarrotada.models import PlayerTable, SitOut
 from formats.abarrotada.models import Seating as SeatRow
 from formats.abarrotada.services.settings import form_of
+from formats.registry import format_of
 from tournaments.models import Championship, Deal, Round
-from tournaments.services.common import ServiceError, _lock, _not_finished
+from tournaments.services.common import ServiceError, check_not_finished, lock_championship
 
 
 def dealer_of(position: int, form: Form) -> Seat:
@@ -56,8 +57,8 @@ def round_deals(championship: Championship, round_: Round, form: Form) -> list[D
 @transaction.atomic
 def seat_next_round(championship: Championship) -> list[Round]:
     """Draft the next round; returns it in a list (as the other formats' generators)."""
-    championship = _lock(championship)
-    _not_finished(championship)
+    championship = lock_championship(championship)
+    check_not_finished(championship)
     last = championship.rounds.order_by("-number").first()
     number = last.number + 1 if last else 1
     if championship.rounds_planned and number > championship.rounds_planned:
@@ -86,8 +87,6 @@ def seat_next_round(championship: Championship) -> list[Round]:
     except IntegrityError:  # another director seated the same round at the same moment
         raise ServiceError(_("Round %(number)s already exists.") % {"number": number}) from None
     create_seating(round_, seating)
-    from formats import format_of  # late: the registry imports the formats' services
-
     if format_of(championship).has_deals:  # a free-deal evening has none (rules.md 10.4)
         Deal.objects.bulk_create(round_deals(championship, round_, form))
     return [round_]
@@ -97,8 +96,6 @@ def seating_ranking(championship: Championship) -> list[int]:
     """The players still in, best first, by the championship's own ranking: an evening's
     game totals (rules.md 10.4; its players enter no deals, so the duplicate standings would
     rank them all 0, by player number), else the duplicate standings (10.2)."""
-    from formats import format_of  # late: the registry imports the formats' services
-
     if format_of(championship).has_deals:
         lines = selectors.standings(championship)
     else:

@@ -20,7 +20,7 @@ from formats.free_deal.wording import PAIR_WORDING
 from results import lifecycle
 from results.kinds import EntryKind, EntryWords
 from scoring.models import PinAttempt
-from scoring.services.checks import _check_team_may_write
+from scoring.services.checks import check_team_may_write
 from scoring.services.live_events import game_changed
 from scoring.services.values import Origin
 from tournaments.models import Table, Team
@@ -57,7 +57,7 @@ def _check_bye_table(table: Table) -> None:
 
 
 def _check_may_write(team: Team, table: Table, round_) -> None:
-    _check_team_may_write(team, table, round_, PAIR_WORDING)
+    check_team_may_write(team, table, round_, PAIR_WORDING)
 
 
 def _check_may_enter(team: Team, table: Table, round_) -> None:

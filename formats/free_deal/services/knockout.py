@@ -22,7 +22,7 @@ from scoring.services import live_events
 from scoring.services.values import Origin
 from tournaments import audit
 from tournaments.models import AuditEvent, Championship, Round
-from tournaments.services.common import ServiceError, _lock
+from tournaments.services.common import ServiceError, lock_championship
 
 #: The most points a knockout game's pair may have (as the Swiss games' fields allow).
 MAX_POINTS = 999
@@ -58,7 +58,7 @@ def start_knockout(championship: Championship, *, by=None, origin=None) -> list[
     """Draw the bracket from the final ranking and store its ties. Only once, once every
     Swiss round is closed, and only if the settings ask for a knockout stage. Audited: who
     drew it, and the first round's pairings by pair number."""
-    championship = _lock(championship)
+    championship = lock_championship(championship)
     settings = settings_of(championship)
     if not settings.knockout_size:
         raise ServiceError(_("The settings ask for no knockout stage."), field="knockout_size")
@@ -107,7 +107,7 @@ def enter_knockout_game(tie: KnockoutTie, first_points: int, second_points: int,
     if first_points == second_points:
         raise ServiceError(_("A knockout game cannot end level: play on until one pair leads, "
                              "then enter the points."), field="second_points")
-    championship = _lock(tie.championship)
+    championship = lock_championship(tie.championship)
     tie = KnockoutTie.objects.select_related("first", "second").get(pk=tie.pk)
     if tie.first_id is None or tie.second_id is None:
         raise ServiceError(_("This tie's pairs are not known yet."), field="tie")

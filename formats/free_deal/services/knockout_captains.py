@@ -22,7 +22,7 @@ from formats.free_deal.services.knockout import _points, enter_knockout_game
 from scoring.services import live_events
 from scoring.services.values import KEY_LENGTH, Origin, ScoringError
 from tournaments.models import Team
-from tournaments.services.common import ServiceError, _lock
+from tournaments.services.common import ServiceError, lock_championship
 
 
 def team_tie(team: Team) -> KnockoutTie | None:
@@ -43,7 +43,7 @@ def latest_entry(tie: KnockoutTie) -> KnockoutEntry | None:
 
 
 def _tie_for(team: Team, tie_id: int) -> KnockoutTie:
-    _lock(team.championship)
+    lock_championship(team.championship)
     return _check_tie(team, tie_id)
 
 
@@ -83,7 +83,7 @@ def submit_knockout_entry(*, team: Team, tie_id: int, first_points: int, second_
         with transaction.atomic():
             # The championship's lock serialises the reports of its ties: a report sent
             # several times at once finds the first one stored here.
-            _lock(team.championship)
+            lock_championship(team.championship)
             if key is not None:
                 earlier = KnockoutEntry.objects.filter(idempotency_key=key).first()
                 if earlier is not None:

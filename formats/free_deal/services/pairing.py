@@ -21,14 +21,14 @@ from formats.free_deal.rules import PairingImpossible, first_round, later_round
 from formats.free_deal.services.sections import section_ids, sections_of, unplaced_pairs
 from formats.free_deal.services.settings import settings_of
 from tournaments.models import Championship, Round, Table
-from tournaments.services.common import ServiceError, _lock, _not_finished
+from tournaments.services.common import ServiceError, check_not_finished, lock_championship
 
 
 @transaction.atomic
 def pair_next_round(championship: Championship) -> list[Round]:
     """Draft the next round; returns it in a list (as the duplicate format's generator)."""
-    championship = _lock(championship)
-    _not_finished(championship)
+    championship = lock_championship(championship)
+    check_not_finished(championship)
     last = championship.rounds.order_by("-number").first()
     number = last.number + 1 if last else 1
     if championship.rounds_planned and number > championship.rounds_planned:

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from formats.free_deal.models import PairSection, Section, SectionBye
 from tournaments.models import Championship, Round, Team
-from tournaments.services.common import ServiceError, _lock
+from tournaments.services.common import ServiceError, lock_championship
 
 MAX_SECTIONS = 20
 MAX_NAME = Section._meta.get_field("name").max_length
@@ -104,7 +104,7 @@ def section_by_name(championship: Championship, name: str, *,
 def assign_sections(championship: Championship, placements: dict[int, str | None]) -> None:
     """Put each pair (by id) in the named section (``None`` or ``""``: in none). All or
     nothing; refused once a round has been paired."""
-    championship = _lock(championship)
+    championship = lock_championship(championship)
     sections = sections_of(championship)
     teams = set(championship.teams.filter(pk__in=placements).values_list("pk", flat=True))
     resolved: dict[int, Section | None] = {}

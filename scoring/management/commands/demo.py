@@ -11,6 +11,7 @@ from django.core.management.base import BaseCommand
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from formats.registry import FORMATS
 from tournaments.services.analysis import outliving_the_command, request_missing_analysis
 
 DEMO_DIRECTOR = "director"
@@ -46,21 +47,11 @@ class Command(BaseCommand):
             self.stdout.write(_("Director account: “%(user)s” (already existed).")
                               % {"user": director.get_username()})
         self.load_demo_championship(director)
-        # The club tournament of the other format: free-deal pairs, Swiss (rules.md 11).
-        from formats.free_deal.demo import load_free_deal_demo
-
-        _championship, message = load_free_deal_demo(director)
-        self.stdout.write(message)
-        # Its knockout stage, in a finished event of its own (formats.free_deal.demo_knockout).
-        from formats.free_deal.demo_knockout import load_knockout_demo
-
-        _championship, message = load_knockout_demo(director)
-        self.stdout.write(message)
-        # An individual evening (abarrotada, rules.md 10).
-        from formats.abarrotada.demo import load_individual_demo
-
-        _championship, message = load_individual_demo(director)
-        self.stdout.write(message)
+        # Each format's own demo championships, in the formats' order (free-deal pairs and
+        # its knockout stage, rules.md 11; an individual evening, rules.md 10).
+        for fmt in FORMATS.values():
+            for message in fmt.load_demo(director):
+                self.stdout.write(message)
         self.stdout.write(_("Open %(url)s") % {"url": "http://127.0.0.1:8000/"})
 
     def load_demo_championship(self, director) -> None:

@@ -1,4 +1,4 @@
-"""Bit layout of card sets and the lookup tables built on it (private).
+"""Bit layout of card sets and the lookup tables built on it (the engine's own workings).
 
 A set of cards is held as an ``int`` with one bit per card. Card number ``i`` (its position in
 ``ALL_CARDS``) is bit ``i``, where ``i = suit * 12 + order``: suits in the fixed order oros,
@@ -12,7 +12,7 @@ integer operations what would otherwise need loops over cards.
 
 from __future__ import annotations
 
-__all__: list[str] = []  # private module: nothing is part of the public API
+__all__: list[str] = []  # not exported by ``engine``: its modules (and the formats' engines) use it
 
 #: Ranks in trick-taking order, high to low (rules.md section 1).
 TRICK_ORDER: tuple[int, ...] = (9, 1, 12, 11, 10, 8, 7, 6, 5, 4, 3, 2)
