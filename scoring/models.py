@@ -108,18 +108,28 @@ class ResultEntry(Provenance):
         return 72 - self.points_ns
 
 
-class ResultReview(Provenance):
-    """The other team's (or the director's) verdict on an entry: confirm or dispute."""
+class Review(Provenance):
+    """A verdict on an entry of any format (``results``): another entrant's (or the
+    director's) confirmation or dispute. Each format's review adds its foreign key to its
+    entry (named as ``results.kinds.EntryKind.review_field`` says) and its constraints."""
 
     class Verdict(models.TextChoices):
         CONFIRM = "confirm", _("Confirmed")
         DISPUTE = "dispute", _("Disputed")
 
-    entry = models.ForeignKey(ResultEntry, on_delete=models.PROTECT, related_name="reviews")
     verdict = models.CharField(max_length=8, choices=Verdict.choices)
     comment = models.TextField(_("comment"), blank=True)
-    # Confirmed on the entering team's phone by typing the other team's PIN.
+    # Confirmed on the entering entrant's phone by typing another entrant's PIN.
     via_pin = models.BooleanField(default=False)
+
+    class Meta:
+        abstract = True
+
+
+class ResultReview(Review):
+    """The other team's (or the director's) verdict on an entry: confirm or dispute."""
+
+    entry = models.ForeignKey(ResultEntry, on_delete=models.PROTECT, related_name="reviews")
 
     class Meta:
         ordering = ["entry", "created_at", "id"]

@@ -25,7 +25,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from scoring.models import Provenance, ResultEntry
+from scoring.models import Provenance, ResultEntry, Review
 from tournaments.models import Championship, Round, Team
 
 SEATS = [("N", _("North")), ("E", _("East")), ("S", _("South")), ("W", _("West"))]
@@ -187,17 +187,10 @@ class DealReport(Provenance):
         return {seat: value for seat, value in values.items() if value is not None}
 
 
-class ReportReview(Provenance):
+class ReportReview(Review):
     """Another player's (or the director's) verdict on a deal report."""
 
-    class Verdict(models.TextChoices):
-        CONFIRM = "confirm", _("Confirmed")
-        DISPUTE = "dispute", _("Disputed")
-
     report = models.ForeignKey(DealReport, on_delete=models.PROTECT, related_name="reviews")
-    verdict = models.CharField(max_length=8, choices=Verdict.choices)
-    comment = models.TextField(_("comment"), blank=True)
-    via_pin = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["report", "created_at", "id"]
@@ -297,13 +290,10 @@ class GameTotals(Provenance):
         return {seat: value for seat, value in values.items() if value is not None}
 
 
-class GameTotalsReview(Provenance):
+class GameTotalsReview(Review):
     """Another player's (or the director's) verdict on a game's totals."""
 
     report = models.ForeignKey(GameTotals, on_delete=models.PROTECT, related_name="reviews")
-    verdict = models.CharField(max_length=8, choices=ReportReview.Verdict.choices)
-    comment = models.TextField(_("comment"), blank=True)
-    via_pin = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["report", "created_at", "id"]

@@ -16,7 +16,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from formats.free_deal.clock import ClockTimes
-from scoring.models import Provenance
+from scoring.models import Provenance, Review
 from tournaments.models import Championship, Round, Table, Team
 
 #: The default tie-break order of rules.md 11.3, by metric name (engine.free_deal.ranking).
@@ -141,17 +141,10 @@ class GameEntry(Provenance):
         return f"{self.table}: {self.first_points}-{self.second_points}"
 
 
-class GameReview(Provenance):
+class GameReview(Review):
     """The other pair's (or the director's) verdict on a game entry."""
 
-    class Verdict(models.TextChoices):
-        CONFIRM = "confirm", _("Confirmed")
-        DISPUTE = "dispute", _("Disputed")
-
     entry = models.ForeignKey(GameEntry, on_delete=models.PROTECT, related_name="reviews")
-    verdict = models.CharField(max_length=8, choices=Verdict.choices)
-    comment = models.TextField(_("comment"), blank=True)
-    via_pin = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["entry", "created_at", "id"]

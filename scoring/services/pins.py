@@ -1,62 +1,30 @@
-"""Confirming with the other team's PIN: the lockout policy and the PIN check."""
+"""Confirming with the other team's PIN at a pairs' table: the lockout is the results core's
+(``results.pins``), applied to the pairs' attempts."""
 
 from __future__ import annotations
-
-import hmac
-from datetime import timedelta
 
 from django.utils import timezone
 from django.utils.translation import ngettext
 
+from results.pins import (  # the one lockout policy of every format
+    PIN_FAILURE_WINDOW,
+    PIN_LOCKOUT,
+    PIN_MAX_FAILURES,
+    locked_until,
+    locked_until_from,
+    pin_matches,
+)
 from scoring.models import PinAttempt
-from tournaments.models import Table, Team
+from tournaments.models import Table
 
-#: PIN lockout: this many wrong PINs at one table within PIN_FAILURE_WINDOW ...
-PIN_MAX_FAILURES = 5
-PIN_FAILURE_WINDOW = timedelta(minutes=10)
-#: ... lock PIN confirmation at that table until PIN_LOCKOUT after the last wrong one.
-PIN_LOCKOUT = timedelta(minutes=5)
+__all__ = ["PIN_FAILURE_WINDOW", "PIN_LOCKOUT", "PIN_MAX_FAILURES", "locked_until_from",
+           "pin_locked_until", "pin_matches"]
+
 
 def pin_locked_until(table: Table, now=None):
-    """When PIN confirmation at ``table`` unlocks, or ``None`` if it is not locked.
-
-    Locked when at least :data:`PIN_MAX_FAILURES` wrong PINs (since the last right one) fall
-    within :data:`PIN_FAILURE_WINDOW`, until :data:`PIN_LOCKOUT` after the latest of them.
-    """
-    now = now or timezone.now()
-    attempts = list(
-        PinAttempt.objects.filter(table=table, created_at__gte=now - PIN_FAILURE_WINDOW)
-        .order_by("-id")
-        .values_list("ok", "created_at")[: PIN_MAX_FAILURES + 1]
-    )
-    return locked_until_from(attempts, now)
-
-
-def locked_until_from(attempts_newest_first, now):
-    """The lockout rule of :func:`pin_locked_until` applied to one table's attempts, given
-    as ``(ok, created_at)`` pairs, newest first (older ones are ignored)."""
-    failures = []
-    for ok, created_at in attempts_newest_first:
-        if created_at < now - PIN_FAILURE_WINDOW or len(failures) >= PIN_MAX_FAILURES:
-            break
-        if ok:
-            break
-        failures.append(created_at)
-    if len(failures) < PIN_MAX_FAILURES:
-        return None
-    until = failures[0] + PIN_LOCKOUT
-    return until if until > now else None
-
-
-def pin_matches(team: Team, pin: str) -> bool:
-    try:
-        from tournaments.services import check_pin
-    except ImportError:  # the tournaments services are not there yet
-        check_pin = None
-    if check_pin is not None:
-        return check_pin(team, pin)
-    return hmac.compare_digest(team.pin.encode(), str(pin).strip().encode())
-
+    """When PIN confirmation at the pairs' ``table`` unlocks, or ``None`` if it is not
+    locked (``results.pins.locked_until``)."""
+    return locked_until(PinAttempt, table, now)
 
 
 def _locked_message(until) -> str:

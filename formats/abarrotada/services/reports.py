@@ -1,10 +1,10 @@
 """Entering, confirming and disputing a deal's report, and the director's report (rules.md
-10.2), through the flow every individual entry shares (``entries``): a report's slot is
-its deal at its table."""
+10.2): the values checked by the rules, the rest the results core's lifecycle
+(``results.lifecycle``, with the players' answers of ``entries``). A report's slot is its
+deal at its table."""
 
 from __future__ import annotations
 
-from django.db import transaction
 from django.utils.translation import gettext_lazy
 
 from formats.abarrotada.models import DealReport, PlayerTable, ReportReview
@@ -12,18 +12,19 @@ from formats.abarrotada.rules import ReportRefused, ReportValues, check_values
 from formats.abarrotada.services import entries
 from formats.abarrotada.services.entries import check_player_may_write, lock_table
 from formats.abarrotada.services.settings import form_of
-from scoring.services.places import one_here
+from results import lifecycle
 from scoring.services.values import Origin
 from tournaments.models import Deal, Team
 
 __all__ = ["check_player_may_write", "lock_table"]
 
-REPORTS = entries.Kind(DealReport, ReportReview, gettext_lazy(
-    "This deal has been confirmed: only the director can change it now."))
-
-
-def _slot(report: DealReport) -> dict:
+def slot_of(report: DealReport) -> dict:
+    """A report's slot at its table: its deal."""
     return {"deal_number": report.deal_number}
+
+
+REPORTS = entries.kind(DealReport, ReportReview, gettext_lazy(
+    "This deal has been confirmed: only the director can change it now."), slot_of)
 
 
 def deal_of(table: PlayerTable, deal_number: int) -> Deal:
@@ -47,57 +48,53 @@ def submit_report(*, player: Team, table: PlayerTable, deal_number: int, values:
                   ) -> tuple[DealReport, bool]:
     """A player enters a deal. Returns ``(report, created)``; the same key stores once."""
     check_report_values(table, deal_number, values)
-    return entries.submit(REPORTS, player=player, table=table,
-                          slot={"deal_number": deal_number}, fields=values.report_fields(),
-                          idempotency_key=idempotency_key, origin=origin)
+    return lifecycle.submit(REPORTS, entrant=player, table=table,
+                            slot={"deal_number": deal_number}, fields=values.report_fields(),
+                            idempotency_key=idempotency_key, origin=origin)
 
 
 def earlier_report(*, player: Team, deal_number: int, idempotency_key: str | None
                    ) -> DealReport | None:
     """The report of this deal that ``player`` stored with this key, if any: a report sent
-    again gets its first answer, even after its round closed (``entries.earlier_submission``)."""
-    return entries.earlier_submission(REPORTS, player=player, slot={"deal_number": deal_number},
-                                      idempotency_key=idempotency_key)
+    again gets its first answer, even after its round closed
+    (``results.lifecycle.earlier_submission``)."""
+    return lifecycle.earlier_submission(REPORTS, entrant=player,
+                                        slot={"deal_number": deal_number},
+                                        idempotency_key=idempotency_key)
 
 
 def report_for_review(report_id: int, player: Team | None):
     """The report, with its table locked, if ``player`` (or the director) may review it."""
-    return entries.for_review(REPORTS, report_id, player, _slot)
+    return lifecycle.for_review(REPORTS, report_id, player)
 
 
-@transaction.atomic
 def confirm_report(*, report_id: int, player: Team, origin: Origin = Origin()) -> ReportReview:
     """Another player at the table confirms; confirming twice returns the first one."""
-    report, round_ = report_for_review(report_id, player)
-    return entries.confirm(REPORTS, report, player, round_=round_, origin=origin)
+    return lifecycle.confirm_by(REPORTS, entry_id=report_id, entrant=player, origin=origin)
 
 
-@transaction.atomic
 def dispute_report(*, report_id: int, player: Team, comment: str = "",
                    origin: Origin = Origin()) -> ReportReview:
     """Another player at the table disputes the report: the director settles it."""
-    report, round_ = report_for_review(report_id, player)
-    return entries.dispute(REPORTS, report, player, comment, origin, round_=round_)
+    return lifecycle.dispute_by(REPORTS, entry_id=report_id, entrant=player, comment=comment,
+                                origin=origin)
 
 
-@transaction.atomic
 def director_confirm_report(*, table: PlayerTable, deal_number: int, report_id, user,
                             origin: Origin = Origin()) -> ReportReview:
     """The director settles a pending or disputed report as it stands. ``table`` and
     ``deal_number`` are the URL's: the report is looked up among that deal's reports, so
     another deal's, table's or championship's id is ``NotHere`` (404)."""
-    found = one_here(DealReport.objects.filter(table=table, deal_number=deal_number),
-                     report_id, "report")
-    report, round_ = report_for_review(found.pk, None)
-    return entries.confirm(REPORTS, report, None, round_=round_, user=user, origin=origin)
+    return lifecycle.director_confirm(REPORTS, table=table, slot={"deal_number": deal_number},
+                                      entry_id=report_id, user=user, what="report",
+                                      origin=origin)
 
 
-@transaction.atomic
 def director_set_report(*, table: PlayerTable, deal_number: int, values: ReportValues, user,
                         note: str = "", origin: Origin = Origin()) -> DealReport:
     """The director enters or overrides a deal; it counts at once (in a released or closed
     round: the director corrects closed rounds too). Earlier entries stay in the history."""
     check_report_values(table, deal_number, values)
-    return entries.director_entry(REPORTS, table=table, slot={"deal_number": deal_number},
-                                  fields=values.report_fields(), user=user, note=note,
-                                  origin=origin)
+    return lifecycle.director_entry(REPORTS, table=table, slot={"deal_number": deal_number},
+                                    fields=values.report_fields(), user=user, note=note,
+                                    origin=origin)

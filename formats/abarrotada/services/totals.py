@@ -1,12 +1,12 @@
 """A free-deal evening's game (rules.md 10.4): entering, confirming and disputing each
-seat's game total, and the director's entry, through the flow every individual entry
-shares (``entries``). A table plays one game a round, so an entry's slot is its table."""
+seat's game total, and the director's entry: the values checked here, the rest the results
+core's lifecycle (``results.lifecycle``, with the players' answers of ``entries``). A table
+plays one game a round, so an entry's slot is its table."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -14,12 +14,18 @@ from formats.abarrotada.models import GameTotals, GameTotalsReview, PlayerTable
 from formats.abarrotada.rules import ReportRefused
 from formats.abarrotada.services import entries
 from formats.abarrotada.services.settings import form_of, settings_of
-from scoring.services.places import one_here
+from results import lifecycle
 from scoring.services.values import Origin
 from tournaments.models import Team
 
-TOTALS = entries.Kind(GameTotals, GameTotalsReview, gettext_lazy(
-    "This game has been confirmed: only the director can change it now."))
+
+def slot_of(_entry) -> dict:
+    """A table reports one game a round: the slot is the table itself."""
+    return {}
+
+
+TOTALS = entries.kind(GameTotals, GameTotalsReview, gettext_lazy(
+    "This game has been confirmed: only the director can change it now."), slot_of)
 
 #: No player's game total can be larger: 54 points above the threshold, doubled twice a
 #: hand (Botifarra and a contro), over the longest evening's game. A bigger figure is a
@@ -69,46 +75,39 @@ def submit_totals(*, player: Team, table: PlayerTable, values: TotalsValues,
                   ) -> tuple[GameTotals, bool]:
     """A player enters the table's game. Returns ``(entry, created)``."""
     check_totals(table, values)
-    return entries.submit(TOTALS, player=player, table=table, slot={}, fields=values.fields(),
-                          idempotency_key=idempotency_key, origin=origin)
+    return lifecycle.submit(TOTALS, entrant=player, table=table, slot={},
+                            fields=values.fields(), idempotency_key=idempotency_key,
+                            origin=origin)
 
 
 def earlier_totals(*, player: Team, idempotency_key: str | None) -> GameTotals | None:
     """The totals ``player`` stored with this key, if any: sent again, they get their first
-    answer, even after their round closed (``entries.earlier_submission``)."""
-    return entries.earlier_submission(TOTALS, player=player, slot={},
-                                      idempotency_key=idempotency_key)
+    answer, even after their round closed (``results.lifecycle.earlier_submission``)."""
+    return lifecycle.earlier_submission(TOTALS, entrant=player, slot={},
+                                        idempotency_key=idempotency_key)
 
 
-def _slot(_entry) -> dict:
-    return {}
-
-
-@transaction.atomic
 def confirm_totals(*, entry_id: int, player: Team, origin: Origin = Origin()):
-    entry, round_ = entries.for_review(TOTALS, entry_id, player, _slot)
-    return entries.confirm(TOTALS, entry, player, round_=round_, origin=origin)
+    """Another player at the table confirms; confirming twice returns the first one."""
+    return lifecycle.confirm_by(TOTALS, entry_id=entry_id, entrant=player, origin=origin)
 
 
-@transaction.atomic
 def dispute_totals(*, entry_id: int, player: Team, comment: str = "",
                    origin: Origin = Origin()):
-    entry, round_ = entries.for_review(TOTALS, entry_id, player, _slot)
-    return entries.dispute(TOTALS, entry, player, comment, origin, round_=round_)
+    """Another player at the table disputes the totals: the director settles them."""
+    return lifecycle.dispute_by(TOTALS, entry_id=entry_id, entrant=player, comment=comment,
+                                origin=origin)
 
 
-@transaction.atomic
 def director_confirm_totals(*, table: PlayerTable, entry_id, user, origin: Origin = Origin()):
     """The director settles a pending or disputed entry as it stands. ``table`` is the URL's:
     the entry is looked up among its entries, so another table's id is ``NotHere`` (404)."""
-    found = one_here(GameTotals.objects.filter(table=table), entry_id, "game entry")
-    entry, round_ = entries.for_review(TOTALS, found.pk, None, _slot)
-    return entries.confirm(TOTALS, entry, None, round_=round_, user=user, origin=origin)
+    return lifecycle.director_confirm(TOTALS, table=table, entry_id=entry_id, user=user,
+                                      what="game entry", origin=origin)
 
 
-@transaction.atomic
 def director_set_totals(*, table: PlayerTable, values: TotalsValues, user, note: str = "",
                         origin: Origin = Origin()) -> GameTotals:
     check_totals(table, values)
-    return entries.director_entry(TOTALS, table=table, slot={}, fields=values.fields(),
-                                  user=user, note=note, origin=origin)
+    return lifecycle.director_entry(TOTALS, table=table, slot={}, fields=values.fields(),
+                                    user=user, note=note, origin=origin)

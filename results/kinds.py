@@ -1,0 +1,86 @@
+"""What a format tells the results core about one kind of entry (``EntryKind``) and how it
+words the core's refusals (``EntryWords``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from django.utils.translation import gettext_lazy as _
+
+
+def named(name: str) -> dict:
+    """The placeholders of an entrant's name in :class:`EntryWords`."""
+    return {"name": name, "pair": name, "player": name}
+
+
+@dataclass(frozen=True)
+class EntryWords:
+    """The lifecycle's refusals in the format's words (lazy strings). An entrant named in
+    one is ``%(name)s``, or ``%(pair)s`` / ``%(player)s`` in the words written before the
+    core (their translations are kept): :func:`named` fills all three."""
+
+    #: Entering or disputing once the entry is confirmed.
+    confirmed: object
+    #: One entrant entered the same slot too many times (a misbehaving phone).
+    too_many: object
+    #: Reviewing an entry that a newer one of the same slot replaced.
+    superseded: object
+    #: Confirming one's own entry.
+    self_confirmation: object
+    #: Confirming an entry one disputed.
+    disputed_by_you: object
+    #: Confirming an entry another entrant disputed (``%(name)s``).
+    disputed_by: object
+    #: Typing a PIN on an entry someone else entered.
+    pin_only_own: object
+    #: A PIN that is no other entrant's at the table (``%(name)s``: the one expected).
+    pin_wrong: object
+    #: The PIN of an entrant who has withdrawn (``%(name)s``).
+    pin_withdrawn: object
+    #: The table's PIN lockout: an ``ngettext_lazy`` keyed on ``minutes``.
+    pin_locked: object
+    #: Entering a slot any entrant disputed (with ``EntryKind.dispute_closes_slot``).
+    slot_disputed: object = _("This result is disputed: the director will settle it.")
+
+
+@dataclass(frozen=True)
+class EntryKind:
+    """One kind of entry of a format, and the format's answers the lifecycle asks.
+
+    The entry model has ``table``, ``by_team``, ``by_director``, ``by_director_override``,
+    ``note``, ``idempotency_key`` and the provenance fields; the review model has a foreign
+    key to it named ``review_field``, ``verdict``, ``by_team``, ``by_director``, ``via_pin``,
+    ``comment`` and the provenance fields; the PIN attempt model has ``table``, ``by_team``,
+    ``ok`` and the provenance fields.
+    """
+
+    model: type
+    review_model: type
+    #: The review's foreign key to the entry.
+    review_field: str
+    #: The table model whose row each operation locks.
+    table_model: type
+    pin_attempt_model: type
+    #: ``check_may_write(entrant, table, round_)``: refuses (``ScoringError``) an entrant
+    #: who does not sit at ``table``, has withdrawn, or whose round is not in play.
+    check_may_write: Callable
+    #: ``others_at(table, entrant)``: the other entrants seated at ``table``, who may
+    #: confirm what ``entrant`` entered (the other pair; the other players).
+    others_at: Callable
+    #: ``publish(table, round_, slot)``: tell open pages that ``table`` changed (``live``).
+    publish: Callable
+    #: ``slot_of(entry)``: the slot an entry fills at its table, e.g. ``{"deal_number": 3}``
+    #: (``{}`` when a table reports one thing a round).
+    slot_of: Callable
+    words: EntryWords
+    #: After a dispute, whether no entrant may enter the slot again (the director settles
+    #: it). With two pairs a correction still needs the disputing side's confirmation; with
+    #: players a third one could confirm it, so a dispute closes the slot.
+    dispute_closes_slot: bool = False
+    #: ``check_director_entry(table, round_)``: refuses a director's entry the format does
+    #: not take at ``table`` (a table that plays nothing), or ``None``.
+    check_director_entry: Callable | None = None
+    #: ``check_may_enter(entrant, table, round_)``: the checks of a new entry when they
+    #: differ from ``check_may_write``'s (a refusal naming a form's field), or ``None``.
+    check_may_enter: Callable | None = None
