@@ -235,7 +235,7 @@ def _cases(w) -> list[Case]:
                           text="Enter two table numbers."))
     swap_teams = reverse("tournaments:director_swap_teams", args=[drafted.pk, 2])
     cases.append(Case("swap a team of another championship", swap_teams,
-                      {"team_a": t[0].pk, "team_b": t[1].pk}, text="Choose two teams."))
+                      {"team_a": t[0].pk, "team_b": t[1].pk}, text="Choose two pairs."))
 
     # --- Director's cell: override, adjust, confirm ------------------------------------------
     cell = reverse("scoring:cell", args=[running.pk, 2, 1, 5])

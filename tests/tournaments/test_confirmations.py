@@ -157,7 +157,7 @@ def test_issuing_a_new_link_asks_first(director_client, released):
     old = team.link_secret
     url = reverse("tournaments:director_team_reissue_link", args=[team.championship_id, team.pk])
     for response in _attempts(director_client, url):
-        assert "printed team card stops working" in response.content.decode()
+        assert "printed pair card stops working" in response.content.decode()
         team.refresh_from_db()
         assert team.link_secret == old
     director_client.post(url, YES)
