@@ -105,6 +105,8 @@ class EntryKind:
     earlier_related: tuple = ("table__round",)
     #: ``say_of(entry)``: the placeholders the words may use for an entry's slot.
     say_of: Callable = lambda _entry: {}
+    #: ``say_of_slot(slot)``: the same placeholders for a slot being entered.
+    say_of_slot: Callable = lambda _slot: {}
     #: ``counted(entry)``: called in the transaction when an entry comes to count (it is
     #: confirmed, or the director entered it): e.g. the pairs note the deal for rescoring.
     counted: Callable | None = None

@@ -36,12 +36,11 @@ def lock(kind: EntryKind, table) -> Round:
 
 
 def submit(kind: EntryKind, *, entrant: Team, table, slot: dict, fields: dict,
-           idempotency_key: str | None, origin: Origin = Origin(), say: dict | None = None,
+           idempotency_key: str | None, origin: Origin = Origin(),
            seen_entry_id: int | None = None):
     """Store ``entrant``'s entry of ``slot`` at ``table`` (the values already checked by the
     format). Returns ``(entry, created)``; the same key stores once and answers the first
-    entry again, even once the round has closed. ``say``: the words' placeholders for the
-    slot. ``seen_entry_id``: the latest entry of the slot the entrant's page showed (0:
+    entry again, even once the round has closed. ``seen_entry_id``: the latest entry of the slot the entrant's page showed (0:
     none); another entrant's later entry with other values is then refused
     (``EntryWords.other_entered``): the entrant reviews it rather than silently replace it."""
     key = (idempotency_key or "").strip() or None
@@ -49,7 +48,7 @@ def submit(kind: EntryKind, *, entrant: Team, table, slot: dict, fields: dict,
         raise ScoringError(_("The request key is longer than 64 characters."),
                            code="key_too_long")
     model, review = kind.model, kind.review_model
-    say = say or {}
+    say = kind.say_of_slot(slot)
     wanted = tuple(_key_of(value) for value in slot.values())
     try:
         with transaction.atomic():

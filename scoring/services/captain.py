@@ -88,6 +88,7 @@ DEAL_RESULTS = EntryKind(
     related=("table", "deal"),
     earlier_related=("table__round", "table__ns_team", "table__ew_team", "deal"),
     say_of=lambda entry: {"deal": entry.deal.number},
+    say_of_slot=lambda slot: {"deal": slot["deal"].number},
     counted=lambda entry: deal_changed(entry.deal_id),
     value_fields=VALUE_FIELDS, too_many_code="too_many_entries",
     pin_attempt_names_entry=True,
@@ -111,7 +112,7 @@ def submit_result(*, team: Team, table: Table, deal: Deal, data: ResultData,
     return lifecycle.submit(DEAL_RESULTS, entrant=team, table=table, slot={"deal": deal},
                             fields=data.entry_fields(), idempotency_key=stored_key(
                                 idempotency_key), origin=origin,
-                            say={"deal": deal.number}, seen_entry_id=seen_entry_id)
+                            seen_entry_id=seen_entry_id)
 
 
 def earlier_submission(*, team: Team, deal_number: int, idempotency_key: str | None
