@@ -11,14 +11,15 @@ from django.utils.translation import gettext_lazy as _
 
 def named(name: str) -> dict:
     """The placeholders of an entrant's name in :class:`EntryWords`."""
-    return {"name": name, "pair": name, "player": name}
+    return {"name": name, "pair": name, "player": name, "team": name}
 
 
 @dataclass(frozen=True)
 class EntryWords:
     """The lifecycle's refusals in the format's words (lazy strings). An entrant named in
-    one is ``%(name)s``, or ``%(pair)s`` / ``%(player)s`` in the words written before the
-    core (their translations are kept): :func:`named` fills all three."""
+    one is ``%(name)s``, or ``%(pair)s`` / ``%(player)s`` / ``%(team)s`` in the words written
+    before the core (their translations are kept): :func:`named` fills them all. Words may
+    also name the slot (``%(deal)s``: ``EntryKind.say_of``) and, ``too_many``, ``%(count)s``."""
 
     #: Entering or disputing once the entry is confirmed.
     confirmed: object
@@ -42,6 +43,19 @@ class EntryWords:
     pin_locked: object
     #: Entering a slot any entrant disputed (with ``EntryKind.dispute_closes_slot``).
     slot_disputed: object = _("This result is disputed: the director will settle it.")
+    #: Disputing a confirmed entry (``None``: as ``confirmed``).
+    dispute_confirmed: object = None
+    #: Entering a slot the director has set (``None``: the director's entry is confirmed,
+    #: so ``confirmed`` refuses it).
+    director_set: object = None
+    #: A request key used before for another slot, table or entrant.
+    key_reused: object = _("This request key was already used for another result.")
+    #: What the entering page did not show: another entrant has since entered different
+    #: values (only asked when the caller says which entry its page showed).
+    other_entered: object = None
+    #: A dispute without a comment (``None``: a comment is optional). Refused as a
+    #: ``ValidationError`` naming the ``comment`` field.
+    comment_needed: object = None
 
 
 @dataclass(frozen=True)
@@ -81,6 +95,24 @@ class EntryKind:
     #: ``check_director_entry(table, round_)``: refuses a director's entry the format does
     #: not take at ``table`` (a table that plays nothing), or ``None``.
     check_director_entry: Callable | None = None
-    #: ``check_may_enter(entrant, table, round_)``: the checks of a new entry when they
-    #: differ from ``check_may_write``'s (a refusal naming a form's field), or ``None``.
+    #: ``check_may_enter(entrant, table, round_, slot)``: the checks of a new entry when
+    #: they differ from ``check_may_write``'s (a refusal naming a form's field, the slot
+    #: played at another table), or ``None``.
     check_may_enter: Callable | None = None
+    #: What :func:`results.lifecycle.load` reads with an entry (its table, at least).
+    related: tuple = ("table",)
+    #: What ``earlier_submission`` reads with an entry (its table and round, at least).
+    earlier_related: tuple = ("table__round",)
+    #: ``say_of(entry)``: the placeholders the words may use for an entry's slot.
+    say_of: Callable = lambda _entry: {}
+    #: ``say_of_slot(slot)``: the same placeholders for a slot being entered.
+    say_of_slot: Callable = lambda _slot: {}
+    #: ``counted(entry)``: called in the transaction when an entry comes to count (it is
+    #: confirmed, or the director entered it): e.g. the pairs note the deal for rescoring.
+    counted: Callable | None = None
+    #: The entry's value columns, compared for ``EntryWords.other_entered``.
+    value_fields: tuple = ()
+    #: The code of the ``too_many`` refusal (the API's clients read it).
+    too_many_code: str = "too_many"
+    #: Whether the PIN attempt row names the entry it was typed for.
+    pin_attempt_names_entry: bool = False

@@ -13,6 +13,7 @@ from datetime import timedelta
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from results import lifecycle
 from results.kinds import EntryKind, named
@@ -92,6 +93,8 @@ def confirm_with_pin(kind: EntryKind, *, entry_id: int, entrant: Team, pin: str,
         if existing is not None:
             return existing
         others = kind.others_at(table, entrant)
+        if not others:
+            raise ScoringError(_("This result needs no confirmation."), code="director")
         names = {other.pk: other.name for other in others}
         # A disputed entry is the director's: refused before any PIN is tried or kept.
         lifecycle.check_not_disputed(kind, reviews, entrant, names)
@@ -103,9 +106,10 @@ def confirm_with_pin(kind: EntryKind, *, entry_id: int, entrant: Team, pin: str,
             raise PinRefused(words.pin_locked % {"minutes": minutes_left(until)},
                              code="pin_locked")
         confirmer = next((o for o in others if pin and pin_matches(o, str(pin))), None)
-        kind.pin_attempt_model.objects.create(table=table, by_team=entrant,
-                                              ok=confirmer is not None,
-                                              **lifecycle.origin_fields(origin))
+        kind.pin_attempt_model.objects.create(
+            table=table, by_team=entrant, ok=confirmer is not None,
+            **({"entry": entry} if kind.pin_attempt_names_entry else {}),
+            **lifecycle.origin_fields(origin))
         if confirmer is not None and confirmer.withdrawn:
             raise ScoringError(str(words.pin_withdrawn) % named(confirmer.name),
                                code="withdrawn")

@@ -7,14 +7,19 @@ rescoring (``deal_changed``) in the same transaction; the deal's stored scores a
 after the commit, in the background, and readers score a noted deal from its results until
 then (``rescoring``). ``recompute_championship`` rebuilds every score from scratch.
 
-Concurrency: an operation locks only its own table's row (``checks.lock_table``), so the
+A deal's result is an entry of the results core (``results``): entering, confirming,
+disputing, PINs and the director's confirmation are its lifecycle, asked with the pairs'
+``captain.DEAL_RESULTS``.
+
+Concurrency: an operation locks only its own table's row (``results.locks``), so the
 tables of a round write in parallel; one-entry-per-key is a unique constraint. SQLite is
 configured with IMMEDIATE transactions, which serialise writers anyway. The PIN lockout
 lives in the database (:class:`~scoring.models.PinAttempt`) so that it holds across
 several web processes.
 
 Modules: ``values`` (what a result is, errors, origins), ``checks`` (locks and checks),
-``captain`` (a team's operations), ``pins`` (the PIN lockout), ``director`` (a director's
+``captain`` (a team's operations, through the core), ``pins`` (the core's PIN lockout at a
+pairs' table), ``director`` (a director's
 operations), ``rescoring`` (stored scores), ``places`` (what a director's request names,
 found inside the place its URL names: every format's director services use it).
 

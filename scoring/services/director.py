@@ -9,17 +9,15 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from engine import adjusted_value
+from results import lifecycle
 from scoring import selectors
 from scoring.models import Adjustment, ResultEntry, ResultReview
-from scoring.services.captain import _record_confirmation
+from scoring.services.captain import DEAL_RESULTS
 from scoring.services.checks import (
-    _check_deal_of_table,
-    _check_reviewable,
-    _existing_confirmation,
+    check_deal_of_table,
     lock_table,
 )
 from scoring.services.live_events import publication_changed, result_changed
-from scoring.services.places import one_here
 from scoring.services.rescoring import deal_changed
 from scoring.services.values import (
     ADJUSTMENT_VALUES,
@@ -27,7 +25,7 @@ from scoring.services.values import (
     Origin,
     ResultData,
     ScoringError,
-    _recheck,
+    recheck,
     stored_key,
 )
 from tournaments import audit
@@ -45,7 +43,7 @@ def director_enter_result(
     origin: Origin = Origin(),
 ) -> ResultEntry:
     """The director enters or overrides a result; it counts at once (no confirmation)."""
-    data = _recheck(data)
+    data = recheck(data)
     key = stored_key(idempotency_key)
     with transaction.atomic():
         if key:
@@ -55,7 +53,7 @@ def director_enter_result(
         round_ = lock_table(table.pk, table.round_id)
         if round_.status == Round.Status.DRAFTED:
             raise ScoringError(_("This round has not been released yet."), code="drafted")
-        _check_deal_of_table(deal, table)
+        check_deal_of_table(deal, table)
         entry = ResultEntry.objects.create(
             table=table,
             deal=deal,
@@ -78,17 +76,9 @@ def director_confirm_entry(*, table: Table, deal: Deal, entry_id, user,
 
     ``table`` and ``deal`` are the URL's: the entry is looked up among theirs (``places``),
     so a posted id of another table, round or championship is ``NotHere`` (404)."""
-    with transaction.atomic():
-        entry = one_here(ResultEntry.objects.select_related("table", "deal")
-                         .filter(table=table, deal=deal), entry_id, "result")
-        round_ = lock_table(entry.table_id, entry.table.round_id)
-        existing = _existing_confirmation(entry)
-        if existing is not None:
-            return existing
-        _check_reviewable(entry, None)
-        result_changed(entry.table, entry.deal, round_)
-        return _record_confirmation(entry, origin, by_director=user)
-
+    return lifecycle.director_confirm(DEAL_RESULTS, table=table, slot={"deal": deal},
+                                      entry_id=entry_id, user=user, what="result",
+                                      origin=origin)
 
 
 def set_adjustment(
@@ -132,7 +122,7 @@ def set_adjustment(
         round_ = lock_table(table.pk, table.round_id)
         if round_.status == Round.Status.DRAFTED:
             raise ScoringError(_("This round has not been released yet."), code="drafted")
-        _check_deal_of_table(deal, table)
+        check_deal_of_table(deal, table)
         adjustment = Adjustment.objects.create(
             table=table,
             deal=deal,

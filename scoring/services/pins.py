@@ -3,9 +3,6 @@
 
 from __future__ import annotations
 
-from django.utils import timezone
-from django.utils.translation import ngettext
-
 from results.pins import (  # the one lockout policy of every format
     PIN_FAILURE_WINDOW,
     PIN_LOCKOUT,
@@ -25,18 +22,3 @@ def pin_locked_until(table: Table, now=None):
     """When PIN confirmation at the pairs' ``table`` unlocks, or ``None`` if it is not
     locked (``results.pins.locked_until``)."""
     return locked_until(PinAttempt, table, now)
-
-
-def _locked_message(until) -> str:
-    minutes = max(1, -(-int((until - timezone.now()).total_seconds()) // 60))
-    return ngettext(
-        "Too many wrong PINs at this table: confirming with a PIN is locked for "
-        "%(minutes)s more minute. The other team can confirm on its own phone, or call "
-        "the director.",
-        "Too many wrong PINs at this table: confirming with a PIN is locked for "
-        "%(minutes)s more minutes. The other team can confirm on its own phone, or call "
-        "the director.",
-        minutes,
-    ) % {"minutes": minutes}
-
-

@@ -157,7 +157,7 @@ def check_result_values(
     )
 
 
-def _recheck(data: ResultData) -> ResultData:
+def recheck(data: ResultData) -> ResultData:
     """Services validate again, so that no caller can store an invalid result."""
     try:
         return check_result_values(

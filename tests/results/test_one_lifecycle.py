@@ -1,6 +1,6 @@
 """The results core's one lifecycle (``results.lifecycle``, ``results.pins``), driven directly
-for every kind of entry a format gives: a free-deal game, an individual deal's report and an
-individual evening's game totals. Each test runs once per kind, on a released round's table
+for every kind of entry a format gives: a duplicate deal's result, a free-deal game, an
+individual deal's report and an individual evening's game totals. Each test runs once per kind, on a released round's table
 built by the format's own services; what differs between kinds is said by the kind
 (``dispute_closes_slot``) and checked here as such."""
 
@@ -12,6 +12,8 @@ from dataclasses import dataclass
 import abarrotada_factories as ab_factories
 import free_deal_factories as fd_factories
 import pytest
+import scoring_factories as pairs_factories
+from django.core.exceptions import ValidationError
 from django.utils import translation
 
 from formats.abarrotada.services import TotalsValues
@@ -20,6 +22,7 @@ from formats.abarrotada.services.totals import TOTALS
 from formats.free_deal.services.games import GAMES
 from results import lifecycle, pins
 from results.kinds import EntryKind, EntryWords, named
+from scoring.services.captain import DEAL_RESULTS
 from scoring.services.places import NotHere
 from scoring.services.values import PinRefused, ScoringError
 from tournaments import services
@@ -48,6 +51,21 @@ class Seated:
     other_fields: dict
     #: Another slot of the same table, for kinds with more than one a round.
     other_slot: dict | None = None
+
+
+def duplicate_result(director, release: bool = True) -> Seated:
+    championship = pairs_factories.make_championship(teams=4, deals_per_match=2,
+                                                     director=director)
+    t1, t2, t3, t4 = pairs_factories.teams_of(championship)
+    round_ = pairs_factories.make_round(
+        championship, 1, [(t1, t2), (t3, t4)],
+        status=Round.Status.RELEASED if release else Round.Status.DRAFTED)
+    table, other = round_.tables.select_related("ns_team", "ew_team").order_by("number")
+    first, second = round_.deals.order_by("number")
+    return Seated(DEAL_RESULTS, round_, table, t1, t2, t3, other, slot={"deal": first},
+                  fields=pairs_factories.result(40).entry_fields(),
+                  other_fields=pairs_factories.result(30).entry_fields(),
+                  other_slot={"deal": second})
 
 
 def free_deal_game(director, release: bool = True) -> Seated:
@@ -87,6 +105,7 @@ def evening_totals(director, release: bool = True) -> Seated:
 
 #: Each kind's adapter, and whether a dispute closes its slot to new entries.
 KINDS = [
+    pytest.param((duplicate_result, False), id="duplicate_result"),
     pytest.param((free_deal_game, False), id="free_deal_game"),
     pytest.param((individual_report, True), id="individual_report"),
     pytest.param((evening_totals, True), id="evening_totals"),
@@ -112,6 +131,11 @@ def enter(at: Seated, entrant: Team | None = None, *, key: str | None = None,
     return lifecycle.submit(at.kind, entrant=entrant or at.enterer, table=table or at.table,
                             slot=at.slot if slot is None else slot,
                             fields=fields or at.fields, idempotency_key=key)
+
+
+def dispute_by(kind: EntryKind, **kwargs):
+    """A dispute, with the comment a kind may need (``EntryWords.comment_needed``)."""
+    return lifecycle.dispute_by(kind, **{"comment": "The score is wrong", **kwargs})
 
 
 def refused(call, *args, **kwargs) -> ScoringError:
@@ -187,7 +211,7 @@ def test_a_key_reused_elsewhere_is_refused(at):
 def test_an_entrant_cannot_confirm_or_dispute_their_own_entry(at):
     entry, _created = enter(at)
     confirming = refused(lifecycle.confirm_by, at.kind, entry_id=entry.pk, entrant=at.enterer)
-    disputing = refused(lifecycle.dispute_by, at.kind, entry_id=entry.pk, entrant=at.enterer)
+    disputing = refused(dispute_by, at.kind, entry_id=entry.pk, entrant=at.enterer)
     assert (confirming.code, disputing.code) == ("self_confirmation", "self_confirmation")
     assert reviews(at, entry) == 0
 
@@ -196,7 +220,7 @@ def test_an_outsider_cannot_enter_confirm_or_dispute(at):
     assert refused(enter, at, at.outsider).code == "not_your_table"
     assert entries(at) == 0
     entry, _created = enter(at)
-    for operation in (lifecycle.confirm_by, lifecycle.dispute_by):
+    for operation in (lifecycle.confirm_by, dispute_by):
         assert refused(operation, at.kind, entry_id=entry.pk,
                        entrant=at.outsider).code == "not_your_table"
     assert refused(pins.confirm_with_pin, at.kind, entry_id=entry.pk, entrant=at.outsider,
@@ -213,7 +237,7 @@ def test_a_confirmed_entry_refuses_a_new_entry_and_a_dispute(at):
     assert again.pk == review.pk
     for entrant in (at.enterer, at.confirmer):
         assert refused(enter, at, entrant, fields=at.other_fields).code == "confirmed"
-    assert refused(lifecycle.dispute_by, at.kind, entry_id=entry.pk,
+    assert refused(dispute_by, at.kind, entry_id=entry.pk,
                    entrant=at.confirmer).code == "confirmed"
     assert entries(at) == 1
     assert (reviews(at, entry, "confirm"), reviews(at, entry, "dispute")) == (1, 0)
@@ -222,7 +246,7 @@ def test_a_confirmed_entry_refuses_a_new_entry_and_a_dispute(at):
 def test_a_newer_entry_supersedes_the_older(at):
     old, _created = enter(at)
     new, _created = enter(at, fields=at.other_fields)
-    for operation in (lifecycle.confirm_by, lifecycle.dispute_by):
+    for operation in (lifecycle.confirm_by, dispute_by):
         assert refused(operation, at.kind, entry_id=old.pk,
                        entrant=at.confirmer).code == "superseded"
     assert refused(pins.confirm_with_pin, at.kind, entry_id=old.pk, entrant=at.enterer,
@@ -233,7 +257,7 @@ def test_a_newer_entry_supersedes_the_older(at):
 
 def test_a_disputed_entry_is_the_directors(at, director):
     entry, _created = enter(at)
-    dispute = lifecycle.dispute_by(at.kind, entry_id=entry.pk, entrant=at.confirmer,
+    dispute = dispute_by(at.kind, entry_id=entry.pk, entrant=at.confirmer,
                                    comment="It was the other way round")
     assert (dispute.verdict, dispute.by_team_id) == ("dispute", at.confirmer.pk)
     for other in at.kind.others_at(at.table, at.enterer):
@@ -253,7 +277,7 @@ def test_a_dispute_closes_the_slot_only_where_the_kind_says(at, adapter):
     _build, closes = adapter
     assert at.kind.dispute_closes_slot is closes
     entry, _created = enter(at)
-    lifecycle.dispute_by(at.kind, entry_id=entry.pk, entrant=at.confirmer)
+    dispute_by(at.kind, entry_id=entry.pk, entrant=at.confirmer)
     if closes:
         for entrant in (at.enterer, at.confirmer):
             assert refused(enter, at, entrant, fields=at.other_fields).code == "disputed"
@@ -279,7 +303,9 @@ def test_a_directors_entry_counts_at_once(at, director):
         "confirm", director.pk, None)
     assert refused(lifecycle.confirm_by, at.kind, entry_id=entry.pk,
                    entrant=at.confirmer).code == "director"
-    assert refused(enter, at, at.confirmer).code == "confirmed"
+    # Refused as the director's where the kind names it so, as confirmed otherwise.
+    expected = "director_set" if at.kind.words.director_set is not None else "confirmed"
+    assert refused(enter, at, at.confirmer).code == expected
     assert entries(at) == 2
 
 
@@ -348,7 +374,7 @@ def test_a_pin_typed_on_someone_elses_entry_is_not_needed(at):
 def test_too_many_entries_of_one_slot_by_one_entrant(at):
     for _ in range(lifecycle.MAX_ENTRIES):
         enter(at)
-    assert refused(enter, at).code == "too_many"
+    assert refused(enter, at).code == at.kind.too_many_code
     assert entries(at) == lifecycle.MAX_ENTRIES
     # Another entrant at the table still enters.
     _entry, created = enter(at, at.confirmer)
@@ -367,13 +393,16 @@ def rendered(words: EntryWords, name: str, language: str) -> str:
         if name == "pin_locked":
             return word % {"minutes": 3}
         text = str(word)
-        return text % named("Parella Zeta") if "%(" in text else text
+        return text % {**named("Parella Zeta"), "deal": 7, "count": 2} if "%(" in text else text
 
 
-@pytest.mark.parametrize("kind", [GAMES, REPORTS, TOTALS],
-                         ids=["free_deal_game", "individual_report", "evening_totals"])
+@pytest.mark.parametrize("kind", [DEAL_RESULTS, GAMES, REPORTS, TOTALS],
+                         ids=["duplicate_result", "free_deal_game", "individual_report",
+                              "evening_totals"])
 def test_every_kind_words_every_refusal_in_every_language(kind):
     for field in dataclasses.fields(EntryWords):
+        if getattr(kind.words, field.name) is None:
+            continue  # a refusal this kind does not make
         english = rendered(kind.words, field.name, "en")
         for language in ("ca", "es"):
             text = rendered(kind.words, field.name, language)
@@ -383,3 +412,22 @@ def test_every_kind_words_every_refusal_in_every_language(kind):
         assert english.strip() and "%(" not in english, field.name
     for language in ("ca", "es", "en"):
         assert " 3 " in rendered(kind.words, "pin_locked", language), language
+
+
+def test_a_dispute_needs_a_comment_where_the_kind_says_so(at):
+    entry, _created = enter(at)
+    if at.kind.words.comment_needed is None:
+        dispute = lifecycle.dispute_by(at.kind, entry_id=entry.pk, entrant=at.confirmer)
+        assert dispute.verdict == lifecycle.DISPUTE and dispute.comment == ""
+        return
+    with pytest.raises(ValidationError) as caught:
+        lifecycle.dispute_by(at.kind, entry_id=entry.pk, entrant=at.confirmer, comment="  ")
+    assert "comment" in caught.value.message_dict
+    assert reviews(at, entry) == 0
+
+
+def test_disputing_twice_keeps_one_dispute(at):
+    entry, _created = enter(at)
+    first = dispute_by(at.kind, entry_id=entry.pk, entrant=at.confirmer)
+    again = dispute_by(at.kind, entry_id=entry.pk, entrant=at.confirmer)
+    assert again.pk == first.pk and reviews(at, entry, lifecycle.DISPUTE) == 1

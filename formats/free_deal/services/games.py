@@ -60,7 +60,7 @@ def _check_may_write(team: Team, table: Table, round_) -> None:
     check_team_may_write(team, table, round_, PAIR_WORDING)
 
 
-def _check_may_enter(team: Team, table: Table, round_) -> None:
+def _check_may_enter(team: Team, table: Table, round_, _slot) -> None:
     if team.pk in (table.ns_team_id, table.ew_team_id) and not team.withdrawn:
         # Before the shared checks, whose bye message speaks of deals.
         _check_bye_table(table)
