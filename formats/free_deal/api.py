@@ -23,10 +23,9 @@ from __future__ import annotations
 
 import re
 
-from django.shortcuts import get_object_or_404
 from django.urls import path
 from django.utils.translation import gettext_lazy as _
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.exceptions import ValidationError
 from rest_framework.response import Response
@@ -51,19 +50,30 @@ from formats.free_deal.serializers import (
 )
 from formats.free_deal.services import settings_of
 from formats.free_deal.services.sections import assign_sections, sections_of
-from scoring import selectors as scoring_selectors
 from scoring.api.base import CaptainView, DirectorView, PublicView
-from scoring.api.captain import IDEMPOTENCY, REFUSED, WRONG_FORMAT
+from scoring.api.captain import IDEMPOTENCY, REFUSED
 from scoring.api.director_championships import ERRORS
-from scoring.api.idempotency import entry_key, request_key
-from scoring.api.public import StandingsPagination, published_results, standings_stage
-from scoring.serializers import FIELD_ERRORS, DisputeSerializer, ErrorSerializer
-from scoring.services import KEY_LENGTH, Origin
+from scoring.api.entries import (
+    CAPTAIN_READ,
+    READ,
+    DirectorTableView,
+    FieldRefusals,
+    LinkReview,
+    submission_key,
+)
+from scoring.api.public import (
+    AFTER,
+    StandingsPagination,
+    published_results,
+    standings_page,
+    standings_responses,
+    standings_scope,
+)
+from scoring.serializers import DisputeSerializer
+from scoring.services import Origin
 from tournaments.models import Table
 
 TAGS = ["free-deal"]
-READ = {401: ERRORS[401], 404: ERRORS[404], **WRONG_FORMAT}
-CAPTAIN_READ = {404: REFUSED[404], **WRONG_FORMAT}
 _HAND_FIELD = re.compile(r"hands\[(\d+)\](?:\.(\w+))?")
 
 
@@ -81,15 +91,14 @@ def refusal_fields(error: GameRefused) -> dict:
     return {error.field or "non_field_errors": message}
 
 
-class _GameRefusals:
+class _GameRefusals(FieldRefusals):
     """A game refused by the rules is bad input: 400 naming the field (not 409)."""
 
     serves = FREE_DEAL_PAIRS
+    refused = GameRefused
 
-    def handle_exception(self, exc):
-        if isinstance(exc, GameRefused):
-            exc = ValidationError(refusal_fields(exc))
-        return super().handle_exception(exc)
+    def refusal_fields(self, error: GameRefused) -> dict:
+        return refusal_fields(error)
 
 
 # --- Captains --------------------------------------------------------------------------------
@@ -135,14 +144,9 @@ class CaptainGameView(_GameRefusals, CaptainView):
         it ended, the hands played, optionally hand by hand. It waits for the other pair's
         confirmation. Refused, naming the field, when the rules say it cannot be."""
         team = self.team()
-        serializer = GameSubmitSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
+        serializer = self.valid(GameSubmitSerializer)
         data = serializer.validated_data
-        key = data.get("idempotency_key")
-        if header := request_key(request):
-            # Scoped to the link, as a duplicate captain's (scoring.api.captain): another
-            # pair's identical key is another submission.
-            key = entry_key(team.pk, header, KEY_LENGTH)  # a long key is hashed, never cut
+        key = submission_key(request, team.pk, data.get("idempotency_key"))
         earlier = services.earlier_submission(team=team, idempotency_key=key)
         if earlier is not None:
             # Sent again: its first answer, even once its round has closed and the next is
@@ -158,58 +162,46 @@ class CaptainGameView(_GameRefusals, CaptainView):
         return _answer(entry, table, selectors.entry_state(entry))
 
 
-class CaptainConfirmView(_GameRefusals, CaptainView):
+class _PairReview(_GameRefusals, LinkReview, CaptainView):
+    def entry_of(self, team, entry_id: int) -> GameEntry:
+        return permissions.captain_entry(team, entry_id)
+
+
+class CaptainConfirmView(_PairReview):
     @extend_schema(tags=TAGS, operation_id="free_deal_captain_confirm", request=None,
                    parameters=[IDEMPOTENCY], responses={200: GameAnswerSerializer, **REFUSED})
     def post(self, request, team_id: int, secret: str, entry_id: int):
         """The other pair confirms the entry: it counts from now on. Confirming twice is
         harmless (the first confirmation is kept)."""
-        team = self.team()
-        entry = permissions.captain_entry(team, entry_id)
-        services.confirm_game(entry_id=entry.pk, team=team, origin=Origin.from_request(request))
+        entry = self.reviewed(entry_id, services.confirm_game)
         return _answer(entry, entry.table, selectors.CONFIRMED)
 
 
-class CaptainPinView(_GameRefusals, CaptainView):
+class CaptainPinView(_PairReview):
     @extend_schema(tags=TAGS, operation_id="free_deal_captain_pin", request=PairPinSerializer,
                    parameters=[IDEMPOTENCY], responses={200: GameAnswerSerializer, **REFUSED})
     def post(self, request, team_id: int, secret: str, entry_id: int):
         """The other pair confirms this pair's entry on this pair's phone by typing its PIN
         (rules.md 11.2). Every attempt is kept; a wrong PIN is a 409 ``pin_wrong``, and too
         many at the table lock PIN confirmation there for a while (``pin_locked``)."""
-        team = self.team()
-        entry = permissions.captain_entry(team, entry_id)
-        serializer = PairPinSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        services.confirm_game_with_pin(entry_id=entry.pk, team=team,
-                                       pin=serializer.validated_data["pin"],
-                                       origin=Origin.from_request(request))
+        entry = self.reviewed(entry_id, services.confirm_game_with_pin, PairPinSerializer)
         return _answer(entry, entry.table, selectors.CONFIRMED)
 
 
-class CaptainDisputeView(_GameRefusals, CaptainView):
+class CaptainDisputeView(_PairReview):
     @extend_schema(tags=TAGS, operation_id="free_deal_captain_dispute", request=DisputeSerializer,
                    parameters=[IDEMPOTENCY], responses={200: GameAnswerSerializer, **REFUSED})
     def post(self, request, team_id: int, secret: str, entry_id: int):
         """The other pair disputes the entry, saying what is wrong: the director settles it."""
-        team = self.team()
-        entry = permissions.captain_entry(team, entry_id)
-        serializer = DisputeSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        services.dispute_game(entry_id=entry.pk, team=team,
-                              comment=serializer.validated_data["comment"],
-                              origin=Origin.from_request(request))
+        entry = self.reviewed(entry_id, services.dispute_game, DisputeSerializer)
         return _answer(entry, entry.table, selectors.DISPUTED)
 
 
 # --- Directors -------------------------------------------------------------------------------
 
 
-class _DirectorGameView(_GameRefusals, DirectorView):
-    def table_of(self, pk: int, number: int, table_number: int) -> Table:
-        _championship, round_ = self.round_of(pk, number)
-        return get_object_or_404(Table.objects.select_related("round", "ns_team", "ew_team"),
-                                 round=round_, number=table_number)
+class _DirectorGameView(_GameRefusals, DirectorTableView):
+    tables = Table.objects.select_related("round", "ns_team", "ew_team")
 
     def detail(self, table: Table) -> Response:
         game = selectors.table_game(table)
@@ -250,8 +242,7 @@ class GameEnterView(_DirectorGameView):
         """Enter or override the table's game: it counts at once, without confirmation (in
         a released or closed round). The earlier entries stay in the history."""
         table = self.table_of(pk, number, table_number)
-        serializer = DirectorGameSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
+        serializer = self.valid(DirectorGameSerializer)
         services.director_set_game(table=table, values=serializer.values(), user=request.user,
                                    note=serializer.validated_data.get("note", ""),
                                    origin=self.scoring_origin())
@@ -265,8 +256,7 @@ class GameConfirmView(_DirectorGameView):
     def post(self, request, pk: int, number: int, table_number: int):
         """Settle a pending or disputed entry of this table as it stands: it counts."""
         table = self.table_of(pk, number, table_number)
-        serializer = EntryChoiceSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
+        serializer = self.valid(EntryChoiceSerializer)
         # Looked up among the table's entries by the service: another table's is 404.
         services.director_confirm_game(table=table, entry_id=serializer.validated_data["entry"],
                                        user=request.user, origin=self.scoring_origin())
@@ -304,8 +294,7 @@ class PairSectionsView(DirectorView):
         refused once round 1 has been paired. An unknown pair or section is a 400 naming
         the field."""
         championship = self.championship(pk)
-        serializer = PairSectionsSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
+        serializer = self.valid(PairSectionsSerializer)
         by_number = dict(championship.teams.values_list("number", "pk"))
         placements = {}
         for index, row in enumerate(serializer.validated_data["pairs"]):
@@ -326,28 +315,16 @@ class StandingsView(PublicView):
     serves = FREE_DEAL_PAIRS
     pagination_class = StandingsPagination
 
-    @extend_schema(
-        tags=TAGS, operation_id="free_deal_standings",
-        parameters=[OpenApiParameter("after", int, description=_(
-            "Stand after this closed round (as the standings page's ?after=N)."))],
-        responses={200: RankingLineSerializer(many=True), 400: OpenApiResponse(
-            FIELD_ERRORS, description="Field errors, each naming its field."),
-            404: OpenApiResponse(ErrorSerializer, description="Unknown or unpublished."),
-            **WRONG_FORMAT})
+    @extend_schema(tags=TAGS, operation_id="free_deal_standings", parameters=[AFTER],
+                   responses=standings_responses(RankingLineSerializer))
     def get(self, request, pk: int):
         """Each pair's place, games, wins, draws, losses and byes, match points, points for
         and against, point difference and Buchholz (rules.md 11.3), best first."""
         access = published_results(request, pk)
         self.checked(access.championship)
-        try:
-            scope = scoring_selectors.ranking_scope(access.championship, live=access.director,
-                                                    after=request.query_params.get("after"))
-        except scoring_selectors.ScopeError as error:
-            raise ValidationError({"after": [str(error).split(": ", 1)[-1]]}) from None
-        paginator = self.pagination_class()
-        paginator.stage = standings_stage(scope)
-        page = paginator.paginate_queryset(selectors.ranking_in_scope(scope), request, view=self)
-        return paginator.get_paginated_response(RankingLineSerializer(page, many=True).data)
+        scope = standings_scope(request, access.championship, live=access.director)
+        return standings_page(self, scope, selectors.ranking_in_scope(scope),
+                              RankingLineSerializer)
 
 
 # --- URLs ------------------------------------------------------------------------------------

@@ -50,6 +50,13 @@ class ApiView(IdempotentMixin, APIView):
     def checked(self, championship: Championship) -> Championship:
         return check_format(championship, self.serves)
 
+    def valid(self, serializer_class):
+        """The request's body checked by ``serializer_class``: the serializer, or a 400
+        naming each field."""
+        serializer = serializer_class(data=self.request.data)
+        serializer.is_valid(raise_exception=True)
+        return serializer
+
 
 class DirectorView(ApiView):
     """A director's endpoint: session or API token; a championship the caller does not
