@@ -43,25 +43,10 @@ from formats.abarrotada.serializers import (
     IndividualRoundSerializer,
     IndividualStandingsLineSerializer,
 )
-from scoring.api.base import CaptainView, DirectorView, PublicView
+from scoring.api import entries, public
+from scoring.api.base import CaptainView, DirectorView
 from scoring.api.captain import IDEMPOTENCY, REFUSED
 from scoring.api.director_championships import ERRORS
-from scoring.api.entries import (
-    CAPTAIN_READ,
-    READ,
-    DirectorTableView,
-    FieldRefusals,
-    LinkReview,
-    submission_key,
-)
-from scoring.api.public import (
-    AFTER,
-    StandingsPagination,
-    published_results,
-    standings_page,
-    standings_responses,
-    standings_scope,
-)
 from scoring.serializers import DisputeSerializer
 from scoring.services import Origin
 from tournaments.models import Round
@@ -69,7 +54,7 @@ from tournaments.models import Round
 TAGS = ["abarrotada"]
 
 
-class _ReportRefusals(FieldRefusals):
+class _ReportRefusals(entries.FieldRefusals):
     """A report refused by the rules is bad input: 400 naming the field (not 409)."""
 
     serves = ABARROTADA
@@ -102,7 +87,7 @@ def _answer(report: DealReport, http_status=status.HTTP_200_OK) -> Response:
 
 class PlayerPositionView(_ReportRefusals, CaptainView):
     @extend_schema(tags=TAGS, operation_id="abarrotada_player",
-                   responses={200: IndividualPlayerPositionSerializer, **CAPTAIN_READ})
+                   responses={200: IndividualPlayerPositionSerializer, **entries.CAPTAIN_READ})
     def get(self, request, team_id: int, secret: str):
         """The player's table in the round in play (else the latest), seat, the others at the
         table, and each deal's state and latest report; or the round the player sits out."""
@@ -140,8 +125,8 @@ class PlayerSubmitView(_ReportRefusals, CaptainView):
         player = self.team()
         serializer = self.valid(IndividualReportSubmitSerializer)
         data = serializer.validated_data
-        key = submission_key(request, player.pk,
-                             (data.get("idempotency_key") or "").strip() or None)
+        key = entries.submission_key(request, player.pk,
+                                     (data.get("idempotency_key") or "").strip() or None)
         earlier = services.earlier_report(player=player, deal_number=deal, idempotency_key=key)
         if earlier is not None:
             return _answer(earlier)  # sent again, even after its round closed: first answer
@@ -153,7 +138,7 @@ class PlayerSubmitView(_ReportRefusals, CaptainView):
         return _answer(report, status.HTTP_201_CREATED if created else status.HTTP_200_OK)
 
 
-class _PlayerReview(_ReportRefusals, LinkReview, CaptainView):
+class _PlayerReview(_ReportRefusals, entries.LinkReview, CaptainView):
     entry_arg, team_arg = "report_id", "player"
 
     def entry_of(self, player, report_id: int) -> DealReport:
@@ -213,7 +198,7 @@ class PlayersView(_EitherIndividual, DirectorView):
     pagination_class = None  # a field of a few hundred players at most, in one answer
 
     @extend_schema(tags=TAGS, operation_id="abarrotada_players",
-                   responses={200: IndividualPlayerSerializer(many=True), **READ})
+                   responses={200: IndividualPlayerSerializer(many=True), **entries.READ})
     def get(self, request, pk: int):
         """Every player, by number, with club and licence."""
         championship = self.championship(pk)
@@ -237,7 +222,7 @@ class RoundView(_EitherIndividual, DirectorView):
     serves = ABARROTADA
 
     @extend_schema(tags=TAGS, operation_id="abarrotada_round",
-                   responses={200: IndividualRoundSerializer, **READ})
+                   responses={200: IndividualRoundSerializer, **entries.READ})
     def get(self, request, pk: int, number: int):
         """The round's tables (who sits where), each deal's state and latest report, the
         sit-outs, and what is still missing."""
@@ -249,7 +234,7 @@ class RoundView(_EitherIndividual, DirectorView):
         }).data)
 
 
-class _DealView(_ReportRefusals, DirectorTableView):
+class _DealView(_ReportRefusals, entries.DirectorTableView):
     tables = PlayerTable.objects.select_related("round__championship")
 
     def detail(self, table: PlayerTable, deal: int) -> Response:
@@ -266,7 +251,7 @@ class _DealView(_ReportRefusals, DirectorTableView):
 
 class DealView(_DealView):
     @extend_schema(tags=TAGS, operation_id="abarrotada_deal",
-                   responses={200: IndividualReportHistorySerializer, **READ})
+                   responses={200: IndividualReportHistorySerializer, **entries.READ})
     def get(self, request, pk: int, number: int, table_number: int, deal: int):
         """One deal of one table: its state, and every report and review with who made it
         and when."""
@@ -307,26 +292,23 @@ class DealConfirmView(_DealView):
 # --- The standings ---------------------------------------------------------------------------
 
 
-class StandingsView(PublicView):
-    """The standings: public (closed rounds only) once published; live for its directors."""
-
+class StandingsView(public.FormatStandingsView):
     serves = ABARROTADA
-    pagination_class = StandingsPagination
+    line_serializer = IndividualStandingsLineSerializer
 
-    @extend_schema(tags=TAGS, operation_id="abarrotada_standings", parameters=[AFTER],
-                   responses=standings_responses(IndividualStandingsLineSerializer))
+    @extend_schema(tags=TAGS, operation_id="abarrotada_standings", parameters=[public.AFTER],
+                   responses=public.standings_responses(IndividualStandingsLineSerializer))
     def get(self, request, pk: int):
         """Each player's place, sum of finals, sum of deal scores, tops and deals (rules.md
         10.2), best first."""
-        access = published_results(request, pk)
-        championship = self.checked(access.championship)
-        scope = standings_scope(request, championship, live=access.director)
+        return self.standings(request, pk)
+
+    def lines(self, championship, scope) -> list:
         statuses = [Round.Status.CLOSED] + ([Round.Status.RELEASED] if scope.live else [])
         rounds = championship.rounds.filter(status__in=statuses)
         if scope.up_to is not None:
             rounds = rounds.filter(number__lte=scope.up_to)
-        lines = selectors.standings(championship, rounds=list(rounds))
-        return standings_page(self, scope, lines, IndividualStandingsLineSerializer)
+        return selectors.standings(championship, rounds=list(rounds))
 
 
 # --- URLs ------------------------------------------------------------------------------------

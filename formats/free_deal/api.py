@@ -50,25 +50,10 @@ from formats.free_deal.serializers import (
 )
 from formats.free_deal.services import settings_of
 from formats.free_deal.services.sections import assign_sections, sections_of
-from scoring.api.base import CaptainView, DirectorView, PublicView
+from scoring.api import entries, public
+from scoring.api.base import CaptainView, DirectorView
 from scoring.api.captain import IDEMPOTENCY, REFUSED
 from scoring.api.director_championships import ERRORS
-from scoring.api.entries import (
-    CAPTAIN_READ,
-    READ,
-    DirectorTableView,
-    FieldRefusals,
-    LinkReview,
-    submission_key,
-)
-from scoring.api.public import (
-    AFTER,
-    StandingsPagination,
-    published_results,
-    standings_page,
-    standings_responses,
-    standings_scope,
-)
 from scoring.serializers import DisputeSerializer
 from scoring.services import Origin
 from tournaments.models import Table
@@ -91,7 +76,7 @@ def refusal_fields(error: GameRefused) -> dict:
     return {error.field or "non_field_errors": message}
 
 
-class _GameRefusals(FieldRefusals):
+class _GameRefusals(entries.FieldRefusals):
     """A game refused by the rules is bad input: 400 naming the field (not 409)."""
 
     serves = FREE_DEAL_PAIRS
@@ -117,7 +102,7 @@ class CaptainGameView(_GameRefusals, CaptainView):
     generic_idempotency = False
 
     @extend_schema(tags=TAGS, operation_id="free_deal_captain_game",
-                   responses={200: CaptainGameSerializer, **CAPTAIN_READ})
+                   responses={200: CaptainGameSerializer, **entries.CAPTAIN_READ})
     def get(self, request, team_id: int, secret: str):
         """The pair's table in the round in play (else its latest table, or none yet), the
         opponent, the game's state and latest entry, and the game's settings."""
@@ -146,7 +131,7 @@ class CaptainGameView(_GameRefusals, CaptainView):
         team = self.team()
         serializer = self.valid(GameSubmitSerializer)
         data = serializer.validated_data
-        key = submission_key(request, team.pk, data.get("idempotency_key"))
+        key = entries.submission_key(request, team.pk, data.get("idempotency_key"))
         earlier = services.earlier_submission(team=team, idempotency_key=key)
         if earlier is not None:
             # Sent again: its first answer, even once its round has closed and the next is
@@ -162,7 +147,7 @@ class CaptainGameView(_GameRefusals, CaptainView):
         return _answer(entry, table, selectors.entry_state(entry))
 
 
-class _PairReview(_GameRefusals, LinkReview, CaptainView):
+class _PairReview(_GameRefusals, entries.LinkReview, CaptainView):
     def entry_of(self, team, entry_id: int) -> GameEntry:
         return permissions.captain_entry(team, entry_id)
 
@@ -200,7 +185,7 @@ class CaptainDisputeView(_PairReview):
 # --- Directors -------------------------------------------------------------------------------
 
 
-class _DirectorGameView(_GameRefusals, DirectorTableView):
+class _DirectorGameView(_GameRefusals, entries.DirectorTableView):
     tables = Table.objects.select_related("round", "ns_team", "ew_team")
 
     def detail(self, table: Table) -> Response:
@@ -213,7 +198,7 @@ class _DirectorGameView(_GameRefusals, DirectorTableView):
 
 class RoundGamesView(_DirectorGameView):
     @extend_schema(tags=TAGS, operation_id="free_deal_round_games",
-                   responses={200: RoundGamesSerializer, **READ})
+                   responses={200: RoundGamesSerializer, **entries.READ})
     def get(self, request, pk: int, number: int):
         """Every table of the round: its pairs (first and second), the latest entry of its
         game and its state; the round's bye; the tables still missing a confirmed game."""
@@ -227,7 +212,7 @@ class RoundGamesView(_DirectorGameView):
 
 class GameView(_DirectorGameView):
     @extend_schema(tags=TAGS, operation_id="free_deal_game",
-                   responses={200: GameHistorySerializer, **READ})
+                   responses={200: GameHistorySerializer, **entries.READ})
     def get(self, request, pk: int, number: int, table_number: int):
         """One table's game: its state, and every entry and review with who made it, when
         and from where."""
@@ -281,7 +266,7 @@ class PairSectionsView(DirectorView):
         }).data)
 
     @extend_schema(tags=TAGS, operation_id="free_deal_pair_sections",
-                   responses={200: PairSectionsSerializer, **READ})
+                   responses={200: PairSectionsSerializer, **entries.READ})
     def get(self, request, pk: int):
         """The sections, in order, and the section of every pair."""
         return self.answer(self.championship(pk))
@@ -309,22 +294,19 @@ class PairSectionsView(DirectorView):
 # --- The ranking -----------------------------------------------------------------------------
 
 
-class StandingsView(PublicView):
-    """The ranking: public (closed rounds only) once published; live for its directors."""
-
+class StandingsView(public.FormatStandingsView):
     serves = FREE_DEAL_PAIRS
-    pagination_class = StandingsPagination
+    line_serializer = RankingLineSerializer
 
-    @extend_schema(tags=TAGS, operation_id="free_deal_standings", parameters=[AFTER],
-                   responses=standings_responses(RankingLineSerializer))
+    @extend_schema(tags=TAGS, operation_id="free_deal_standings", parameters=[public.AFTER],
+                   responses=public.standings_responses(RankingLineSerializer))
     def get(self, request, pk: int):
         """Each pair's place, games, wins, draws, losses and byes, match points, points for
         and against, point difference and Buchholz (rules.md 11.3), best first."""
-        access = published_results(request, pk)
-        self.checked(access.championship)
-        scope = standings_scope(request, access.championship, live=access.director)
-        return standings_page(self, scope, selectors.ranking_in_scope(scope),
-                              RankingLineSerializer)
+        return self.standings(request, pk)
+
+    def lines(self, championship, scope) -> list:
+        return selectors.ranking_in_scope(scope)
 
 
 # --- URLs ------------------------------------------------------------------------------------

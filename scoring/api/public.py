@@ -116,6 +116,26 @@ def standings_page(view, scope: selectors.RankingScope, lines, serializer):
     return paginator.get_paginated_response(serializer(page, many=True).data)
 
 
+class FormatStandingsView(PublicView):
+    """A format's standings: public (closed rounds only) once published; live for its
+    directors; ``?after=N`` an earlier closed round. The format gives its lines
+    (:meth:`lines`) and how a line reads (``line_serializer``); its ``get`` answers
+    :meth:`standings`."""
+
+    pagination_class = StandingsPagination
+    line_serializer = None
+
+    def lines(self, championship: Championship, scope: selectors.RankingScope) -> list:
+        raise NotImplementedError
+
+    def standings(self, request, pk: int):
+        access = published_results(request, pk)
+        championship = self.checked(access.championship)
+        scope = standings_scope(request, championship, live=access.director)
+        return standings_page(self, scope, self.lines(championship, scope),
+                              self.line_serializer)
+
+
 class StandingsView(PublicView):
     """The standings: public (closed rounds only) once published; live for its directors."""
 
