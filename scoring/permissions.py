@@ -54,6 +54,24 @@ def no_open_table(round_: Round | None = None, wording: Wording = TEAM_WORDING) 
     return ScoringError(str(wording.no_open_table), code="round_closed")
 
 
+def check_named_table(table: Table, wording: Wording, refused: type[ScoringError], *,
+                      round_number: int | None = None, table_number: int | None = None
+                      ) -> Table:
+    """The link's open ``table``, if the request names no other round or table (a result
+    queued on a phone, say); else ``refused`` (the format's rules refusal: message, code,
+    field) naming that field, in the format's ``wording``."""
+    if round_number is not None and round_number != table.round.number:
+        raise refused(str(wording.wrong_round) % {"open": table.round.number,
+                                                  "round": round_number},
+                      "wrong_round", "round")
+    if table_number is not None and table_number != table.number:
+        raise refused(str(wording.wrong_table) % {"open": table.number,
+                                                  "round": table.round.number,
+                                                  "table": table_number},
+                      "wrong_table", "table")
+    return table
+
+
 def captain_table_for_deal(team: Team, deal_number: int, *, with_teams: bool = True
                            ) -> tuple[Table, Deal]:
     """The team's table in the round of deal ``deal_number``, where the link writes that
