@@ -266,11 +266,8 @@ class DealEnterView(_DealView):
         """Enter or override the deal: it counts at once, without confirmation (in a
         released or closed round). The earlier reports stay in the history."""
         table = self.table_of(pk, number, table_number)
-        serializer = self.valid(IndividualDirectorReportSerializer)
-        services.director_set_report(table=table, deal_number=deal,
-                                     values=serializer.values(), user=request.user,
-                                     note=serializer.validated_data.get("note", ""),
-                                     origin=self.scoring_origin())
+        self.enter(table, services.director_set_report, IndividualDirectorReportSerializer,
+                   deal_number=deal)
         return self.detail(table, deal)
 
 
@@ -281,11 +278,9 @@ class DealConfirmView(_DealView):
     def post(self, request, pk: int, number: int, table_number: int, deal: int):
         """Settle a pending or disputed report of this deal as it stands: it counts."""
         table = self.table_of(pk, number, table_number)
-        serializer = self.valid(IndividualReportChoiceSerializer)
         # Looked up among this deal's reports by the service: another deal's is 404.
-        services.director_confirm_report(table=table, deal_number=deal,
-                                         report_id=serializer.validated_data["report"],
-                                         user=request.user, origin=self.scoring_origin())
+        self.settle(table, services.director_confirm_report, IndividualReportChoiceSerializer,
+                    field="report", arg="report_id", deal_number=deal)
         return self.detail(table, deal)
 
 

@@ -188,11 +188,7 @@ class GameEnterView(_DirectorGame):
     def post(self, request, pk: int, number: int, table_number: int):
         """Enter or override the table's game: it counts at once."""
         table = self.table_of(pk, number, table_number)
-        serializer = self.valid(EveningTotalsSubmitSerializer)
-        services.director_set_totals(table=table, values=serializer.values(),
-                                     user=request.user,
-                                     note=serializer.validated_data.get("note", ""),
-                                     origin=self.scoring_origin())
+        self.enter(table, services.director_set_totals, EveningTotalsSubmitSerializer)
         return _answer(table)
 
 
@@ -203,10 +199,7 @@ class GameConfirmView(_DirectorGame):
     def post(self, request, pk: int, number: int, table_number: int):
         """Settle a pending or disputed entry of this table's game as it stands."""
         table = self.table_of(pk, number, table_number)
-        serializer = self.valid(EveningEntryChoiceSerializer)
-        # Looked up among the table's entries by the service: another table's is 404.
-        services.director_confirm_totals(table=table, entry_id=serializer.validated_data["entry"],
-                                         user=request.user, origin=self.scoring_origin())
+        self.settle(table, services.director_confirm_totals, EveningEntryChoiceSerializer)
         return _answer(table)
 
 

@@ -227,10 +227,7 @@ class GameEnterView(_DirectorGameView):
         """Enter or override the table's game: it counts at once, without confirmation (in
         a released or closed round). The earlier entries stay in the history."""
         table = self.table_of(pk, number, table_number)
-        serializer = self.valid(DirectorGameSerializer)
-        services.director_set_game(table=table, values=serializer.values(), user=request.user,
-                                   note=serializer.validated_data.get("note", ""),
-                                   origin=self.scoring_origin())
+        self.enter(table, services.director_set_game, DirectorGameSerializer)
         return self.detail(table)
 
 
@@ -241,10 +238,7 @@ class GameConfirmView(_DirectorGameView):
     def post(self, request, pk: int, number: int, table_number: int):
         """Settle a pending or disputed entry of this table as it stands: it counts."""
         table = self.table_of(pk, number, table_number)
-        serializer = self.valid(EntryChoiceSerializer)
-        # Looked up among the table's entries by the service: another table's is 404.
-        services.director_confirm_game(table=table, entry_id=serializer.validated_data["entry"],
-                                       user=request.user, origin=self.scoring_origin())
+        self.settle(table, services.director_confirm_game, EntryChoiceSerializer)
         return self.detail(table)
 
 

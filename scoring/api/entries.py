@@ -80,3 +80,22 @@ class DirectorTableView(DirectorView):
     def table_of(self, pk: int, number: int, table_number: int):
         _championship, round_ = self.round_of(pk, number)
         return get_object_or_404(self.tables, round=round_, number=table_number)
+
+    def enter(self, table, service, body, **where) -> None:
+        """The director enters or overrides the table's result (``body``, a serializer
+        with ``values()`` and an optional ``note``) through the format's ``service``
+        (``table=, values=, user=, note=, origin=``, and ``where`` in the table, e.g. the
+        deal): it counts at once."""
+        serializer = self.valid(body)
+        service(table=table, values=serializer.values(), user=self.request.user,
+                note=serializer.validated_data.get("note", ""), origin=self.scoring_origin(),
+                **where)
+
+    def settle(self, table, service, body, *, field: str = "entry", arg: str = "entry_id",
+               **where) -> None:
+        """The director settles the entry the body names (its ``field``) as it stands,
+        through the format's ``service`` (the entry as ``arg``, with ``table=, user=,
+        origin=`` and ``where``), which looks it up among the table's: another's is 404."""
+        serializer = self.valid(body)
+        service(table=table, **{arg: serializer.validated_data[field]},
+                user=self.request.user, origin=self.scoring_origin(), **where)
