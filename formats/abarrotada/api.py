@@ -44,9 +44,10 @@ from formats.abarrotada.serializers import (
     IndividualStandingsLineSerializer,
 )
 from scoring.api import entries, public
-from scoring.api.base import CaptainView, DirectorView
+from scoring.api.base import CaptainView, DirectorView, LinkReview
 from scoring.api.captain import IDEMPOTENCY, REFUSED
 from scoring.api.director_championships import ERRORS
+from scoring.api.idempotency import submission_key
 from scoring.serializers import DisputeSerializer
 from scoring.services import Origin
 from tournaments.models import Round
@@ -125,8 +126,8 @@ class PlayerSubmitView(_ReportRefusals, CaptainView):
         player = self.team()
         serializer = self.valid(IndividualReportSubmitSerializer)
         data = serializer.validated_data
-        key = entries.submission_key(request, player.pk,
-                                     (data.get("idempotency_key") or "").strip() or None)
+        key = submission_key(request, player.pk,
+                             (data.get("idempotency_key") or "").strip() or None)
         earlier = services.earlier_report(player=player, deal_number=deal, idempotency_key=key)
         if earlier is not None:
             return _answer(earlier)  # sent again, even after its round closed: first answer
@@ -138,7 +139,7 @@ class PlayerSubmitView(_ReportRefusals, CaptainView):
         return _answer(report, status.HTTP_201_CREATED if created else status.HTTP_200_OK)
 
 
-class _PlayerReview(_ReportRefusals, entries.LinkReview, CaptainView):
+class _PlayerReview(_ReportRefusals, LinkReview, CaptainView):
     entry_arg, team_arg = "report_id", "player"
 
     def entry_of(self, player, report_id: int) -> DealReport:

@@ -51,9 +51,10 @@ from formats.free_deal.serializers import (
 from formats.free_deal.services import settings_of
 from formats.free_deal.services.sections import assign_sections, sections_of
 from scoring.api import entries, public
-from scoring.api.base import CaptainView, DirectorView
+from scoring.api.base import CaptainView, DirectorView, LinkReview
 from scoring.api.captain import IDEMPOTENCY, REFUSED
 from scoring.api.director_championships import ERRORS
+from scoring.api.idempotency import submission_key
 from scoring.serializers import DisputeSerializer
 from scoring.services import Origin
 from tournaments.models import Table
@@ -131,7 +132,7 @@ class CaptainGameView(_GameRefusals, CaptainView):
         team = self.team()
         serializer = self.valid(GameSubmitSerializer)
         data = serializer.validated_data
-        key = entries.submission_key(request, team.pk, data.get("idempotency_key"))
+        key = submission_key(request, team.pk, data.get("idempotency_key"))
         earlier = services.earlier_submission(team=team, idempotency_key=key)
         if earlier is not None:
             # Sent again: its first answer, even once its round has closed and the next is
@@ -147,7 +148,7 @@ class CaptainGameView(_GameRefusals, CaptainView):
         return _answer(entry, table, selectors.entry_state(entry))
 
 
-class _PairReview(_GameRefusals, entries.LinkReview, CaptainView):
+class _PairReview(_GameRefusals, LinkReview, CaptainView):
     def entry_of(self, team, entry_id: int) -> GameEntry:
         return permissions.captain_entry(team, entry_id)
 

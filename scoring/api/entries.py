@@ -1,8 +1,9 @@
 """What the formats' endpoints for an entry share (a free-deal game, an individual deal
-report, an evening's totals): a rules refusal as a 400 naming the field, the key of a link's
-submission, a review through the link (confirm, dispute, confirm with a PIN) and a
-director's table of a round. Each format keeps its own services, permissions and answers;
-these only carry them.
+report, an evening's totals): the answers a read may give, a rules refusal as a 400 naming
+the field, and a director's table of a round (its entry and settlement). Each format keeps
+its own services, permissions and answers; these only carry them. (A link's submission key
+is ``scoring.api.idempotency.submission_key``; a review through a link,
+``scoring.api.base.LinkReview``.)
 """
 
 from __future__ import annotations
@@ -13,8 +14,6 @@ from rest_framework.exceptions import ValidationError
 from scoring.api.base import DirectorView
 from scoring.api.captain import REFUSED, WRONG_FORMAT
 from scoring.api.director_championships import ERRORS
-from scoring.api.idempotency import entry_key, request_key
-from scoring.services import KEY_LENGTH, Origin
 
 #: A director's read of one format's endpoint.
 READ = {401: ERRORS[401], 404: ERRORS[404], **WRONG_FORMAT}
@@ -36,39 +35,6 @@ class FieldRefusals:
         if isinstance(exc, self.refused):
             exc = ValidationError(self.refusal_fields(exc))
         return super().handle_exception(exc)
-
-
-def submission_key(request, owner_pk: int, body_key: str | None = None) -> str | None:
-    """The idempotency key of a submission through a link: the ``Idempotency-Key`` header
-    scoped to the link's team (another team's identical key is another submission) and
-    hashed when long (never cut), else the key the body carries."""
-    if header := request_key(request):
-        return entry_key(owner_pk, header, KEY_LENGTH)
-    return body_key
-
-
-class LinkReview:
-    """Mixin of a ``CaptainView``: another player or team at the table reviews an entry
-    through its own link (confirms, disputes, confirms with a PIN). The format says how its
-    link reaches an entry (:meth:`entry_of`: a 404 for one at another table) and how its
-    review services name the entry's id and the link's team."""
-
-    entry_arg = "entry_id"
-    team_arg = "team"
-
-    def entry_of(self, team, entry_id: int):
-        raise NotImplementedError
-
-    def reviewed(self, entry_id: int, service, body=None):
-        """The link's team reviews the entry through ``service``, with the fields of the
-        request's body checked by ``body`` (a serializer class; none for a bare
-        confirmation); returns the entry."""
-        team = self.team()
-        entry = self.entry_of(team, entry_id)
-        fields = self.valid(body).validated_data if body is not None else {}
-        service(**{self.entry_arg: entry.pk, self.team_arg: team},
-                origin=Origin.from_request(self.request), **fields)
-        return entry
 
 
 class DirectorTableView(DirectorView):
