@@ -17,11 +17,6 @@ class Wording:
     withdrawn: object
     withdrawal_bye: object
     no_open_table: object
-    # A request naming another round or table than the link's open one (a result queued on
-    # a phone): ``%(open)s``, ``%(round)s`` and ``%(table)s`` (for a format whose link
-    # enters a result per table; ``scoring.permissions.check_named_table``).
-    wrong_round: object = None
-    wrong_table: object = None
 
 
 TEAM_WORDING = Wording(

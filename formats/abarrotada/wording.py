@@ -12,8 +12,4 @@ PLAYER_WORDING = Wording(
     withdrawal_bye=_("You sit out this round: there is nothing to enter."),
     no_open_table=_("You have no open table right now: the round is closed, has not started, "
                     "or you sit out."),
-    wrong_round=_("Your table in play is in round %(open)s, not round %(round)s: nothing was "
-                  "entered."),
-    wrong_table=_("You play at table %(open)s in round %(round)s, not at table %(table)s: "
-                  "nothing was entered."),
 )

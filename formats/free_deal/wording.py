@@ -13,8 +13,4 @@ PAIR_WORDING = Wording(
                      "has a bye."),
     no_open_table=_("Your pair has no open table right now: the round is closed or has not "
                     "started."),
-    wrong_round=_("Your pair's game in play is in round %(open)s, not round %(round)s: nothing "
-                  "was entered."),
-    wrong_table=_("Your pair plays at table %(open)s in round %(round)s, not at table "
-                  "%(table)s: nothing was entered."),
 )
