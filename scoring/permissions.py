@@ -54,6 +54,35 @@ def no_open_table(round_: Round | None = None, wording: Wording = TEAM_WORDING) 
     return ScoringError(str(wording.no_open_table), code="round_closed")
 
 
+@dataclass(frozen=True)
+class NamedTableRefusal:
+    """How a format refuses a request naming another round or table than the link's open
+    one: its rules refusal (``refused(message, code, field)``) and its sentences
+    (``wrong_round``: ``%(open)s`` and ``%(round)s``; ``wrong_table``: ``%(open)s``,
+    ``%(round)s`` and ``%(table)s``)."""
+
+    refused: type[ScoringError]
+    wrong_round: object
+    wrong_table: object
+
+
+def check_named_table(table: Table, refusal: NamedTableRefusal, *,
+                      round_number: int | None = None, table_number: int | None = None
+                      ) -> Table:
+    """The link's open ``table``, if the request names no other round or table (a result
+    queued on a phone, say); else the format's ``refusal`` naming that field."""
+    if round_number is not None and round_number != table.round.number:
+        raise refusal.refused(str(refusal.wrong_round) % {"open": table.round.number,
+                                                          "round": round_number},
+                              "wrong_round", "round")
+    if table_number is not None and table_number != table.number:
+        raise refusal.refused(str(refusal.wrong_table) % {"open": table.number,
+                                                          "round": table.round.number,
+                                                          "table": table_number},
+                              "wrong_table", "table")
+    return table
+
+
 def captain_table_for_deal(team: Team, deal_number: int, *, with_teams: bool = True
                            ) -> tuple[Table, Deal]:
     """The team's table in the round of deal ``deal_number``, where the link writes that

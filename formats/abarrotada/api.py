@@ -21,12 +21,9 @@ endpoints refuse a championship of another format (409).
 
 from __future__ import annotations
 
-from django.shortcuts import get_object_or_404
 from django.urls import path
-from django.utils.translation import gettext_lazy as _
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
-from rest_framework.exceptions import ValidationError
 from rest_framework.response import Response
 
 import scoring.api.converters  # noqa: F401 (registers the "id" converter)
@@ -46,36 +43,29 @@ from formats.abarrotada.serializers import (
     IndividualRoundSerializer,
     IndividualStandingsLineSerializer,
 )
-from scoring.api.base import CaptainView, DirectorView, PublicView
-from scoring.api.captain import IDEMPOTENCY, REFUSED, WRONG_FORMAT
+from scoring.api import entries, public
+from scoring.api.base import CaptainView, DirectorView, LinkReview
+from scoring.api.captain import IDEMPOTENCY, REFUSED
 from scoring.api.director_championships import ERRORS
-from scoring.api.idempotency import entry_key, request_key
-from scoring.api.public import StandingsPagination, published_results, standings_stage
-from scoring.serializers import FIELD_ERRORS, DisputeSerializer, ErrorSerializer
-from scoring.services import KEY_LENGTH, Origin
+from scoring.api.idempotency import submission_key
+from scoring.serializers import DisputeSerializer
+from scoring.services import Origin
 from tournaments.models import Round
 
 TAGS = ["abarrotada"]
-READ = {401: ERRORS[401], 404: ERRORS[404], **WRONG_FORMAT}
-CAPTAIN_READ = {404: REFUSED[404], **WRONG_FORMAT}
-#: The rules' field names that are not the request's own.
-_FIELDS = {"deal": "deal", "points": "points_n"}
 
 
-class _ReportRefusals:
+class _ReportRefusals(entries.FieldRefusals):
     """A report refused by the rules is bad input: 400 naming the field (not 409)."""
 
     serves = ABARROTADA
+    refused = ReportRefused
 
-    def handle_exception(self, exc):
-        if isinstance(exc, ReportRefused):
-            message = [exc.message]
-            if exc.field == "points":
-                # The sum concerns every seat's points: shown under each of them.
-                exc = ValidationError({f"points_{s}": message for s in "nesw"})
-            else:
-                exc = ValidationError({exc.field or "non_field_errors": message})
-        return super().handle_exception(exc)
+    def refusal_fields(self, error: ReportRefused) -> dict:
+        if error.field == "points":
+            # The sum concerns every seat's points: shown under each of them.
+            return {f"points_{s}": [error.message] for s in "nesw"}
+        return super().refusal_fields(error)
 
 
 def _state(report: DealReport) -> str:
@@ -98,7 +88,7 @@ def _answer(report: DealReport, http_status=status.HTTP_200_OK) -> Response:
 
 class PlayerPositionView(_ReportRefusals, CaptainView):
     @extend_schema(tags=TAGS, operation_id="abarrotada_player",
-                   responses={200: IndividualPlayerPositionSerializer, **CAPTAIN_READ})
+                   responses={200: IndividualPlayerPositionSerializer, **entries.CAPTAIN_READ})
     def get(self, request, team_id: int, secret: str):
         """The player's table in the round in play (else the latest), seat, the others at the
         table, and each deal's state and latest report; or the round the player sits out."""
@@ -134,12 +124,10 @@ class PlayerSubmitView(_ReportRefusals, CaptainView):
         breaches. It waits for another player's confirmation. Refused, naming the field,
         when the rules say it cannot be."""
         player = self.team()
-        serializer = IndividualReportSubmitSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
+        serializer = self.valid(IndividualReportSubmitSerializer)
         data = serializer.validated_data
-        key = (data.get("idempotency_key") or "").strip() or None
-        if header := request_key(request):
-            key = entry_key(player.pk, header, KEY_LENGTH)  # scoped to the link, hashed
+        key = submission_key(request, player.pk,
+                             (data.get("idempotency_key") or "").strip() or None)
         earlier = services.earlier_report(player=player, deal_number=deal, idempotency_key=key)
         if earlier is not None:
             return _answer(earlier)  # sent again, even after its round closed: first answer
@@ -151,19 +139,22 @@ class PlayerSubmitView(_ReportRefusals, CaptainView):
         return _answer(report, status.HTTP_201_CREATED if created else status.HTTP_200_OK)
 
 
-class PlayerConfirmView(_ReportRefusals, CaptainView):
+class _PlayerReview(_ReportRefusals, LinkReview, CaptainView):
+    entry_arg, team_arg = "report_id", "player"
+
+    def entry_of(self, player, report_id: int) -> DealReport:
+        return permissions.player_report(player, report_id)
+
+
+class PlayerConfirmView(_PlayerReview):
     @extend_schema(tags=TAGS, operation_id="abarrotada_player_confirm", request=None,
                    parameters=[IDEMPOTENCY], responses={200: IndividualReportAnswerSerializer, **REFUSED})
     def post(self, request, team_id: int, secret: str, report_id: int):
         """Another player at the table confirms the report: it counts from now on."""
-        player = self.team()
-        report = permissions.player_report(player, report_id)
-        services.confirm_report(report_id=report.pk, player=player,
-                                origin=Origin.from_request(request))
-        return _answer(report)
+        return _answer(self.reviewed(report_id, services.confirm_report))
 
 
-class PlayerPinView(_ReportRefusals, CaptainView):
+class PlayerPinView(_PlayerReview):
     @extend_schema(tags=TAGS, operation_id="abarrotada_player_pin",
                    request=IndividualPinSerializer, parameters=[IDEMPOTENCY],
                    responses={200: IndividualReportAnswerSerializer, **REFUSED})
@@ -172,30 +163,17 @@ class PlayerPinView(_ReportRefusals, CaptainView):
         by typing their own PIN (rules.md 10.2): the PIN says who confirms. Every attempt is
         kept; a wrong PIN is a 409 ``pin_wrong``, and too many at the table lock PIN
         confirmation there for a while (``pin_locked``)."""
-        player = self.team()
-        report = permissions.player_report(player, report_id)
-        serializer = IndividualPinSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        services.confirm_report_with_pin(report_id=report.pk, player=player,
-                                         pin=serializer.validated_data["pin"],
-                                         origin=Origin.from_request(request))
-        return _answer(report)
+        return _answer(self.reviewed(report_id, services.confirm_report_with_pin,
+                                     IndividualPinSerializer))
 
 
-class PlayerDisputeView(_ReportRefusals, CaptainView):
+class PlayerDisputeView(_PlayerReview):
     @extend_schema(tags=TAGS, operation_id="abarrotada_player_dispute",
                    request=DisputeSerializer, parameters=[IDEMPOTENCY],
                    responses={200: IndividualReportAnswerSerializer, **REFUSED})
     def post(self, request, team_id: int, secret: str, report_id: int):
         """Another player at the table disputes the report: the director settles it."""
-        player = self.team()
-        report = permissions.player_report(player, report_id)
-        serializer = DisputeSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        services.dispute_report(report_id=report.pk, player=player,
-                                comment=serializer.validated_data["comment"],
-                                origin=Origin.from_request(request))
-        return _answer(report)
+        return _answer(self.reviewed(report_id, services.dispute_report, DisputeSerializer))
 
 
 # --- Directors -------------------------------------------------------------------------------
@@ -221,7 +199,7 @@ class PlayersView(_EitherIndividual, DirectorView):
     pagination_class = None  # a field of a few hundred players at most, in one answer
 
     @extend_schema(tags=TAGS, operation_id="abarrotada_players",
-                   responses={200: IndividualPlayerSerializer(many=True), **READ})
+                   responses={200: IndividualPlayerSerializer(many=True), **entries.READ})
     def get(self, request, pk: int):
         """Every player, by number, with club and licence."""
         championship = self.championship(pk)
@@ -234,8 +212,7 @@ class PlayersView(_EitherIndividual, DirectorView):
         """Register a player (without a number: the next free one). A name already used, a
         number taken or a licence with other characters is a 400 naming the field."""
         championship = self.championship(pk)
-        serializer = IndividualPlayerSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
+        serializer = self.valid(IndividualPlayerSerializer)
         player = services.add_player(championship, **serializer.validated_data)
         player = type(player).objects.select_related("player_details").get(pk=player.pk)
         return Response(IndividualPlayerSerializer(_player_data(player)).data,
@@ -246,7 +223,7 @@ class RoundView(_EitherIndividual, DirectorView):
     serves = ABARROTADA
 
     @extend_schema(tags=TAGS, operation_id="abarrotada_round",
-                   responses={200: IndividualRoundSerializer, **READ})
+                   responses={200: IndividualRoundSerializer, **entries.READ})
     def get(self, request, pk: int, number: int):
         """The round's tables (who sits where), each deal's state and latest report, the
         sit-outs, and what is still missing."""
@@ -258,11 +235,8 @@ class RoundView(_EitherIndividual, DirectorView):
         }).data)
 
 
-class _DealView(_ReportRefusals, DirectorView):
-    def table_of(self, pk: int, number: int, table_number: int) -> PlayerTable:
-        _championship, round_ = self.round_of(pk, number)
-        return get_object_or_404(PlayerTable.objects.select_related("round__championship"),
-                                 round=round_, number=table_number)
+class _DealView(_ReportRefusals, entries.DirectorTableView):
+    tables = PlayerTable.objects.select_related("round__championship")
 
     def detail(self, table: PlayerTable, deal: int) -> Response:
         services.reports.deal_of(table, deal)
@@ -278,7 +252,7 @@ class _DealView(_ReportRefusals, DirectorView):
 
 class DealView(_DealView):
     @extend_schema(tags=TAGS, operation_id="abarrotada_deal",
-                   responses={200: IndividualReportHistorySerializer, **READ})
+                   responses={200: IndividualReportHistorySerializer, **entries.READ})
     def get(self, request, pk: int, number: int, table_number: int, deal: int):
         """One deal of one table: its state, and every report and review with who made it
         and when."""
@@ -293,12 +267,8 @@ class DealEnterView(_DealView):
         """Enter or override the deal: it counts at once, without confirmation (in a
         released or closed round). The earlier reports stay in the history."""
         table = self.table_of(pk, number, table_number)
-        serializer = IndividualDirectorReportSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        services.director_set_report(table=table, deal_number=deal,
-                                     values=serializer.values(), user=request.user,
-                                     note=serializer.validated_data.get("note", ""),
-                                     origin=self.scoring_origin())
+        self.enter(table, services.director_set_report, IndividualDirectorReportSerializer,
+                   deal_number=deal)
         return self.detail(table, deal)
 
 
@@ -309,53 +279,32 @@ class DealConfirmView(_DealView):
     def post(self, request, pk: int, number: int, table_number: int, deal: int):
         """Settle a pending or disputed report of this deal as it stands: it counts."""
         table = self.table_of(pk, number, table_number)
-        serializer = IndividualReportChoiceSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
         # Looked up among this deal's reports by the service: another deal's is 404.
-        services.director_confirm_report(table=table, deal_number=deal,
-                                         report_id=serializer.validated_data["report"],
-                                         user=request.user, origin=self.scoring_origin())
+        self.settle(table, services.director_confirm_report, IndividualReportChoiceSerializer,
+                    field="report", arg="report_id", deal_number=deal)
         return self.detail(table, deal)
 
 
 # --- The standings ---------------------------------------------------------------------------
 
 
-class StandingsView(PublicView):
-    """The standings: public (closed rounds only) once published; live for its directors."""
-
+class StandingsView(public.FormatStandingsView):
     serves = ABARROTADA
-    pagination_class = StandingsPagination
+    line_serializer = IndividualStandingsLineSerializer
 
-    @extend_schema(
-        tags=TAGS, operation_id="abarrotada_standings",
-        parameters=[OpenApiParameter("after", int, description=_(
-            "Stand after this closed round (as the standings page's ?after=N)."))],
-        responses={200: IndividualStandingsLineSerializer(many=True), 400: OpenApiResponse(
-            FIELD_ERRORS, description="Field errors, each naming its field."),
-            404: OpenApiResponse(ErrorSerializer, description="Unknown or unpublished."),
-            **WRONG_FORMAT})
+    @extend_schema(tags=TAGS, operation_id="abarrotada_standings", parameters=[public.AFTER],
+                   responses=public.standings_responses(IndividualStandingsLineSerializer))
     def get(self, request, pk: int):
         """Each player's place, sum of finals, sum of deal scores, tops and deals (rules.md
         10.2), best first."""
-        from scoring import selectors as scoring_selectors
+        return self.standings(request, pk)
 
-        access = published_results(request, pk)
-        championship = self.checked(access.championship)
-        try:
-            scope = scoring_selectors.ranking_scope(championship, live=access.director,
-                                                    after=request.query_params.get("after"))
-        except scoring_selectors.ScopeError as error:
-            raise ValidationError({"after": [str(error).split(": ", 1)[-1]]}) from None
+    def lines(self, championship, scope) -> list:
         statuses = [Round.Status.CLOSED] + ([Round.Status.RELEASED] if scope.live else [])
         rounds = championship.rounds.filter(status__in=statuses)
         if scope.up_to is not None:
             rounds = rounds.filter(number__lte=scope.up_to)
-        lines = selectors.standings(championship, rounds=list(rounds))
-        paginator = self.pagination_class()
-        paginator.stage = standings_stage(scope)
-        page = paginator.paginate_queryset(lines, request, view=self)
-        return paginator.get_paginated_response(IndividualStandingsLineSerializer(page, many=True).data)
+        return selectors.standings(championship, rounds=list(rounds))
 
 
 # --- URLs ------------------------------------------------------------------------------------

@@ -16,7 +16,6 @@ formats.
 
 from __future__ import annotations
 
-from django.shortcuts import get_object_or_404
 from django.urls import path
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers, status
@@ -28,13 +27,14 @@ from formats.abarrotada.api import _ReportRefusals
 from formats.abarrotada.models import GameTotals, PlayerTable
 from formats.abarrotada.serializers import ENTRY_STATES, IndividualPinSerializer
 from formats.abarrotada.services import TotalsValues
-from scoring.api.base import CaptainView, DirectorView, PublicView
+from scoring.api.base import CaptainView, LinkReview, PublicView
 from scoring.api.captain import IDEMPOTENCY, REFUSED, WRONG_FORMAT
 from scoring.api.director_championships import ERRORS
-from scoring.api.idempotency import entry_key, request_key
+from scoring.api.entries import DirectorTableView
+from scoring.api.idempotency import submission_key
 from scoring.api.public import published_results
 from scoring.serializers import DisputeSerializer, ErrorSerializer
-from scoring.services import KEY_LENGTH, Origin
+from scoring.services import Origin
 from tournaments.models import Round
 
 TAGS = ["abarrotada"]
@@ -129,10 +129,8 @@ class PlayerGameView(_Evening, CaptainView):
         """Enter each seat's game total at the player's table in the round in play; it
         waits for another player's confirmation."""
         player = self.team()
-        serializer = EveningTotalsSubmitSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        key = entry_key(player.pk, header, KEY_LENGTH) if (header := request_key(request)) \
-            else None
+        serializer = self.valid(EveningTotalsSubmitSerializer)
+        key = submission_key(request, player.pk)
         earlier = services.earlier_totals(player=player, idempotency_key=key)
         if earlier is not None:
             return _answer(earlier.table)  # sent again, even after the close: first answer
@@ -143,23 +141,22 @@ class PlayerGameView(_Evening, CaptainView):
         return _answer(table, status.HTTP_201_CREATED if created else status.HTTP_200_OK)
 
 
-def _player_entry(player, entry_id: int) -> GameTotals:
-    return permissions.player_totals(player, entry_id)
+class _PlayerReview(_Evening, LinkReview, CaptainView):
+    team_arg = "player"
+
+    def entry_of(self, player, entry_id: int) -> GameTotals:
+        return permissions.player_totals(player, entry_id)
 
 
-class PlayerGameConfirmView(_Evening, CaptainView):
+class PlayerGameConfirmView(_PlayerReview):
     @extend_schema(tags=TAGS, operation_id="abarrotada_evening_confirm", request=None,
                    parameters=[IDEMPOTENCY], responses={200: EveningTableGameSerializer, **REFUSED})
     def post(self, request, team_id: int, secret: str, entry_id: int):
         """Another player at the table confirms the game's totals."""
-        player = self.team()
-        entry = _player_entry(player, entry_id)
-        services.confirm_totals(entry_id=entry.pk, player=player,
-                                origin=Origin.from_request(request))
-        return _answer(entry.table)
+        return _answer(self.reviewed(entry_id, services.confirm_totals).table)
 
 
-class PlayerGamePinView(_Evening, CaptainView):
+class PlayerGamePinView(_PlayerReview):
     @extend_schema(tags=TAGS, operation_id="abarrotada_evening_pin",
                    request=IndividualPinSerializer, parameters=[IDEMPOTENCY],
                    responses={200: EveningTableGameSerializer, **REFUSED})
@@ -168,37 +165,21 @@ class PlayerGamePinView(_Evening, CaptainView):
         by typing their own PIN: the PIN says who confirms. Every attempt is kept; a wrong PIN
         is a 409 ``pin_wrong``, and too many at the table lock PIN confirmation there for a
         while (``pin_locked``), as for the deals."""
-        player = self.team()
-        entry = _player_entry(player, entry_id)
-        serializer = IndividualPinSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        services.confirm_totals_with_pin(entry_id=entry.pk, player=player,
-                                         pin=serializer.validated_data["pin"],
-                                         origin=Origin.from_request(request))
+        entry = self.reviewed(entry_id, services.confirm_totals_with_pin, IndividualPinSerializer)
         return _answer(entry.table)
 
 
-class PlayerGameDisputeView(_Evening, CaptainView):
+class PlayerGameDisputeView(_PlayerReview):
     @extend_schema(tags=TAGS, operation_id="abarrotada_evening_dispute",
                    request=DisputeSerializer, parameters=[IDEMPOTENCY],
                    responses={200: EveningTableGameSerializer, **REFUSED})
     def post(self, request, team_id: int, secret: str, entry_id: int):
         """Another player at the table disputes the totals: the director settles them."""
-        player = self.team()
-        entry = _player_entry(player, entry_id)
-        serializer = DisputeSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        services.dispute_totals(entry_id=entry.pk, player=player,
-                                comment=serializer.validated_data["comment"],
-                                origin=Origin.from_request(request))
-        return _answer(entry.table)
+        return _answer(self.reviewed(entry_id, services.dispute_totals, DisputeSerializer).table)
 
 
-class _DirectorGame(_Evening, DirectorView):
-    def table_of(self, pk: int, number: int, table_number: int) -> PlayerTable:
-        _championship, round_ = self.round_of(pk, number)
-        return get_object_or_404(PlayerTable.objects.select_related("round__championship"),
-                                 round=round_, number=table_number)
+class _DirectorGame(_Evening, DirectorTableView):
+    tables = PlayerTable.objects.select_related("round__championship")
 
 
 class GameEnterView(_DirectorGame):
@@ -208,12 +189,7 @@ class GameEnterView(_DirectorGame):
     def post(self, request, pk: int, number: int, table_number: int):
         """Enter or override the table's game: it counts at once."""
         table = self.table_of(pk, number, table_number)
-        serializer = EveningTotalsSubmitSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        services.director_set_totals(table=table, values=serializer.values(),
-                                     user=request.user,
-                                     note=serializer.validated_data.get("note", ""),
-                                     origin=self.scoring_origin())
+        self.enter(table, services.director_set_totals, EveningTotalsSubmitSerializer)
         return _answer(table)
 
 
@@ -224,11 +200,7 @@ class GameConfirmView(_DirectorGame):
     def post(self, request, pk: int, number: int, table_number: int):
         """Settle a pending or disputed entry of this table's game as it stands."""
         table = self.table_of(pk, number, table_number)
-        serializer = EveningEntryChoiceSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        # Looked up among the table's entries by the service: another table's is 404.
-        services.director_confirm_totals(table=table, entry_id=serializer.validated_data["entry"],
-                                         user=request.user, origin=self.scoring_origin())
+        self.settle(table, services.director_confirm_totals, EveningEntryChoiceSerializer)
         return _answer(table)
 
 

@@ -4,10 +4,10 @@ Thin: the forms check the shape, the services decide and write, the selectors re
 
 from __future__ import annotations
 
-from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import render
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 import live
@@ -16,15 +16,15 @@ from formats.abarrotada.evening_forms import DirectorTotalsForm, TotalsForm
 from formats.abarrotada.models import GameTotals, PlayerTable
 from formats.abarrotada.projector import projector_response
 from formats.abarrotada.report_forms import PinForm
-from formats.abarrotada.rules import ReportRefused
 from formats.abarrotada.services import form_of, settings_of
 from scoring import permissions as scoring_permissions
 from scoring.forms import DisputeCommentForm, new_idempotency_key
 from scoring.services.values import Origin, ScoringError
-from scoring.views.answers import answer_action, from_outbox
+from scoring.views.answers import answer_submission
 from scoring.views.common import no_store
+from scoring.views.link_reviews import LinkReviews
 from scoring.views.offline import cache_name, outbox_strings
-from tournaments import selectors as tournament_selectors
+from scoring.views.table_entry import director_table, director_table_post, entry_history
 from tournaments.models import Championship, Round
 
 
@@ -72,88 +72,32 @@ def player_page(request, player, *, form=None, dispute_form=None, pin_form=None)
     return no_store(render(request, "abarrotada/evening/player.html", context))
 
 
-def _outbox_refusal(request, player, form):
-    errors = {name: list(items) for name, items in form.errors.items()}
-    text = " ".join(message for items in errors.values() for message in items)
-    return answer_action(request, player, ok=False, message=text, status=400, errors=errors)
-
-
 @require_POST
 def player_submit(request, team_id: int, secret: str):
     player = scoring_permissions.captain_team(team_id, secret)
-    entered = _("Game entered. Another player at the table must now confirm it.")
-    if services.earlier_totals(player=player,
-                               idempotency_key=request.POST.get("idempotency_key")):
-        # Sent again (the outbox after a lost answer), even once the round has closed: the
-        # first answer, never a refusal of stored totals.
-        return answer_action(request, player, ok=True, message=entered)
-    try:
-        table = permissions.player_open_table(player)
-    except ScoringError as error:
-        return answer_action(request, player, ok=False, message=error.message)
-    form = _form_for(table, player.championship, request.POST)
-    if form.is_valid():
-        try:
-            services.submit_totals(player=player, table=table, values=form.values(),
-                                   idempotency_key=form.cleaned_data["idempotency_key"],
-                                   origin=Origin.from_request(request))
-        except ScoringError as error:
-            _refusal(form, error)
-        else:
-            return answer_action(request, player, ok=True, message=entered)
-    if from_outbox(request):
-        return _outbox_refusal(request, player, form)
-    return player_page(request, player, form=form)
+    return answer_submission(
+        request, player,
+        entered=_("Game entered. Another player at the table must now confirm it."),
+        stored=lambda: services.earlier_totals(
+            player=player, idempotency_key=request.POST.get("idempotency_key")),
+        open_table=lambda: permissions.player_open_table(player),
+        form_for=lambda table: _form_for(table, player.championship, request.POST),
+        submit=lambda table, form: services.submit_totals(
+            player=player, table=table, values=form.values(),
+            idempotency_key=form.cleaned_data["idempotency_key"],
+            origin=Origin.from_request(request)),
+        show_refusal=_refusal, page=lambda form: player_page(request, player, form=form))
 
 
-@require_POST
-def player_confirm(request, team_id: int, secret: str, entry_id: int):
-    player = scoring_permissions.captain_team(team_id, secret)
-    permissions.player_totals(player, entry_id)  # another table's entry: 404, as an unknown id
-    try:
-        services.confirm_totals(entry_id=entry_id, player=player,
-                                origin=Origin.from_request(request))
-    except ScoringError as error:
-        return answer_action(request, player, ok=False, message=error.message)
-    return answer_action(request, player, ok=True, message=_("Game confirmed."))
-
-
-@require_POST
-def player_pin(request, team_id: int, secret: str, entry_id: int):
-    """Another player at the table confirms this player's totals on this phone with their
-    own PIN (never kept on the phone: the page's script refuses it with no network)."""
-    player = scoring_permissions.captain_team(team_id, secret)
-    permissions.player_totals(player, entry_id)  # another table's entry: 404, as an unknown id
-    form = PinForm(request.POST)
-    if not form.is_valid():
-        return player_page(request, player, pin_form=form)
-    try:
-        review = services.confirm_totals_with_pin(entry_id=entry_id, player=player,
-                                                  pin=form.cleaned_data["pin"],
-                                                  origin=Origin.from_request(request))
-    except ScoringError as error:
-        return answer_action(request, player, ok=False, message=error.message)
-    return answer_action(request, player, ok=True,
-                         message=_("Game confirmed by %(player)s.") % {"player": review.by_team.name})
-
-
-@require_POST
-def player_dispute(request, team_id: int, secret: str, entry_id: int):
-    player = scoring_permissions.captain_team(team_id, secret)
-    permissions.player_totals(player, entry_id)  # another table's entry: 404, as an unknown id
-    form = DisputeCommentForm(request.POST)
-    if not form.is_valid():
-        if from_outbox(request):
-            return _outbox_refusal(request, player, form)
-        return player_page(request, player, dispute_form=form)
-    try:
-        services.dispute_totals(entry_id=entry_id, player=player,
-                                comment=form.cleaned_data["comment"],
-                                origin=Origin.from_request(request))
-    except ScoringError as error:
-        return answer_action(request, player, ok=False, message=error.message)
-    return answer_action(request, player, ok=True,
-                         message=_("Game disputed. The director has been told."))
+# Another player at the table confirms or disputes the totals through their own link, or
+# confirms them on this phone with their own PIN (never kept on the phone).
+_reviews = LinkReviews(entry_of=permissions.player_totals, page=player_page, team_arg="player")
+player_confirm = _reviews.confirm(services.confirm_totals, gettext_lazy("Game confirmed."))
+player_pin = _reviews.confirm_with_pin(
+    services.confirm_totals_with_pin,
+    lambda review: _("Game confirmed by %(player)s.") % {"player": review.by_team.name}, PinForm)
+player_dispute = _reviews.dispute(services.dispute_totals,
+                                  gettext_lazy("Game disputed. The director has been told."))
 
 
 # --- Directors --------------------------------------------------------------------------------
@@ -176,37 +120,17 @@ def director_games(request, championship: Championship, round_: Round):
 @login_required
 def director_game(request, pk: int, number: int, table_number: int):
     """One table's game: its history, and the director's entry or confirmation."""
-    championship = tournament_selectors.championship_for_director(request.user, pk)
-    table = get_object_or_404(PlayerTable.objects.select_related("round__championship"),
-                              round__championship=championship, round__number=number,
-                              number=table_number)
-    post = request.method == "POST"
-    form = _form_for(table, championship, request.POST if post else None, DirectorTotalsForm)
-    if post and request.POST.get("action") == "confirm":
-        # Looked up among this table's entries by the service: an id of another table, round
-        # or championship (or no id at all: "abc", "²") is 404, and nothing is written.
-        try:
-            services.director_confirm_totals(table=table, entry_id=request.POST.get("entry", ""),
-                                             user=request.user,
-                                             origin=Origin.from_request(request))
-        except ScoringError as error:
-            messages.error(request, error.message)
-        else:
-            messages.success(request, _("Game confirmed."))
-        return redirect(request.path)
-    if post and form.is_valid():
-        try:
-            services.director_set_totals(table=table, values=form.values(), user=request.user,
-                                         note=form.cleaned_data["note"],
-                                         origin=Origin.from_request(request))
-        except (ReportRefused, ScoringError) as error:
-            _refusal(form, error)
-        else:
-            messages.success(request, _("Result saved."))
-            return redirect(request.path)
-    entries = list(GameTotals.objects.filter(table=table)
-                   .select_related("by_team", "by_director")
-                   .prefetch_related("reviews__by_team", "reviews__by_director").order_by("id"))
+    championship, table = director_table(
+        request, PlayerTable.objects.select_related("round__championship"), pk, number,
+        table_number)
+    form = _form_for(table, championship, request.POST if request.method == "POST" else None,
+                     DirectorTotalsForm)
+    answer = director_table_post(request, table, form, confirm=services.director_confirm_totals,
+                                 save=services.director_set_totals,
+                                 confirmed=_("Game confirmed."), show_refusal=_refusal)
+    if answer is not None:
+        return answer
+    entries = entry_history(GameTotals.objects.filter(table=table))
     context = {"championship": championship, "table": table, "round": table.round,
                "seats": sorted(_seats(table).items(), key=lambda item: "NESW".index(item[0])),
                "game": evening.table_games(table.round, [table.pk])[table.pk],

@@ -5,13 +5,22 @@ from __future__ import annotations
 
 from django.http import Http404
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from formats.abarrotada.models import DealReport, GameTotals, PlayerTable, Seating
 from formats.abarrotada.rules import ReportRefused
 from formats.abarrotada.wording import PLAYER_WORDING
-from scoring.permissions import no_open_table
+from scoring.permissions import NamedTableRefusal, check_named_table, no_open_table
 from scoring.services import ScoringError
 from tournaments.models import Round, Team
+
+# A report queued on a phone for another round or table than the player's open one.
+_NAMED_TABLE = NamedTableRefusal(
+    ReportRefused,
+    wrong_round=gettext_lazy("Your table in play is in round %(open)s, not round %(round)s: "
+                             "nothing was entered."),
+    wrong_table=gettext_lazy("You play at table %(open)s in round %(round)s, not at table "
+                             "%(table)s: nothing was entered."))
 
 
 def player_table(player: Team) -> PlayerTable | None:
@@ -41,17 +50,8 @@ def player_open_table(player: Team, *, round_number: int | None = None,
     table = player_table(player)
     if table is None or table.round.status != Round.Status.RELEASED:
         raise no_open_table(table.round if table is not None else None, PLAYER_WORDING)
-    if round_number is not None and round_number != table.round.number:
-        raise ReportRefused(_("Your table in play is in round %(open)s, not round %(round)s: "
-                              "nothing was entered.")
-                            % {"open": table.round.number, "round": round_number},
-                            "wrong_round", "round")
-    if table_number is not None and table_number != table.number:
-        raise ReportRefused(_("You play at table %(open)s in round %(round)s, not at table "
-                              "%(table)s: nothing was entered.")
-                            % {"open": table.number, "round": table.round.number,
-                               "table": table_number}, "wrong_table", "table")
-    return table
+    return check_named_table(table, _NAMED_TABLE, round_number=round_number,
+                             table_number=table_number)
 
 
 def player_report(player: Team, report_id: int) -> DealReport:

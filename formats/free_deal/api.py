@@ -23,10 +23,9 @@ from __future__ import annotations
 
 import re
 
-from django.shortcuts import get_object_or_404
 from django.urls import path
 from django.utils.translation import gettext_lazy as _
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.exceptions import ValidationError
 from rest_framework.response import Response
@@ -51,19 +50,16 @@ from formats.free_deal.serializers import (
 )
 from formats.free_deal.services import settings_of
 from formats.free_deal.services.sections import assign_sections, sections_of
-from scoring import selectors as scoring_selectors
-from scoring.api.base import CaptainView, DirectorView, PublicView
-from scoring.api.captain import IDEMPOTENCY, REFUSED, WRONG_FORMAT
+from scoring.api import entries, public
+from scoring.api.base import CaptainView, DirectorView, LinkReview
+from scoring.api.captain import IDEMPOTENCY, REFUSED
 from scoring.api.director_championships import ERRORS
-from scoring.api.idempotency import entry_key, request_key
-from scoring.api.public import StandingsPagination, published_results, standings_stage
-from scoring.serializers import FIELD_ERRORS, DisputeSerializer, ErrorSerializer
-from scoring.services import KEY_LENGTH, Origin
+from scoring.api.idempotency import submission_key
+from scoring.serializers import DisputeSerializer
+from scoring.services import Origin
 from tournaments.models import Table
 
 TAGS = ["free-deal"]
-READ = {401: ERRORS[401], 404: ERRORS[404], **WRONG_FORMAT}
-CAPTAIN_READ = {404: REFUSED[404], **WRONG_FORMAT}
 _HAND_FIELD = re.compile(r"hands\[(\d+)\](?:\.(\w+))?")
 
 
@@ -81,15 +77,14 @@ def refusal_fields(error: GameRefused) -> dict:
     return {error.field or "non_field_errors": message}
 
 
-class _GameRefusals:
+class _GameRefusals(entries.FieldRefusals):
     """A game refused by the rules is bad input: 400 naming the field (not 409)."""
 
     serves = FREE_DEAL_PAIRS
+    refused = GameRefused
 
-    def handle_exception(self, exc):
-        if isinstance(exc, GameRefused):
-            exc = ValidationError(refusal_fields(exc))
-        return super().handle_exception(exc)
+    def refusal_fields(self, error: GameRefused) -> dict:
+        return refusal_fields(error)
 
 
 # --- Captains --------------------------------------------------------------------------------
@@ -108,7 +103,7 @@ class CaptainGameView(_GameRefusals, CaptainView):
     generic_idempotency = False
 
     @extend_schema(tags=TAGS, operation_id="free_deal_captain_game",
-                   responses={200: CaptainGameSerializer, **CAPTAIN_READ})
+                   responses={200: CaptainGameSerializer, **entries.CAPTAIN_READ})
     def get(self, request, team_id: int, secret: str):
         """The pair's table in the round in play (else its latest table, or none yet), the
         opponent, the game's state and latest entry, and the game's settings."""
@@ -135,14 +130,9 @@ class CaptainGameView(_GameRefusals, CaptainView):
         it ended, the hands played, optionally hand by hand. It waits for the other pair's
         confirmation. Refused, naming the field, when the rules say it cannot be."""
         team = self.team()
-        serializer = GameSubmitSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
+        serializer = self.valid(GameSubmitSerializer)
         data = serializer.validated_data
-        key = data.get("idempotency_key")
-        if header := request_key(request):
-            # Scoped to the link, as a duplicate captain's (scoring.api.captain): another
-            # pair's identical key is another submission.
-            key = entry_key(team.pk, header, KEY_LENGTH)  # a long key is hashed, never cut
+        key = submission_key(request, team.pk, data.get("idempotency_key"))
         earlier = services.earlier_submission(team=team, idempotency_key=key)
         if earlier is not None:
             # Sent again: its first answer, even once its round has closed and the next is
@@ -158,58 +148,46 @@ class CaptainGameView(_GameRefusals, CaptainView):
         return _answer(entry, table, selectors.entry_state(entry))
 
 
-class CaptainConfirmView(_GameRefusals, CaptainView):
+class _PairReview(_GameRefusals, LinkReview, CaptainView):
+    def entry_of(self, team, entry_id: int) -> GameEntry:
+        return permissions.captain_entry(team, entry_id)
+
+
+class CaptainConfirmView(_PairReview):
     @extend_schema(tags=TAGS, operation_id="free_deal_captain_confirm", request=None,
                    parameters=[IDEMPOTENCY], responses={200: GameAnswerSerializer, **REFUSED})
     def post(self, request, team_id: int, secret: str, entry_id: int):
         """The other pair confirms the entry: it counts from now on. Confirming twice is
         harmless (the first confirmation is kept)."""
-        team = self.team()
-        entry = permissions.captain_entry(team, entry_id)
-        services.confirm_game(entry_id=entry.pk, team=team, origin=Origin.from_request(request))
+        entry = self.reviewed(entry_id, services.confirm_game)
         return _answer(entry, entry.table, selectors.CONFIRMED)
 
 
-class CaptainPinView(_GameRefusals, CaptainView):
+class CaptainPinView(_PairReview):
     @extend_schema(tags=TAGS, operation_id="free_deal_captain_pin", request=PairPinSerializer,
                    parameters=[IDEMPOTENCY], responses={200: GameAnswerSerializer, **REFUSED})
     def post(self, request, team_id: int, secret: str, entry_id: int):
         """The other pair confirms this pair's entry on this pair's phone by typing its PIN
         (rules.md 11.2). Every attempt is kept; a wrong PIN is a 409 ``pin_wrong``, and too
         many at the table lock PIN confirmation there for a while (``pin_locked``)."""
-        team = self.team()
-        entry = permissions.captain_entry(team, entry_id)
-        serializer = PairPinSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        services.confirm_game_with_pin(entry_id=entry.pk, team=team,
-                                       pin=serializer.validated_data["pin"],
-                                       origin=Origin.from_request(request))
+        entry = self.reviewed(entry_id, services.confirm_game_with_pin, PairPinSerializer)
         return _answer(entry, entry.table, selectors.CONFIRMED)
 
 
-class CaptainDisputeView(_GameRefusals, CaptainView):
+class CaptainDisputeView(_PairReview):
     @extend_schema(tags=TAGS, operation_id="free_deal_captain_dispute", request=DisputeSerializer,
                    parameters=[IDEMPOTENCY], responses={200: GameAnswerSerializer, **REFUSED})
     def post(self, request, team_id: int, secret: str, entry_id: int):
         """The other pair disputes the entry, saying what is wrong: the director settles it."""
-        team = self.team()
-        entry = permissions.captain_entry(team, entry_id)
-        serializer = DisputeSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        services.dispute_game(entry_id=entry.pk, team=team,
-                              comment=serializer.validated_data["comment"],
-                              origin=Origin.from_request(request))
+        entry = self.reviewed(entry_id, services.dispute_game, DisputeSerializer)
         return _answer(entry, entry.table, selectors.DISPUTED)
 
 
 # --- Directors -------------------------------------------------------------------------------
 
 
-class _DirectorGameView(_GameRefusals, DirectorView):
-    def table_of(self, pk: int, number: int, table_number: int) -> Table:
-        _championship, round_ = self.round_of(pk, number)
-        return get_object_or_404(Table.objects.select_related("round", "ns_team", "ew_team"),
-                                 round=round_, number=table_number)
+class _DirectorGameView(_GameRefusals, entries.DirectorTableView):
+    tables = Table.objects.select_related("round", "ns_team", "ew_team")
 
     def detail(self, table: Table) -> Response:
         game = selectors.table_game(table)
@@ -221,7 +199,7 @@ class _DirectorGameView(_GameRefusals, DirectorView):
 
 class RoundGamesView(_DirectorGameView):
     @extend_schema(tags=TAGS, operation_id="free_deal_round_games",
-                   responses={200: RoundGamesSerializer, **READ})
+                   responses={200: RoundGamesSerializer, **entries.READ})
     def get(self, request, pk: int, number: int):
         """Every table of the round: its pairs (first and second), the latest entry of its
         game and its state; the round's bye; the tables still missing a confirmed game."""
@@ -235,7 +213,7 @@ class RoundGamesView(_DirectorGameView):
 
 class GameView(_DirectorGameView):
     @extend_schema(tags=TAGS, operation_id="free_deal_game",
-                   responses={200: GameHistorySerializer, **READ})
+                   responses={200: GameHistorySerializer, **entries.READ})
     def get(self, request, pk: int, number: int, table_number: int):
         """One table's game: its state, and every entry and review with who made it, when
         and from where."""
@@ -250,11 +228,7 @@ class GameEnterView(_DirectorGameView):
         """Enter or override the table's game: it counts at once, without confirmation (in
         a released or closed round). The earlier entries stay in the history."""
         table = self.table_of(pk, number, table_number)
-        serializer = DirectorGameSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        services.director_set_game(table=table, values=serializer.values(), user=request.user,
-                                   note=serializer.validated_data.get("note", ""),
-                                   origin=self.scoring_origin())
+        self.enter(table, services.director_set_game, DirectorGameSerializer)
         return self.detail(table)
 
 
@@ -265,11 +239,7 @@ class GameConfirmView(_DirectorGameView):
     def post(self, request, pk: int, number: int, table_number: int):
         """Settle a pending or disputed entry of this table as it stands: it counts."""
         table = self.table_of(pk, number, table_number)
-        serializer = EntryChoiceSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        # Looked up among the table's entries by the service: another table's is 404.
-        services.director_confirm_game(table=table, entry_id=serializer.validated_data["entry"],
-                                       user=request.user, origin=self.scoring_origin())
+        self.settle(table, services.director_confirm_game, EntryChoiceSerializer)
         return self.detail(table)
 
 
@@ -291,7 +261,7 @@ class PairSectionsView(DirectorView):
         }).data)
 
     @extend_schema(tags=TAGS, operation_id="free_deal_pair_sections",
-                   responses={200: PairSectionsSerializer, **READ})
+                   responses={200: PairSectionsSerializer, **entries.READ})
     def get(self, request, pk: int):
         """The sections, in order, and the section of every pair."""
         return self.answer(self.championship(pk))
@@ -304,8 +274,7 @@ class PairSectionsView(DirectorView):
         refused once round 1 has been paired. An unknown pair or section is a 400 naming
         the field."""
         championship = self.championship(pk)
-        serializer = PairSectionsSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
+        serializer = self.valid(PairSectionsSerializer)
         by_number = dict(championship.teams.values_list("number", "pk"))
         placements = {}
         for index, row in enumerate(serializer.validated_data["pairs"]):
@@ -320,34 +289,19 @@ class PairSectionsView(DirectorView):
 # --- The ranking -----------------------------------------------------------------------------
 
 
-class StandingsView(PublicView):
-    """The ranking: public (closed rounds only) once published; live for its directors."""
-
+class StandingsView(public.FormatStandingsView):
     serves = FREE_DEAL_PAIRS
-    pagination_class = StandingsPagination
+    line_serializer = RankingLineSerializer
 
-    @extend_schema(
-        tags=TAGS, operation_id="free_deal_standings",
-        parameters=[OpenApiParameter("after", int, description=_(
-            "Stand after this closed round (as the standings page's ?after=N)."))],
-        responses={200: RankingLineSerializer(many=True), 400: OpenApiResponse(
-            FIELD_ERRORS, description="Field errors, each naming its field."),
-            404: OpenApiResponse(ErrorSerializer, description="Unknown or unpublished."),
-            **WRONG_FORMAT})
+    @extend_schema(tags=TAGS, operation_id="free_deal_standings", parameters=[public.AFTER],
+                   responses=public.standings_responses(RankingLineSerializer))
     def get(self, request, pk: int):
         """Each pair's place, games, wins, draws, losses and byes, match points, points for
         and against, point difference and Buchholz (rules.md 11.3), best first."""
-        access = published_results(request, pk)
-        self.checked(access.championship)
-        try:
-            scope = scoring_selectors.ranking_scope(access.championship, live=access.director,
-                                                    after=request.query_params.get("after"))
-        except scoring_selectors.ScopeError as error:
-            raise ValidationError({"after": [str(error).split(": ", 1)[-1]]}) from None
-        paginator = self.pagination_class()
-        paginator.stage = standings_stage(scope)
-        page = paginator.paginate_queryset(selectors.ranking_in_scope(scope), request, view=self)
-        return paginator.get_paginated_response(RankingLineSerializer(page, many=True).data)
+        return self.standings(request, pk)
+
+    def lines(self, championship, scope) -> list:
+        return selectors.ranking_in_scope(scope)
 
 
 # --- URLs ------------------------------------------------------------------------------------

@@ -302,15 +302,28 @@ class KnockoutTie(models.Model):
         return (self.first, self.first_seed, 1), (self.second, self.second_seed, 2)
 
 
-class KnockoutGame(Provenance):
+class KnockoutScore(Provenance):
+    """A game of a knockout tie as it was played or reported: which game of the tie
+    (``number``, from 1) and both pairs' points, never equal (a tied game goes on until one
+    pair leads, rules.md 11.3)."""
+
+    number = models.PositiveSmallIntegerField(_("game"))
+    first_points = models.PositiveSmallIntegerField(_("first pair's points"))
+    second_points = models.PositiveSmallIntegerField(_("second pair's points"))
+
+    class Meta:
+        abstract = True
+
+    def __str__(self) -> str:
+        return f"{self.tie} #{self.number}: {self.first_points}-{self.second_points}"
+
+
+class KnockoutGame(KnockoutScore):
     """One game of a knockout tie: both pairs' points, never equal (a tied game goes on
     until one pair leads, rules.md 11.3). Entered by the director; a row per game, never
     changed."""
 
     tie = models.ForeignKey(KnockoutTie, on_delete=models.CASCADE, related_name="games")
-    number = models.PositiveSmallIntegerField(_("game"))
-    first_points = models.PositiveSmallIntegerField(_("first pair's points"))
-    second_points = models.PositiveSmallIntegerField(_("second pair's points"))
 
     class Meta:
         ordering = ["tie", "number"]
@@ -323,15 +336,12 @@ class KnockoutGame(Provenance):
                                    name="free_deal_knockout_game_has_winner"),
         ]
 
-    def __str__(self) -> str:
-        return f"{self.tie} #{self.number}: {self.first_points}-{self.second_points}"
-
     @property
     def first_won(self) -> bool:
         return self.first_points > self.second_points
 
 
-class KnockoutEntry(Provenance):
+class KnockoutEntry(KnockoutScore):
     """A knockout game as a pair's captain reports it on its phone (rules.md 11.3): it waits
     for the other pair of the tie, which confirms it (the game then counts: a
     :class:`KnockoutGame`, ``game``) or disputes it (the director settles it on the bracket
@@ -344,9 +354,6 @@ class KnockoutEntry(Provenance):
         DISPUTED = "disputed", _("disputed")
 
     tie = models.ForeignKey(KnockoutTie, on_delete=models.CASCADE, related_name="entries")
-    number = models.PositiveSmallIntegerField(_("game"))
-    first_points = models.PositiveSmallIntegerField(_("first pair's points"))
-    second_points = models.PositiveSmallIntegerField(_("second pair's points"))
     verdict = models.CharField(max_length=10, choices=Verdict.choices, default=Verdict.PENDING)
     reviewed_by = models.ForeignKey(Team, null=True, blank=True, on_delete=models.PROTECT,
                                     related_name="+")
@@ -365,6 +372,3 @@ class KnockoutEntry(Provenance):
             models.CheckConstraint(condition=~Q(first_points=models.F("second_points")),
                                    name="free_deal_knockout_entry_has_winner"),
         ]
-
-    def __str__(self) -> str:
-        return f"{self.tie} #{self.number}: {self.first_points}-{self.second_points}"

@@ -6,14 +6,23 @@ from __future__ import annotations
 from django.db.models import Q
 from django.http import Http404
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from formats.free_deal import selectors
 from formats.free_deal.models import GameEntry, KnockoutEntry
 from formats.free_deal.rules import GameRefused
 from formats.free_deal.wording import PAIR_WORDING
-from scoring.permissions import no_open_table
+from scoring.permissions import NamedTableRefusal, check_named_table, no_open_table
 from scoring.services import ScoringError
 from tournaments.models import Round, Table, Team
+
+# A game queued on a phone for another round or table than the pair's open one.
+_NAMED_TABLE = NamedTableRefusal(
+    GameRefused,
+    wrong_round=gettext_lazy("Your pair's game in play is in round %(open)s, not round "
+                             "%(round)s: nothing was entered."),
+    wrong_table=gettext_lazy("Your pair plays at table %(open)s in round %(round)s, not at "
+                             "table %(table)s: nothing was entered."))
 
 
 def captain_open_table(team: Team, *, round_number: int | None = None,
@@ -28,18 +37,9 @@ def captain_open_table(team: Team, *, round_number: int | None = None,
             raise ScoringError(_("Your pair has the bye in round %(number)s: it plays no "
                                  "game.") % {"number": bye.number}, code="bye")
         raise no_open_table(table.round if table is not None else None, PAIR_WORDING)
-    if round_number is not None and round_number != table.round.number:
-        raise GameRefused(_("Your pair's game in play is in round %(open)s, not round "
-                            "%(round)s: nothing was entered.")
-                          % {"open": table.round.number, "round": round_number},
-                          "wrong_round", "round")
-    if table_number is not None and table_number != table.number:
-        raise GameRefused(_("Your pair plays at table %(open)s in round %(round)s, not at "
-                            "table %(table)s: nothing was entered.")
-                          % {"open": table.number, "round": table.round.number,
-                             "table": table_number}, "wrong_table", "table")
     # The championship came with the table (with its settings): no second read.
-    return table
+    return check_named_table(table, _NAMED_TABLE, round_number=round_number,
+                             table_number=table_number)
 
 
 def captain_entry(team: Team, entry_id: int) -> GameEntry:

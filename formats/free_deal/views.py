@@ -6,12 +6,12 @@ read. The championship's pages that every format shares (settings, pairs, rounds
 from __future__ import annotations
 
 from django.conf import settings as site_settings
-from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponseBadRequest
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST, require_safe
 
 import live
@@ -22,7 +22,6 @@ from formats.free_deal.format import FreeDealPairs
 from formats.free_deal.forms import ClockForm, DirectorGameForm, GameForm, PinForm
 from formats.free_deal.heard import add_heard
 from formats.free_deal.knockout_captain_views import captain_knockout
-from formats.free_deal.rules import GameRefused
 from formats.free_deal.services import settings_of
 from formats.free_deal.wording import PAIR_WORDING
 from scoring import permissions
@@ -30,9 +29,11 @@ from scoring.exports.data import export_scope
 from scoring.forms import DisputeCommentForm, new_idempotency_key
 from scoring.selectors.scope import ScopeError, ranking_scope
 from scoring.services.values import Origin, ScoringError
-from scoring.views.answers import answer_action, from_outbox
+from scoring.views.answers import answer_submission
 from scoring.views.common import no_store
+from scoring.views.link_reviews import LinkReviews
 from scoring.views.offline import cache_name, outbox_strings
+from scoring.views.table_entry import director_table, director_table_post, entry_history
 from tournaments import selectors as tournament_selectors
 from tournaments.models import Championship, Round, Table
 from tournaments.print_pages import printed_file
@@ -91,13 +92,6 @@ def _game_outbox_strings() -> dict:
             "dispute": _("Dispute of the game")}
 
 
-def _outbox_refusal(request, team, form):
-    """The form's errors as the outbox's JSON answer (the duplicate page's shape)."""
-    errors = {name: list(messages_) for name, messages_ in form.errors.items()}
-    text = " ".join(message for messages_ in errors.values() for message in messages_)
-    return answer_action(request, team, ok=False, message=text, status=400, errors=errors)
-
-
 def _pad_data(team, table, game, settings) -> dict:
     """What the score pad (static/js/score_pad.js) needs, in the reader's language."""
     return {
@@ -130,74 +124,29 @@ def _open_table(team) -> Table:
 @require_POST
 def captain_submit(request, team_id: int, secret: str):
     team = permissions.captain_team(team_id, secret)
-    entered = _("Game entered. The other pair must now confirm it.")
-    if services.earlier_submission(team=team, idempotency_key=request.POST.get("idempotency_key")):
-        # Sent again (the outbox after a lost answer): the first answer, even once its round
-        # has closed and the next is in play (whose table the pair's open table now is).
-        return answer_action(request, team, ok=True, message=entered)
-    try:
-        table = _open_table(team)
-    except ScoringError as error:
-        return answer_action(request, team, ok=False, message=error.message)
-    form = GameForm(request.POST, table=table)
-    if form.is_valid():
-        try:
-            services.submit_game(team=team, table=table, values=form.values(),
-                                 idempotency_key=form.cleaned_data["idempotency_key"],
-                                 origin=Origin.from_request(request))
-        except (GameRefused, ScoringError) as error:
-            _refusal(form, error)
-        else:
-            return answer_action(request, team, ok=True, message=entered)
-    if from_outbox(request):
-        return _outbox_refusal(request, team, form)
-    return captain_page(request, team, form=form)
+    # Sent again (the outbox after a lost answer): the first answer, even once its round has
+    # closed and the next is in play (whose table the pair's open table now is).
+    return answer_submission(
+        request, team, entered=_("Game entered. The other pair must now confirm it."),
+        stored=lambda: services.earlier_submission(
+            team=team, idempotency_key=request.POST.get("idempotency_key")),
+        open_table=lambda: _open_table(team),
+        form_for=lambda table: GameForm(request.POST, table=table),
+        submit=lambda table, form: services.submit_game(
+            team=team, table=table, values=form.values(),
+            idempotency_key=form.cleaned_data["idempotency_key"],
+            origin=Origin.from_request(request)),
+        show_refusal=_refusal, page=lambda form: captain_page(request, team, form=form))
 
 
-@require_POST
-def captain_confirm(request, team_id: int, secret: str, entry_id: int):
-    team = permissions.captain_team(team_id, secret)
-    pair_permissions.captain_entry(team, entry_id)  # another table's: 404, as an unknown id
-    try:
-        services.confirm_game(entry_id=entry_id, team=team, origin=Origin.from_request(request))
-    except ScoringError as error:
-        return answer_action(request, team, ok=False, message=error.message)
-    return answer_action(request, team, ok=True, message=_("Game confirmed."))
-
-
-@require_POST
-def captain_pin(request, team_id: int, secret: str, entry_id: int):
-    """The other pair confirms this pair's entry on this phone with its PIN (never kept on
-    the phone: the page's script refuses it with no network)."""
-    team = permissions.captain_team(team_id, secret)
-    pair_permissions.captain_entry(team, entry_id)  # another table's: 404, as an unknown id
-    form = PinForm(request.POST)
-    if not form.is_valid():
-        return captain_page(request, team, pin_form=form)
-    try:
-        services.confirm_game_with_pin(entry_id=entry_id, team=team, pin=form.cleaned_data["pin"],
-                                       origin=Origin.from_request(request))
-    except ScoringError as error:
-        return answer_action(request, team, ok=False, message=error.message)
-    return answer_action(request, team, ok=True, message=_("Game confirmed."))
-
-
-@require_POST
-def captain_dispute(request, team_id: int, secret: str, entry_id: int):
-    team = permissions.captain_team(team_id, secret)
-    pair_permissions.captain_entry(team, entry_id)  # another table's: 404, as an unknown id
-    form = DisputeCommentForm(request.POST)
-    if not form.is_valid():
-        if from_outbox(request):
-            return _outbox_refusal(request, team, form)
-        return captain_page(request, team, dispute_form=form)
-    try:
-        services.dispute_game(entry_id=entry_id, team=team, comment=form.cleaned_data["comment"],
-                              origin=Origin.from_request(request))
-    except ScoringError as error:
-        return answer_action(request, team, ok=False, message=error.message)
-    return answer_action(request, team, ok=True,
-                         message=_("Game disputed. The director has been told."))
+# The other pair confirms or disputes the entry through its own link, or confirms it on this
+# pair's phone with its PIN (never kept on the phone).
+_reviews = LinkReviews(entry_of=pair_permissions.captain_entry, page=captain_page)
+captain_confirm = _reviews.confirm(services.confirm_game, gettext_lazy("Game confirmed."))
+captain_pin = _reviews.confirm_with_pin(services.confirm_game_with_pin,
+                                        gettext_lazy("Game confirmed."), PinForm)
+captain_dispute = _reviews.dispute(services.dispute_game,
+                                   gettext_lazy("Game disputed. The director has been told."))
 
 
 # --- Directors --------------------------------------------------------------------------------
@@ -219,35 +168,16 @@ def director_games(request, championship: Championship, round_: Round):
 @login_required
 def director_game(request, pk: int, number: int, table_number: int):
     """One table's game: its history, and the director's result or confirmation."""
-    championship = tournament_selectors.championship_for_director(request.user, pk)
-    table = get_object_or_404(Table.objects.select_related("round", "ns_team", "ew_team"),
-                              round__championship=championship, round__number=number,
-                              number=table_number)
+    championship, table = director_table(
+        request, Table.objects.select_related("round", "ns_team", "ew_team"), pk, number,
+        table_number)
     form = DirectorGameForm(request.POST if request.method == "POST" else None, table=table)
-    if request.method == "POST" and request.POST.get("action") == "confirm":
-        try:
-            # Looked up among this table's entries by the service: an id of another table
-            # (or no id at all: "abc", "²") is 404, and nothing is written.
-            services.director_confirm_game(table=table, entry_id=request.POST.get("entry", ""),
-                                           user=request.user,
-                                           origin=Origin.from_request(request))
-        except ScoringError as error:
-            messages.error(request, error.message)
-        else:
-            messages.success(request, _("Game confirmed."))
-        return redirect(request.path)
-    if request.method == "POST" and form.is_valid():
-        try:
-            services.director_set_game(table=table, values=form.values(), user=request.user,
-                                       note=form.cleaned_data["note"],
-                                       origin=Origin.from_request(request))
-        except (GameRefused, ScoringError) as error:
-            _refusal(form, error)
-        else:
-            messages.success(request, _("Result saved."))
-            return redirect(request.path)
-    entries = list(table.game_entries.select_related("by_team", "by_director")
-                   .prefetch_related("reviews__by_team", "reviews__by_director").order_by("id"))
+    answer = director_table_post(request, table, form, confirm=services.director_confirm_game,
+                                 save=services.director_set_game,
+                                 confirmed=_("Game confirmed."), show_refusal=_refusal)
+    if answer is not None:
+        return answer
+    entries = entry_history(table.game_entries)
     context = {"championship": championship, "table": table, "round": table.round,
                "game": selectors.table_game(table), "entries": entries, "form": form}
     return no_store(render(request, "free_deal/director_game.html", context))

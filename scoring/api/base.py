@@ -50,6 +50,13 @@ class ApiView(IdempotentMixin, APIView):
     def checked(self, championship: Championship) -> Championship:
         return check_format(championship, self.serves)
 
+    def valid(self, serializer_class):
+        """The request's body checked by ``serializer_class``: the serializer, or a 400
+        naming each field."""
+        serializer = serializer_class(data=self.request.data)
+        serializer.is_valid(raise_exception=True)
+        return serializer
+
 
 class DirectorView(ApiView):
     """A director's endpoint: session or API token; a championship the caller does not
@@ -97,6 +104,30 @@ class CaptainView(ApiView):
         # right team number and key must not read the first answer.
         team = permissions.captain_team(self.kwargs["team_id"], self.kwargs["secret"])
         return f"team:{team.pk}"
+
+
+class LinkReview:
+    """Mixin of a :class:`CaptainView`: another player or team at the table reviews an entry
+    through its own link (confirms, disputes, confirms with a PIN). The format says how its
+    link reaches an entry (:meth:`entry_of`: a 404 for one at another table) and how its
+    review services name the entry's id and the link's team."""
+
+    entry_arg = "entry_id"
+    team_arg = "team"
+
+    def entry_of(self, team, entry_id: int):
+        raise NotImplementedError
+
+    def reviewed(self, entry_id: int, service, body=None):
+        """The link's team reviews the entry through ``service``, with the fields of the
+        request's body checked by ``body`` (a serializer class; none for a bare
+        confirmation); returns the entry."""
+        team = self.team()
+        entry = self.entry_of(team, entry_id)
+        fields = self.valid(body).validated_data if body is not None else {}
+        service(**{self.entry_arg: entry.pk, self.team_arg: team},
+                origin=Origin.from_request(self.request), **fields)
+        return entry
 
 
 class PublicView(ApiView):

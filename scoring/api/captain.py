@@ -10,8 +10,8 @@ from rest_framework.response import Response
 
 from formats import DUPLICATE_PAIRS
 from scoring import permissions, selectors, services
-from scoring.api.base import CaptainView
-from scoring.api.idempotency import HEADER, entry_key, request_key
+from scoring.api.base import CaptainView, LinkReview
+from scoring.api.idempotency import HEADER, submission_key
 from scoring.api.pagination import paginated
 from scoring.serializers import (
     FIELD_ERRORS,
@@ -85,10 +85,7 @@ class CaptainResultsView(CaptainView):
         serializer = ResultSubmitSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
-        key = data.get("idempotency_key")
-        header = request_key(request)
-        if header:
-            key = entry_key(team.pk, header, services.KEY_LENGTH)
+        key = submission_key(request, team.pk, data.get("idempotency_key"))
         try:
             table, deal = permissions.captain_table_for_deal(team, data["deal"],
                                                              with_teams=False)
@@ -148,17 +145,14 @@ def _answer(entry, known_status=None) -> Response:
     return Response(ResultEntrySerializer(entry).data)
 
 
-def _review(view: CaptainView, request, entry_id: int, body, service, known_status=None):
-    """A review of an open entry at the team's table that needs a body (a dispute's comment,
-    a PIN): the body is checked by ``body``, whose one field is passed on to ``service`` by
-    its name, with the entry, the team and where the request came from."""
-    team = view.team()
-    entry = permissions.captain_open_entry(team, entry_id)
-    serializer = body(data=request.data)
-    serializer.is_valid(raise_exception=True)
-    service(entry_id=entry.pk, team=team, origin=Origin.from_request(request),
-            **serializer.validated_data)
-    return _answer(entry, known_status)
+class _OpenEntryReview(LinkReview, CaptainView):
+    """A review of an open entry at the team's table (its body's one field is passed on to
+    the service by its name)."""
+
+    serves = DUPLICATE_PAIRS
+
+    def entry_of(self, team, entry_id: int):
+        return permissions.captain_open_entry(team, entry_id)
 
 
 class CaptainConfirmView(CaptainView):
@@ -178,25 +172,21 @@ class CaptainConfirmView(CaptainView):
         return _answer(entry, selectors.CONFIRMED)
 
 
-class CaptainDisputeView(CaptainView):
+class CaptainDisputeView(_OpenEntryReview):
     """The other team disputes an entry, with a comment for the director."""
-
-    serves = DUPLICATE_PAIRS
 
     @extend_schema(request=DisputeSerializer, parameters=[IDEMPOTENCY],
                    responses={200: ResultEntrySerializer, **REFUSED})
     def post(self, request, team_id: int, secret: str, entry_id: int):
-        return _review(self, request, entry_id, DisputeSerializer, services.dispute_entry)
+        return _answer(self.reviewed(entry_id, services.dispute_entry, DisputeSerializer))
 
 
-class CaptainPinView(CaptainView):
+class CaptainPinView(_OpenEntryReview):
     """The other team confirms on the entering team's phone, by typing its PIN. Wrong PINs
     are counted; too many lock PIN confirmation at the table for a while."""
-
-    serves = DUPLICATE_PAIRS
 
     @extend_schema(request=PinSerializer, parameters=[IDEMPOTENCY],
                    responses={200: ResultEntrySerializer, **REFUSED})
     def post(self, request, team_id: int, secret: str, entry_id: int):
-        return _review(self, request, entry_id, PinSerializer, services.confirm_with_pin,
+        return _answer(self.reviewed(entry_id, services.confirm_with_pin, PinSerializer),
                        selectors.CONFIRMED)

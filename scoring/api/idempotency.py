@@ -27,6 +27,7 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 
 from scoring.api_models import IdempotentRequest
+from scoring.services.values import KEY_LENGTH
 
 HEADER = "Idempotency-Key"
 WRITE_METHODS = ("POST", "PUT", "PATCH", "DELETE")
@@ -86,6 +87,16 @@ def entry_key(team_pk: int, key: str, length: int) -> str:
     # "#" rather than ":": a hashed key never equals a key kept as sent. 45 characters and
     # the team's number: within 64 for any number a big integer column holds.
     return f"h{team_pk}#{digest.decode()}"
+
+
+def submission_key(request, owner_pk: int, body_key: str | None = None, *,
+                   length: int = KEY_LENGTH) -> str | None:
+    """The idempotency key of a submission through a link: the ``Idempotency-Key`` header
+    scoped to the link's team (another team's identical key is another submission) and
+    hashed when long (never cut), else the key the body carries."""
+    if header := request_key(request):
+        return entry_key(owner_pk, header, length)
+    return body_key
 
 
 class IdempotentMixin:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework.exceptions import ValidationError
 from rest_framework.response import Response
@@ -83,28 +84,73 @@ def standings_stage(scope: selectors.RankingScope) -> dict:
             "final": scope.final, "label": scope.label}
 
 
+#: The standings' ``?after=N`` (every format's, as the standings page's).
+AFTER = OpenApiParameter("after", int, description=gettext_lazy(
+    "Stand after this closed round (as the standings page's ?after=N)."))
+
+
+def standings_responses(serializer) -> dict:
+    """A standings endpoint's answers: a page of ``serializer`` lines, a 400 naming
+    ``after``, unknown or unpublished results, a championship of another format."""
+    return {200: serializer(many=True), 400: OpenApiResponse(
+        FIELD_ERRORS, description="Field errors, each naming its field."), **NOT_FOUND}
+
+
+def standings_scope(request, championship: Championship, *, live: bool
+                    ) -> selectors.RankingScope:
+    """Where the standings the request asks for stand (``?after=N``, as the pages'
+    ``ranking_scope``); a round they cannot stand after is a 400 naming ``after``."""
+    try:
+        return selectors.ranking_scope(championship, live=live,
+                                       after=request.query_params.get("after"))
+    except selectors.ScopeError as error:
+        raise ValidationError({"after": [str(error).split(": ", 1)[-1]]}) from None
+
+
+def standings_page(view, scope: selectors.RankingScope, lines, serializer):
+    """The page of ``lines`` the request asks for, with where the standings stand (the
+    view's ``pagination_class`` is a :class:`StandingsPagination`)."""
+    paginator = view.pagination_class()
+    paginator.stage = standings_stage(scope)
+    page = paginator.paginate_queryset(lines, view.request, view=view)
+    return paginator.get_paginated_response(serializer(page, many=True).data)
+
+
+class FormatStandingsView(PublicView):
+    """A format's standings: public (closed rounds only) once published; live for its
+    directors; ``?after=N`` an earlier closed round. The format gives its lines
+    (:meth:`lines`) and how a line reads (``line_serializer``); its ``get`` answers
+    :meth:`standings`."""
+
+    pagination_class = StandingsPagination
+    line_serializer = None
+
+    def lines(self, championship: Championship, scope: selectors.RankingScope) -> list:
+        raise NotImplementedError
+
+    def standings(self, request, pk: int):
+        access = published_results(request, pk)
+        championship = self.checked(access.championship)
+        scope = standings_scope(request, championship, live=access.director)
+        return standings_page(self, scope, self.lines(championship, scope),
+                              self.line_serializer)
+
+
 class StandingsView(PublicView):
     """The standings: public (closed rounds only) once published; live for its directors."""
 
     pagination_class = StandingsPagination
 
-    @extend_schema(
-        parameters=[OpenApiParameter("after", int, description=_(
-            "Stand after this closed round (as the standings page's ?after=N)."))],
-        responses={200: StandingSerializer(many=True), 400: OpenApiResponse(
-            FIELD_ERRORS, description="Field errors, each naming its field."), **NOT_FOUND})
+    # Translated once, at import (the schema has always shown this one in the site's
+    # language; the formats' AFTER is translated when the schema is read).
+    @extend_schema(parameters=[OpenApiParameter("after", int, description=_(
+        "Stand after this closed round (as the standings page's ?after=N)."))],
+                   responses=standings_responses(StandingSerializer))
     def get(self, request, pk: int):
         access = _published(request, pk)
-        try:
-            scope = selectors.ranking_scope(access.championship, live=access.director,
-                                            after=request.query_params.get("after"))
-        except selectors.ScopeError as error:
-            raise ValidationError({"after": [str(error).split(": ", 1)[-1]]}) from None
+        scope = standings_scope(request, access.championship, live=access.director)
         rows = selectors.standings(scope.championship, live=scope.live, up_to=scope.up_to)
-        paginator = self.pagination_class()
-        paginator.stage = standings_stage(scope)
-        page = paginator.paginate_queryset(rows, request, view=self)
-        return paginator.get_paginated_response(StandingSerializer(page, many=True).data)
+        return standings_page(self, scope, rows, StandingSerializer)
 
 
 class TravellersView(PublicView):

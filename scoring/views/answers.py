@@ -13,6 +13,7 @@ from django.http import JsonResponse
 from django.shortcuts import redirect
 from django.urls import reverse
 
+from scoring.services.values import ScoringError
 from scoring.views.common import no_store
 from tournaments.models import Team
 
@@ -41,6 +42,68 @@ def answer_action(request, team: Team, *, ok: bool, message: str,
         return no_store(JsonResponse(body, status=status or (200 if ok else 409)))
     add_note(request, ok, message, deal_number)
     return back_to_page(team)
+
+
+def form_refusal(request, team: Team, form):
+    """A form's errors as the outbox's JSON answer (400, each field's messages, and all of
+    them as the message), for an action whose form the outbox sent."""
+    errors = {name: list(items) for name, items in form.errors.items()}
+    text = " ".join(message for items in errors.values() for message in items)
+    return answer_action(request, team, ok=False, message=text, status=400, errors=errors)
+
+
+def answer_service(request, team: Team, act, message):
+    """Do ``act()`` (the format's service for the action) and answer: its refusal (a
+    ``ScoringError``) as refused, else ``message`` (or ``message(result)``, for one that
+    names what the service did)."""
+    try:
+        result = act()
+    except ScoringError as error:
+        return answer_action(request, team, ok=False, message=error.message)
+    return answer_action(request, team, ok=True,
+                         message=message(result) if callable(message) else message)
+
+
+def answer_with_form(request, team: Team, form, act, message, *, page, outbox: bool = True):
+    """An action whose body a form checks (a dispute's comment, a PIN): an invalid form is
+    answered with its errors, as JSON to the outbox (``outbox``: whether the outbox may
+    send this action at all), else as ``page(form)``; a valid one is done by
+    ``act(form.cleaned_data)`` and answered as :func:`answer_service`."""
+    if not form.is_valid():
+        if outbox and from_outbox(request):
+            return form_refusal(request, team, form)
+        return page(form)
+    return answer_service(request, team, lambda: act(form.cleaned_data), message)
+
+
+def answer_submission(request, team: Team, *, entered: str, stored, open_table, form_for,
+                      submit, show_refusal, page):
+    """A link's submission of an entry (a game, a table's totals), as the page's form and
+    the outbox send it:
+
+    - ``stored()``: already stored (the outbox after a lost answer): ``entered`` again, even
+      once the round has closed, never a refusal of what is stored;
+    - ``open_table()``: the link's open table, or its refusal (``ScoringError``);
+    - ``form_for(table)``: the bound form; once valid, ``submit(table, form)`` stores it, and
+      its refusal is shown at the field it concerns (``show_refusal(form, error)``);
+    - an invalid or refused form: the outbox's JSON errors, or ``page(form)`` again."""
+    if stored():
+        return answer_action(request, team, ok=True, message=entered)
+    try:
+        table = open_table()
+    except ScoringError as error:
+        return answer_action(request, team, ok=False, message=error.message)
+    form = form_for(table)
+    if form.is_valid():
+        try:
+            submit(table, form)
+        except ScoringError as error:
+            show_refusal(form, error)
+        else:
+            return answer_action(request, team, ok=True, message=entered)
+    if from_outbox(request):
+        return form_refusal(request, team, form)
+    return page(form)
 
 
 def add_note(request, ok: bool, message: str, deal_number: int | None) -> None:

@@ -17,6 +17,7 @@ from tournaments.services.common import (
     check_not_finished,
     lock_championship,
 )
+from tournaments.services.next_round import next_round_number
 
 
 def _check_plan(plan, team_ids: set[int]) -> None:
@@ -101,16 +102,7 @@ def generate_duplicate_round(championship: Championship) -> list[Round]:
     check_not_finished(championship)
     if not championship.is_swiss:
         return generate_schedule(championship)
-    last = championship.rounds.order_by("-number").first()
-    number = last.number + 1 if last else 1
-    if championship.rounds_planned and number > championship.rounds_planned:
-        raise ServiceError(
-            _("All %(count)s rounds have been generated.") % {"count": championship.rounds_planned}
-        )
-    if last is not None and last.status != Round.Status.CLOSED:
-        raise ServiceError(
-            _("Close round %(number)s before pairing the next one.") % {"number": last.number}
-        )
+    number = next_round_number(championship)
     active = [team for team in ranking.current_ranking(championship) if not team.withdrawn]
     team_ids = [team.pk for team in active]
     if len(team_ids) < 2:

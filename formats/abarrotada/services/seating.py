@@ -12,7 +12,7 @@ are the pairs' deals (the same construction and commitment), in the three-player
 
 from __future__ import annotations
 
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.utils.translation import gettext as _
 
 import engine
@@ -25,7 +25,8 @@ from formats.abarrotada.models import Seating as SeatRow
 from formats.abarrotada.services.settings import form_of
 from formats.registry import format_of
 from tournaments.models import Championship, Deal, Round
-from tournaments.services.common import ServiceError, check_not_finished, lock_championship
+from tournaments.services.common import ServiceError
+from tournaments.services.next_round import create_round, lock_next_round
 
 
 def dealer_of(position: int, form: Form) -> Seat:
@@ -57,16 +58,8 @@ def round_deals(championship: Championship, round_: Round, form: Form) -> list[D
 @transaction.atomic
 def seat_next_round(championship: Championship) -> list[Round]:
     """Draft the next round; returns it in a list (as the other formats' generators)."""
-    championship = lock_championship(championship)
-    check_not_finished(championship)
-    last = championship.rounds.order_by("-number").first()
-    number = last.number + 1 if last else 1
-    if championship.rounds_planned and number > championship.rounds_planned:
-        raise ServiceError(_("All %(count)s rounds have been generated.")
-                           % {"count": championship.rounds_planned})
-    if last is not None and last.status != Round.Status.CLOSED:
-        raise ServiceError(_("Close round %(number)s before seating the next one.")
-                           % {"number": last.number})
+    championship, number = lock_next_round(
+        championship, _("Close round %(number)s before seating the next one."))
     form = form_of(championship)
     if number == 1:
         players = list(championship.teams.filter(withdrawn=False).order_by("number")
@@ -81,11 +74,7 @@ def seat_next_round(championship: Championship) -> list[Round]:
             raise ServiceError(_("At least %(count)s players are needed to seat a round.")
                                % {"count": len(form.seats)})
         seating = next_round(ranking, form, selectors.seating_history(championship))
-    try:
-        with transaction.atomic():
-            round_ = Round.objects.create(championship=championship, number=number)
-    except IntegrityError:  # another director seated the same round at the same moment
-        raise ServiceError(_("Round %(number)s already exists.") % {"number": number}) from None
+    round_ = create_round(championship, number)
     create_seating(round_, seating)
     if format_of(championship).has_deals:  # a free-deal evening has none (rules.md 10.4)
         Deal.objects.bulk_create(round_deals(championship, round_, form))

@@ -12,7 +12,7 @@ pairing. The director may swap pairs or tables before releasing, as for any roun
 
 from __future__ import annotations
 
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.utils.translation import gettext as _
 
 from formats.free_deal import selectors
@@ -21,22 +21,14 @@ from formats.free_deal.rules import PairingImpossible, first_round, later_round
 from formats.free_deal.services.sections import section_ids, sections_of, unplaced_pairs
 from formats.free_deal.services.settings import settings_of
 from tournaments.models import Championship, Round, Table
-from tournaments.services.common import ServiceError, check_not_finished, lock_championship
+from tournaments.services.common import ServiceError
+from tournaments.services.next_round import create_round, lock_next_round
 
 
 @transaction.atomic
 def pair_next_round(championship: Championship) -> list[Round]:
     """Draft the next round; returns it in a list (as the duplicate format's generator)."""
-    championship = lock_championship(championship)
-    check_not_finished(championship)
-    last = championship.rounds.order_by("-number").first()
-    number = last.number + 1 if last else 1
-    if championship.rounds_planned and number > championship.rounds_planned:
-        raise ServiceError(_("All %(count)s rounds have been generated.")
-                           % {"count": championship.rounds_planned})
-    if last is not None and last.status != Round.Status.CLOSED:
-        raise ServiceError(_("Close round %(number)s before pairing the next one.")
-                           % {"number": last.number})
+    championship, number = lock_next_round(championship)
     settings = settings_of(championship)
     sections = sections_of(championship)
     unplaced = unplaced_pairs(championship)
@@ -53,12 +45,8 @@ def pair_next_round(championship: Championship) -> list[Round]:
     expected = championship.teams.filter(withdrawn=False).values_list("pk", flat=True)
     if sorted(placed) != sorted(expected):
         raise AssertionError("the pairing does not place every pair exactly once")
-    try:
-        with transaction.atomic():
-            round_ = Round.objects.create(championship=championship, number=number,
-                                          bye_team_id=None if sections else next(iter(byes), None))
-    except IntegrityError:  # another director paired the same round at the same moment
-        raise ServiceError(_("Round %(number)s already exists.") % {"number": number}) from None
+    round_ = create_round(championship, number,
+                          bye_team_id=None if sections else next(iter(byes), None))
     # Numbered through the sections in their order: each section's top pairing first.
     Table.objects.bulk_create(
         Table(round=round_, number=n, ns_team_id=first, ew_team_id=second)
