@@ -54,8 +54,8 @@ def test_the_checklist_then_the_next_step(live_server, phone, django_user_model)
     checklist = page.get_by_role("region", name="Getting started")
     expect(checklist).to_be_visible()
     assert _steps(page) == [
-        ("Register the teams", "to do"), ("Make the rounds", "to do"),
-        ("Print the team cards and round 1's sheets", "to do"), ("Release round 1", "to do")]
+        ("Register the pairs", "to do"), ("Make the rounds", "to do"),
+        ("Print the pair cards and round 1's sheets", "to do"), ("Release round 1", "to do")]
     expect(checklist).to_contain_text("At least two pairs are needed")
     shot(page, "steps-1-empty")
     # Before any team: nothing to print, generate or show.
