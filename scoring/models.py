@@ -50,7 +50,44 @@ class Provenance(models.Model):
         return str(self.by_team) if self.by_team_id else "?"
 
 
-class ResultEntry(Provenance):
+class Entry(Provenance):
+    """What every format's entry holds besides its values (``results``): whether the
+    director entered it (it counts at once), the request key that stores it once, and the
+    director's note. Each format's entry adds its table, its slot and its values."""
+
+    # A director's entry or override counts at once, without the entrants' confirmation.
+    by_director_override = models.BooleanField(default=False)
+    # Re-sending the same form (a double tap, the offline outbox) is stored once.
+    idempotency_key = models.CharField(max_length=64, null=True, blank=True, unique=True)
+    # The director's reason for entering or overriding a result.
+    note = models.TextField(_("note"), blank=True)
+
+    class Meta:
+        abstract = True
+
+
+class PinAttemptRecord(models.Model):
+    """One attempt to confirm an entry with another entrant's PIN, typed on the entering
+    phone (``results.pins``): kept in the database, not in process memory, so that the
+    lockout holds across several web processes. Each format's attempts add their table."""
+
+    # The entrant whose phone was used (the one who entered the result).
+    by_team = models.ForeignKey(
+        Team, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    ok = models.BooleanField()
+    created_at = models.DateTimeField(auto_now_add=True)
+    ip_address = models.GenericIPAddressField(null=True, blank=True)
+    user_agent = models.CharField(max_length=300, blank=True)
+
+    class Meta:
+        abstract = True
+
+    def __str__(self) -> str:
+        return f"{self.table} · {'ok' if self.ok else 'wrong'}"
+
+
+class ResultEntry(Entry):
     """One submitted result of one deal at one table (rules.md 6.1)."""
 
     class Contract(models.TextChoices):
@@ -76,13 +113,6 @@ class ResultEntry(Provenance):
     breach = models.CharField(
         _("rule breach"), max_length=4, choices=Breach.choices, default=Breach.NONE
     )
-    # A director's entry or override counts at once, without the teams' confirmation.
-    by_director_override = models.BooleanField(default=False)
-    # Re-sending the same form (a double tap, a retry on bad Wi-Fi) is stored once.
-    idempotency_key = models.CharField(max_length=64, null=True, blank=True, unique=True)
-    # The director's reason for entering or overriding a result.
-    note = models.TextField(_("note"), blank=True)
-
     class Meta:
         ordering = ["table", "deal", "created_at", "id"]
         verbose_name = _("result entry")
@@ -257,35 +287,19 @@ class ScoreRefresh(models.Model):
         return f"{self.deal_id} · {self.created_at}"
 
 
-class PinAttempt(models.Model):
-    """One attempt to confirm a result at a table with the other team's PIN.
-
-    Kept in the database, not in process memory, so that the lockout holds across several
-    web processes (see ``scoring.services.PIN_MAX_FAILURES``).
-    """
+class PinAttempt(PinAttemptRecord):
+    """One attempt to confirm a result at a pairs' table with the other team's PIN."""
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="pin_attempts")
     # The entry the PIN was typed to confirm, so that the cell's history shows the attempt.
     entry = models.ForeignKey(
         "ResultEntry", null=True, blank=True, on_delete=models.CASCADE, related_name="+"
     )
-    # The team whose phone was used (the one that entered the result).
-    by_team = models.ForeignKey(
-        Team, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    ok = models.BooleanField()
-    created_at = models.DateTimeField(auto_now_add=True)
-    ip_address = models.GenericIPAddressField(null=True, blank=True)
-    user_agent = models.CharField(max_length=300, blank=True)
-
     class Meta:
         ordering = ["table", "created_at", "id"]
         indexes = [models.Index(fields=["table", "created_at"])]
         verbose_name = _("PIN attempt")
         verbose_name_plural = _("PIN attempts")
-
-    def __str__(self) -> str:
-        return f"{self.table} · {'ok' if self.ok else 'wrong'}"
 
 
 # Export jobs live with the exports (scoring/exports/models.py); imported here so that Django

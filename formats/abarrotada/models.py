@@ -25,7 +25,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from scoring.models import Provenance, ResultEntry, Review
+from scoring.models import Entry, PinAttemptRecord, Provenance, ResultEntry, Review
 from tournaments.models import Championship, Round, Team
 
 SEATS = [("N", _("North")), ("E", _("East")), ("S", _("South")), ("W", _("West"))]
@@ -132,7 +132,7 @@ class SitOut(models.Model):
         return f"{self.round}: {self.player}"
 
 
-class DealReport(Provenance):
+class DealReport(Entry):
     """One submitted report of one deal at one table (rules.md 10.2). Seat W's points are
     empty in the three-player form. ``by_team`` is the player who entered it."""
 
@@ -152,10 +152,6 @@ class DealReport(Provenance):
     points_s = models.PositiveSmallIntegerField(_("South's points"))
     points_w = models.PositiveSmallIntegerField(_("West's points"), null=True, blank=True)
     breaches = models.CharField(_("breaches"), max_length=4, blank=True)
-    by_director_override = models.BooleanField(default=False)
-    # Re-sending the same form (a double tap, the offline outbox) is stored once.
-    idempotency_key = models.CharField(max_length=64, null=True, blank=True, unique=True)
-    note = models.TextField(_("note"), blank=True)
 
     class Meta:
         ordering = ["table", "deal_number", "id"]
@@ -252,7 +248,7 @@ class PlayerDetails(models.Model):
         return f"{self.player}: {self.licence}"
 
 
-class GameTotals(Provenance):
+class GameTotals(Entry):
     """One submitted report of a free-deal evening's game at one table (rules.md 10.4): each
     seat's game total (the sum of the player's ordinary scores of the hands played). As for
     a deal report, the latest confirmed entry counts. ``by_team`` is the player who entered
@@ -264,9 +260,6 @@ class GameTotals(Provenance):
     total_s = models.PositiveSmallIntegerField(_("South's total"))
     total_w = models.PositiveSmallIntegerField(_("West's total"), null=True, blank=True)
     hands_played = models.PositiveSmallIntegerField(_("hands played"), null=True, blank=True)
-    by_director_override = models.BooleanField(default=False)
-    idempotency_key = models.CharField(max_length=64, null=True, blank=True, unique=True)
-    note = models.TextField(_("note"), blank=True)
 
     class Meta:
         ordering = ["table", "id"]
@@ -308,19 +301,11 @@ class GameTotalsReview(Review):
         return f"{self.get_verdict_display()} · {self.report_id}"
 
 
-class SeatPinAttempt(models.Model):
+class SeatPinAttempt(PinAttemptRecord):
     """One attempt to confirm an entry at a table of players with another player's PIN,
-    typed on the entering player's phone. Kept in the database, as the pairs' are, so that
-    the lockout (``scoring.services.pins``) holds across web processes."""
+    typed on the entering player's phone (the lockout: ``results.pins``)."""
 
     table = models.ForeignKey(PlayerTable, on_delete=models.CASCADE, related_name="pin_attempts")
-    # The player whose phone was used (the one who entered the result).
-    by_team = models.ForeignKey(Team, null=True, blank=True, on_delete=models.SET_NULL,
-                                related_name="+")
-    ok = models.BooleanField()
-    created_at = models.DateTimeField(auto_now_add=True)
-    ip_address = models.GenericIPAddressField(null=True, blank=True)
-    user_agent = models.CharField(max_length=300, blank=True)
 
     class Meta:
         ordering = ["table", "created_at", "id"]

@@ -16,7 +16,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from formats.free_deal.clock import ClockTimes
-from scoring.models import Provenance, Review
+from scoring.models import Entry, Provenance, Review
 from tournaments.models import Championship, Round, Table, Team
 
 #: The default tie-break order of rules.md 11.3, by metric name (engine.free_deal.ranking).
@@ -100,7 +100,7 @@ class FreeDealSettings(models.Model):
         return f"{self.championship}"
 
 
-class GameEntry(Provenance):
+class GameEntry(Entry):
     """One submitted result of one game (rules.md 11.2): both pairs' points, how the game
     ended, the hands played, and optionally the hand-by-hand record."""
 
@@ -116,10 +116,6 @@ class GameEntry(Provenance):
     hands_played = models.PositiveSmallIntegerField(_("hands played"))
     # The score pad's record, hand by hand (engine.free_deal.HandRecord as dicts), or null.
     hands = models.JSONField(_("hand by hand"), null=True, blank=True)
-    by_director_override = models.BooleanField(default=False)
-    # Re-sending the same form (a double tap, the offline outbox) is stored once.
-    idempotency_key = models.CharField(max_length=64, null=True, blank=True, unique=True)
-    note = models.TextField(_("note"), blank=True)
 
     class Meta:
         ordering = ["table", "created_at", "id"]
