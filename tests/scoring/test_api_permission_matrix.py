@@ -11,6 +11,8 @@ The free-deal endpoints (``formats.free_deal.api``) are called the same way on a
 championship: round 1 released, the first pair of table 1 has entered its game (pending);
 the individual ones (``formats.abarrotada.api``) on an individual championship and on a
 free-deal evening, table 1's North having entered (the "same table" link is table 1's East).
+One parametrised test walks every format (each key of ``formats.registry.FORMATS``, with its
+world and its endpoints in ``MATRIX``) × caller × endpoint.
 """
 
 from __future__ import annotations
@@ -235,9 +237,9 @@ def fast_passwords(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
-@pytest.fixture
-def world(db, director, django_user_model, settings, tmp_path):
-    settings.EXPORTS_DIR = tmp_path / "exports"
+def pairs_world(director, django_user_model) -> dict:
+    """A duplicate-pairs championship: round 1 released, team 1 has entered deal 1; a
+    finished ranking export exists."""
     championship = make_championship(teams=4, director=director)
     from scoring_factories import make_round, teams_of
 
@@ -264,8 +266,7 @@ def _other_users(django_user_model, director) -> dict:
     return {"other_director": other, "staff": staff, "revoked": raw}
 
 
-@pytest.fixture
-def fd_world(db, director, django_user_model):
+def free_deal_world(director, django_user_model) -> dict:
     """A free-deal championship: round 1 released, the first pair of table 1 has entered its
     game. ``teams`` lists table 1's pairs, then table 2's (the draw is random)."""
     championship = tournament_services.create_championship(
@@ -312,14 +313,33 @@ def _individual_world(director, django_user_model, format_key: str) -> dict:
             **_other_users(django_user_model, director)}
 
 
-@pytest.fixture
-def ab_world(db, director, django_user_model):
+def individual_world(director, django_user_model) -> dict:
     return _individual_world(director, django_user_model, "abarrotada")
 
 
-@pytest.fixture
-def evening_world(db, director, django_user_model):
+def evening_world(director, django_user_model) -> dict:
     return _individual_world(director, django_user_model, "abarrotada_free")
+
+
+# Every format (a key of ``formats.registry.FORMATS``): its world and its endpoints. A new
+# format must add its own (``test_every_format_has_a_world_and_endpoints``).
+MATRIX = {
+    "duplicate_pairs": (pairs_world, ENDPOINTS),
+    "free_deal_pairs": (free_deal_world, FREE_DEAL_ENDPOINTS),
+    "abarrotada": (individual_world, ABARROTADA_ENDPOINTS),
+    "abarrotada_free": (evening_world, EVENING_ENDPOINTS),
+}
+CASES = [pytest.param(format_key, caller, *endpoint, id=f"{format_key}-{caller}-{endpoint[0]}")
+         for format_key, (_build, endpoints) in MATRIX.items()
+         for endpoint in endpoints for caller in CALLERS]
+
+
+@pytest.fixture
+def world(request, db, director, django_user_model, settings, tmp_path):
+    """The world of the format the case names (``indirect``: its key is the parameter)."""
+    settings.EXPORTS_DIR = tmp_path / "exports"
+    build, _endpoints = MATRIX[request.param]
+    return build(director, django_user_model)
 
 
 def client_for(caller: str, world) -> APIClient:
@@ -353,34 +373,25 @@ def call(api: APIClient, method: str, path: str, body, world):
     return getattr(api, method)(path, body, format="json")
 
 
-@pytest.mark.parametrize("caller", CALLERS)
-@pytest.mark.parametrize(("name", "method", "template", "body", "expected"), ENDPOINTS,
-                         ids=[e[0] for e in ENDPOINTS])
+@pytest.mark.parametrize(("world", "caller", "name", "method", "template", "body",
+                          "expected"), CASES, indirect=["world"])
 def test_permission_matrix(world, caller, name, method, template, body, expected):
     check(world, caller, name, method, template, body, expected)
 
 
-@pytest.mark.parametrize("caller", CALLERS)
-@pytest.mark.parametrize(("name", "method", "template", "body", "expected"),
-                         FREE_DEAL_ENDPOINTS, ids=[e[0] for e in FREE_DEAL_ENDPOINTS])
-def test_free_deal_permission_matrix(fd_world, caller, name, method, template, body, expected):
-    check(fd_world, caller, name, method, template, body, expected)
+def test_every_format_has_a_world_and_endpoints():
+    """A new format brings its own world and endpoint list to the matrix."""
+    from formats.registry import FORMATS
 
-
-@pytest.mark.parametrize("caller", CALLERS)
-@pytest.mark.parametrize(("name", "method", "template", "body", "expected"),
-                         ABARROTADA_ENDPOINTS, ids=[e[0] for e in ABARROTADA_ENDPOINTS])
-def test_individual_permission_matrix(ab_world, caller, name, method, template, body,
-                                      expected):
-    check(ab_world, caller, name, method, template, body, expected)
-
-
-@pytest.mark.parametrize("caller", CALLERS)
-@pytest.mark.parametrize(("name", "method", "template", "body", "expected"),
-                         EVENING_ENDPOINTS, ids=[e[0] for e in EVENING_ENDPOINTS])
-def test_evening_permission_matrix(evening_world, caller, name, method, template, body,
-                                   expected):
-    check(evening_world, caller, name, method, template, body, expected)
+    assert FORMATS, "no format is registered"
+    assert set(MATRIX) == set(FORMATS), (sorted(FORMATS), sorted(MATRIX))
+    for format_key, (build, endpoints) in MATRIX.items():
+        assert callable(build), format_key
+        assert endpoints, f"{format_key} has no endpoints in the matrix"
+        names = [e[0] for e in endpoints]
+        assert len(names) == len(set(names)), f"{format_key}: an endpoint is listed twice"
+        for _name, _method, _template, _body, expected in endpoints:
+            assert set(expected) == set(CALLERS), (format_key, _name)
 
 
 def check(world, caller, name, method, template, body, expected):
@@ -402,8 +413,8 @@ def test_the_matrix_covers_every_endpoint():
 
     routes = {str(p.pattern) for p in urls.urlpatterns}
     covered = {t.replace("/api/v1/", "")
-               for _n, _m, t, _b, _e in ENDPOINTS + FREE_DEAL_ENDPOINTS
-               + ABARROTADA_ENDPOINTS + EVENING_ENDPOINTS}
+               for _build, endpoints in MATRIX.values()
+               for _n, _m, t, _b, _e in endpoints}
     normalise = {
         "captain/<id:team_id>/<str:secret>/": "captain/{link}/",
         "championships/<id:pk>/": "championships/{c}/",
