@@ -87,6 +87,11 @@ class Bye:
     points: int = 0
     difference: int = 0
 
+    @property
+    def points_against(self) -> int:
+        """The points it counts against the pair: its points less its difference."""
+        return self.points - self.difference
+
 
 @dataclass(frozen=True, slots=True)
 class PairLine:
@@ -240,7 +245,7 @@ def pair_lines(
         row[4] += 1
         row[5] += unit[1]
         row[6] += bye.points
-        row[7] += bye.points - bye.difference
+        row[7] += bye.points_against
         row[8] += bye.difference
     lines = []
     for pair in pairs:

@@ -64,6 +64,17 @@ class FreeDealPairs(Format):
 
         return projector_page(request, championship, director=director)
 
+    def traveller_page(self, request, championship, deal, *, director: bool):
+        # A free-deal game has no deals, so no travellers (rules.md 11).
+        from django.http import Http404
+
+        raise Http404
+
+    def scorecard_page(self, request, championship, team, *, director: bool):
+        from formats.free_deal.scorecard_views import scorecard_page
+
+        return scorecard_page(request, championship, team, director=director)
+
     def director_results_page(self, request, championship, round_):
         from formats.free_deal.views import director_games
 

@@ -202,6 +202,11 @@ def ranking_settings(row) -> fd.RankingSettings:
     )
 
 
+def bye_of(row, pair) -> fd.Bye:
+    """A bye of ``pair`` as the settings ``row`` score it (rules.md 11.3)."""
+    return fd.Bye(pair, points=row.bye_points, difference=row.bye_difference)
+
+
 def rank(row, teams, games, byes, *, section=None) -> list[RankingLine]:
     """The ranking (rules.md 11.3) of ``teams`` from the counted games and the byes
     (``(round number, pair id)``), each bye worth what the settings say; each line's
@@ -210,8 +215,7 @@ def rank(row, teams, games, byes, *, section=None) -> list[RankingLine]:
     placed = fd.rank_pairs(
         list(by_id),
         [(g.first_id, g.second_id, g.first_points, g.second_points) for g in games],
-        [fd.Bye(pair, points=row.bye_points, difference=row.bye_difference)
-         for _number, pair in byes],
+        [bye_of(row, pair) for _number, pair in byes],
         ranking_settings(row),
     )
     return [RankingLine(by_id[p.pair], p, section) for p in placed]

@@ -30,6 +30,7 @@ class CountedGame:
     second_points: int
     ended_by: str = ""  # GameEntry.EndedBy, for the exports
     hands_played: int = 0
+    table_number: int = 0  # for a pair's scorecard
 
 
 @dataclass
@@ -59,7 +60,7 @@ def counted_games(championship: Championship, *, up_to: int | None = None) -> li
         .order_by("table_id", "-id")
         .values_list("table_id", "table__round__number", "table__ns_team_id",
                      "table__ew_team_id", "first_points", "second_points", "ended_by",
-                     "hands_played")
+                     "hands_played", "table__number")
     )
     if up_to is not None:
         rows = rows.filter(table__round__number__lte=up_to)
@@ -94,12 +95,20 @@ class SectionRanking:
     lines: list
 
 
-def section_rankings(championship: Championship, *, up_to: int | None = None
-                     ) -> list[SectionRanking]:
-    """The ranking of each section (rules.md 11.3), in the sections' order (a section without
-    pairs has none); one unnamed ranking of every pair when no pair is in a section. A pair
-    in no section (possible only before round 1 is paired) is ranked in a last, unnamed
-    group. As many queries as without sections."""
+@dataclass(frozen=True)
+class RankingRead:
+    """What a ranking is made of, read once: the pairs (with their sections' columns), the
+    settings, the counted games and the byes. A page that shows them beside the ranking (a
+    pair's scorecard) reads them once through :func:`ranking_read`."""
+
+    pairs: list
+    settings: object
+    games: list[CountedGame]
+    byes: list[tuple[int, int]]
+
+
+def ranking_read(championship: Championship, *, up_to: int | None = None) -> RankingRead:
+    """The rows of :func:`section_rankings` (four queries)."""
     # The pairs with their sections in the same query (a LEFT JOIN: none without sections).
     # The section's columns annotated rather than ``select_related``: one model instance per
     # pair instead of three, and one ``Section`` per section (``_sections_of``).
@@ -107,9 +116,20 @@ def section_rankings(championship: Championship, *, up_to: int | None = None
         section_pk=F("free_deal_section__section_id"),
         section_name=F("free_deal_section__section__name"),
         section_position=F("free_deal_section__section__position")).order_by("number"))
-    settings = settings_of(championship)
-    games = counted_games(championship, up_to=up_to)
-    all_byes = byes(championship, up_to=up_to)
+    return RankingRead(pairs, settings_of(championship),
+                       counted_games(championship, up_to=up_to),
+                       byes(championship, up_to=up_to))
+
+
+def section_rankings(championship: Championship, *, up_to: int | None = None,
+                     read: RankingRead | None = None) -> list[SectionRanking]:
+    """The ranking of each section (rules.md 11.3), in the sections' order (a section without
+    pairs has none); one unnamed ranking of every pair when no pair is in a section. A pair
+    in no section (possible only before round 1 is paired) is ranked in a last, unnamed
+    group. As many queries as without sections; none when ``read`` (from
+    :func:`ranking_read`, ``up_to`` then ignored) gives the rows."""
+    read = read or ranking_read(championship, up_to=up_to)
+    pairs, settings, games, all_byes = read.pairs, read.settings, read.games, read.byes
     section_of = _sections_of(championship, pairs)
     sections = sorted({s for s in section_of.values() if s is not None},
                       key=lambda s: s.position)
