@@ -89,3 +89,16 @@ def test_a_duplicate_event_still_reveals_its_deal_key(director_client, director)
                                        HTTP_ACCEPT_LANGUAGE="en"))
     assert "Fair deals" in public
     assert director_client.get(reverse("tournaments:deal_check", args=[pk])).status_code == 200
+
+
+def test_the_results_menu_names_no_travellers_without_deals(director_client, director):
+    free_deal, pairs = make_free_deal(director), duplicate(director)
+    for championship, expected, absent in ((free_deal, "Scorecards", "Travellers"),
+                                           (pairs, "Travellers and scorecards", None)):
+        page = director_client.get(reverse("scoring:travellers", args=[championship.pk]),
+                                   HTTP_ACCEPT_LANGUAGE="en").content.decode()
+        nav = page[page.index('class="results-nav"'):]
+        nav = nav[:nav.index("</nav>")]
+        assert expected in nav and "<h1>" + expected in page.replace("<h1>\n", "<h1>")
+        if absent:
+            assert absent not in nav and "Travellers" not in page.split("<h1>")[1][:40]
