@@ -12,7 +12,7 @@ It prints the house rules' offenders and a few figures:
   ``config``, and the seam ``formats/__init__.py``, ``base.py``, ``registry.py``,
   ``formats/templatetags/``) importing a format (``formats.free_deal``,
   ``formats.abarrotada``, ``formats.duplicate_pairs``): the core asks the registry, which
-  each format joins from its app's ``ready`` (duplicate pairs from ``formats/apps.py``);
+  each format joins from its own app's ``ready``;
 - **format → format**: a format importing another format;
 - **import cycles between packages**: strongly connected components of more than one node
   of the graph of areas (the core's apps, the seam, each format, the engine), and of the
@@ -42,14 +42,11 @@ FORMAT_AREAS = {
 }
 CORE_APPS = ("results", "scoring", "tournaments", "live", "config")
 #: The seam between the core and the formats: what a format answers (``base``), the registry
-#: the formats join, the package's doors and its template tags.
-SEAM = ("formats", "formats.base", "formats.registry", "formats.templatetags")
-#: The formats app's config: it registers duplicate pairs (not an app of its own yet), the
-#: one place besides the formats themselves that names a format.
-FORMATS_APP = "formats.apps"
+#: the formats join, the package's doors, its app and its template tags.
+SEAM = ("formats", "formats.base", "formats.registry", "formats.apps", "formats.templatetags")
 #: The areas whose lines are counted, in the order printed.
 LINE_AREAS = ("results", "scoring", "tournaments", "formats/free_deal", "formats/abarrotada",
-              "formats seam + duplicate_pairs", "live", "config")  # fmt: skip
+              "formats/duplicate_pairs", "formats seam", "live", "config")  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -173,13 +170,10 @@ def _within(name: str, package: str) -> bool:
 
 
 def area_of(name: str) -> str | None:
-    """The area of a dotted name: a core app, ``formats`` (the seam), a format, the formats
-    app's config, ``engine``."""
+    """The area of a dotted name: a core app, ``formats`` (the seam), a format, ``engine``."""
     for fmt in FORMAT_AREAS:
         if _within(name, fmt):
             return fmt
-    if _within(name, FORMATS_APP):
-        return FORMATS_APP
     if any(_within(name, seam) for seam in SEAM[1:]) or name == "formats":
         return "formats"
     top = name.split(".")[0]
@@ -250,11 +244,11 @@ def cycles(imports: list[Import], node_of, root: Path = ROOT) -> list[list[str]]
 
 def line_area(path: Path, root: Path = ROOT) -> str | None:
     rel = path.relative_to(root).as_posix()
-    for area in ("formats/free_deal", "formats/abarrotada"):
+    for area in ("formats/free_deal", "formats/abarrotada", "formats/duplicate_pairs"):
         if rel.startswith(area + "/"):
             return area
     if rel.startswith("formats/"):
-        return "formats seam + duplicate_pairs"
+        return "formats seam"
     top = rel.split("/")[0]
     return top if top in LINE_AREAS else None
 

@@ -65,6 +65,7 @@ INSTALLED_APPS = [
     "tournaments",
     "scoring",
     "formats",
+    "formats.duplicate_pairs",
     "formats.free_deal",
     "formats.abarrotada",
 ]

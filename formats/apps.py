@@ -3,17 +3,8 @@ from django.utils.translation import gettext_lazy as _
 
 
 class FormatsConfig(AppConfig):
-    """Registered for its template tags (``{% load formats_tags %}``); it has no models.
-
-    It registers duplicate pairs, the one format that is not an app of its own (its code is
-    the core's ``scoring`` and ``tournaments``): first, as the official championship.
-    """
+    """Registered for its template tags (``{% load formats_tags %}``); it has no models and
+    names no format: each format's own app registers it (``formats.registry``)."""
 
     name = "formats"
     verbose_name = _("Formats")
-
-    def ready(self):
-        from formats.duplicate_pairs import DuplicatePairs
-        from formats.registry import register
-
-        register(DuplicatePairs())

@@ -56,7 +56,7 @@ class Abarrotada(Format):
                     "individual_reports", "individual_report_reviews",
                     "individual_adjustments", "individual_pin_attempts")
 
-    # Late imports: the views and services import the models (see duplicate_pairs).
+    # Late imports: the views and services import the models (see formats.duplicate_pairs.format).
 
     def generate_next_round(self, championship):
         from formats.abarrotada.services import seat_next_round

@@ -27,7 +27,7 @@ class FreeDealPairs(Format):
     fixed_settings = {"movement": "swiss"}
     api_settings_key = "free_deal"
 
-    # Late imports: the views and services import the models (see duplicate_pairs).
+    # Late imports: the views and services import the models (see formats.duplicate_pairs.format).
 
     def settings_form(self, championship=None, data=None):
         from formats.free_deal.forms import FreeDealSettingsForm

@@ -99,3 +99,18 @@ def test_an_individual_event_seats_its_rounds(director_client, director):
     text = " ".join(text_of(director_client.get(url, HTTP_ACCEPT_LANGUAGE="en")).split())
     assert "Seat round 1" in text
     assert not PAIRS["en"].findall(text), PAIRS["en"].findall(text)
+
+
+@pytest.mark.parametrize(("language", "word", "not_word"),
+                         [("ca", "retirat", "retirada"), ("es", "retirado", "retirada"),
+                          ("en", "withdrawn", None)])
+def test_a_withdrawn_player_is_withdrawn_in_the_players_gender(director_client, director,
+                                                               language, word, not_word):
+    championship = make_individual(director)
+    next_individual_round(championship, director)
+    services.withdraw_team(championship.teams.order_by("number").first())
+    for url in (reverse("scoring:standings", args=[championship.pk]),
+                reverse("tournaments:public_championship", args=[championship.pk])):
+        text = text_of(director_client.get(url, HTTP_ACCEPT_LANGUAGE=language))
+        assert re.search(rf"\b{word}\b", text), url
+        assert not_word is None or not re.search(rf"\b{not_word}\b", text), url

@@ -385,11 +385,22 @@ def _refusal_shown(answer, says: str) -> bool:
 
 
 WORLDS = ("pairs", "free_deal", "individual", "evening")
+#: Each world's format key (``formats.registry``): every format has its world here.
+WORLD_FORMAT = {"pairs": "duplicate_pairs", "free_deal": "free_deal_pairs",
+                "individual": "abarrotada", "evening": "abarrotada_free"}
+
+
+def test_every_format_has_a_world():
+    from formats.registry import FORMATS
+
+    assert set(WORLD_FORMAT) == set(WORLDS) == set(BUILDERS) == set(STANDINGS)
+    assert sorted(WORLD_FORMAT.values()) == sorted(FORMATS), "a format without a world here"
 
 
 @pytest.mark.parametrize("world", WORLDS)
 def test_a_director_reaches_no_other_championships_objects(world, db, django_user_model):
     w = build(world, django_user_model)
+    assert {w[side]["championship"].format for side in "ab"} == {WORLD_FORMAT[world]}
     cases = [(name, case) for name, listed in MATRIX.items() for case in listed
              if case.world == world]
     assert cases
