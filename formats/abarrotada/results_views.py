@@ -85,7 +85,9 @@ def public_results(championship: Championship, rounds, number: dict[int, int]) -
              "table": s.table, "seat": s.seat, "deal_score": s.deal_score,
              "final": None if s.final is None else _fraction(s.final),
              "adjusted": s.adjusted, "sit_out": s.sit_out}
-            for s in sorted(scores, key=lambda s: (s.deal_number, s.table or 0, s.seat))],
+            # The player's number last: the players sitting out a deal share the rest.
+            for s in sorted(scores, key=lambda s: (s.deal_number, s.table or 0, s.seat,
+                                                   number[s.player_id]))],
         "standings": [
             {"place": line.place, "player": line.number, "total": _fraction(line.total),
              "deal_scores": line.deal_scores, "tops": line.tops, "deals": line.deals}
