@@ -7,7 +7,8 @@ from django.core.exceptions import ValidationError
 from django.http import HttpResponse
 
 
-def _add_errors(request, exc: ValidationError) -> None:
+def add_errors(request, exc: ValidationError) -> None:
+    """Show each message of ``exc`` on the next page (a refused director action)."""
     for message in exc.messages:
         messages.error(request, message)
 

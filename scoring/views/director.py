@@ -22,7 +22,7 @@ from scoring.forms import (
 )
 from scoring.services import Origin, ScoringError
 from scoring.services.pins import pin_locked_until
-from scoring.views.common import _add_errors, no_store
+from scoring.views.common import add_errors, no_store
 from tournaments import selectors as tournament_selectors
 from tournaments import services as tournament_services
 from tournaments.confirmation import Confirmation, confirm_page, confirmed
@@ -172,7 +172,7 @@ def director_cell(request, pk: int, number: int, table_number: int, deal_number:
         except ScoringError as exc:
             messages.error(request, exc.message)
         except ValidationError as exc:
-            _add_errors(request, exc)
+            add_errors(request, exc)
     state = selectors.result_state(table, deal)
     score = selectors.table_score(table.pk, deal.pk)
     if not result_form.is_bound:
