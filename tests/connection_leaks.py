@@ -42,7 +42,7 @@ class Loan:
     connection: object
     pool: object
     thread: threading.Thread
-    taken_at: list[str]  # the project's frames, innermost last
+    taken_at: list[str]  # the frames of the code outside the libraries, innermost last
     test: str  # the test that was running when it was taken
 
     def describe(self) -> str:
