@@ -30,12 +30,16 @@ class Lines(logging.Handler):
 
 @pytest.fixture
 def access_lines():
+    """The access lines written meanwhile, and only to this handler (a gunicorn logger set up
+    by another test may have given the logger its handlers)."""
     logger = logging.getLogger(LOGGER)
-    handler, level = Lines(), logger.level
-    logger.addHandler(handler)
+    handler = Lines()
+    kept = logger.handlers, logger.level, logger.propagate
+    logger.handlers, logger.propagate = [handler], False
     logger.setLevel(logging.INFO)
     yield handler.lines
-    logger.removeHandler(handler)
+    handlers, level, propagate = kept
+    logger.handlers, logger.propagate = handlers, propagate
     logger.setLevel(level)
 
 
