@@ -32,9 +32,12 @@ venue: $(STAMP)
 
 ## Set up and run the whole test suite (uses DATABASE_URL / CELERY_BROKER_URL if set), in
 ## parallel: pytest-xdist, one process per core (TEST_WORKERS=auto), each with its own test
-## database. With a broker (CI's PostgreSQL leg) the suite runs in one process, every task
-## through Redis to the real Celery worker, which reads that process's test database: threads
-## of the concurrency tests under xdist on PostgreSQL waited out the connection pool there.
+## database (test_<name>_gw0, test_<name>_gw1, ... on PostgreSQL). With a broker (CI's
+## PostgreSQL leg) the Celery worker reads the unsuffixed test_<name> (.ci/run), so it runs in
+## two passes: the parallel one with tasks in-process, as on SQLite, then the tests marked
+## celery_worker in one plain process, every task through the broker to that worker. On
+## PostgreSQL a test that leaves a pooled connection checked out fails (tests/connection_leaks.py):
+## the suite runs with production's pool of 4 per process.
 ## make test PYTEST_ARGS="tests/test_venue.py -x" runs one plain pytest with those arguments
 ## (add -n auto to them for workers).
 TEST_WORKERS ?= auto
@@ -42,8 +45,11 @@ TEST_ENV = SECRET_KEY=$${SECRET_KEY:-tests-only-secret-key}
 test: $(STAMP)
 ifeq ($(strip $(PYTEST_ARGS)),)
 	@if [ -n "$${CELERY_BROKER_URL:-}" ]; then \
-	  echo "== one process, tasks through the broker $${CELERY_BROKER_URL} and its worker"; \
-	  $(TEST_ENV) $(BIN)/python -m pytest -p no:xdist; \
+	  echo "== in parallel ($(TEST_WORKERS) workers), tasks in-process"; \
+	  $(TEST_ENV) env -u CELERY_BROKER_URL -u CELERY_RESULT_BACKEND -u LIVE_REDIS_URL \
+	    $(BIN)/python -m pytest -n $(TEST_WORKERS) -m "not celery_worker" || exit $$?; \
+	  echo "== the celery_worker tests, one process, tasks through $${CELERY_BROKER_URL} to its worker"; \
+	  $(TEST_ENV) $(BIN)/python -m pytest -p no:xdist -m celery_worker; \
 	else \
 	  $(TEST_ENV) $(BIN)/python -m pytest -n $(TEST_WORKERS); \
 	fi

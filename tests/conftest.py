@@ -5,6 +5,9 @@ import os
 import pytest
 from hypothesis import settings as hypothesis_settings
 
+# On PostgreSQL, fails the test that leaves a pooled connection checked out (its docstring).
+pytest_plugins = ["connection_leaks", "pytester"]
+
 # Speed is measured by the benchmarks, not by tests: a per-example deadline only makes the
 # properties flaky on a busy machine (CI runs the suite twice on two cores).
 hypothesis_settings.register_profile("duplicada", deadline=None)

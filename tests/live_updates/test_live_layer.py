@@ -11,7 +11,7 @@ import time
 
 import pytest
 from django.core import signing
-from django.db import transaction
+from django.db import connections, transaction
 from scoring_factories import make_championship, make_round, result, teams_of
 
 import live
@@ -131,10 +131,21 @@ async def _drive(token: str, publish, *, wait_for: int = 1, timeout: float = 5.0
     except TimeoutError:
         await task
         return sent[0]["status"], payloads
-    # Published from another thread, as a sync view's on_commit does.
-    threading.Thread(target=publish).start()
+    # Published from another thread, as a sync view's on_commit does; like a request's
+    # thread, it gives its database connection back when done (the server does that).
+    threading.Thread(target=_as_a_request(publish)).start()
     await asyncio.wait_for(task, timeout)
     return sent[0]["status"], payloads
+
+
+def _as_a_request(work):
+    def request():
+        try:
+            work()
+        finally:
+            connections.close_all()
+
+    return request
 
 
 def _run(coroutine):

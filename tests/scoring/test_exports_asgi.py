@@ -10,6 +10,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from asgiref.sync import sync_to_async
+from django.db import connections
 from django.test import AsyncClient, Client
 from exports_event import make_event
 
@@ -48,6 +49,9 @@ def test_a_kept_file_is_streamed_the_asgi_way(director, exports_folder,
             response = await client.get(address)
             body = b"".join([chunk async for chunk in response.streaming_content])
             answers.append((response.status_code, response["Content-Length"], body))
+        # The test client keeps the views' connection open, as in the test's own thread;
+        # here the views ran in asgiref's thread, which outlives the test: close it there.
+        await sync_to_async(connections.close_all)()
         return answers
 
     with warnings.catch_warnings(record=True) as caught:

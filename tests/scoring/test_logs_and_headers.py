@@ -78,26 +78,25 @@ def _free_port() -> int:
         return sock.getsockname()[1]
 
 
-def test_gunicorn_access_log_redacts_links(tmp_path):
+def _gunicorn_log(tmp_path, arguments: list[str], requests: list[urllib.request.Request]) -> str:
+    """What gunicorn (``config/gunicorn.conf.py``, one worker, ``arguments`` after it) wrote
+    while answering ``requests``, each a 405."""
     port = _free_port()
     log = tmp_path / "gunicorn.log"
     gunicorn = Path(sys.executable).with_name("gunicorn")
     command = [str(gunicorn) if gunicorn.exists() else sys.executable, *(
         [] if gunicorn.exists() else ["-m", "gunicorn"]),
-        "-c", "config/gunicorn.conf.py", "config.wsgi"]
+        "-c", "config/gunicorn.conf.py", *arguments]
     with log.open("w") as out:
         server = subprocess.Popen(
             command, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT,
             env=_env(GUNICORN_BIND=f"127.0.0.1:{port}", GUNICORN_WORKERS="1"))
         try:
             deadline = time.monotonic() + 60
-            paths = [f"/t/4/{SECRET}/entries/1/confirm/", f"/t/%34/{SECRET}/entries/1/confirm/"]
             while True:
                 try:
-                    for path in paths:
-                        request = urllib.request.Request(
-                            f"http://127.0.0.1:{port}{path}",
-                            headers={"Referer": f"http://127.0.0.1:{port}/t/4/{SECRET}/"})
+                    for request in requests:
+                        request.full_url = f"http://127.0.0.1:{port}{request.selector}"
                         try:
                             urllib.request.urlopen(request, timeout=10)
                         except urllib.error.HTTPError as error:
@@ -110,10 +109,37 @@ def test_gunicorn_access_log_redacts_links(tmp_path):
         finally:
             server.terminate()
             server.wait(timeout=30)
-    logged = log.read_text()
+    return log.read_text()
+
+
+def test_gunicorn_access_log_redacts_links(tmp_path):
+    paths = [f"/t/4/{SECRET}/entries/1/confirm/", f"/t/%34/{SECRET}/entries/1/confirm/"]
+    referer = f"http://127.0.0.1/t/4/{SECRET}/"
+    logged = _gunicorn_log(tmp_path, ["config.wsgi"], [
+        urllib.request.Request(f"http://127.0.0.1{path}", headers={"Referer": referer})
+        for path in paths])
     assert logged.count('/t/4/[secret]/entries/1/confirm/ HTTP/1.1" 405') == 1, logged
     assert logged.count('/t/%34/[secret]/entries/1/confirm/ HTTP/1.1" 405') == 1, logged
-    assert f'"http://127.0.0.1:{port}/t/4/[secret]/"' in logged
+    assert '"http://127.0.0.1/t/4/[secret]/"' in logged
+    assert SECRET not in logged
+
+
+# gunicorn's access_log_format: ... "request line" status size "referer" "agent" 12ms
+ACCESS_LINE = re.compile(r'^(\S+) - - \[[^]]+\] "(.*?)" (\d{3}) (\S+) "(.*?)" "(.*?)" (\d+)ms$')
+
+
+def test_the_uvicorn_workers_access_line_has_the_time(tmp_path):
+    """gunicorn with the uvicorn worker, as production runs it (docs/operations.md): one
+    access line per request, in gunicorn's format with the request's time, the link
+    redacted (``config/access_log.py``)."""
+    logged = _gunicorn_log(
+        tmp_path, ["config.asgi:application", "-k", "uvicorn_worker.UvicornWorker"],
+        [urllib.request.Request(f"http://127.0.0.1/t/4/{SECRET}/entries/1/confirm/")])
+    lines = [line for line in logged.splitlines() if "/entries/1/confirm/ HTTP/" in line]
+    assert len(lines) == 1, logged  # its own, not uvicorn's as well
+    match = ACCESS_LINE.match(lines[0])
+    assert match, lines[0]
+    assert match.group(2, 3) == ("GET /t/4/[secret]/entries/1/confirm/ HTTP/1.1", "405")
     assert SECRET not in logged
 
 
