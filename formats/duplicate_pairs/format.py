@@ -44,14 +44,24 @@ class DuplicatePairs(Format):
         return render_captain_page(request, team)
 
     def standings_page(self, request, championship, *, director: bool):
-        from scoring.views.results import duplicate_standings
+        from formats.duplicate_pairs.results_views import standings_page
 
-        return duplicate_standings(request, championship, director)
+        return standings_page(request, championship, director=director)
 
     def projector_page(self, request, championship, *, director: bool):
-        from scoring.views.results import duplicate_projector
+        from formats.duplicate_pairs.results_views import projector_page
 
-        return duplicate_projector(request, championship, director)
+        return projector_page(request, championship, director=director)
+
+    def traveller_page(self, request, championship, deal, *, director: bool):
+        from formats.duplicate_pairs.results_views import traveller_page
+
+        return traveller_page(request, championship, deal, director=director)
+
+    def scorecard_page(self, request, championship, team, *, director: bool):
+        from formats.duplicate_pairs.results_views import scorecard_page
+
+        return scorecard_page(request, championship, team, director=director)
 
     def director_results_page(self, request, championship, round_):
         from scoring.views.director import duplicate_grid
