@@ -34,9 +34,9 @@ class DuplicatePairs(Format):
     # import the formats while Django loads the apps.
 
     def generate_next_round(self, championship):
-        from tournaments.services.rounds import generate_duplicate_round
+        from formats.duplicate_pairs.rounds import generate_round
 
-        return generate_duplicate_round(championship)
+        return generate_round(championship)
 
     def captain_page(self, request, team):
         from scoring.views.captain import render_captain_page
