@@ -74,9 +74,9 @@ class DuplicatePairs(Format):
         return duplicate_missing_results(round_)
 
     def public_archive(self, championship, rounds, number: dict[int, int]) -> dict:
-        from scoring.archive.public import duplicate_results
+        from formats.duplicate_pairs.archive import public_results
 
-        return duplicate_results(championship, rounds, number)
+        return public_results(championship, rounds, number)
 
     def recompute(self, championship) -> None:
         from scoring.services import recompute_championship
