@@ -84,15 +84,15 @@ class DuplicatePairs(Format):
         recompute_championship(championship)
 
     def export_kinds(self) -> list:
-        # Read at each call: tests (and any later registration) change the registry's dict.
-        from scoring.exports import registry
+        # Read at each call: tests (and any later registration) change the format's dict.
+        from formats.duplicate_pairs.exports import KINDS
 
-        return list(registry.KINDS.values())
+        return list(KINDS.values())
 
     def export_state(self, championship) -> dict:
-        from scoring.exports.public_files import duplicate_results_state
+        from formats.duplicate_pairs.exports import export_state
 
-        return duplicate_results_state(championship)
+        return export_state(championship)
 
     def captain_results_links(self, team) -> list[tuple[str, str]]:
         pk = team.championship_id

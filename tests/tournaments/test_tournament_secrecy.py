@@ -105,9 +105,9 @@ def response_text(response) -> str:
 
 
 def export_kinds() -> list[str]:
-    from scoring.exports import registry
+    from formats.duplicate_pairs import exports as pairs_exports
 
-    return list(registry.KINDS)
+    return list(pairs_exports.KINDS)
 
 
 def candidate_values(championship, team, other):
