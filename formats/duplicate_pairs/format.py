@@ -2,11 +2,20 @@
 
 Every table of a round plays the same generated deals; a table reports each deal's result;
 each side is scored against the others that held the same cards; the ranking is the sum
-of finals. The code is where it always was, and this object only points at it:
+of finals. Its own code is here; its models stay in ``scoring`` and ``tournaments`` (moving
+models between apps is a schema change):
 
-- results, confirmations and scores: ``scoring.services``, ``scoring.selectors``;
-- rounds, movements and deals: ``tournaments.services`` (``rounds``, ``deals``);
-- the pure rules: ``engine.duplicate``, ``engine.final_scores``, ``engine.swiss``.
+- ``rounds``: the round robin schedule and the Swiss rounds (rules.md 7);
+- ``results_views``: the standings, the projector, a deal's traveller and a pair's
+  scorecard (the URLs and access checks are the core's, ``scoring.views.results``);
+- ``exports``: its kinds of export and what its kept downloads depend on;
+- ``archive``: its part of the public archive.
+
+What it asks of the core: results, confirmations and scores (``scoring.services``,
+``scoring.selectors``: the stored scores, standings, travellers and scorecards that the
+REST API, the exports and the archive read too); deals (``tournaments.services.deals``)
+and their double-dummy analysis (``tournaments.services.analysis``, ``has_hand_records``);
+the pure rules (``engine.duplicate``, ``engine.final_scores``, ``engine.swiss``).
 """
 
 from __future__ import annotations
