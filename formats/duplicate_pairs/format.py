@@ -8,7 +8,7 @@ models between apps is a schema change):
 - ``rounds``: the round robin schedule and the Swiss rounds (rules.md 7);
 - ``results_views``: the standings, the projector, a deal's traveller and a pair's
   scorecard (the URLs and access checks are the core's, ``scoring.views.results``);
-- ``exports``: its kinds of export and what its kept downloads depend on;
+- ``exports``: its kinds of export, their files and what its kept downloads depend on;
 - ``archive``: its part of the public archive.
 
 What it asks of the core: results, confirmations and scores (``scoring.services``,
@@ -94,12 +94,12 @@ class DuplicatePairs(Format):
 
     def export_kinds(self) -> list:
         # Read at each call: tests (and any later registration) change the format's dict.
-        from formats.duplicate_pairs.exports import KINDS
+        from formats.duplicate_pairs.exports.kinds import KINDS
 
         return list(KINDS.values())
 
     def export_state(self, championship) -> dict:
-        from formats.duplicate_pairs.exports import export_state
+        from formats.duplicate_pairs.exports.kinds import export_state
 
         return export_state(championship)
 

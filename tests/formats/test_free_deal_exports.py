@@ -19,7 +19,7 @@ from openpyxl import load_workbook
 from pypdf import PdfReader
 
 from formats import format_of
-from formats.duplicate_pairs import exports as pairs_exports
+from formats.duplicate_pairs.exports import kinds as pairs_exports
 from formats.free_deal.exports import data
 from formats.free_deal.services import GameValues
 from scoring.exports import jobs, registry

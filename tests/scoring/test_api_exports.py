@@ -15,7 +15,7 @@ from exports_event import make_event
 from openpyxl import load_workbook
 from rest_framework.test import APIClient
 
-from formats.duplicate_pairs import exports as pairs_exports
+from formats.duplicate_pairs.exports import kinds as pairs_exports
 from scoring.exports import registry
 from scoring.exports.models import ExportJob
 from scoring.services import tokens

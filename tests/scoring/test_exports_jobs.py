@@ -16,7 +16,7 @@ from django.utils import timezone
 from exports_event import make_event
 from openpyxl import load_workbook
 
-from formats.duplicate_pairs import exports as pairs_exports
+from formats.duplicate_pairs.exports import kinds as pairs_exports
 from scoring.exports import jobs, registry
 from scoring.exports.models import ExportJob
 

@@ -8,8 +8,9 @@ import pytest
 from django.test import Client
 from exports_event import make_event, publish
 
-from formats.duplicate_pairs import exports as pairs_exports
-from scoring.exports import jobs, pdf, public_files, registry
+from formats.duplicate_pairs.exports import kinds as pairs_exports
+from formats.duplicate_pairs.exports import pdf
+from scoring.exports import jobs, public_files, registry
 
 KINDS = ["ranking_pdf", "travellers_pdf", "scorecards_pdf", "workbook", "ranking_csv",
          "results_csv", "public_archive"]

@@ -11,7 +11,7 @@ from django.test import Client
 from exports_event import make_event, publish
 from pypdf import PdfReader
 
-from formats.duplicate_pairs import exports as pairs_exports
+from formats.duplicate_pairs.exports import kinds as pairs_exports
 from scoring.models import ResultEntry, ResultReview
 from tournaments.models import Championship, Deal, Round
 

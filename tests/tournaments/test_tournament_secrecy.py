@@ -105,7 +105,7 @@ def response_text(response) -> str:
 
 
 def export_kinds() -> list[str]:
-    from formats.duplicate_pairs import exports as pairs_exports
+    from formats.duplicate_pairs.exports import kinds as pairs_exports
 
     return list(pairs_exports.KINDS)
 

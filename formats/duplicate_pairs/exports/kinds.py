@@ -1,10 +1,10 @@
 """The kinds of export of duplicate pairs (``DuplicatePairs.export_kinds``), and what its
 kept public downloads depend on (``DuplicatePairs.export_state``).
 
-The files are built by the core's exports (``scoring.exports``: the ranking sheet, the
-travellers, the pair scorecards, the workbook, the CSV files) and the championship archive
-(``scoring.archive``); the other formats use the same keys for their own files, so that
-``…/export/ranking_pdf/`` is the ranking sheet of any championship.
+The files are this package's (the ranking sheet, the travellers, the pair scorecards, the
+workbook, the CSV files) and the core's championship archive (``scoring.archive``); the
+other formats use the same keys for their own files, so that ``…/export/ranking_pdf/`` is
+the ranking sheet of any championship.
 """
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from __future__ import annotations
 from django.db.models import Count, Max
 from django.utils.translation import gettext_lazy as _
 
+from formats.duplicate_pairs.exports import csv_files, pdf, workbook
 from scoring import archive
-from scoring.exports import csv_files, pdf, workbook
 from scoring.exports.registry import (
     CSV,
     JSON,
