@@ -70,8 +70,9 @@ def main() -> None:
     from django.utils import timezone, translation
     from event import build_event
 
+    from formats.duplicate_pairs.exports import csv_files, pdf, workbook
     from scoring import services
-    from scoring.exports import csv_files, data, pdf, workbook
+    from scoring.exports import data
     from tournaments.models import Round
 
     call_command("migrate", verbosity=0)

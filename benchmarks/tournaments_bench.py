@@ -29,6 +29,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from formats.duplicate_pairs.rounds import generate_schedule
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
@@ -100,7 +102,7 @@ def main() -> None:
 
     # Round robin, 10 teams: 9 rounds, 36 deals.
     robin = make("Round robin 10", 10)
-    services.generate_schedule(robin)
+    generate_schedule(robin)
     deals = list(robin.deals.select_related("round").order_by("number"))
     assert len(deals) == 36
 

@@ -85,17 +85,12 @@ class Format:
         raise NotImplementedError
 
     def traveller_page(self, request, championship, deal, *, director: bool):
-        """The response of a scored deal's traveller (every table's result of it): the
-        pairs' NS/EW table by default."""
-        from scoring.views.results import duplicate_traveller
-
-        return duplicate_traveller(request, championship, deal, director=director)
+        """The response of a scored deal's traveller (every table's result of it)."""
+        raise NotImplementedError
 
     def scorecard_page(self, request, championship, team, *, director: bool):
-        """The response of an entrant's scorecard (its own deals): the pairs' by default."""
-        from scoring.views.results import duplicate_scorecard
-
-        return duplicate_scorecard(request, championship, team, director=director)
+        """The response of an entrant's scorecard (its own deals)."""
+        raise NotImplementedError
 
     def director_results_page(self, request, championship, round_):
         """The director's page of a round's results (the grid of tables)."""

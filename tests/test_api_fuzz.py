@@ -36,6 +36,7 @@ from schemathesis.specs.openapi.checks import (
 )
 from werkzeug.test import Client as WsgiClient
 
+from formats.duplicate_pairs.rounds import generate_schedule
 from formats.free_deal import services as free_deal_services
 from formats.free_deal.services import GameValues
 from scoring import services as scoring_services
@@ -88,7 +89,7 @@ def small_championship(director, label: str) -> dict:
                                                  deals_per_match=2)
     for i in range(1, 5):
         services.add_team(championship, name=f"Team {i}", player1="A", player2="B")
-    services.generate_schedule(championship)
+    generate_schedule(championship)
     round1 = championship.rounds.get(number=1)
     services.release_round(round1)
     table = round1.tables.get(number=1)

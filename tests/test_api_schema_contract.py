@@ -101,8 +101,8 @@ def test_statuses_kinds_and_sides_are_named_enums(schema):
 
 
 def test_the_export_kinds_enum_is_every_formats_kinds():
+    from formats.duplicate_pairs.exports.kinds import KINDS
     from formats.free_deal.exports.kinds import KINDS as FREE_DEAL_KINDS
-    from scoring.exports.registry import KINDS
 
     assert set(enums.EXPORT_KINDS) == set(KINDS) | set(FREE_DEAL_KINDS)
 

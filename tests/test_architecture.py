@@ -44,9 +44,9 @@ def test_the_reading_covers_every_package_and_imports_inside_functions(imports):
                    "config.settings", "formats.registry", "formats.free_deal.views",
                    "engine.free_deal.pairing"):
         assert module in modules, module
-    # formats.duplicate_pairs asks the scoring views from inside its methods only.
+    # formats.duplicate_pairs asks its own pages from inside its methods only.
     assert any(imp.module == "formats.duplicate_pairs.format"
-               and imp.target.startswith("scoring.views")
+               and imp.target.startswith("formats.duplicate_pairs.results_views")
                for imp in imports)
     assert not any("migrations" in imp.path for imp in imports)
 

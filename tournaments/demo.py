@@ -40,7 +40,7 @@ def load_demo(director) -> tuple[Championship | None, str]:
     championship = services.create_championship(director, **details)
     for team in data["teams"]:
         services.add_team(championship, **team)
-    rounds = services.generate_schedule(championship)
+    rounds = services.generate_next_round(championship)
     for round_ in rounds[: data.get("released_rounds", 0)]:
         services.release_round(round_)
     championship.refresh_from_db()

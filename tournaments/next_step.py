@@ -86,7 +86,7 @@ def checklist(championship: Championship, rounds: list[Round], team_count: int
               ) -> list[ChecklistStep]:
     """Teams, then rounds, then print, then release: each step done or not, with where to do
     it. ``team_count`` counts the teams playing (not withdrawn). A round robin needs two teams
-    to be generated (``services.generate_schedule``), a Swiss round one pairing of two."""
+    to be generated (``formats.duplicate_pairs.rounds``), a Swiss round one pairing of two."""
     from formats import format_of  # late: the formats import this module's app
 
     pk = championship.pk

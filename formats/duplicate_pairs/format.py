@@ -2,11 +2,20 @@
 
 Every table of a round plays the same generated deals; a table reports each deal's result;
 each side is scored against the others that held the same cards; the ranking is the sum
-of finals. The code is where it always was, and this object only points at it:
+of finals. Its own code is here; its models stay in ``scoring`` and ``tournaments`` (moving
+models between apps is a schema change):
 
-- results, confirmations and scores: ``scoring.services``, ``scoring.selectors``;
-- rounds, movements and deals: ``tournaments.services`` (``rounds``, ``deals``);
-- the pure rules: ``engine.duplicate``, ``engine.final_scores``, ``engine.swiss``.
+- ``rounds``: the round robin schedule and the Swiss rounds (rules.md 7);
+- ``results_views``: the standings, the projector, a deal's traveller and a pair's
+  scorecard (the URLs and access checks are the core's, ``scoring.views.results``);
+- ``exports``: its kinds of export, their files and what its kept downloads depend on;
+- ``archive``: its part of the public archive.
+
+What it asks of the core: results, confirmations and scores (``scoring.services``,
+``scoring.selectors``: the stored scores, standings, travellers and scorecards that the
+REST API, the exports and the archive read too); deals (``tournaments.services.deals``)
+and their double-dummy analysis (``tournaments.services.analysis``, ``has_hand_records``);
+the pure rules (``engine.duplicate``, ``engine.final_scores``, ``engine.swiss``).
 """
 
 from __future__ import annotations
@@ -34,9 +43,9 @@ class DuplicatePairs(Format):
     # import the formats while Django loads the apps.
 
     def generate_next_round(self, championship):
-        from tournaments.services.rounds import generate_duplicate_round
+        from formats.duplicate_pairs.rounds import generate_round
 
-        return generate_duplicate_round(championship)
+        return generate_round(championship)
 
     def captain_page(self, request, team):
         from scoring.views.captain import render_captain_page
@@ -44,14 +53,24 @@ class DuplicatePairs(Format):
         return render_captain_page(request, team)
 
     def standings_page(self, request, championship, *, director: bool):
-        from scoring.views.results import duplicate_standings
+        from formats.duplicate_pairs.results_views import standings_page
 
-        return duplicate_standings(request, championship, director)
+        return standings_page(request, championship, director=director)
 
     def projector_page(self, request, championship, *, director: bool):
-        from scoring.views.results import duplicate_projector
+        from formats.duplicate_pairs.results_views import projector_page
 
-        return duplicate_projector(request, championship, director)
+        return projector_page(request, championship, director=director)
+
+    def traveller_page(self, request, championship, deal, *, director: bool):
+        from formats.duplicate_pairs.results_views import traveller_page
+
+        return traveller_page(request, championship, deal, director=director)
+
+    def scorecard_page(self, request, championship, team, *, director: bool):
+        from formats.duplicate_pairs.results_views import scorecard_page
+
+        return scorecard_page(request, championship, team, director=director)
 
     def director_results_page(self, request, championship, round_):
         from scoring.views.director import duplicate_grid
@@ -64,9 +83,9 @@ class DuplicatePairs(Format):
         return duplicate_missing_results(round_)
 
     def public_archive(self, championship, rounds, number: dict[int, int]) -> dict:
-        from scoring.archive.public import duplicate_results
+        from formats.duplicate_pairs.archive import public_results
 
-        return duplicate_results(championship, rounds, number)
+        return public_results(championship, rounds, number)
 
     def recompute(self, championship) -> None:
         from scoring.services import recompute_championship
@@ -74,15 +93,15 @@ class DuplicatePairs(Format):
         recompute_championship(championship)
 
     def export_kinds(self) -> list:
-        # Read at each call: tests (and any later registration) change the registry's dict.
-        from scoring.exports import registry
+        # Read at each call: tests (and any later registration) change the format's dict.
+        from formats.duplicate_pairs.exports.kinds import KINDS
 
-        return list(registry.KINDS.values())
+        return list(KINDS.values())
 
     def export_state(self, championship) -> dict:
-        from scoring.exports.public_files import duplicate_results_state
+        from formats.duplicate_pairs.exports.kinds import export_state
 
-        return duplicate_results_state(championship)
+        return export_state(championship)
 
     def captain_results_links(self, team) -> list[tuple[str, str]]:
         pk = team.championship_id

@@ -20,8 +20,8 @@ ROUND_STATUSES = ["drafted", "released", "closed"]
 SCORECARD_SIDES = ["NS", "EW", "bye"]
 #: The languages of an export (``settings.LANGUAGES``).
 LANGUAGES = ["ca", "es", "en"]
-#: Every kind of export, of every format (``scoring.exports.registry.KINDS`` and the
-#: formats' own; a test checks that this list is theirs).
+#: Every kind of export, of every format (each format's ``export_kinds``; a test checks that
+#: this list is theirs).
 EXPORT_KINDS = ["ranking_pdf", "travellers_pdf", "scorecards_pdf", "workbook", "ranking_csv",
                 "results_csv", "public_archive", "full_backup", "games_csv", "bracket_pdf"]
 #: A contract (``scoring.models.ResultEntry.Contract``): oros, copes, espases, bastos, botifarra.

@@ -5,7 +5,8 @@ workbook and CSV files, and the background jobs that make the large ones.
   scoring path): the ranking, one line per table and deal, teams, deals, rounds;
 - ``text``: spreadsheet text that cannot run as a formula;
 - ``workbook``, ``csv_files``, ``pdf``: the file formats;
-- ``registry``: the kinds of export (one entry each), and how each is built;
+- ``registry``: what a kind of export is and how a file of it is built (each format
+  registers its own kinds: ``Format.export_kinds``);
 - ``jobs`` and ``tasks``: export jobs run by Celery (in-process without a broker), their
   files under ``settings.EXPORTS_DIR`` and their cleanup;
 - ``public_files``: public downloads, made once per state of the results and kept.

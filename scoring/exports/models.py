@@ -19,7 +19,7 @@ class ExportJob(models.Model):
     championship = models.ForeignKey(
         Championship, on_delete=models.CASCADE, related_name="export_jobs"
     )
-    kind = models.CharField(_("kind"), max_length=32)  # a key of ``registry.KINDS``
+    kind = models.CharField(_("kind"), max_length=32)  # a key of ``registry.kinds_of``
     language = models.CharField(_("language"), max_length=8)
     after = models.PositiveSmallIntegerField(_("after round"), null=True, blank=True)
     status = models.CharField(

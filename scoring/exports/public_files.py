@@ -17,14 +17,12 @@ from pathlib import Path
 from typing import NamedTuple
 
 from django.conf import settings
-from django.db.models import Count, Max
 
 from formats import format_of
 from scoring.exports import registry
 from scoring.exports.data import export_scope
 from scoring.exports.jobs import cleanup_exports
-from scoring.models import Adjustment, ResultEntry, ResultReview
-from tournaments.models import Championship, DealAnalysis
+from tournaments.models import Championship
 
 FOLDER = "public"
 
@@ -47,22 +45,6 @@ def fingerprint(championship: Championship, kind: registry.ExportKind, language:
         **format_of(championship).export_state(championship),
     }
     return hashlib.sha256(json.dumps(state, default=str).encode()).hexdigest()[:32]
-
-
-def duplicate_results_state(championship: Championship) -> dict:
-    """The duplicate format's results as the fingerprint sees them (``DuplicatePairs``)."""
-    deals = {"deal__championship": championship}
-    return {
-        "results": [
-            list(model.objects.filter(**deals).aggregate(n=Count("id"), last=Max("id")).values())
-            for model in (ResultEntry, Adjustment)
-        ] + [list(ResultReview.objects.filter(entry__deal__championship=championship)
-                  .aggregate(n=Count("id"), last=Max("id")).values())],
-        # An analysis done, or done again, after the file was made is shown by a new file.
-        "analyses": list(DealAnalysis.objects.filter(
-            **deals, status=DealAnalysis.Status.DONE,
-        ).aggregate(n=Count("id"), last=Max("computed_at")).values()),
-    }
 
 
 def _paths(championship: Championship, kind: registry.ExportKind, language: str,

@@ -5,7 +5,7 @@ A kind says what it is called, how it is built, what it holds and who may have i
     register(ExportKind(
         key="ranking_pdf", label=_("Ranking (PDF)"), extension="pdf",
         content_type="application/pdf", build=ranking_pdf,
-    ))
+    ), KINDS)
 
 ``build(championship, language)`` (``language`` is active while it runs) returns the file
 name, the content type and the bytes (an :class:`ExportFile`, or any 3-tuple in that order);
@@ -16,9 +16,10 @@ pages (``scoring.views.exports``); every kind can be made as a background job.
 
 The kinds depend on the format: a championship is offered those of its format
 (``Format.export_kinds``), through :func:`kinds_of`, :func:`get` and :func:`available` with
-the championship. :data:`KINDS` are the duplicate format's (and the archive's); a format
-with other results registers its own (``formats.free_deal.exports``), and may use the same
-keys, so that ``…/export/ranking_pdf/`` is the ranking sheet of any championship.
+the championship. Each format registers its kinds in its own dict
+(``formats.duplicate_pairs.exports``, ``formats.free_deal.exports``...), and may use the
+same keys as another, so that ``…/export/ranking_pdf/`` is the ranking sheet of any
+championship.
 """
 
 from __future__ import annotations
@@ -28,11 +29,10 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from django.utils.text import slugify
-from django.utils.translation import gettext_lazy as _
 from django.utils.translation import override
 
 from formats import format_of
-from scoring.exports import csv_files, data, pdf, workbook
+from scoring.exports import data
 from tournaments.models import Championship
 
 PDF = "application/pdf"
@@ -63,13 +63,9 @@ class ExportKind:
     offered: Callable[[Championship], bool] | None = None
 
 
-#: The duplicate format's kinds (``DuplicatePairs.export_kinds``), by key.
-KINDS: dict[str, ExportKind] = {}
-
-
-def register(kind: ExportKind, kinds: dict[str, ExportKind] | None = None) -> ExportKind:
-    """Add ``kind`` to ``kinds`` (a format's own dict; the duplicate format's by default)."""
-    (KINDS if kinds is None else kinds)[kind.key] = kind
+def register(kind: ExportKind, kinds: dict[str, ExportKind]) -> ExportKind:
+    """Add ``kind`` to ``kinds`` (a format's own dict, by key)."""
+    kinds[kind.key] = kind
     return kind
 
 
@@ -79,17 +75,16 @@ def kinds_of(championship: Championship) -> dict[str, ExportKind]:
             if kind.offered is None or kind.offered(championship)}
 
 
-def get(key: str, championship: Championship | None = None) -> ExportKind | None:
+def get(key: str, championship: Championship) -> ExportKind | None:
     """The kind ``key`` of the championship's format (``None`` when it offers no such
-    kind); without a championship, of the duplicate format."""
-    kinds = KINDS if championship is None else kinds_of(championship)
-    return kinds.get(key)
+    kind)."""
+    return kinds_of(championship).get(key)
 
 
-def available(championship: Championship | None = None, *, director: bool) -> list[ExportKind]:
+def available(championship: Championship, *, director: bool) -> list[ExportKind]:
     """The kinds a director (or the public) may have of the championship."""
-    kinds = KINDS if championship is None else kinds_of(championship)
-    return [kind for kind in kinds.values() if director or not kind.directors_only]
+    return [kind for kind in kinds_of(championship).values()
+            if director or not kind.directors_only]
 
 
 def download_links(championship: Championship) -> list[ExportKind]:
@@ -122,38 +117,3 @@ def scoped_file(what: str, extension: str, content_type: str, make: Callable[[ob
                           make(scope))
 
     return build_file
-
-
-register(ExportKind("ranking_pdf", _("Ranking sheet (PDF)"),
-                    scoped_file("ranking", "pdf", PDF, pdf.ranking_pdf), PDF, "pdf"))
-register(ExportKind("travellers_pdf", _("Travellers (PDF)"),
-                    scoped_file("travellers", "pdf", PDF, pdf.travellers_pdf), PDF, "pdf"))
-register(ExportKind("scorecards_pdf", _("Pair scorecards (PDF)"),
-                    scoped_file("scorecards", "pdf", PDF, pdf.scorecards_pdf), PDF, "pdf"))
-register(ExportKind("workbook", _("Excel workbook"),
-                    scoped_file("results", "xlsx", XLSX, workbook.workbook_bytes), XLSX, "xlsx"))
-register(ExportKind("ranking_csv", _("Ranking (CSV)"),
-                    scoped_file("ranking", "csv", CSV, csv_files.ranking_csv), CSV, "csv"))
-register(ExportKind("results_csv", _("Results (CSV)"),
-                    scoped_file("results", "csv", CSV, csv_files.results_csv), CSV, "csv"))
-
-
-
-
-def _archive_file(championship: Championship, *, full: bool) -> ExportFile:
-    """The championship archive (docs/archive.md); it stands after no round."""
-    from scoring import archive  # imported late: scoring.models imports this package
-
-    kind = archive.KIND_FULL if full else archive.KIND_PUBLIC
-    made = archive.export_full(championship) if full else archive.export_public(championship)
-    return ExportFile(archive.archive_filename(championship, kind), JSON,
-                      archive.to_json_bytes(made))
-
-
-# Linked from the results pages by the archive's own URL (``archive:public``).
-register(ExportKind("public_archive", _("Championship archive (JSON)"),
-                    lambda championship, language: _archive_file(championship, full=False),
-                    JSON, "json", scoped=False, linked=False))
-register(ExportKind("full_backup", _("Full backup (JSON, holds secrets)"),
-                    lambda championship, language: _archive_file(championship, full=True),
-                    JSON, "json", scoped=False, directors_only=True, holds_secrets=True))

@@ -139,11 +139,11 @@ def test_the_three_player_form_deals_36_cards_to_three_seats(director):
 
 
 def test_the_four_player_form_deals_the_pairs_deals(director):
-    from tournaments.services.common import _deals_for_round
+    from tournaments.services.common import deals_for_round
 
     championship = make_individual(director, players=8, rounds=1, deals=4)
     round_ = next_round(championship, director)
-    pairs = {d.number: (d.dealer, d.cards) for d in _deals_for_round(championship, round_)}
+    pairs = {d.number: (d.dealer, d.cards) for d in deals_for_round(championship, round_)}
     assert {d.number: (d.dealer, d.cards) for d in round_.deals.all()} == pairs
 
 

@@ -19,6 +19,7 @@ from openpyxl import load_workbook
 from pypdf import PdfReader
 
 from formats import format_of
+from formats.duplicate_pairs.exports import kinds as pairs_exports
 from formats.free_deal.exports import data
 from formats.free_deal.services import GameValues
 from scoring.exports import jobs, registry
@@ -121,7 +122,7 @@ def duplicate_championship(director) -> Championship:
 def test_each_format_offers_its_own_kinds(event, director, director_client):
     duplicate = duplicate_championship(director)
     assert [kind.key for kind in format_of(duplicate).export_kinds()] == DUPLICATE_KINDS
-    assert list(registry.kinds_of(duplicate)) == list(registry.KINDS) == DUPLICATE_KINDS
+    assert list(registry.kinds_of(duplicate)) == list(pairs_exports.KINDS) == DUPLICATE_KINDS
     assert list(registry.kinds_of(event)) == FREE_DEAL_KINDS
     assert [k.key for k in registry.available(event, director=False)] == FREE_DEAL_KINDS
     # The same key is each format's own file.

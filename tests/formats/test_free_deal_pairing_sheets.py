@@ -13,6 +13,7 @@ from django.urls import reverse
 from free_deal_factories import make_free_deal, next_round
 from test_free_deal_exports import duplicate_championship, pdf_text, squashed
 
+from formats.duplicate_pairs.rounds import generate_schedule
 from tournaments import printing, services
 from tournaments.models import Championship
 
@@ -85,7 +86,7 @@ def test_pairing_sheets_take_get_and_head_only_and_directors_only(
 
 def test_a_duplicate_round_keeps_its_own_printouts(director, director_client):
     duplicate = duplicate_championship(director)
-    services.generate_schedule(duplicate)
+    generate_schedule(duplicate)
     page = director_client.get(reverse("tournaments:director_round", args=[duplicate.pk, 1]))
     content = page.content.decode()
     assert "Deal sheets (PDF)" in content and "Table cards (PDF)" in content

@@ -15,8 +15,8 @@ import pytest
 from django.utils import translation
 from free_deal_factories import make_free_deal, next_round, play_round, win
 
+from formats.duplicate_pairs.exports import pdf as duplicate_pdf
 from formats.free_deal.exports import pdf as free_deal_pdf
-from scoring.exports import pdf as duplicate_pdf
 from scoring.exports.data import export_scope
 from tournaments import printing, services
 

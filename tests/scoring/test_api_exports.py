@@ -15,6 +15,7 @@ from exports_event import make_event
 from openpyxl import load_workbook
 from rest_framework.test import APIClient
 
+from formats.duplicate_pairs.exports import kinds as pairs_exports
 from scoring.exports import registry
 from scoring.exports.models import ExportJob
 from scoring.services import tokens
@@ -69,7 +70,7 @@ def download(api, url: str):
 def test_start_poll_and_download_a_workbook_with_a_token(
         api, event, django_capture_on_commit_callbacks):
     kinds = api.get(f"/api/v1/championships/{event.pk}/exports/kinds/").json()["results"]
-    assert {k["key"] for k in kinds} == set(registry.KINDS)
+    assert {k["key"] for k in kinds} == set(pairs_exports.KINDS)
     workbook = next(k for k in kinds if k["key"] == "workbook")
     assert workbook["scoped"] and not workbook["holds_secrets"]
     assert workbook["public_url"].endswith(f"/c/{event.pk}/results/export/workbook/")
@@ -121,8 +122,8 @@ def test_a_failed_job_shows_its_error_and_is_retried(
     def broken(championship, language, after=None):
         raise RuntimeError("the printer caught fire")
 
-    kind = registry.KINDS["ranking_pdf"]
-    monkeypatch.setitem(registry.KINDS, "ranking_pdf",
+    kind = pairs_exports.KINDS["ranking_pdf"]
+    monkeypatch.setitem(pairs_exports.KINDS, "ranking_pdf",
                         registry.ExportKind(**{**kind.__dict__, "build": broken}))
     started = start(api, event, django_capture_on_commit_callbacks, kind="ranking_pdf",
                     language="ca").json()
@@ -133,7 +134,7 @@ def test_a_failed_job_shows_its_error_and_is_retried(
     assert job["can_retry"] and job["download_url"] is None
     assert api.get(base + "file/").status_code == 404
 
-    monkeypatch.setitem(registry.KINDS, "ranking_pdf", kind)
+    monkeypatch.setitem(pairs_exports.KINDS, "ranking_pdf", kind)
     with django_capture_on_commit_callbacks(execute=True):
         retried = api.post(base + "retry/")
     assert retried.status_code == 200

@@ -184,9 +184,9 @@ def test_the_analysis_costs_the_same_queries_for_one_deal_or_many(db, director):
     from django.test.utils import CaptureQueriesContext
     from django.utils import translation
 
+    from formats.duplicate_pairs.exports.workbook import workbook_bytes
     from scoring.archive import export_public
     from scoring.exports.data import export_scope
-    from scoring.exports.workbook import workbook_bytes
 
     counts = []
     for size, closed_rounds in ((1, 2), (6, 4)):

@@ -16,6 +16,7 @@ from django.utils import timezone
 from exports_event import make_event
 from openpyxl import load_workbook
 
+from formats.duplicate_pairs.exports import kinds as pairs_exports
 from scoring.exports import jobs, registry
 from scoring.exports.models import ExportJob
 
@@ -69,8 +70,8 @@ def test_a_failed_job_shows_its_error_and_can_be_retried(
     def broken(championship, language, after=None):
         raise RuntimeError("the printer caught fire")
 
-    kind = registry.KINDS["ranking_pdf"]
-    monkeypatch.setitem(registry.KINDS, "ranking_pdf",
+    kind = pairs_exports.KINDS["ranking_pdf"]
+    monkeypatch.setitem(pairs_exports.KINDS, "ranking_pdf",
                         registry.ExportKind(**{**kind.__dict__, "build": broken}))
     start(director_client, event, django_capture_on_commit_callbacks, kind="ranking_pdf")
     job = ExportJob.objects.get()
@@ -79,7 +80,7 @@ def test_a_failed_job_shows_its_error_and_can_be_retried(
     assert "the printer caught fire" in page and "Try again" in page
     assert director_client.get(
         f"/director/c/{event.pk}/exports/jobs/{job.pk}/file/").status_code == 404
-    monkeypatch.setitem(registry.KINDS, "ranking_pdf", kind)
+    monkeypatch.setitem(pairs_exports.KINDS, "ranking_pdf", kind)
     with django_capture_on_commit_callbacks(execute=True):
         director_client.post(f"/director/c/{event.pk}/exports/jobs/{job.pk}/retry/")
     job.refresh_from_db()

@@ -8,7 +8,9 @@ import pytest
 from django.test import Client
 from exports_event import make_event, publish
 
-from scoring.exports import jobs, pdf, public_files, registry
+from formats.duplicate_pairs.exports import kinds as pairs_exports
+from formats.duplicate_pairs.exports import pdf
+from scoring.exports import jobs, public_files, registry
 
 KINDS = ["ranking_pdf", "travellers_pdf", "scorecards_pdf", "workbook", "ranking_csv",
          "results_csv", "public_archive"]
@@ -63,7 +65,7 @@ def test_other_methods_are_refused_without_making_the_file(client, event, made, 
 def test_head_answers_without_making_the_file(client, event, made, kind):
     response = client.head(url(event, kind))
     assert response.status_code == 200 and made == []
-    assert response["Content-Type"] == registry.get(kind).content_type
+    assert response["Content-Type"] == pairs_exports.KINDS[kind].content_type
     assert "Content-Length" not in response  # unknown until the file is made
     assert b"".join(response.streaming_content) == b""
     # Once a GET has made (and kept) the file, a HEAD tells its name and size, still

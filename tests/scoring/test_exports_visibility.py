@@ -11,11 +11,11 @@ from django.test import Client
 from exports_event import make_event, publish
 from pypdf import PdfReader
 
-from scoring.exports import registry
+from formats.duplicate_pairs.exports import kinds as pairs_exports
 from scoring.models import ResultEntry, ResultReview
 from tournaments.models import Championship, Deal, Round
 
-KINDS = [kind.key for kind in registry.available(director=False)]
+KINDS = [kind.key for kind in pairs_exports.KINDS.values() if not kind.directors_only]
 
 
 @pytest.fixture(autouse=True)

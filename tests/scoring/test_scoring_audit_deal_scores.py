@@ -13,6 +13,7 @@ from django.urls import reverse
 from scoring_audit_helpers import enter
 from scoring_factories import make_championship, make_round, result, scores_of, teams_of
 
+from formats.duplicate_pairs.rounds import generate_schedule
 from scoring import selectors, services
 from scoring.models import ResultEntry
 from tournaments import services as tournament_services
@@ -24,7 +25,7 @@ def test_generated_deals_rotate_the_dealer_and_the_trump_side(db, director):
     """Deals created by the tournaments services: N, W, S, E, N, W within each round."""
     championship = make_championship(teams=4, deals_per_match=6, director=director,
                                      status="draft")
-    rounds = tournament_services.generate_schedule(championship)
+    rounds = generate_schedule(championship)
     for round_ in rounds:
         dealers = list(round_.deals.order_by("number").values_list("dealer", flat=True))
         assert dealers == ["N", "W", "S", "E", "N", "W"]

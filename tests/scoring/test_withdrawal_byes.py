@@ -15,6 +15,7 @@ from django.db.models import Q
 from django.urls import reverse
 
 import engine
+from formats.duplicate_pairs.rounds import generate_schedule
 from scoring import selectors
 from scoring import services as scoring
 from scoring.services import ResultData, ScoringError
@@ -39,7 +40,7 @@ def nine(db, director):
     championship = services.create_championship(director, name="Lliga", deals_per_match=2)
     for i in range(1, 10):
         services.add_team(championship, name=f"Team {i}", player1=f"P{i}a", player2=f"P{i}b")
-    services.generate_schedule(championship)
+    generate_schedule(championship)
     for number in (1, 2):
         round_ = championship.rounds.get(number=number)
         services.release_round(round_)

@@ -11,7 +11,7 @@ from django.test import Client
 from django.utils import translation
 from tournament_factories import add_teams, make_championship  # noqa: F401
 
-from tournaments import services
+from formats.duplicate_pairs.rounds import generate_schedule
 
 
 @pytest.fixture(autouse=True)
@@ -50,6 +50,6 @@ def teams(championship):
 @pytest.fixture
 def scheduled(championship, teams):
     """A 7-team round robin with its schedule generated (7 rounds, a bye in each)."""
-    services.generate_schedule(championship)
+    generate_schedule(championship)
     championship.refresh_from_db()
     return championship

@@ -9,6 +9,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from tournament_factories import add_teams, make_championship
 
+from formats.duplicate_pairs.rounds import generate_schedule
 from tournaments import next_step, services
 from tournaments.models import Championship
 
@@ -52,7 +53,7 @@ def test_the_steps_are_ticked_as_the_director_goes(director, director_client):
     assert _states(championship) == [True, False, False, False]
     # The rounds step now offers the generation, as a POST button.
     assert page.count(f'action="/director/c/{championship.pk}/rounds/generate/"') == 1
-    services.generate_schedule(championship)
+    generate_schedule(championship)
     page = _page(director_client, championship)
     assert _states(championship) == [True, True, False, False]
     assert f"/director/c/{championship.pk}/teams/cards.pdf" in page

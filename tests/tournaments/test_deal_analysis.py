@@ -9,6 +9,7 @@ from django.urls import reverse
 from tournament_factories import add_teams
 
 import engine
+from formats.duplicate_pairs.rounds import generate_schedule
 from scoring import services as scoring_services
 from tournaments import services
 from tournaments.analysis_selectors import analysis_progress, deal_analysis
@@ -29,7 +30,7 @@ def suits_deal(turn: int) -> str:
 
 def _one_round(championship):
     add_teams(championship, 2)
-    services.generate_schedule(championship)
+    generate_schedule(championship)
     round_ = championship.rounds.get()
     numbers = list(round_.deals.order_by("number").values_list("number", flat=True))
     assert len(numbers) <= len(SUIT_HANDS)

@@ -13,6 +13,7 @@ from django.test import Client
 from django.urls import reverse
 from pypdf import PdfReader
 
+from formats.duplicate_pairs.rounds import generate_schedule
 from scoring import services as scoring_services
 from scoring.services import ResultData
 from tournaments import services
@@ -41,7 +42,7 @@ def hostile(director):
         services.add_team(championship, name=name, club=f"Club {BOLD}"[:120],
                           player1=f"{SQL} {i}", player2=f"{TEMPLATE} {i}")
     services.add_team(championship, name="Sis", player1="A", player2="B")
-    services.generate_schedule(championship)
+    generate_schedule(championship)
     round1 = championship.rounds.get(number=1)
     services.release_round(round1, by=director)
     table = round1.tables.order_by("number").first()

@@ -19,6 +19,7 @@ from tournament_factories import add_teams
 
 import engine
 from engine.hand_records import line_tricks
+from formats.duplicate_pairs.rounds import generate_schedule
 from scoring import services as scoring_services
 from scoring.archive import export_public, to_json_bytes
 from scoring.models import ResultEntry
@@ -39,7 +40,7 @@ SEATS = {
 
 def one_round(championship):
     add_teams(championship, 2)
-    services.generate_schedule(championship)
+    generate_schedule(championship)
     round_ = championship.rounds.get()
     numbers = list(round_.deals.order_by("number").values_list("number", flat=True))
     services.import_deals(round_, "\n".join(

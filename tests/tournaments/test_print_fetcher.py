@@ -22,6 +22,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from pypdf import PdfReader
 
+from formats.duplicate_pairs.rounds import generate_schedule
 from scoring import services as scoring_services
 from scoring.services import ResultData
 from tournaments import services
@@ -62,7 +63,7 @@ def hostile_event(director, secret_file):
         services.add_team(championship, name=name, club=bad[(i + 1) % len(bad)][:120],
                           player1=bad[(i + 2) % len(bad)][:120], player2=f"P{i}")
     services.add_team(championship, name="Sis", player1="A", player2="B")
-    services.generate_schedule(championship)
+    generate_schedule(championship)
     round1 = championship.rounds.get(number=1)
     services.release_round(round1, by=director)
     table = round1.tables.order_by("number").first()

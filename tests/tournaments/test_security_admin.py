@@ -9,6 +9,7 @@ from django.test import Client
 from django.urls import reverse
 from tournament_factories import add_teams, make_championship
 
+from formats.duplicate_pairs.rounds import generate_schedule
 from tournaments import services
 
 pytestmark = pytest.mark.django_db
@@ -18,7 +19,7 @@ pytestmark = pytest.mark.django_db
 def running(director):
     championship = make_championship(director, name="Admin secrecy")
     add_teams(championship, 4)
-    services.generate_schedule(championship)
+    generate_schedule(championship)
     services.release_round(championship.rounds.get(number=1))
     return championship
 
@@ -100,7 +101,7 @@ def analysed(director):
 
     championship = make_championship(director, name="Admin analysis", deals_per_match=2)
     add_teams(championship, 4)
-    services.generate_schedule(championship)
+    generate_schedule(championship)
     suits = ["9ARCS8765432...", ".9ARCS8765432..", "..9ARCS8765432.", "...9ARCS8765432"]
     deals = list(championship.deals.filter(round__number__lte=2).order_by("number"))
     services.import_deals(championship, "\n".join(

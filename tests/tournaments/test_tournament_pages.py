@@ -6,6 +6,7 @@ import pytest
 from django.urls import reverse
 
 import engine
+from formats.duplicate_pairs.rounds import generate_schedule
 from tournaments import services
 from tournaments.models import Championship, Round, Team
 
@@ -162,7 +163,7 @@ def test_deal_check_reports_imported_deals(client, championship):
     from tournament_factories import add_teams
 
     add_teams(championship, 2)
-    services.generate_schedule(championship)
+    generate_schedule(championship)
     good = engine.format_deal(engine.generate_deal(b"x", 9))
     services.import_deals(championship, f"2 {good}")
     round_ = championship.rounds.get()
@@ -236,7 +237,7 @@ def test_big_pages_do_not_query_per_row(director_client, director):
     def count_queries(size):
         championship = make_championship(director)
         add_teams(championship, size)
-        services.generate_schedule(championship)
+        generate_schedule(championship)
         services.release_round(championship.rounds.get(number=1))
         urls = [
             reverse("tournaments:director_round", args=[championship.pk, 1]),

@@ -19,6 +19,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from pypdf import PdfReader
 
 import engine
+from formats.duplicate_pairs.rounds import generate_schedule
 from tournaments import services
 from tournaments.models import Deal, Round
 
@@ -48,7 +49,7 @@ def event(director):
 
     championship = make_championship(director, name="Secret deals")
     add_teams(championship, 6)
-    services.generate_schedule(championship)
+    generate_schedule(championship)
     imported = engine.format_deal(engine.generate_deal(b"dealt by hand", 1))
     services.import_deals(championship, f"9 {imported}")
     r1, r2 = championship.rounds.get(number=1), championship.rounds.get(number=2)
@@ -104,9 +105,9 @@ def response_text(response) -> str:
 
 
 def export_kinds() -> list[str]:
-    from scoring.exports import registry
+    from formats.duplicate_pairs.exports import kinds as pairs_exports
 
-    return list(registry.KINDS)
+    return list(pairs_exports.KINDS)
 
 
 def candidate_values(championship, team, other):

@@ -11,6 +11,7 @@ from round_layouts import assert_round_places_every_team_once, round_layout
 from tournament_factories import add_teams, make_championship
 
 import engine
+from formats.duplicate_pairs.rounds import generate_schedule
 from tournaments import ranking, services
 from tournaments.models import Round, Table
 
@@ -26,7 +27,7 @@ def test_round_robin_schedule(director, count, django_assert_max_num_queries):
     teams = add_teams(championship, count)
     ids = [t.pk for t in teams]
     with django_assert_max_num_queries(12):  # bulk writes, not one query per row
-        rounds = services.generate_schedule(championship)
+        rounds = generate_schedule(championship)
     expected_rounds = count - 1 if count % 2 == 0 else count
     assert len(rounds) == expected_rounds
     met = Counter()
@@ -60,7 +61,7 @@ def test_round_robin_schedule_is_generated_once(scheduled):
 
 def test_round_robin_skips_withdrawn_teams_when_scheduling(championship, teams):
     services.withdraw_team(teams[0])
-    services.generate_schedule(championship)
+    generate_schedule(championship)
     assert championship.rounds.count() == 5  # 6 active teams
     assert not Table.objects.filter(round__championship=championship, ns_team=teams[0]).exists()
 
@@ -70,7 +71,7 @@ def test_round_robin_refuses_new_teams_once_scheduled(scheduled):
         services.add_team(scheduled, name="Late", player1="A", player2="B")
     assert services.discard_drafted_rounds(scheduled) == 7
     services.add_team(scheduled, name="Late", player1="A", player2="B")
-    services.generate_schedule(scheduled)
+    generate_schedule(scheduled)
     assert scheduled.rounds.count() == 7  # 8 teams
 
 

@@ -4,14 +4,11 @@ One function per operation, each inside a transaction. A refused operation raise
 :class:`ServiceError` with a translated message (naming the field when there is one) and
 writes nothing; views show the message.
 
-Movements (rules.md 7):
-
-- **Round robin**: :func:`generate_schedule` creates every round at once (drafted, with its
-  tables, bye and deals). A team withdrawn after that keeps its place in the schedule and
-  its opponents in the rounds not yet released have a bye (``withdrawals``, rules.md 6.5).
-- **Swiss**: :func:`generate_next_round` pairs one round at a time from the current ranking
-  (``tournaments.ranking``); round 1 is a seeded draw from the deal key. Withdrawn teams are
-  not paired.
+Movements (rules.md 7): :func:`generate_next_round` drafts what comes next as the
+championship's format says (``formats``; the pairs' round robin and Swiss movements are
+``formats.duplicate_pairs.rounds``). A team withdrawn after a round robin's schedule is made
+keeps its place in it, and its opponents in the rounds not yet released have a bye
+(``withdrawals``, rules.md 6.5).
 
 Deals (rules.md 8): a round's deals are created with the round, from the championship's
 secret key, and may be replaced by imported ones until the round is released.
@@ -19,8 +16,8 @@ secret key, and may be replaced by imported ones until the round is released.
 Modules: ``common`` (the error, locks and checks every operation shares, and a round's
 deals from the key), ``championships`` (details, settings and directors), ``teams``
 (registering, importing, withdrawing; links and PINs), ``withdrawals`` (the byes a
-withdrawal gives in the rounds not yet released), ``rounds`` (generating and
-discarding drafted rounds), ``round_states`` (releasing, closing and reopening a round;
+withdrawal gives in the rounds not yet released), ``rounds`` (asking the format for the
+next round, discarding drafted rounds), ``round_states`` (releasing, closing and reopening a round;
 finishing the championship), ``drafts`` (changing a drafted round by hand), ``deals``
 (importing deals and restoring the generated ones).
 """
@@ -45,11 +42,7 @@ from tournaments.services.round_states import (
     release_round,
     reopen_round,
 )
-from tournaments.services.rounds import (
-    discard_drafted_rounds,
-    generate_next_round,
-    generate_schedule,
-)
+from tournaments.services.rounds import discard_drafted_rounds, generate_next_round
 from tournaments.services.teams import (
     TEAM_FIELDS,
     add_team,
@@ -66,7 +59,7 @@ from tournaments.services.teams import (
 __all__ = [
     "CHAMPIONSHIP_FIELDS", "LOCKED_SETTINGS", "SHAPE_SETTINGS", "TEAM_FIELDS", "ServiceError",
     "add_director", "add_team", "check_pin", "close_round", "create_championship",
-    "discard_drafted_rounds", "finish_championship", "generate_next_round", "generate_schedule",
+    "discard_drafted_rounds", "finish_championship", "generate_next_round",
     "import_deals", "import_teams", "locked_fields", "reinstate_team", "reissue_link", "reissue_pin",
     "release_round", "remove_director", "reopen_round", "restore_generated_deals",
     "settings_locked", "swap_tables", "swap_teams", "team_import_template", "update_championship",

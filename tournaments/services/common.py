@@ -50,7 +50,8 @@ def _require_drafted(round_: Round) -> None:
         )
 
 
-def _deals_for_round(championship: Championship, round_: Round) -> list[Deal]:
+def deals_for_round(championship: Championship, round_: Round) -> list[Deal]:
+    """A round's deals generated from the championship's key (rules.md 8), not saved."""
     key = championship.key_bytes
     numbers = engine.round_deal_numbers(round_.number, championship.deals_per_match)
     return [

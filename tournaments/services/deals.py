@@ -11,10 +11,10 @@ from tournaments.importing import RowError, read_deal_lines, translate_deal_prob
 from tournaments.models import Championship, Deal, Round
 from tournaments.services.common import (
     ServiceError,
-    _deals_for_round,
     _lock_round,
     _require_drafted,
     check_not_finished,
+    deals_for_round,
     lock_championship,
 )
 
@@ -125,7 +125,7 @@ def restore_generated_deals(round_: Round) -> int:
     """Replace a drafted round's imported deals by the ones generated from the key."""
     round_ = _lock_round(round_)
     _require_drafted(round_)
-    fresh = {d.number: d for d in _deals_for_round(round_.championship, round_)}
+    fresh = {d.number: d for d in deals_for_round(round_.championship, round_)}
     deals = list(round_.deals.filter(source=Deal.Source.IMPORTED))
     for deal in deals:
         deal.cards = fresh[deal.number].cards
