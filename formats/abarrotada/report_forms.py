@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy as _
 
 from formats.abarrotada.rules import ReportValues
 from scoring.models import ResultEntry
+from tournaments.phrases import phrase
 
 SEAT_NAMES = {"N": _("North"), "E": _("East"), "S": _("South"), "W": _("West")}
 
@@ -42,7 +43,7 @@ class ReportForm(forms.Form):
             self.fields[name].choices = [("", "—"), *choices]
         for seat in seats:
             self.fields[f"points_{seat.lower()}"] = forms.IntegerField(
-                label=_("%(seat)s's points") % {"seat": label(seat)}, min_value=0,
+                label=phrase(_("%(seat)s's points"), seat=label(seat)), min_value=0,
                 max_value=72, widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
         order = ["idempotency_key", "maker", "contract",
                  *[f"points_{s.lower()}" for s in seats], "contro_by", "breaches",

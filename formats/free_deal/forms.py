@@ -14,6 +14,7 @@ from formats.free_deal.services import GameValues, settings_of
 from formats.free_deal.services.clock import MAX_EXTENSION_MINUTES
 from formats.free_deal.services.sections import sections_of
 from scoring.json_depth import too_deep
+from tournaments.phrases import phrase
 
 # What the forms accept; the rules refuse what a game cannot be (above the cap, say).
 MAX_POINTS = 999
@@ -116,10 +117,10 @@ class GameForm(forms.Form):
     def __init__(self, *args, table=None, **kwargs):
         super().__init__(*args, **kwargs)
         if table is not None:
-            self.fields["first_points"].label = _("Points of %(pair)s") % {
-                "pair": table.ns_team.name}
-            self.fields["second_points"].label = _("Points of %(pair)s") % {
-                "pair": table.ew_team.name}
+            self.fields["first_points"].label = phrase(_("Points of %(pair)s"),
+                                                       pair=table.ns_team.name)
+            self.fields["second_points"].label = phrase(_("Points of %(pair)s"),
+                                                        pair=table.ew_team.name)
 
     def values(self) -> GameValues:
         data = self.cleaned_data
