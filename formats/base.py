@@ -209,6 +209,21 @@ class Format:
         :meth:`other_byes`."""
         return []
 
+    def placed_rounds(self, team, *, status) -> list[int]:
+        """Numbers of the rounds in ``status`` that place ``team``: at a table, or with a
+        bye (the round's, or one of :meth:`other_byes`). What a withdrawal reports of the
+        drafted rounds."""
+        from django.db.models import Q
+
+        from tournaments.models import Round
+
+        rounds = Round.objects.filter(championship_id=team.championship_id, status=status)
+        numbers = set(rounds.filter(Q(bye_team=team) | Q(tables__ns_team=team)
+                                    | Q(tables__ew_team=team))
+                      .values_list("number", flat=True))
+        numbers |= set(self.other_bye_rounds(team.championship_id, team, status=status))
+        return sorted(numbers)
+
     # --- Sections (free-deal, rules.md 11.3) ------------------------------------------------
 
     def team_section_problem(self, championship, name: str) -> str | None:

@@ -139,6 +139,15 @@ class Abarrotada(Format):
 
         return missing_results(round_)
 
+    def placed_rounds(self, team, *, status) -> list[int]:
+        # A player is placed by a seat at a table, or by sitting out.
+        from formats.abarrotada.models import Seating, SitOut
+
+        seated = Seating.objects.filter(player=team, round__status=status)
+        out = SitOut.objects.filter(player=team, round__status=status)
+        return sorted(set(seated.values_list("round__number", flat=True))
+                      | set(out.values_list("round__number", flat=True)))
+
     def release_problem(self, round_) -> str | None:
         from django.utils.translation import gettext
 
