@@ -37,6 +37,10 @@ class Format:
     #: Whether closed rounds' deals get a double-dummy analysis (hand records): the pairs'
     #: analysis means nothing for individual play (rules.md 8 and 10).
     has_hand_records: bool = True
+    #: Whether the director may set an adjusted score for a result that could not be played
+    #: (rules.md 6.5, per seat in 10): games of free deals have none (rules.md 10.4 and 11),
+    #: the director enters the game instead.
+    has_adjusted_scores: bool = True
     #: The championship fields the director sets for this format (besides name, venue and
     #: dates); the others keep their defaults and are not shown.
     championship_fields: tuple[str, ...] = ()

@@ -210,6 +210,7 @@ class AbarrotadaFree(Abarrotada):
                 "then games won.")
     rules_section = "10.4"
     has_deals = False
+    has_adjusted_scores = False
     championship_fields = ("rounds_planned",)
     facts_template = "abarrotada/evening/_facts.html"
     archive_rows = ("individual_settings", "individual_player_details", "individual_tables",

@@ -17,6 +17,7 @@ class FreeDealPairs(Format):
                 "number of hands or the clock; ranked by games won, then point difference.")
     rules_section = "11"
     has_deals = False
+    has_adjusted_scores = False
     facts_template = "free_deal/_facts.html"
     # PIN attempts too: a free-deal game is confirmed with a PIN (its attempts name no entry).
     archive_rows = ("free_deal_settings", "game_entries", "game_reviews", "free_deal_sections",

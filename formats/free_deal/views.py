@@ -171,7 +171,11 @@ def director_game(request, pk: int, number: int, table_number: int):
     championship, table = director_table(
         request, Table.objects.select_related("round", "ns_team", "ew_team"), pk, number,
         table_number)
-    form = DirectorGameForm(request.POST if request.method == "POST" else None, table=table)
+    game = selectors.table_game(table)
+    # A correction starts from the result entered last (the one that counts once
+    # confirmed), as the pairs' override does: the director changes what is wrong only.
+    form = DirectorGameForm(request.POST if request.method == "POST" else None, table=table,
+                            initial=_correction_initial(game.latest))
     answer = director_table_post(request, table, form, confirm=services.director_confirm_game,
                                  save=services.director_set_game,
                                  confirmed=_("Game confirmed."), show_refusal=_refusal)
@@ -179,8 +183,15 @@ def director_game(request, pk: int, number: int, table_number: int):
         return answer
     entries = entry_history(table.game_entries)
     context = {"championship": championship, "table": table, "round": table.round,
-               "game": selectors.table_game(table), "entries": entries, "form": form}
+               "game": game, "entries": entries, "form": form}
     return no_store(render(request, "free_deal/director_game.html", context))
+
+
+def _correction_initial(entry) -> dict:
+    if entry is None:
+        return {}
+    return {"first_points": entry.first_points, "second_points": entry.second_points,
+            "ended_by": entry.ended_by, "hands_played": entry.hands_played}
 
 
 # Making a PDF takes WeasyPrint seconds: GET and HEAD only (405 for the rest before anything
