@@ -7,9 +7,12 @@ from __future__ import annotations
 import re
 
 import pytest
-from free_deal_factories import make_free_deal, next_round, win
+from free_deal_factories import make_free_deal, next_round, play_round, sectioned, win
 
 from formats.free_deal import services as fd_services
+from formats.free_deal.models import SectionBye
+from scoring.services import set_results_public
+from tournaments import services
 
 pytestmark = pytest.mark.django_db
 EN = {"headers": {"accept-language": "en"}}
@@ -47,3 +50,31 @@ def test_closing_a_round_offers_no_adjusted_score_for_games(director_client, eve
     text = page.content.decode()
     assert "A missing result stays not played" in text
     assert "adjusted score" not in text
+
+
+def test_with_sections_the_round_page_and_the_api_name_each_bye(director_client, director):
+    championship = sectioned(director)  # 7 and 5 pairs: a bye in each section
+    (round_,) = services.generate_next_round(championship)
+    byes = list(SectionBye.objects.filter(round=round_).select_related("team")
+                .order_by("team__number"))
+    assert len(byes) == 2
+    page = director_client.get(f"/director/c/{championship.pk}/rounds/1/", **EN)
+    for bye in byes:
+        assert f"Bye: <strong>{bye.team.number}. {bye.team.name}</strong>" in page.content.decode()
+    detail = director_client.get(f"/api/v1/championships/{championship.pk}/rounds/1/").json()
+    assert detail["bye_team"] is None
+    assert [side["number"] for side in detail["byes"]] == [bye.team.number for bye in byes]
+
+
+def test_the_public_standings_count_a_bye_in_its_own_column(client, director):
+    championship = make_free_deal(director, pairs=5, rounds=2)
+    round_ = next_round(championship, director)
+    play_round(round_, lambda table: win())
+    services.close_round(round_, by=director)
+    set_results_public(championship, True)
+    page = client.get(f"/c/{championship.pk}/results/", **EN).content.decode()
+    assert '<th class="num" scope="col" title="A bye counts as a win">Byes</th>' in page
+    bye = round_.bye_team
+    row = page[page.index(f"{bye.number}. {bye.name}</a>"):]
+    row = row[:row.index("</tr>")]
+    assert re.findall(r'<td class="num">(\d+)</td>', row)[:4] == ["0", "0", "0", "1"]
