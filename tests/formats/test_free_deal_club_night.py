@@ -78,3 +78,28 @@ def test_the_public_standings_count_a_bye_in_its_own_column(client, director):
     row = page[page.index(f"{bye.number}. {bye.name}</a>"):]
     row = row[:row.index("</tr>")]
     assert re.findall(r'<td class="num">(\d+)</td>', row)[:4] == ["0", "0", "0", "1"]
+
+
+def test_the_tie_break_order_is_picked_in_the_directors_language(director_client):
+    page = director_client.get("/director/new/?format=free_deal_pairs", **EN).content.decode()
+    assert 'name="fd-tie_breaks_0"' in page and 'name="fd-tie_breaks_3"' in page
+    assert '<option value="buchholz" selected>Buchholz</option>' in page
+    assert "Point difference" in page and "match_points,point_difference" not in page
+    assert "round robin" not in page  # a Swiss event's rounds say nothing of leagues
+
+
+def test_a_tie_break_picked_twice_is_refused_by_name():
+    from django.utils import translation
+
+    from formats.free_deal.forms import FreeDealSettingsForm
+
+    with translation.override("en"):
+        form = FreeDealSettingsForm(data={"fd-tie_breaks_0": "points", "fd-tie_breaks_1": "wins",
+                                          "fd-tie_breaks_2": "points"}, prefix="fd")
+        form.is_valid()
+        assert form.errors["tie_breaks"] == [
+            "Tie-break order: points scored is picked twice; pick each once."]
+        picked = FreeDealSettingsForm(data={"fd-tie_breaks_0": "wins", "fd-tie_breaks_1": "",
+                                            "fd-tie_breaks_2": "buchholz"}, prefix="fd")
+        picked.is_valid()
+        assert picked.cleaned_data["tie_breaks"] == "wins,buchholz"
