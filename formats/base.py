@@ -120,6 +120,11 @@ class Format:
         ``""`` for nothing."""
         return ""
 
+    def round_panel(self, request, round_) -> str:
+        """HTML the director's round page shows under its heading (a released free-deal
+        round's clock, with its buttons), or ``""`` for nothing."""
+        return ""
+
     def missing_results(self, round_) -> list[str]:
         """One line per result the round still lacks (shown before it is closed)."""
         raise NotImplementedError

@@ -81,6 +81,11 @@ class FreeDealPairs(Format):
 
         return director_games(request, championship, round_)
 
+    def round_panel(self, request, round_) -> str:
+        from formats.free_deal.clock_views import round_panel
+
+        return round_panel(request, round_)
+
     def projector_panel(self, request, championship) -> str:
         from formats.free_deal.clock_views import projector_panel
 

@@ -33,6 +33,12 @@ def projector_panel(context, championship):
     return format_of(championship).projector_panel(context.get("request"), championship)
 
 
+@register.simple_tag(takes_context=True)
+def round_panel(context, round_):
+    """What the format shows on the director's round page (a free-deal round's clock)."""
+    return format_of(round_.championship).round_panel(context.get("request"), round_)
+
+
 @register.simple_tag
 def download_links(championship) -> list:
     """The export kinds the results pages link to for the championship (its format's

@@ -103,3 +103,20 @@ def test_a_tie_break_picked_twice_is_refused_by_name():
                                             "fd-tie_breaks_2": "buchholz"}, prefix="fd")
         picked.is_valid()
         assert picked.cleaned_data["tie_breaks"] == "wins,buchholz"
+
+
+def test_the_round_page_has_the_clock_and_its_buttons_bring_the_director_back(
+        director_client, evening):
+    championship, round_, _table = evening
+    url = f"/director/c/{championship.pk}/rounds/{round_.number}/"
+    page = director_client.get(url, **EN).content.decode()
+    assert 'id="round-clock"' in page and "Start the clock" in page
+    assert f'name="next" value="{url}"' in page
+    pressed = director_client.post(f"/director/c/{championship.pk}/results/rounds/{round_.number}/clock/",
+                                   {"action": "start", "next": url}, **EN)
+    assert pressed.status_code == 302 and pressed["Location"] == url
+    assert "Pause the clock" in director_client.get(url, **EN).content.decode()
+    # Elsewhere than the championship's own pages, the button leads back to the grid.
+    away = director_client.post(f"/director/c/{championship.pk}/results/rounds/{round_.number}/clock/",
+                                {"action": "pause", "next": "https://example.com/"}, **EN)
+    assert away["Location"] == f"/director/c/{championship.pk}/results/rounds/1/"
