@@ -40,14 +40,13 @@ from tournaments.print_pages import printed_file
 
 
 def _refusal(form, error: ScoringError) -> None:
-    """Show a refusal at the field it concerns, at both pairs' points when it concerns them
-    together, or above the form."""
+    """Show a refusal once, at the visible field it concerns: both pairs' points, and the
+    score pad's record (a hidden field; the message names the hand), at the first pair's
+    points, the field under the pad; anything else above the form."""
     field = getattr(error, "field", None) or ""
-    if field.startswith("hands["):
-        field = "hands"  # the score pad's record: the message names the hand
-    fields = ["first_points", "second_points"] if field == "points" else [field]
-    for name in fields:
-        form.add_error(name if name in form.fields else None, error.message)
+    if field == "points" or field == "hands" or field.startswith("hands["):
+        field = "first_points"
+    form.add_error(field if field in form.fields else None, error.message)
 
 
 # --- Captains ---------------------------------------------------------------------------------
@@ -104,9 +103,14 @@ def _pad_data(team, table, game, settings) -> dict:
         "doublings": {"1": _("contro"), "2": _("recontro"), "3": _("Sant Vicenç")},
         "strings": {
             "next": _("Hand %(number)s: trumps by %(pair)s"),
-            "target": _("A pair has reached the target: check the result below and send it."),
             "limit": _("That was the last hand: check the result below and send it."),
             "points": _("Enter the trump makers' points, from 0 to 72."),
+            "over": _("Game over"),
+            "won": _("Game over: %(pair)s wins, %(first)s–%(second)s. Check the result below "
+                     "and send it."),
+            "typed": _("These totals are not the score pad's: to send them, clear the pad "
+                       "(its hands are not sent); or correct the pad's hands."),
+            "clear": _("Clear the pad's %(hands)s hands? They cannot be brought back."),
         },
         # Once this pair's result is stored (or confirmed), the pad starts empty again.
         "sent": game is not None and game.latest is not None and (

@@ -120,3 +120,20 @@ def test_the_round_page_has_the_clock_and_its_buttons_bring_the_director_back(
     away = director_client.post(f"/director/c/{championship.pk}/results/rounds/{round_.number}/clock/",
                                 {"action": "pause", "next": "https://example.com/"}, **EN)
     assert away["Location"] == f"/director/c/{championship.pk}/results/rounds/1/"
+
+
+def test_a_refusal_of_the_pads_record_shows_once_under_the_pad(client, evening):
+    import json
+
+    _championship, _round, table = evening
+    team = table.ns_team
+    hands = [{"makers": "first", "contract": "O", "doubling": 0, "scorer": "first",
+              "points": 14}]
+    answer = client.post(f"/t/{team.pk}/{team.link_secret}/game/", {
+        "first_points": "40", "second_points": "101", "ended_by": "target",
+        "hands_played": "7", "hands": json.dumps(hands)}, **EN)
+    page = answer.content.decode()
+    message = "The hand-by-hand record has 1 hands, but 7 were played"
+    assert page.count(message) == 1
+    assert "Clear the pad" in page[page.index(message):page.index(message) + 300]
+    assert page.index(message) > page.index('id="game-form"')  # with the fields, not above
