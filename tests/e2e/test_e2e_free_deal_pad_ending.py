@@ -70,3 +70,27 @@ def test_typed_totals_that_are_not_the_pads_can_be_sent_once_it_is_cleared(capta
     entry = GameEntry.objects.get()
     assert (entry.first_points, entry.second_points, entry.hands_played, entry.hands) == (
         40, 101, 7, None)
+
+
+def test_without_javascript_a_refused_result_focuses_its_field(live_server, browser,
+                                                                django_user_model):
+    from phones import phone_context
+
+    director = django_user_model.objects.create_user("fd-no-js", password="x")
+    championship = make_free_deal(director, pairs=4, target=101, hand_limit=12)
+    table = next_round(championship, director).tables.order_by("number").first()
+    context = phone_context(browser, java_script_enabled=False)
+    try:
+        page = context.new_page()
+        page.goto(f"{live_server.url}/t/{table.ns_team.pk}/{table.ns_team.link_secret}/")
+        page.fill("#id_first_points", "101")
+        page.fill("#id_second_points", "104")  # both at the target: refused by the server
+        page.fill("#id_hands_played", "9")
+        page.select_option("#id_ended_by", "target")
+        page.click("#game-form button[type=submit]")
+        field = page.locator("#id_first_points")
+        expect(field).to_be_focused()
+        expect(field).to_have_attribute("aria-invalid", "true")
+        assert GameEntry.objects.count() == 0
+    finally:
+        context.close()
