@@ -245,6 +245,11 @@ def standings_page(request, championship: Championship, *, director: bool):
     return render(request, "free_deal/standings.html", context)
 
 
+#: Tables a page of the projector's pairing shows: what fits a 1280 × 720 screen under the
+#: round's clock in the projector's type (tests/e2e/test_e2e_free_deal_projector_fits.py).
+PAIRING_TABLES_PER_PAGE = 6
+
+
 def projector_page(request, championship: Championship, *, director: bool):
     """The hall's screen: the round's clock, the pairing of the round in play, then the
     ranking ten pairs a page, cycling by itself (a meta refresh; live updates reload it)."""
@@ -264,7 +269,7 @@ def projector_page(request, championship: Championship, *, director: bool):
         for part in selectors.section_rankings(championship, up_to=up_to)
         for start in range(0, max(1, len(part.lines)), per_page)
     ]
-    pairing_pages = -(-len(tables) // (2 * per_page)) if tables else 0
+    pairing_pages = -(-len(tables) // PAIRING_TABLES_PER_PAGE) if tables else 0
     ranking_pages = max(1, len(ranking_chunks))
     page, next_page = projector_page_of(request, pairing_pages + ranking_pages)
     context = {
@@ -277,8 +282,8 @@ def projector_page(request, championship: Championship, *, director: bool):
         "live_url": live.stream_url("director" if director else "public", championship.pk),
     }
     if page <= pairing_pages:
-        start = (page - 1) * 2 * per_page
-        context["tables"] = tables[start:start + 2 * per_page]
+        start = (page - 1) * PAIRING_TABLES_PER_PAGE
+        context["tables"] = tables[start:start + PAIRING_TABLES_PER_PAGE]
     else:
         section, rows = (ranking_chunks[page - pairing_pages - 1] if ranking_chunks
                          else (None, []))
