@@ -17,10 +17,12 @@ setup: $(STAMP)
 ## Set up and start the demo at http://127.0.0.1:8000 (SQLite, tasks in-process). Its data is
 ## kept in var/demo/, apart from the club's (make venue uses var/): the demo championships never
 ## show up at the club. `make clean-demo` throws the demo away.
+## Another port: make demo PORT=8080.
 DEMO_DATA ?= var/demo
+PORT ?= 8000
 demo: $(STAMP)
-	DEBUG=1 DUPLICADA_DATA_DIR=$(DEMO_DATA) $(BIN)/python manage.py demo
-	DEBUG=1 DUPLICADA_DATA_DIR=$(DEMO_DATA) $(BIN)/python manage.py runserver 127.0.0.1:8000
+	DEBUG=1 DUPLICADA_DATA_DIR=$(DEMO_DATA) $(BIN)/python manage.py demo --port $(PORT)
+	DEBUG=1 DUPLICADA_DATA_DIR=$(DEMO_DATA) $(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
 
 clean-demo:
 	rm -rf $(DEMO_DATA)

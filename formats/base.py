@@ -37,6 +37,10 @@ class Format:
     #: Whether closed rounds' deals get a double-dummy analysis (hand records): the pairs'
     #: analysis means nothing for individual play (rules.md 8 and 10).
     has_hand_records: bool = True
+    #: Whether the director may set an adjusted score for a result that could not be played
+    #: (rules.md 6.5, per seat in 10): games of free deals have none (rules.md 10.4 and 11),
+    #: the director enters the game instead.
+    has_adjusted_scores: bool = True
     #: The championship fields the director sets for this format (besides name, venue and
     #: dates); the others keep their defaults and are not shown.
     championship_fields: tuple[str, ...] = ()
@@ -109,6 +113,11 @@ class Format:
     def projector_panel(self, request, championship) -> str:
         """HTML the projector shows above the standings (a free-deal round's countdown), or
         ``""`` for nothing."""
+        return ""
+
+    def round_panel(self, request, round_) -> str:
+        """HTML the director's round page shows under its heading (a released free-deal
+        round's clock, with its buttons), or ``""`` for nothing."""
         return ""
 
     def missing_results(self, round_) -> list[str]:
@@ -203,6 +212,21 @@ class Format:
         """Numbers of the rounds in ``status`` where ``team`` has a bye of
         :meth:`other_byes`."""
         return []
+
+    def placed_rounds(self, team, *, status) -> list[int]:
+        """Numbers of the rounds in ``status`` that place ``team``: at a table, or with a
+        bye (the round's, or one of :meth:`other_byes`). What a withdrawal reports of the
+        drafted rounds."""
+        from django.db.models import Q
+
+        from tournaments.models import Round
+
+        rounds = Round.objects.filter(championship_id=team.championship_id, status=status)
+        numbers = set(rounds.filter(Q(bye_team=team) | Q(tables__ns_team=team)
+                                    | Q(tables__ew_team=team))
+                      .values_list("number", flat=True))
+        numbers |= set(self.other_bye_rounds(team.championship_id, team, status=status))
+        return sorted(numbers)
 
     # --- Sections (free-deal, rules.md 11.3) ------------------------------------------------
 

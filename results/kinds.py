@@ -8,10 +8,18 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.phrases import phrase
+
 
 def named(name: str) -> dict:
     """The placeholders of an entrant's name in :class:`EntryWords`."""
     return {"name": name, "pair": name, "player": name, "team": name}
+
+
+def say_named(words, name: str) -> str:
+    """One of :class:`EntryWords` naming an entrant, the preposition before the name joined
+    to it as the language wants (``tournaments.phrases``: "PIN incorrecte per als Nois")."""
+    return phrase(words, **named(name))
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Exists, OuterRef, Q
 from django.utils.translation import gettext as _
 
-from results.kinds import EntryKind, named
+from results.kinds import EntryKind, say_named
 from results.locks import lock_table
 from scoring.services.places import one_here
 from scoring.services.values import KEY_LENGTH, Origin, ScoringError
@@ -211,7 +211,7 @@ def check_not_disputed(kind: EntryKind, reviews, entrant: Team, names: dict | No
         raise ScoringError(str(kind.words.disputed_by_you), code="disputed")
     by = disputes[0].by_team_id
     name = (names or {}).get(by) or disputes[0].by_team.name
-    raise ScoringError(str(kind.words.disputed_by) % named(name), code="disputed")
+    raise ScoringError(say_named(kind.words.disputed_by, name), code="disputed")
 
 
 def dispute(kind: EntryKind, entry, entrant: Team, *, round_: Round, comment: str = "",

@@ -16,7 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from results import lifecycle
-from results.kinds import EntryKind, named
+from results.kinds import EntryKind, say_named
 from scoring.services.values import Origin, PinRefused, ScoringError
 from tournaments.models import Team
 
@@ -99,7 +99,7 @@ def confirm_with_pin(kind: EntryKind, *, entry_id: int, entrant: Team, pin: str,
         # A disputed entry is the director's: refused before any PIN is tried or kept.
         lifecycle.check_not_disputed(kind, reviews, entrant, names)
         if others and all(other.withdrawn for other in others):
-            raise ScoringError(str(words.pin_withdrawn) % named(others[0].name),
+            raise ScoringError(say_named(words.pin_withdrawn, others[0].name),
                                code="withdrawn")
         until = locked_until(kind.pin_attempt_model, table)
         if until is not None:
@@ -111,7 +111,7 @@ def confirm_with_pin(kind: EntryKind, *, entry_id: int, entrant: Team, pin: str,
             **({"entry": entry} if kind.pin_attempt_names_entry else {}),
             **lifecycle.origin_fields(origin))
         if confirmer is not None and confirmer.withdrawn:
-            raise ScoringError(str(words.pin_withdrawn) % named(confirmer.name),
+            raise ScoringError(say_named(words.pin_withdrawn, confirmer.name),
                                code="withdrawn")
         if confirmer is not None:
             review = lifecycle.confirm(kind, entry, confirmer, round_=round_, via_pin=True,
@@ -122,7 +122,7 @@ def confirm_with_pin(kind: EntryKind, *, entry_id: int, entrant: Team, pin: str,
             until = locked_until(kind.pin_attempt_model, table)
             refusal = PinRefused(
                 words.pin_locked % {"minutes": minutes_left(until)} if until is not None
-                else str(words.pin_wrong) % named(others[0].name if others else ""),
+                else say_named(words.pin_wrong, others[0].name if others else ""),
                 code="pin_locked" if until is not None else "pin_wrong")
     if refusal is not None:
         raise refusal

@@ -95,9 +95,10 @@ def add_demo_results(championship: Championship) -> str:
             services.close_round(round_, user=director)
         services.publish_results(championship, user=director)
         services.rebuild_stale_deals()  # store the scores now rather than a moment later
-    return _("Demo results: %(entries)s results in %(rounds)s rounds; rounds closed: %(closed)s; "
-             "results published.") % {
+    # Said as the README's tour says it: the rounds closed, the one in play.
+    return _("Demo results: %(entries)s results entered; rounds closed: %(closed)s; round "
+             "%(playing)s in play; results published.") % {
         "entries": entered,
-        "rounds": len(rounds),
         "closed": ", ".join(str(r.number) for r in rounds[:-1]) or "—",
+        "playing": rounds[-1].number,
     }

@@ -16,6 +16,7 @@ from tournaments import services
 from tournaments.confirmation import Confirmation, confirm_page, confirmed
 from tournaments.director_views.common import director_page, run_action, who_acts
 from tournaments.models import Championship, Round
+from tournaments.phrases import phrase
 from tournaments.services import withdrawals
 
 
@@ -168,7 +169,7 @@ def team_reissue_link(request, championship: Championship, team_pk: int):
                          % {"entrant": format_of(championship).wording.entrant})
         return redirect(edit_url)
     return confirm_page(request, Confirmation(
-        title=_("Issue a new link for %(team)s?") % {"team": team.name},
+        title=phrase(_("Issue a new link for %(team)s?"), team=team.name),
         consequences=[
             _("The printed %(entrant)s card stops working at once: its QR code and link lead "
               "nowhere. Print the card again and hand it over.")

@@ -45,7 +45,6 @@ def load_demo(director) -> tuple[Championship | None, str]:
         services.release_round(round_)
     championship.refresh_from_db()
     return championship, _(
-        "Demo championship loaded: “%(name)s”, %(teams)s teams, %(rounds)s rounds, the "
-        "first %(released)s released."
-    ) % {"name": championship.name, "teams": len(data["teams"]), "rounds": len(rounds),
-         "released": data.get("released_rounds", 0)}
+        "Demo championship loaded: “%(name)s”, %(teams)s pairs, a round robin of %(rounds)s "
+        "rounds."
+    ) % {"name": championship.name, "teams": len(data["teams"]), "rounds": len(rounds)}

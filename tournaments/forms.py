@@ -56,6 +56,11 @@ class ChampionshipForm(forms.Form):
             for name in self.FORMAT_SETTINGS:
                 if name not in shown:
                     del self.fields[name]
+            if "rounds_planned" in self.fields and "movement" not in self.fields:
+                # A format with one movement (a free-deal Swiss, an individual's seatings):
+                # no word of the round robin it does not have.
+                self.fields["rounds_planned"].label = _("Number of rounds")
+                self.fields["rounds_planned"].help_text = ""
         for field in locked:
             # A disabled field keeps its initial value whatever is posted.
             if field in self.fields:

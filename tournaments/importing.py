@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.import_headers import column_of
 from tournaments.import_headers import header as header_of
+from tournaments.phrases import phrase
 
 #: The columns of a team list, in template order.
 TEAM_COLUMNS = ("number", "name", "club", "player1", "player2")
@@ -319,8 +320,8 @@ _PROBLEMS = [
     (re.compile(r"^duplicate card (\w\w) \(in (.+)\)$"), lambda m: _(
         "the card %(card)s appears twice (in %(seats)s)") % {"card": m[1],
                                                             "seats": _seat_list(m[2])}),
-    (re.compile(r"^duplicate card (\w\w) in the hand of (\w)$"), lambda m: _(
-        "the card %(card)s appears twice in the hand of %(seat)s") % {"card": m[1], "seat": m[2]}),
+    (re.compile(r"^duplicate card (\w\w) in the hand of (\w)$"), lambda m: phrase(_(
+        "the card %(card)s appears twice in the hand of %(seat)s"), card=m[1], seat=m[2])),
     (re.compile(r"^missing cards? (.+)$"), lambda m: _(
         "missing cards: %(cards)s") % {"cards": m[1]}),
     (re.compile(r"^wrong hand size: (\w) has (\d+) cards"), lambda m: _(

@@ -29,9 +29,12 @@ class NextStep:
 
 
 def more_rounds_to_pair(championship: Championship, rounds: list[Round]) -> bool:
-    """A Swiss event pairs round by round until its planned number (if it has one)."""
+    """A Swiss event pairs round by round until its planned number (if it has one), each
+    once the round before it is closed (``rounds`` in number order): the director is not
+    offered a pairing that would be refused."""
     planned = championship.rounds_planned
-    return championship.is_swiss and (not planned or len(rounds) < planned)
+    return (championship.is_swiss and (not planned or len(rounds) < planned)
+            and (not rounds or rounds[-1].status == Round.Status.CLOSED))
 
 
 def next_step(championship: Championship, rounds: list[Round]) -> NextStep | None:

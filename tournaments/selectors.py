@@ -97,6 +97,17 @@ def round_tables(round_: Round) -> QuerySet[Table]:
     return round_.tables.select_related("ns_team", "ew_team").order_by("number")
 
 
+def round_byes(round_: Round) -> list[Team]:
+    """Every entrant with the bye in ``round_``, by number: the round's own, and those its
+    format keeps besides (each free-deal section's, rules.md 11.3)."""
+    from formats import format_of  # late: the formats import this app
+
+    ids = set(format_of(round_.championship).other_byes(round_))
+    if round_.bye_team_id:
+        ids.add(round_.bye_team_id)
+    return list(Team.objects.filter(pk__in=ids).order_by("number")) if ids else []
+
+
 def rounds_with_tables(championship: Championship, statuses=None) -> QuerySet[Round]:
     """Rounds with their tables and teams prefetched (one query per relation, not per row)."""
     qs = rounds(championship).prefetch_related(

@@ -4,6 +4,7 @@ the hands played. They check the shape; the services (``services.totals``) decid
 from __future__ import annotations
 
 from django import forms
+from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
 from formats.abarrotada.services import TotalsValues
@@ -30,6 +31,8 @@ class TotalsForm(forms.Form):
                 label = f"{label} ({names[seat]})"
             self.fields[f"total_{seat.lower()}"] = forms.IntegerField(
                 label=label, min_value=0, max_value=MAX_TOTAL,
+                # A refusal read away from its field still says whose total it wants.
+                error_messages={"required": _("%(field)s: missing.") % {"field": capfirst(label)}},
                 widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
             # The totals first, in seat order, then the hands played.
             self.order_fields([f"total_{s.lower()}" for s in self.seats[:position + 1]])

@@ -26,6 +26,7 @@ from scoring.views.link_reviews import LinkReviews
 from scoring.views.offline import cache_name, outbox_strings
 from scoring.views.table_entry import director_table, director_table_post, entry_history
 from tournaments.models import Championship, Round
+from tournaments.phrases import phrase
 
 
 def _seats(table: PlayerTable) -> dict:
@@ -95,7 +96,7 @@ _reviews = LinkReviews(entry_of=permissions.player_totals, page=player_page, tea
 player_confirm = _reviews.confirm(services.confirm_totals, gettext_lazy("Game confirmed."))
 player_pin = _reviews.confirm_with_pin(
     services.confirm_totals_with_pin,
-    lambda review: _("Game confirmed by %(player)s.") % {"player": review.by_team.name}, PinForm)
+    lambda review: phrase(_("Game confirmed by %(player)s."), player=review.by_team.name), PinForm)
 player_dispute = _reviews.dispute(services.dispute_totals,
                                   gettext_lazy("Game disputed. The director has been told."))
 

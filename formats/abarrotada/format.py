@@ -139,6 +139,15 @@ class Abarrotada(Format):
 
         return missing_results(round_)
 
+    def placed_rounds(self, team, *, status) -> list[int]:
+        # A player is placed by a seat at a table, or by sitting out.
+        from formats.abarrotada.models import Seating, SitOut
+
+        seated = Seating.objects.filter(player=team, round__status=status)
+        out = SitOut.objects.filter(player=team, round__status=status)
+        return sorted(set(seated.values_list("round__number", flat=True))
+                      | set(out.values_list("round__number", flat=True)))
+
     def release_problem(self, round_) -> str | None:
         from django.utils.translation import gettext
 
@@ -201,6 +210,7 @@ class AbarrotadaFree(Abarrotada):
                 "then games won.")
     rules_section = "10.4"
     has_deals = False
+    has_adjusted_scores = False
     championship_fields = ("rounds_planned",)
     facts_template = "abarrotada/evening/_facts.html"
     archive_rows = ("individual_settings", "individual_player_details", "individual_tables",

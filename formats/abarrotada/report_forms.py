@@ -5,10 +5,12 @@ Estevet, recontro, Sant Vicenç) below them. It checks the shape; the rules deci
 from __future__ import annotations
 
 from django import forms
+from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
 from formats.abarrotada.rules import ReportValues
 from scoring.models import ResultEntry
+from tournaments.phrases import phrase
 
 SEAT_NAMES = {"N": _("North"), "E": _("East"), "S": _("South"), "W": _("West")}
 
@@ -41,9 +43,12 @@ class ReportForm(forms.Form):
         for name in ("recontro_by", "sant_vicenc_by"):
             self.fields[name].choices = [("", "—"), *choices]
         for seat in seats:
+            points_label = phrase(_("%(seat)s's points"), seat=label(seat))
             self.fields[f"points_{seat.lower()}"] = forms.IntegerField(
-                label=_("%(seat)s's points") % {"seat": label(seat)}, min_value=0,
-                max_value=72, widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
+                label=points_label, min_value=0, max_value=72,
+                error_messages={"required": _("%(field)s: missing.") % {
+                    "field": capfirst(points_label)}},
+                widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
         order = ["idempotency_key", "maker", "contract",
                  *[f"points_{s.lower()}" for s in seats], "contro_by", "breaches",
                  "delegations", "estevet", "recontro_by", "sant_vicenc_by"]

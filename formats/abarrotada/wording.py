@@ -3,6 +3,7 @@ pages speak of a duplicate team, or a pair, by default). Given to them through
 ``Format.wording``."""
 
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from scoring.wording import Wording
 
@@ -21,3 +22,14 @@ PLAYER_WORDING = Wording(
     add_button=_("Add the player"),
     none_yet=_("No players yet: add them one by one or import a file."),
 )
+
+
+#: A seat's letter in the reader's language, as the cards and forms name the seats (West is
+#: "Oest" in Catalan and "Oeste" in Spanish, so its letter is O there).
+SEAT_LETTERS = {"N": pgettext_lazy("seat, short", "N"), "E": pgettext_lazy("seat, short", "E"),
+                "S": pgettext_lazy("seat, short", "S"), "W": pgettext_lazy("seat, short", "W")}
+
+
+def seat_letters(seats: str) -> str:
+    """One or more seat letters (``"W"``, ``"NE"``) in the reader's language."""
+    return "".join(str(SEAT_LETTERS.get(seat, seat)) for seat in seats or "")

@@ -16,6 +16,7 @@ from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods
@@ -26,6 +27,7 @@ from scoring import permissions
 from scoring.services.values import Origin
 from scoring.views.common import no_store
 from tournaments import selectors as tournament_selectors
+from tournaments.models import Round
 from tournaments.services.common import ServiceError
 
 
@@ -74,7 +76,7 @@ def director_clock(request, pk: int, number: int):
         for errors in form.errors.values():
             for error in errors:
                 messages.error(request, error)
-        return redirect(_games_url(pk, number))
+        return redirect(_back(request, pk, number))
     action, minutes = form.cleaned_data["action"], form.cleaned_data["minutes"]
     origin = Origin.from_request(request)
     try:
@@ -91,11 +93,30 @@ def director_clock(request, pk: int, number: int):
         messages.error(request, error.message)
     else:
         messages.success(request, done)
-    return redirect(_games_url(pk, number))
+    return redirect(_back(request, pk, number))
 
 
-def _games_url(pk: int, number: int) -> str:
+def _back(request, pk: int, number: int) -> str:
+    """Back to the page the button was pressed on (the round's page or its grid)."""
+    back = request.POST.get("next", "")
+    if back.startswith(f"/director/c/{pk}/") and url_has_allowed_host_and_scheme(
+            back, allowed_hosts={request.get_host()}):
+        return back
     return reverse("scoring:grid", args=[pk, number])
+
+
+def round_panel(request, round_) -> str:
+    """The clock of a released round, with the director's buttons, on the round's page: the
+    page a director lands on after releasing it (empty without a clock)."""
+    view = selectors.clock_view(round_) if round_.status == Round.Status.RELEASED else None
+    if view is None:
+        return ""
+    return render_to_string("free_deal/_clock.html", {
+        "clock": view, "clock_buttons": True, "clock_form": ClockForm(),
+        "championship": round_.championship, "round": round_, "back_to": request.path,
+        "clock_url": reverse("free_deal:director_clock",
+                             args=[round_.championship_id, round_.number]),
+    }, request=request)
 
 
 def projector_panel(request, championship) -> str:

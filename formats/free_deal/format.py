@@ -17,6 +17,7 @@ class FreeDealPairs(Format):
                 "number of hands or the clock; ranked by games won, then point difference.")
     rules_section = "11"
     has_deals = False
+    has_adjusted_scores = False
     facts_template = "free_deal/_facts.html"
     # PIN attempts too: a free-deal game is confirmed with a PIN (its attempts name no entry).
     archive_rows = ("free_deal_settings", "game_entries", "game_reviews", "free_deal_sections",
@@ -79,6 +80,11 @@ class FreeDealPairs(Format):
         from formats.free_deal.views import director_games
 
         return director_games(request, championship, round_)
+
+    def round_panel(self, request, round_) -> str:
+        from formats.free_deal.clock_views import round_panel
+
+        return round_panel(request, round_)
 
     def projector_panel(self, request, championship) -> str:
         from formats.free_deal.clock_views import projector_panel

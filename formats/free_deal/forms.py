@@ -7,13 +7,17 @@ from __future__ import annotations
 import json
 
 from django import forms
+from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
+import engine.free_deal as fd
 from formats.free_deal.models import KNOCKOUT_BEST_OF, KNOCKOUT_SIZES, FreeDealSettings, GameEntry
 from formats.free_deal.services import GameValues, settings_of
 from formats.free_deal.services.clock import MAX_EXTENSION_MINUTES
 from formats.free_deal.services.sections import sections_of
+from formats.free_deal.wording import METRIC_NAMES
 from scoring.json_depth import too_deep
+from tournaments.phrases import phrase
 
 # What the forms accept; the rules refuse what a game cannot be (above the cap, say).
 MAX_POINTS = 999
@@ -23,6 +27,45 @@ MAX_HANDS = 99
 def _limit(label, help_text, initial):
     return forms.IntegerField(label=label, help_text=help_text, initial=initial,
                               min_value=1, max_value=MAX_POINTS, required=False)
+
+
+class TieBreakOrderWidget(forms.MultiWidget):
+    """One select a place. Also reads the order as one comma-separated value (what the form
+    took before it was a list, and what a script may still send)."""
+
+    def decompress(self, value):
+        names = [name.strip() for name in (value or "").split(",") if name.strip()]
+        return names + [""] * (len(self.widgets) - len(names))
+
+    def value_from_datadict(self, data, files, name):
+        if name in data and f"{name}_0" not in data:
+            return self.decompress(data.get(name))
+        return super().value_from_datadict(data, files, name)
+
+
+class TieBreakOrderField(forms.MultiValueField):
+    """The ranking's tie-break order as a list the director orders by picking (one select a
+    place, in the director's language), stored as the metric names joined by commas, as the
+    settings and the API keep it (``rules.check_settings`` decides what an order may be)."""
+
+    def __init__(self, **kwargs):
+        choices = [("", "—"), *((name, capfirst(METRIC_NAMES[name])) for name in fd.METRICS)]
+        places = len(fd.METRICS)
+        fields = [forms.ChoiceField(choices=choices, required=place == 0)
+                  for place in range(places)]
+        widget = TieBreakOrderWidget([forms.Select(choices=choices, attrs={
+            "aria-label": _("Tie-break %(place)s") % {"place": place + 1}})
+            for place in range(places)])
+        super().__init__(fields, widget=widget, require_all_fields=False, **kwargs)
+
+    def compress(self, data_list):
+        chosen = [name for name in data_list if name]
+        twice = sorted({name for name in chosen if chosen.count(name) > 1})
+        if twice:
+            raise forms.ValidationError(
+                _("Tie-break order: %(metric)s is picked twice; pick each once.")
+                % {"metric": METRIC_NAMES[twice[0]]})
+        return ",".join(chosen)
 
 
 class FreeDealSettingsForm(forms.Form):
@@ -35,11 +78,10 @@ class FreeDealSettingsForm(forms.Form):
                                      initial=True)
     match_points = forms.ChoiceField(label=_("Match points"),
                                      choices=FreeDealSettings.MatchPoints.choices)
-    tie_breaks = forms.CharField(
-        label=_("Tie-break order"), max_length=120,
-        initial="match_points,point_difference,points,buchholz",
-        help_text=_("Comma-separated, first decides first: match_points, point_difference, "
-                    "points, buchholz."))
+    tie_breaks = TieBreakOrderField(
+        label=_("Tie-break order"), initial="match_points,point_difference,points,buchholz",
+        help_text=_("Pick the first that decides, then the next for pairs still equal; "
+                    "leave the rest empty."))
     bye_difference = forms.IntegerField(label=_("Bye: point difference"), initial=0,
                                         min_value=-MAX_POINTS, max_value=MAX_POINTS)
     bye_points = forms.IntegerField(label=_("Bye: points"), initial=0, min_value=0,
@@ -116,10 +158,10 @@ class GameForm(forms.Form):
     def __init__(self, *args, table=None, **kwargs):
         super().__init__(*args, **kwargs)
         if table is not None:
-            self.fields["first_points"].label = _("Points of %(pair)s") % {
-                "pair": table.ns_team.name}
-            self.fields["second_points"].label = _("Points of %(pair)s") % {
-                "pair": table.ew_team.name}
+            self.fields["first_points"].label = phrase(_("Points of %(pair)s"),
+                                                       pair=table.ns_team.name)
+            self.fields["second_points"].label = phrase(_("Points of %(pair)s"),
+                                                        pair=table.ew_team.name)
 
     def values(self) -> GameValues:
         data = self.cleaned_data

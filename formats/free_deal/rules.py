@@ -102,7 +102,8 @@ def _messages() -> dict[str, str]:
         "hands_not_at_limit": _("The game ended at the hand limit, so %(hand_limit)s hands "
                                 "were played."),
         "record_length": _("The hand-by-hand record has %(hands)s hands, but %(hands_played)s "
-                           "were played."),
+                           "were played: send the hands played, or these totals without the "
+                           "record (on the phone: “Clear the pad”)."),
         "unknown_pair": _("Hand %(hand)s: choose which pair."),
         "makers_do_not_alternate": _("Hand %(hand)s: the deal passes to the right after each "
                                      "hand, so the trump makers change from pair to pair."),
@@ -121,7 +122,8 @@ def _messages() -> dict[str, str]:
         "hand_after_target": _("Hand %(hand)s was played after a pair had reached the "
                                "target."),
         "hands_do_not_add_up": _("The hands stop adding up to the reported points at hand "
-                                 "%(hand)s."),
+                                 "%(hand)s: send the hands played, or these totals without "
+                                 "the record (on the phone: “Clear the pad”)."),
     }
 
 

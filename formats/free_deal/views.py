@@ -40,14 +40,13 @@ from tournaments.print_pages import printed_file
 
 
 def _refusal(form, error: ScoringError) -> None:
-    """Show a refusal at the field it concerns, at both pairs' points when it concerns them
-    together, or above the form."""
+    """Show a refusal once, at the visible field it concerns: both pairs' points, and the
+    score pad's record (a hidden field; the message names the hand), at the first pair's
+    points, the field under the pad; anything else above the form."""
     field = getattr(error, "field", None) or ""
-    if field.startswith("hands["):
-        field = "hands"  # the score pad's record: the message names the hand
-    fields = ["first_points", "second_points"] if field == "points" else [field]
-    for name in fields:
-        form.add_error(name if name in form.fields else None, error.message)
+    if field == "points" or field == "hands" or field.startswith("hands["):
+        field = "first_points"
+    form.add_error(field if field in form.fields else None, error.message)
 
 
 # --- Captains ---------------------------------------------------------------------------------
@@ -104,9 +103,14 @@ def _pad_data(team, table, game, settings) -> dict:
         "doublings": {"1": _("contro"), "2": _("recontro"), "3": _("Sant Vicenç")},
         "strings": {
             "next": _("Hand %(number)s: trumps by %(pair)s"),
-            "target": _("A pair has reached the target: check the result below and send it."),
             "limit": _("That was the last hand: check the result below and send it."),
             "points": _("Enter the trump makers' points, from 0 to 72."),
+            "over": _("Game over"),
+            "won": _("Game over: %(pair)s wins, %(first)s–%(second)s. Check the result below "
+                     "and send it."),
+            "typed": _("These totals are not the score pad's: to send them, clear the pad "
+                       "(its hands are not sent); or correct the pad's hands."),
+            "clear": _("Clear the pad's %(hands)s hands? They cannot be brought back."),
         },
         # Once this pair's result is stored (or confirmed), the pad starts empty again.
         "sent": game is not None and game.latest is not None and (
@@ -171,7 +175,11 @@ def director_game(request, pk: int, number: int, table_number: int):
     championship, table = director_table(
         request, Table.objects.select_related("round", "ns_team", "ew_team"), pk, number,
         table_number)
-    form = DirectorGameForm(request.POST if request.method == "POST" else None, table=table)
+    game = selectors.table_game(table)
+    # A correction starts from the result entered last (the one that counts once
+    # confirmed), as the pairs' override does: the director changes what is wrong only.
+    form = DirectorGameForm(request.POST if request.method == "POST" else None, table=table,
+                            initial=_correction_initial(game.latest))
     answer = director_table_post(request, table, form, confirm=services.director_confirm_game,
                                  save=services.director_set_game,
                                  confirmed=_("Game confirmed."), show_refusal=_refusal)
@@ -179,8 +187,15 @@ def director_game(request, pk: int, number: int, table_number: int):
         return answer
     entries = entry_history(table.game_entries)
     context = {"championship": championship, "table": table, "round": table.round,
-               "game": selectors.table_game(table), "entries": entries, "form": form}
+               "game": game, "entries": entries, "form": form}
     return no_store(render(request, "free_deal/director_game.html", context))
+
+
+def _correction_initial(entry) -> dict:
+    if entry is None:
+        return {}
+    return {"first_points": entry.first_points, "second_points": entry.second_points,
+            "ended_by": entry.ended_by, "hands_played": entry.hands_played}
 
 
 # Making a PDF takes WeasyPrint seconds: GET and HEAD only (405 for the rest before anything
@@ -230,6 +245,11 @@ def standings_page(request, championship: Championship, *, director: bool):
     return render(request, "free_deal/standings.html", context)
 
 
+#: Tables a page of the projector's pairing shows: what fits a 1280 × 720 screen under the
+#: round's clock in the projector's type (tests/e2e/test_e2e_free_deal_projector_fits.py).
+PAIRING_TABLES_PER_PAGE = 6
+
+
 def projector_page(request, championship: Championship, *, director: bool):
     """The hall's screen: the round's clock, the pairing of the round in play, then the
     ranking ten pairs a page, cycling by itself (a meta refresh; live updates reload it)."""
@@ -249,7 +269,7 @@ def projector_page(request, championship: Championship, *, director: bool):
         for part in selectors.section_rankings(championship, up_to=up_to)
         for start in range(0, max(1, len(part.lines)), per_page)
     ]
-    pairing_pages = -(-len(tables) // (2 * per_page)) if tables else 0
+    pairing_pages = -(-len(tables) // PAIRING_TABLES_PER_PAGE) if tables else 0
     ranking_pages = max(1, len(ranking_chunks))
     page, next_page = projector_page_of(request, pairing_pages + ranking_pages)
     context = {
@@ -262,8 +282,8 @@ def projector_page(request, championship: Championship, *, director: bool):
         "live_url": live.stream_url("director" if director else "public", championship.pk),
     }
     if page <= pairing_pages:
-        start = (page - 1) * 2 * per_page
-        context["tables"] = tables[start:start + 2 * per_page]
+        start = (page - 1) * PAIRING_TABLES_PER_PAGE
+        context["tables"] = tables[start:start + PAIRING_TABLES_PER_PAGE]
     else:
         section, rows = (ranking_chunks[page - pairing_pages - 1] if ranking_chunks
                          else (None, []))

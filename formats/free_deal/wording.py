@@ -14,3 +14,15 @@ PAIR_WORDING = Wording(
     no_open_table=_("Your pair has no open table right now: the round is closed or has not "
                     "started."),
 )
+
+
+#: How the ranking's tie-break metrics (``engine.free_deal.METRICS``) are named: on a sheet,
+#: and in the settings' order picker.
+METRIC_NAMES = {
+    "match_points": _("match points"),
+    "point_difference": _("point difference"),
+    "points": _("points scored"),
+    "buchholz": _("Buchholz"),
+    "wins": _("games won"),
+    "points_against": _("fewest points conceded"),
+}

@@ -3,7 +3,8 @@ shared template asks it (``fmt.has_deals``, ``fmt.facts_template``) instead of n
 ``{% projector_panel championship %}``: what the format adds to the shared projector;
 ``{% download_links championship as kinds %}`` and ``{% round_printouts championship round
 as sheets %}``: what the format offers to download and to print;
-``championship|entrant:"Entrants"``: the word for who plays (pairs, players)."""
+``championship|entrant:"Entrants"``: the word for who plays (pairs, players);
+``championship|format_summary``: the format as a list of championships names it."""
 
 from django import template
 
@@ -17,9 +18,25 @@ def format_filter(championship):
     return format_of(championship)
 
 
+@register.filter
+def format_summary(championship) -> str:
+    """The format in a list of championships: "Duplicate pairs · Swiss", "Free-deal pairs
+    (Swiss)", "Individual (abarrotada)" (the movement where the director chose one)."""
+    fmt = format_of(championship)
+    if "movement" in fmt.championship_fields:
+        return f"{fmt.label} · {championship.get_movement_display()}"
+    return str(fmt.label)
+
+
 @register.simple_tag(takes_context=True)
 def projector_panel(context, championship):
     return format_of(championship).projector_panel(context.get("request"), championship)
+
+
+@register.simple_tag(takes_context=True)
+def round_panel(context, round_):
+    """What the format shows on the director's round page (a free-deal round's clock)."""
+    return format_of(round_.championship).round_panel(context.get("request"), round_)
 
 
 @register.simple_tag

@@ -34,6 +34,7 @@ from tournaments.models import Round
 
 def with_tables(round_: Round) -> Round:
     round_.table_list = list(tournament_selectors.round_tables(round_))
+    round_.bye_list = tournament_selectors.round_byes(round_)
     return round_
 
 

@@ -164,6 +164,10 @@ class RoundSerializer(serializers.Serializer):
 
 class RoundDetailSerializer(RoundSerializer):
     tables = TableSerializer(many=True, source="table_list")
+    byes = TeamSideSerializer(
+        many=True, source="bye_list",
+        help_text=_("Every pair (or player) with the bye in this round: the round's own "
+                    "(bye_team) and, with sections, each section's (rules.md 11.3)."))
 
 
 class RoundActionSerializer(serializers.Serializer):

@@ -48,7 +48,8 @@ class ExportJobSerializer(serializers.Serializer):
     language = enums.enum_field(enums.LANGUAGES)
     after = serializers.IntegerField(allow_null=True)
     status = serializers.ChoiceField(choices=["queued", "running", "done", "failed"])
-    error = serializers.CharField(help_text=_("Why a failed job failed."))
+    error = serializers.CharField(source="error_said", help_text=_(
+        "Why a failed job failed, in the language of the request."))
     can_retry = serializers.BooleanField(source="retry")
     filename = serializers.CharField(help_text=_("The file's name, once it is made."))
     size = serializers.IntegerField(allow_null=True)

@@ -1,11 +1,19 @@
 """The CSV files of every format: UTF-8 with a byte-order mark (so that spreadsheets open
-accents right), comma-separated, numbers written as numbers (a decimal point, never in
-quotes), and text that could run as a formula made plain (``text.csv_text``)."""
+accents right), numbers written as numbers (never in quotes), and text that could run as a
+formula made plain (``text.csv_text``).
+
+Separated as the reader's spreadsheet expects in the file's language: in Catalan and Spanish
+(a decimal comma) with ``;`` and ``4,5``, as Excel and LibreOffice set up for those languages
+read a CSV; in English with ``,`` and ``4.5``. Every format's CSV goes through
+:func:`csv_bytes`."""
 
 from __future__ import annotations
 
 import csv
 import io
+from decimal import Decimal
+
+from django.utils.formats import get_format
 
 from scoring.exports.text import csv_text
 
@@ -13,9 +21,19 @@ BOM = "\ufeff"
 
 
 def csv_bytes(header: list[str], rows) -> bytes:
+    """The CSV file of ``rows`` under ``header``, in the active language's separators."""
+    decimal_comma = get_format("DECIMAL_SEPARATOR") == ","
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\r\n")
+    writer = csv.writer(out, delimiter=";" if decimal_comma else ",", lineterminator="\r\n")
     writer.writerow([csv_text(str(h)) for h in header])
     for row in rows:
-        writer.writerow(["" if value is None else csv_text(value) for value in row])
+        writer.writerow([_field(value, decimal_comma) for value in row])
     return (BOM + out.getvalue()).encode("utf-8")
+
+
+def _field(value, decimal_comma: bool):
+    if value is None:
+        return ""
+    if decimal_comma and isinstance(value, float | Decimal):
+        return str(value).replace(".", ",")
+    return csv_text(value)

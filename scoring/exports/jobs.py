@@ -130,7 +130,8 @@ def start_job(championship: Championship, kind: str, *, language: str | None,
 
 def can_retry(job: ExportJob) -> bool:
     if job.status == ExportJob.Status.FAILED:
-        return True
+        # Made again here, a PDF would fail the same way: the print-ready page is offered.
+        return job.error != ExportJob.NO_PDF_LIBRARY
     return job.status in UNFINISHED and job.created_at < timezone.now() - STUCK_AFTER
 
 
@@ -174,11 +175,12 @@ def run_job(job_id: int) -> str:
         partial = target.with_name(target.name + ".part")
         partial.write_bytes(made.data)
         partial.replace(target)  # a download never sees half a file
-    except PdfUnavailable as refusal:
+    except PdfUnavailable:
         # Not a failure of the job: this computer has no PDF library. The director reads
         # why, and prints the kind's page from the browser instead (tournaments.print_pages).
         ExportJob.objects.filter(pk=job.pk).update(
-            status=ExportJob.Status.FAILED, error=str(refusal), finished_at=timezone.now())
+            status=ExportJob.Status.FAILED, error=ExportJob.NO_PDF_LIBRARY,
+            finished_at=timezone.now())
         return ExportJob.Status.FAILED
     except Exception as error:  # noqa: BLE001 - any failure is shown to the director
         logger.exception("export job %s failed", job.pk)

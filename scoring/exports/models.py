@@ -51,5 +51,19 @@ class ExportJob(models.Model):
             ),
         ]
 
+    #: Stored in ``error`` for a job that failed because this computer makes no PDF: the cause,
+    #: not its words, so that each reader reads it in their language (``error_said``).
+    NO_PDF_LIBRARY = "no-pdf-library"
+
     def __str__(self) -> str:
         return f"{self.championship} · {self.kind} · {self.status}"
+
+    @property
+    def error_said(self) -> str:
+        """Why the job failed, in the reader's language where the cause is known; an
+        unforeseen failure's own text otherwise."""
+        if self.error == self.NO_PDF_LIBRARY:
+            from tournaments import pdf_support
+
+            return pdf_support.job_note()
+        return self.error

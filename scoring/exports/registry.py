@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from django.utils.text import slugify
-from django.utils.translation import override
+from django.utils.translation import override, pgettext_lazy
 
 from formats import format_of
 from scoring.exports import data
@@ -103,9 +103,23 @@ def build(kind: ExportKind, championship: Championship, language: str,
     return ExportFile(*made)
 
 
+#: The words of a file's name, in the language the file is made in ("classificacio-final").
+FILE_WORDS = {
+    "ranking": pgettext_lazy("file name", "ranking"),
+    "results": pgettext_lazy("file name", "results"),
+    "scorecards": pgettext_lazy("file name", "scorecards"),
+    "travellers": pgettext_lazy("file name", "travellers"),
+    "games": pgettext_lazy("file name", "games"),
+    "bracket": pgettext_lazy("file name", "bracket"),
+}
+
+
 def file_name(championship: Championship, what: str, scope, extension: str) -> str:
+    """``<championship>-<what>-<scope>.<extension>`` in the active language, as a slug
+    (``scope.file_label``: "final", "after round 3")."""
     name = slugify(championship.name) or f"championship-{championship.pk}"
-    return f"{name}-{what}-{scope.file_suffix}.{extension}"
+    return (f"{name}-{slugify(str(FILE_WORDS.get(what, what)))}-"
+            f"{slugify(str(scope.file_label))}.{extension}")
 
 
 def scoped_file(what: str, extension: str, content_type: str, make: Callable[[object], bytes]):

@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from tournaments.models import Championship, Round
 
@@ -64,6 +65,16 @@ class RankingScope:
                 "number": self.after, "total": self.total_rounds,
             }
         return _("After round %(number)s") % {"number": self.after}
+
+    @property
+    def file_label(self) -> str:
+        """The scope in a file's name, in the reader's language: "final", "after round 3"
+        (``file_suffix`` is the same in words that never change, for keys)."""
+        if self.final:
+            return pgettext("file name", "final")
+        if self.live and self.in_play:
+            return pgettext("file name", "live")
+        return pgettext("file name", "after round %(number)s") % {"number": self.after}
 
     @property
     def file_suffix(self) -> str:

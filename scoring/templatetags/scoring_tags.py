@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from django import template
+from django.utils import timezone
+from django.utils.timesince import timesince
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
@@ -120,3 +124,12 @@ def fraction_exact(value) -> str:
 @register.filter
 def bye_score_per_deal(_unused=None) -> str:
     return numbers.show_score(engine.BYE_SCORE)
+
+
+@register.filter
+def heard_ago(moment) -> str:
+    """How long ago a table was last heard from: "just now" under a minute (``timesince``
+    says "0 minutes", which reads as a fault), else "5 minutes ago"."""
+    if timezone.now() - moment < timedelta(minutes=1):
+        return pgettext("last heard", "just now")
+    return _("%(time)s ago") % {"time": timesince(moment)}

@@ -72,6 +72,7 @@ def answer_with_form(request, team: Team, form, act, message, *, page, outbox: b
     if not form.is_valid():
         if outbox and from_outbox(request):
             return form_refusal(request, team, form)
+        focus_first_error(form)
         return page(form)
     return answer_service(request, team, lambda: act(form.cleaned_data), message)
 
@@ -103,7 +104,19 @@ def answer_submission(request, team: Team, *, entered: str, stored, open_table, 
             return answer_action(request, team, ok=True, message=entered)
     if from_outbox(request):
         return form_refusal(request, team, form)
+    focus_first_error(form)
     return page(form)
+
+
+def focus_first_error(form) -> None:
+    """Without JavaScript a refused form comes back as a new page: its first visible field
+    in error takes the focus (``autofocus``, which the browser also scrolls to) and says it
+    is invalid, as the scripted path focuses and announces it."""
+    for name in form.errors:
+        field = form.fields.get(name)
+        if field is not None and not field.widget.is_hidden:
+            field.widget.attrs.update({"autofocus": True, "aria-invalid": "true"})
+            return
 
 
 def add_note(request, ok: bool, message: str, deal_number: int | None) -> None:

@@ -244,10 +244,14 @@ def director_close_round(request, pk: int, number: int):
           "players and the public see the cards.") if fmt.has_deals else
         _("Its tables can no longer enter or confirm results.")
     ]
-    if missing:
+    if missing and fmt.has_adjusted_scores:
         consequences.append(_("A missing result stays not played: it scores nothing until "
                               "you enter it or set an adjusted score (you can reopen the "
                               "round while it is the last one closed)."))
+    elif missing:
+        consequences.append(_("A missing result stays not played: it scores nothing until "
+                              "you enter it (you can reopen the round while it is the last "
+                              "one closed)."))
     return confirm_page(request, Confirmation(
         title=_("Close round %(number)s?") % {"number": round_.number},
         consequences=consequences,

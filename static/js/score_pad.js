@@ -74,12 +74,20 @@
       var t = totals();
       el("pad-first-total").textContent = capped(t.first);
       el("pad-second-total").textContent = capped(t.second);
-      el("pad-next").textContent =
-        D.strings.next.replace("%(number)s", hands.length + 1).replace("%(pair)s", D.names[makersOf(hands.length)]);
       var reached = D.target && (t.first >= D.target || t.second >= D.target);
       var atLimit = D.hand_limit && hands.length >= D.hand_limit;
-      el("pad-add").disabled = Boolean(reached || atLimit);
-      el("pad-status").textContent = reached ? D.strings.target : atLimit ? D.strings.limit : "";
+      // At the target the game is over: no "Hand 6" to type, but who won, and the result
+      // below to send.
+      el("pad-next").textContent = reached ? D.strings.over :
+        D.strings.next.replace("%(number)s", hands.length + 1).replace("%(pair)s", D.names[makersOf(hands.length)]);
+      ["pad-contract", "pad-doubling", "pad-points", "pad-revoke", "pad-add"].forEach(function (id) {
+        el(id).disabled = Boolean(reached || atLimit);
+      });
+      var winner = capped(t.first) > capped(t.second) ? "first" : "second";
+      el("pad-status").textContent = reached ? D.strings.won.replace("%(pair)s", D.names[winner])
+        .replace("%(first)s", capped(t.first)).replace("%(second)s", capped(t.second))
+        : atLimit ? D.strings.limit : "";
+      el("pad-clear-line").hidden = !hands.length;
       if (hands.length) {
         setField(form, "first_points", capped(t.first));
         setField(form, "second_points", capped(t.second));
@@ -125,10 +133,32 @@
       el("pad-revoke").value = "";
       el("pad-doubling").value = "0";
       render();
+      // The game is over (the target or the hand limit): on to the result to send.
+      var send = document.querySelector("#game-form button[type=submit]");
+      if (el("pad-add").disabled && send) send.focus();
     });
     el("pad-undo").addEventListener("click", function () {
       hands.pop();
       render();
+    });
+    // Totals typed by hand that are not the pad's would be refused with the pad's record:
+    // say so, and offer to clear the pad (asked first: the hands cannot be brought back).
+    el("pad-clear").addEventListener("click", function () {
+      if (!window.confirm(D.strings.clear.replace("%(hands)s", hands.length))) return;
+      hands = [];
+      render();
+      var first = document.getElementById("game-form");
+      if (first && first.elements.first_points) first.elements.first_points.focus();
+    });
+    document.addEventListener("input", function (event) {
+      var form = document.getElementById("game-form");
+      if (!event.isTrusted || !hands.length || !form || event.target.form !== form) return;
+      if (["first_points", "second_points", "hands_played"].indexOf(event.target.name) < 0) return;
+      var t = totals();
+      var differs = Number(form.elements.first_points.value) !== capped(t.first) ||
+        Number(form.elements.second_points.value) !== capped(t.second) ||
+        Number(form.elements.hands_played.value) !== hands.length;
+      el("pad-status").textContent = differs ? D.strings.typed : "";
     });
     pad.querySelectorAll("input[name='pad-first-makers']").forEach(function (radio) {
       if (hands.length && hands[0].makers === radio.value) radio.checked = true;

@@ -128,6 +128,7 @@ def _urls(demo) -> dict[str, list[str]]:
         f"/director/c/{pk}/results/rounds/3/close/", f"/director/c/{pk}/finish/",
         f"/director/c/{pk}/rounds/discard/", f"/director/c/{pk}/teams/{team.pk}/withdraw/",
         f"/director/c/{pk}/teams/{team.pk}/reissue-link/", f"/c/{pk}/results/",
+        f"/director/c/{pk}/exports/",
     ]
     return {"captain": captains, "public": public, "director": director}
 

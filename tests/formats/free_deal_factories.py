@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from formats.free_deal import services as fd_services
 from formats.free_deal.services import GameValues
+from formats.free_deal.services.sections import assign_sections
 from tournaments import services
 from tournaments.models import Round
 
@@ -38,3 +39,19 @@ def play_round(round_, results) -> None:
         entry, _ = fd_services.submit_game(team=table.ns_team, table=table,
                                            values=results(table), idempotency_key=None)
         fd_services.confirm_game(entry_id=entry.pk, team=table.ew_team)
+
+
+SECTION_NAMES = ("Experienced", "Beginners")
+
+
+def sectioned(director, sizes=(7, 5), rounds=5):
+    """A free-deal championship in two sections of ``sizes`` pairs (rules.md 11.3)."""
+    championship = make_free_deal(director, pairs=sum(sizes), rounds=rounds,
+                                  sections=list(SECTION_NAMES))
+    teams = list(championship.teams.order_by("number"))
+    placements, start = {}, 0
+    for name, size in zip(SECTION_NAMES, sizes, strict=True):
+        placements.update({t.pk: name for t in teams[start:start + size]})
+        start += size
+    assign_sections(championship, placements)
+    return championship

@@ -170,7 +170,11 @@ def test_a_drafted_round_that_seats_a_withdrawn_player_is_seated_again(director)
     championship = make_individual(director, players=9, rounds=2, deals=1)
     (round_,) = services.generate_next_round(championship)
     seated_player = round_.player_tables.first().seatings.first().player
-    services.withdraw_team(seated_player)
+    # The withdrawal says which drafted rounds place the player (the API's drafted_rounds),
+    # seated or sitting out.
+    assert services.withdraw_team(seated_player) == [1]
+    sitting_out = round_.sit_outs.get().player
+    assert services.withdraw_team(sitting_out) == [1]
     with translation.override("en"), pytest.raises(ServiceError) as refused:
         services.release_round(round_, by=director)
     assert "has withdrawn" in refused.value.message

@@ -12,7 +12,12 @@ from tournaments.models import Championship, Round
 
 @pytest.mark.django_db
 def test_the_demo_has_a_free_deal_tournament_in_its_fourth_round(capsys):
-    call_command("demo", password="demo-password-123")
+    call_command("demo", password="demo-password-123", port=8123)
+    # What it prints says what the README's tour says, in the site's language (Catalan), and
+    # where the demo will be served.
+    printed = capsys.readouterr().out
+    assert "rondes tancades: 1, 2; ronda 3 en joc" in printed
+    assert "http://127.0.0.1:8123/" in printed
     call_command("demo")
     (championship,) = Championship.objects.filter(name=DEMO_NAME)
     assert championship.format == "free_deal_pairs"

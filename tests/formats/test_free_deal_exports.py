@@ -135,8 +135,8 @@ def test_each_format_offers_its_own_kinds(event, director, director_client):
     assert public().get(f"/c/{duplicate.pk}/results/export/games_csv/").status_code == 404
     # The exports page and the results pages offer the format's kinds only.
     page = director_client.get(f"/director/c/{event.pk}/exports/").content.decode()
-    select = page.split('id="export-kind">')[1].split("</select>")[0]
-    assert re.findall(r'<option value="([^"]+)">', select) == FREE_DEAL_KINDS
+    picker = page.split('id="export-kind">')[1].split("</fieldset>")[0]
+    assert re.findall(r'name="kind" value="([^"]+)"', picker) == FREE_DEAL_KINDS
     assert "travellers_pdf" not in page and "Pair scorecards (PDF)" in page
     standings = public().get(f"/c/{event.pk}/results/").content.decode()
     for kind in FREE_DEAL_KINDS:

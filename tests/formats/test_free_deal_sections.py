@@ -9,7 +9,8 @@ from fractions import Fraction
 import pytest
 from django.db import transaction
 from django.utils import translation
-from free_deal_factories import make_free_deal, next_round, play_round
+from free_deal_factories import SECTION_NAMES as NAMES
+from free_deal_factories import make_free_deal, next_round, play_round, sectioned
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rest_framework.test import APIClient
@@ -25,19 +26,6 @@ from tournaments.services.common import ServiceError
 
 pytestmark = pytest.mark.django_db
 
-NAMES = ("Experienced", "Beginners")
-
-
-def sectioned(director, sizes=(7, 5), rounds=5):
-    championship = make_free_deal(director, pairs=sum(sizes), rounds=rounds,
-                                  sections=list(NAMES))
-    teams = list(championship.teams.order_by("number"))
-    placements, start = {}, 0
-    for name, size in zip(NAMES, sizes, strict=True):
-        placements.update({t.pk: name for t in teams[start:start + size]})
-        start += size
-    assign_sections(championship, placements)
-    return championship
 
 
 def random_game(rng):

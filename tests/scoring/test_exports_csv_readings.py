@@ -1,6 +1,8 @@
 """The CSV files read with "," or with ";" between fields (Catalan and Spanish spreadsheets
 use ";"): no reading starts a cell with a formula, however the names hide one after a
-separator or a line break, and the numbers stay numbers."""
+separator or a line break, and the numbers stay numbers. A file in Catalan or Spanish is
+written as their spreadsheets read it (";" and a decimal comma), one in English with "," and
+a decimal point."""
 
 from __future__ import annotations
 
@@ -97,16 +99,18 @@ def libreoffice():
     return office
 
 
-def open_in_libreoffice(office, tmp_path, content: bytes, separator: str):
+def open_in_libreoffice(office, tmp_path, content: bytes, separator: str, locale: str = ""):
     """The CSV opened by LibreOffice Calc with ``separator`` between fields (formulas
-    evaluated, as when a user opens the file) and saved as a workbook: its first sheet."""
-    folder = tmp_path / f"sep{ord(separator)}"
+    evaluated, as when a user opens the file) and saved as a workbook: its first sheet.
+    ``locale`` (a language id: 1027 Catalan, 3082 Spanish, 1033 English) reads the numbers as a spreadsheet in that language
+    does (its decimal separator)."""
+    folder = tmp_path / f"sep{ord(separator)}{locale}"
     folder.mkdir()
     source = folder / "export.csv"
     source.write_bytes(content)
     subprocess.run(
         [office, "--headless", f"-env:UserInstallation=file://{tmp_path}/profile",
-         f"--infilter=Text - txt - csv (StarCalc):{ord(separator)},34,76,1",
+         f"--infilter=Text - txt - csv (StarCalc):{ord(separator)},34,76,1,,{locale}",
          "--convert-to", "xlsx", "--outdir", str(folder), str(source)],
         check=True, capture_output=True, timeout=180,
     )
@@ -147,3 +151,24 @@ def test_libreoffice_reads_no_formula_with_either_separator(client, event, kind,
     if kind == "ranking_csv":
         names = [row[2] for row in rows]
         assert csv_text(HOSTILE["name"]) in names and csv_text(QUOTED["name"]) in names
+
+
+@pytest.mark.parametrize(("language", "separator", "locale"),
+                         [("ca", ";", "1027"), ("es", ";", "3082"), ("en", ",", "1033")])
+def test_the_csv_is_separated_as_the_readers_spreadsheet_expects(client, event, tmp_path,
+                                                                 language, separator, locale):
+    response = client.get(f"/c/{event.pk}/results/export/ranking_csv/",
+                          headers={"accept-language": language})
+    text = response.content.decode("utf-8-sig")
+    rows = list(csv.reader(io.StringIO(text), delimiter=separator))
+    assert len({len(row) for row in rows}) == 1 and len(rows[0]) == 9  # every row whole
+    totals = [row[5] for row in rows[1:]]
+    point = "," if separator == ";" else "."
+    assert any(point in total for total in totals)
+    assert all(re.fullmatch(r"-?[0-9]+([.,][0-9]+)?", total) for total in totals)
+    assert not any(("." if point == "," else ",") in total for total in totals)
+    # Opened as a spreadsheet in that language opens it: the totals are numbers.
+    sheet = open_in_libreoffice(libreoffice(), tmp_path, response.content, separator, locale)
+    read = [row[5] for row in sheet.iter_rows(min_row=2, values_only=True)]
+    assert read and all(isinstance(value, int | float) for value in read)
+    assert sorted(read) == sorted(float(total.replace(",", ".")) for total in totals)

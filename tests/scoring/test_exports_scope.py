@@ -85,3 +85,20 @@ def test_before_any_round_is_closed(client, director):
     response = client.get(f"/c/{event.pk}/results/")
     assert response.context["scope"].label == "No round closed yet"
     assert all(row.total == 0 for row in response.context["rows"])
+
+
+@pytest.mark.parametrize(("language", "ranking", "earlier"), [
+    ("ca", "classificacio-final.csv", "classificacio-despres-de-la-ronda-1.csv"),
+    ("es", "clasificacion-final.csv", "clasificacion-tras-la-ronda-1.csv"),
+    ("en", "ranking-final.csv", "ranking-after-round-1.csv"),
+])
+def test_a_files_name_is_in_the_readers_language(client, director, language, ranking,
+                                                  earlier):
+    event = publish(make_event(director, rounds=2, closed=2))
+    event.status = Championship.Status.FINISHED
+    event.save(update_fields=["status"])
+    asked = {"headers": {"accept-language": language}}
+    final = client.get(f"/c/{event.pk}/results/export/ranking_csv/", **asked)
+    assert final["Content-Disposition"].endswith(f'-{ranking}"')
+    before = client.get(f"/c/{event.pk}/results/export/ranking_csv/?after=1", **asked)
+    assert before["Content-Disposition"].endswith(f'-{earlier}"')

@@ -28,8 +28,11 @@ def test_the_next_step_follows_the_event(director, director_client):
     # Round 1 is the last step of the new championship's checklist (test_checklist).
     assert "Getting started" in (page := _page(director_client, championship))
     assert "Release round 1" in page and f"/director/c/{championship.pk}/rounds/1/" in page
+    assert "Pair the next round" not in page  # round 1 drafted: release it first
     services.release_round(drafted, by=director)
-    assert "Next step" not in _page(director_client, championship)  # round 1 in play
+    page = _page(director_client, championship)
+    assert "Next step" not in page  # round 1 in play
+    assert "Pair the next round" not in page  # it would be refused until round 1 closes
     play_round(drafted, lambda table: win())
     services.close_round(drafted, by=director)
     page = _page(director_client, championship)

@@ -48,6 +48,7 @@ def round_detail(request, championship: Championship, number: int):
             "championship": championship,
             "round": round_,
             "tables": selectors.round_tables(round_),
+            "byes": selectors.round_byes(round_),
             "deals": [deal_view(d, sides=format_of(championship).has_sides)
                       for d in selectors.round_deals(round_)],
             "swap_teams_form": SwapTeamsForm(championship=championship),

@@ -160,7 +160,10 @@ def withdraw_team(team: Team, *, by=None, origin=None) -> list[int]:
     """
     check_not_finished(team.championship)
     changes = withdrawals.planned_changes(team.championship_id, withdrawing=team)
-    drafted = _drafted_rounds_of(team)  # before its own byes are cancelled
+    from formats import format_of  # late: the formats import the services
+
+    # Before its own byes are cancelled; the format knows where it places an entrant.
+    drafted = format_of(team.championship).placed_rounds(team, status=Round.Status.DRAFTED)
     Team.objects.filter(pk=team.pk).update(withdrawn=True)
     team.withdrawn = True
     audit.record(AuditEvent.Action.TEAM_WITHDRAWN, team.championship_id, by=by, origin=origin,
@@ -181,18 +184,6 @@ def reinstate_team(team: Team, *, by=None, origin=None) -> Team:
                  team=team)
     withdrawals.apply_changes(team.championship_id, changes, by=by, origin=origin)
     return team
-
-
-def _drafted_rounds_of(team: Team) -> list[int]:
-    drafted = Round.objects.filter(championship_id=team.championship_id, status=Round.Status.DRAFTED)
-    numbers = set(drafted.filter(bye_team=team).values_list("number", flat=True))
-    numbers |= set(
-        drafted.filter(tables__ns_team=team).values_list("number", flat=True)
-    )
-    numbers |= set(
-        drafted.filter(tables__ew_team=team).values_list("number", flat=True)
-    )
-    return sorted(numbers)
 
 
 @transaction.atomic

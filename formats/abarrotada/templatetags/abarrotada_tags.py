@@ -25,3 +25,11 @@ def round_seating(round_):
     from formats.abarrotada import selectors
 
     return {"tables": selectors.round_view(round_), "sit_outs": selectors.sit_out_views(round_)}
+
+
+@register.filter
+def seat_letters(seats):
+    """Seat letters in the reader's language (N, E, S, O in Catalan and Spanish)."""
+    from formats.abarrotada.wording import seat_letters as letters
+
+    return letters(seats)

@@ -11,25 +11,15 @@ import unicodedata
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from django.utils.translation import gettext_lazy as _
-
 from formats.free_deal import rules, selectors
 from formats.free_deal.models import PairSection, Section, SectionBye
 from formats.free_deal.selectors import CountedGame
 from formats.free_deal.services.settings import settings_of
+from formats.free_deal.wording import METRIC_NAMES
 from tournaments.models import Round, Table, Team
 
 WON, DRAWN, LOST, BYE, NO_RESULT = "won", "drawn", "lost", "bye", "none"
 
-#: How the ranking's tie-break metrics (``engine.free_deal.METRICS``) are named on a sheet.
-METRIC_NAMES = {
-    "match_points": _("match points"),
-    "point_difference": _("point difference"),
-    "points": _("points scored"),
-    "buchholz": _("Buchholz"),
-    "wins": _("games won"),
-    "points_against": _("fewest points conceded"),
-}
 
 
 def number(value: Fraction | int | None) -> int | float | None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from django.db.models import Count, Max
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from formats.free_deal.exports import csv_files, pdf, workbook
 from formats.free_deal.models import (
@@ -57,6 +58,7 @@ class _Whole:
     """The file-name suffix of a file that stands after no round (``file_name``)."""
 
     file_suffix = "knockout"
+    file_label = pgettext_lazy("file name", "knockout")
 
 
 def _bracket_file(championship, language: str) -> ExportFile:

@@ -9,6 +9,7 @@ from fractions import Fraction
 
 from django import template
 from django.utils.html import format_html
+from django.utils.translation import ngettext
 
 from tournaments import presentation
 
@@ -24,6 +25,15 @@ def match_points(value) -> str:
     if value.denominator == 2:
         return f"{whole}½" if whole else "½"
     return f"{float(value):.2f}"
+
+
+@register.filter
+def match_points_said(value) -> str:
+    """"1 match point", "1½ match points": the word agrees with the number (one is
+    singular, anything else plural, halves included)."""
+    shown = match_points(value)
+    return ngettext("%(mp)s match point", "%(mp)s match points",
+                    1 if Fraction(value) == 1 else 2) % {"mp": shown}
 
 
 @register.filter

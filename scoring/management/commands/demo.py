@@ -26,8 +26,10 @@ class Command(BaseCommand):
             default=None,
             help="Password for a newly created director account (default: a random one).",
         )
+        parser.add_argument("--port", type=int, default=8000,
+                            help="The port the demo will be served on (only printed).")
 
-    def handle(self, *args, password=None, **options):
+    def handle(self, *args, password=None, port=8000, **options):
         # The demo's stored texts (reasons, comments) and everything it prints are in the
         # site's default language: one language throughout.
         translation.activate(settings.LANGUAGE_CODE)
@@ -52,7 +54,7 @@ class Command(BaseCommand):
         for fmt in FORMATS.values():
             for message in fmt.load_demo(director):
                 self.stdout.write(message)
-        self.stdout.write(_("Open %(url)s") % {"url": "http://127.0.0.1:8000/"})
+        self.stdout.write(_("Open %(url)s") % {"url": f"http://127.0.0.1:{port}/"})
 
     def load_demo_championship(self, director) -> None:
         # The closed rounds' analysis goes on after this command has returned (in a

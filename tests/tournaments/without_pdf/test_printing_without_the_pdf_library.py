@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from django.test import Client
+from django.utils import translation
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from print_events import SHOWS, duplicate_event, free_deal_event, sheets  # noqa: E402
@@ -65,7 +66,14 @@ def test_export_jobs_finish_with_the_message(events, director, settings, tmp_pat
         pdf_job.refresh_from_db()
         workbook.refresh_from_db()
         assert pdf_job.status == ExportJob.Status.FAILED
-        assert pdf_job.error.startswith(NOTE) and "print-ready page" in pdf_job.error
+        # The cause is stored, and worded in each reader's language when shown.
+        assert pdf_job.error == ExportJob.NO_PDF_LIBRARY
+        with translation.override("en"):
+            said = pdf_job.error_said
+        assert said.startswith(NOTE) and "print-ready page" in said and "apt-get" in said
+        with translation.override("es"):
+            assert pdf_job.error_said.startswith("En este ordenador no se pueden generar")
+        assert not jobs.can_retry(pdf_job)  # it would fail the same way: the page instead
         assert workbook.status == ExportJob.Status.DONE
 
 
@@ -79,7 +87,8 @@ def test_the_exports_page_offers_the_pages(events, director_client, director, se
                                headers={"accept-language": "en"}).content.decode()
     assert NOTE in html
     assert f"/c/{duplicate.pk}/results/export/ranking_pdf/?as=page" in html
-    assert "Print-ready page" in html
+    assert "Print-ready page" in html and "Try again" not in html
+    assert "README" not in html and "brew install pango" in html  # said on the page
 
 
 def test_venue_mode_says_whether_pdfs_can_be_made():
