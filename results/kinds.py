@@ -108,8 +108,10 @@ class EntryKind:
     say_of: Callable = lambda _entry: {}
     #: ``say_of_slot(slot)``: the same placeholders for a slot being entered.
     say_of_slot: Callable = lambda _slot: {}
-    #: ``counted(entry)``: called in the transaction when an entry comes to count (it is
-    #: confirmed, or the director entered it): e.g. the pairs note the deal for rescoring.
+    #: ``counted(entry, review)``: called in the transaction when an entry comes to count
+    #: (it is confirmed, or the director entered it), with the confirming review (who, and
+    #: from where): e.g. the pairs note the deal for rescoring; a knockout report makes its
+    #: game.
     counted: Callable | None = None
     #: The entry's value columns, compared for ``EntryWords.other_entered``.
     value_fields: tuple = ()

@@ -206,7 +206,7 @@ def confirm(kind: EntryKind, entry, entrant: Team | None, *, round_: Round, user
                                               by_team=entrant, by_director=user,
                                               via_pin=via_pin, **origin_fields(origin))
     if kind.counted is not None:
-        kind.counted(entry)
+        kind.counted(entry, review)
     kind.publish(table_of(kind, entry), round_, kind.slot_of(entry))
     return review
 
@@ -301,9 +301,9 @@ def director_entry(kind: EntryKind, *, table, slot: dict, fields: dict, user, no
     entry = kind.model.objects.create(**{kind.table_field: table}, by_director=user,
                                       by_director_override=True, note=note, **slot, **fields,
                                       **origin_fields(origin))
-    kind.review_model.objects.create(**{kind.review_field: entry}, verdict=CONFIRM,
-                                     by_director=user, **origin_fields(origin))
+    review = kind.review_model.objects.create(**{kind.review_field: entry}, verdict=CONFIRM,
+                                              by_director=user, **origin_fields(origin))
     if kind.counted is not None:
-        kind.counted(entry)
+        kind.counted(entry, review)
     kind.publish(table, round_, slot)
     return entry

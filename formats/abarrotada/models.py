@@ -153,23 +153,19 @@ class DealReport(Entry):
     points_w = models.PositiveSmallIntegerField(_("West's points"), null=True, blank=True)
     breaches = models.CharField(_("breaches"), max_length=4, blank=True)
 
-    class Meta:
+    class Meta(Entry.Meta):
         ordering = ["table", "deal_number", "id"]
         verbose_name = _("deal report")
         verbose_name_plural = _("deal reports")
         indexes = [models.Index(fields=["table", "deal_number", "id"])]
         constraints = [
+            *Entry.Meta.constraints,
             models.CheckConstraint(condition=_seats_only("contro_by"),
                                    name="deal_report_contro_seats"),
             models.CheckConstraint(condition=_seats_only("breaches"),
                                    name="deal_report_breach_seats"),
             models.CheckConstraint(condition=Q(maker__in=list(SEAT_LETTERS)),
                                    name="deal_report_maker_valid"),
-            models.CheckConstraint(
-                condition=Q(by_team__isnull=False) | Q(by_director__isnull=False)
-                | ~Q(by_director_name=""),
-                name="deal_report_has_author",
-            ),
         ]
 
     def __str__(self) -> str:
@@ -187,18 +183,12 @@ class ReportReview(Review):
     """Another player's (or the director's) verdict on a deal report."""
 
     report = models.ForeignKey(DealReport, on_delete=models.PROTECT, related_name="reviews")
+    entry_field = "report"
 
-    class Meta:
+    class Meta(Review.Meta):
         ordering = ["report", "created_at", "id"]
         verbose_name = _("report review")
         verbose_name_plural = _("report reviews")
-        constraints = [
-            models.CheckConstraint(condition=Q(verdict__in=["confirm", "dispute"]),
-                                   name="report_review_verdict_valid"),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.get_verdict_display()} · {self.report_id}"
 
 
 class SeatAdjustment(Provenance):
@@ -261,18 +251,11 @@ class GameTotals(Entry):
     total_w = models.PositiveSmallIntegerField(_("West's total"), null=True, blank=True)
     hands_played = models.PositiveSmallIntegerField(_("hands played"), null=True, blank=True)
 
-    class Meta:
+    class Meta(Entry.Meta):
         ordering = ["table", "id"]
         verbose_name = _("game totals")
         verbose_name_plural = _("game totals")
         indexes = [models.Index(fields=["table", "id"])]
-        constraints = [
-            models.CheckConstraint(
-                condition=Q(by_team__isnull=False) | Q(by_director__isnull=False)
-                | ~Q(by_director_name=""),
-                name="game_totals_has_author",
-            ),
-        ]
 
     def __str__(self) -> str:
         return f"{self.table}: {self.totals}"
@@ -287,18 +270,12 @@ class GameTotalsReview(Review):
     """Another player's (or the director's) verdict on a game's totals."""
 
     report = models.ForeignKey(GameTotals, on_delete=models.PROTECT, related_name="reviews")
+    entry_field = "report"
 
-    class Meta:
+    class Meta(Review.Meta):
         ordering = ["report", "created_at", "id"]
         verbose_name = _("game totals review")
         verbose_name_plural = _("game totals reviews")
-        constraints = [
-            models.CheckConstraint(condition=Q(verdict__in=["confirm", "dispute"]),
-                                   name="game_totals_review_verdict_valid"),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.get_verdict_display()} · {self.report_id}"
 
 
 class SeatPinAttempt(PinAttemptRecord):
