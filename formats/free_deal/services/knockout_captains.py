@@ -81,8 +81,9 @@ def _check_may_enter(team: Team, tie: KnockoutTie, now: KnockoutTie, slot: dict)
 
 
 def _check_current(entry: KnockoutEntry, now: KnockoutTie) -> None:
-    """A report of a game the director entered since no longer stands."""
-    if entry.number != now.played + 1:
+    """A report of a game the director entered since no longer stands (one confirmed made
+    the game itself)."""
+    if entry.game_id is None and entry.number != now.played + 1:
         raise ScoringError(str(KNOCKOUT_WORDS.superseded), code="superseded")
 
 
