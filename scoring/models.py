@@ -173,15 +173,19 @@ class Review(Provenance):
         return f"{self.get_verdict_display()} · {getattr(self, f'{self.entry_field}_id')}"
 
 
+def review_meta(entry_field: str, verbose_name, verbose_name_plural) -> type:
+    """A format's review's ``Meta``: the core's constraints (``Review.Meta``), its rows in
+    the order of their entries, then of time."""
+    return type("Meta", (Review.Meta,), {
+        "ordering": [entry_field, "created_at", "id"], "verbose_name": verbose_name,
+        "verbose_name_plural": verbose_name_plural, "__module__": __name__})
+
+
 class ResultReview(Review):
     """The other team's (or the director's) verdict on an entry: confirm or dispute."""
 
     entry = models.ForeignKey(ResultEntry, on_delete=models.PROTECT, related_name="reviews")
-
-    class Meta(Review.Meta):
-        ordering = ["entry", "created_at", "id"]
-        verbose_name = _("result review")
-        verbose_name_plural = _("result reviews")
+    Meta = review_meta("entry", _("result review"), _("result reviews"))
 
 
 class Adjustment(Provenance):

@@ -25,7 +25,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from scoring.models import Entry, PinAttemptRecord, Provenance, ResultEntry, Review
+from scoring.models import Entry, PinAttemptRecord, Provenance, ResultEntry, Review, review_meta
 from tournaments.models import Championship, Round, Team
 
 SEATS = [("N", _("North")), ("E", _("East")), ("S", _("South")), ("W", _("West"))]
@@ -184,11 +184,7 @@ class ReportReview(Review):
 
     report = models.ForeignKey(DealReport, on_delete=models.PROTECT, related_name="reviews")
     entry_field = "report"
-
-    class Meta(Review.Meta):
-        ordering = ["report", "created_at", "id"]
-        verbose_name = _("report review")
-        verbose_name_plural = _("report reviews")
+    Meta = review_meta("report", _("report review"), _("report reviews"))
 
 
 class SeatAdjustment(Provenance):
@@ -271,11 +267,7 @@ class GameTotalsReview(Review):
 
     report = models.ForeignKey(GameTotals, on_delete=models.PROTECT, related_name="reviews")
     entry_field = "report"
-
-    class Meta(Review.Meta):
-        ordering = ["report", "created_at", "id"]
-        verbose_name = _("game totals review")
-        verbose_name_plural = _("game totals reviews")
+    Meta = review_meta("report", _("game totals review"), _("game totals reviews"))
 
 
 class SeatPinAttempt(PinAttemptRecord):

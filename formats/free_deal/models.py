@@ -16,7 +16,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from formats.free_deal.clock import ClockTimes
-from scoring.models import Entry, Provenance, Review
+from scoring.models import Entry, Provenance, Review, review_meta
 from tournaments.models import Championship, Round, Table, Team
 
 #: The default tie-break order of rules.md 11.3, by metric name (engine.free_deal.ranking).
@@ -136,11 +136,7 @@ class GameReview(Review):
     """The other pair's (or the director's) verdict on a game entry."""
 
     entry = models.ForeignKey(GameEntry, on_delete=models.PROTECT, related_name="reviews")
-
-    class Meta(Review.Meta):
-        ordering = ["entry", "created_at", "id"]
-        verbose_name = _("game review")
-        verbose_name_plural = _("game reviews")
+    Meta = review_meta("entry", _("game review"), _("game reviews"))
 
 
 class RoundClock(models.Model):
@@ -387,8 +383,4 @@ class KnockoutReview(Review):
     """The other pair's verdict on a captain's knockout report."""
 
     entry = models.ForeignKey(KnockoutEntry, on_delete=models.PROTECT, related_name="reviews")
-
-    class Meta(Review.Meta):
-        ordering = ["entry", "created_at", "id"]
-        verbose_name = _("knockout game review")
-        verbose_name_plural = _("knockout game reviews")
+    Meta = review_meta("entry", _("knockout game review"), _("knockout game reviews"))
