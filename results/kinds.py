@@ -62,8 +62,9 @@ class EntryWords:
 class EntryKind:
     """One kind of entry of a format, and the format's answers the lifecycle asks.
 
-    The entry model has ``table`` (or the field ``table_field`` names), ``by_team``, ``by_director``, ``by_director_override``,
-    ``note``, ``idempotency_key`` and the provenance fields; the review model has a foreign
+    The entry model has ``table`` (or the field ``table_field`` names), ``by_team``,
+    ``by_director``, ``by_director_override``, ``note``, ``idempotency_key`` and the
+    provenance fields; the review model has a foreign
     key to it named ``review_field``, ``verdict``, ``by_team``, ``by_director``, ``via_pin``,
     ``comment`` and the provenance fields; the PIN attempt model has ``table``, ``by_team``,
     ``ok`` and the provenance fields.

@@ -101,8 +101,8 @@ def submit(kind: EntryKind, *, entrant: Team, table, slot: dict, fields: dict,
                     raise ScoringError(str(words.other_entered) % say,
                                        code="other_team_entered")
             entry = model.objects.create(**{kind.table_field: table}, by_team=entrant,
-                                         idempotency_key=key,
-                                         **slot, **fields, **origin_fields(origin))
+                                         idempotency_key=key, **slot, **fields,
+                                         **origin_fields(origin))
             kind.publish(table, round_, slot)
     except IntegrityError:
         # The same key arrived twice at once: the other request stored it.
