@@ -70,8 +70,9 @@ class EntryWords:
 class EntryKind:
     """One kind of entry of a format, and the format's answers the lifecycle asks.
 
-    The entry model has ``table``, ``by_team``, ``by_director``, ``by_director_override``,
-    ``note``, ``idempotency_key`` and the provenance fields; the review model has a foreign
+    The entry model has ``table`` (or the field ``table_field`` names), ``by_team``,
+    ``by_director``, ``by_director_override``, ``note``, ``idempotency_key`` and the
+    provenance fields; the review model has a foreign
     key to it named ``review_field``, ``verdict``, ``by_team``, ``by_director``, ``via_pin``,
     ``comment`` and the provenance fields; the PIN attempt model has ``table``, ``by_team``,
     ``ok`` and the provenance fields.
@@ -83,7 +84,8 @@ class EntryKind:
     review_field: str
     #: The table model whose row each operation locks.
     table_model: type
-    pin_attempt_model: type
+    #: ``None``: the kind has no PIN confirmation (``results.pins`` is not offered).
+    pin_attempt_model: type | None
     #: ``check_may_write(entrant, table, round_)``: refuses (``ScoringError``) an entrant
     #: who does not sit at ``table``, has withdrawn, or whose round is not in play.
     check_may_write: Callable
@@ -115,8 +117,10 @@ class EntryKind:
     say_of: Callable = lambda _entry: {}
     #: ``say_of_slot(slot)``: the same placeholders for a slot being entered.
     say_of_slot: Callable = lambda _slot: {}
-    #: ``counted(entry)``: called in the transaction when an entry comes to count (it is
-    #: confirmed, or the director entered it): e.g. the pairs note the deal for rescoring.
+    #: ``counted(entry, review)``: called in the transaction when an entry comes to count
+    #: (it is confirmed, or the director entered it), with the confirming review (who, and
+    #: from where): e.g. the pairs note the deal for rescoring; a knockout report makes its
+    #: game.
     counted: Callable | None = None
     #: The entry's value columns, compared for ``EntryWords.other_entered``.
     value_fields: tuple = ()
@@ -124,3 +128,15 @@ class EntryKind:
     too_many_code: str = "too_many"
     #: Whether the PIN attempt row names the entry it was typed for.
     pin_attempt_names_entry: bool = False
+    #: The entry's foreign key to where it was played (a ``table_model`` row): a round's
+    #: table, or what else a format's entrants report at (a knockout tie).
+    table_field: str = "table"
+    #: ``lock(table)``: lock what orders this kind's operations and read, as it is now, what
+    #: the kind's checks and ``publish`` get as ``round_``; ``None``: the table's row
+    #: (``locks.lock_table``) and its round. A kind played outside a round's tables locks
+    #: what its other writers lock (the knockout's championship) and reads its table again.
+    lock: Callable | None = None
+    #: ``check_current(entry, round_)``: after ``load`` found the entry the latest of its
+    #: slot, refuses (``ScoringError``) one whose slot has been filled outside the lifecycle
+    #: since (a knockout game the director entered on the bracket), or ``None``.
+    check_current: Callable | None = None

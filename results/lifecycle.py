@@ -31,7 +31,10 @@ def origin_fields(origin: Origin) -> dict:
 
 
 def lock(kind: EntryKind, table) -> Round:
-    """Lock ``table``'s row (``locks.lock_table``) and read its round as it is now."""
+    """Lock ``table``'s row (``locks.lock_table``) and read its round as it is now (or
+    what the kind's own ``lock`` does)."""
+    if kind.lock is not None:
+        return kind.lock(table)
     return lock_table(kind.table_model, table.pk, table.round_id)
 
 
@@ -47,7 +50,7 @@ def submit(kind: EntryKind, *, entrant: Team, table, slot: dict, fields: dict,
     if key is not None and len(key) > KEY_LENGTH:
         raise ScoringError(_("The request key is longer than 64 characters."),
                            code="key_too_long")
-    model, review = kind.model, kind.review_model
+    model, review, at = kind.model, kind.review_model, f"{kind.table_field}_id"
     say = kind.say_of_slot(slot)
     wanted = tuple(_key_of(value) for value in slot.values())
     try:
@@ -56,7 +59,7 @@ def submit(kind: EntryKind, *, entrant: Team, table, slot: dict, fields: dict,
             # One read: the entry stored with this key, wherever it is, and this slot's
             # entries (a handful: each entrant stops at MAX_ENTRIES), newest first, with
             # whether each is confirmed or disputed.
-            here = Q(table_id=table.pk, **slot)
+            here = Q(**{at: table.pk}, **slot)
             rows = list(
                 model.objects.filter(here | Q(idempotency_key=key) if key else here)
                 .order_by("-id")
@@ -65,7 +68,7 @@ def submit(kind: EntryKind, *, entrant: Team, table, slot: dict, fields: dict,
                           disputed=Exists(review.objects.filter(
                               **{kind.review_field: OuterRef("pk")}, verdict=DISPUTE)))
                 .values_list("id", "idempotency_key", "by_team_id", "confirmed", "disputed",
-                             "by_director_override", "table_id", *slot, *kind.value_fields))
+                             "by_director_override", at, *slot, *kind.value_fields))
             sent_before = next((row[0] for row in rows if key and row[1] == key), None)
             if sent_before is not None:
                 return _same_request(kind, model.objects.get(pk=sent_before), table, slot,
@@ -97,8 +100,9 @@ def submit(kind: EntryKind, *, entrant: Team, table, slot: dict, fields: dict,
                         fields[name] for name in kind.value_fields]:
                     raise ScoringError(str(words.other_entered) % say,
                                        code="other_team_entered")
-            entry = model.objects.create(table=table, by_team=entrant, idempotency_key=key,
-                                         **slot, **fields, **origin_fields(origin))
+            entry = model.objects.create(**{kind.table_field: table}, by_team=entrant,
+                                         idempotency_key=key, **slot, **fields,
+                                         **origin_fields(origin))
             kind.publish(table, round_, slot)
     except IntegrityError:
         # The same key arrived twice at once: the other request stored it.
@@ -133,7 +137,7 @@ def _same_request(kind: EntryKind, earlier, table, slot: dict, entrant: Team):
     def column(name):  # a foreign key's id, without reading its row
         return getattr(earlier, earlier._meta.get_field(name).attname)
 
-    if (earlier.table_id != table.pk or earlier.by_team_id != entrant.pk
+    if (column(kind.table_field) != table.pk or earlier.by_team_id != entrant.pk
             or any(column(name) != _key_of(value) for name, value in slot.items())):
         raise ScoringError(str(kind.words.key_reused), code="key_reused")
     return earlier
@@ -148,14 +152,22 @@ def load(kind: EntryKind, entry_id: int, entrant: Team | None, entry=None):
                  .order_by("pk").first())
     if entry is None:
         raise ScoringError(_("This result does not exist."), code="not_found")
-    round_ = lock_table(kind.table_model, entry.table_id, entry.table.round_id)
+    table = table_of(kind, entry)
+    round_ = lock(kind, table)
     if entrant is not None:
-        kind.check_may_write(entrant, entry.table, round_)
-    latest = (kind.model.objects.filter(table_id=entry.table_id, **kind.slot_of(entry))
+        kind.check_may_write(entrant, table, round_)
+    latest = (kind.model.objects.filter(**{kind.table_field: table.pk}, **kind.slot_of(entry))
               .order_by("-id").values_list("id", flat=True).first())
     if latest != entry.pk:
         raise ScoringError(str(kind.words.superseded) % kind.say_of(entry), code="superseded")
+    if kind.check_current is not None:
+        kind.check_current(entry, round_)
     return entry, round_
+
+
+def table_of(kind: EntryKind, entry):
+    """Where ``entry`` was played (its ``kind.table_field``)."""
+    return getattr(entry, kind.table_field)
 
 
 def for_review(kind: EntryKind, entry_id: int, entrant: Team | None, entry=None):
@@ -194,8 +206,8 @@ def confirm(kind: EntryKind, entry, entrant: Team | None, *, round_: Round, user
                                               by_team=entrant, by_director=user,
                                               via_pin=via_pin, **origin_fields(origin))
     if kind.counted is not None:
-        kind.counted(entry)
-    kind.publish(entry.table, round_, kind.slot_of(entry))
+        kind.counted(entry, review)
+    kind.publish(table_of(kind, entry), round_, kind.slot_of(entry))
     return review
 
 
@@ -231,7 +243,7 @@ def dispute(kind: EntryKind, entry, entrant: Team, *, round_: Round, comment: st
     review = kind.review_model.objects.create(**{kind.review_field: entry}, verdict=DISPUTE,
                                               by_team=entrant, comment=comment[:2000],
                                               **origin_fields(origin))
-    kind.publish(entry.table, round_, kind.slot_of(entry))
+    kind.publish(table_of(kind, entry), round_, kind.slot_of(entry))
     return review
 
 
@@ -263,7 +275,7 @@ def director_confirm(kind: EntryKind, *, table, entry_id, user, slot: dict | Non
     slot's or championship's id is ``NotHere`` (404). ``what`` names it in that answer.
     Confirming twice returns the first confirmation; the director's own entry needs none."""
     found = one_here(kind.model.objects.select_related(*kind.related)
-                     .filter(table=table, **(slot or {})), entry_id, what)
+                     .filter(**{kind.table_field: table}, **(slot or {})), entry_id, what)
     entry, round_ = load(kind, found.pk, None, found)
     reviews = reviews_of(entry)
     existing = next((r for r in reviews if r.verdict == CONFIRM), None)
@@ -286,11 +298,12 @@ def director_entry(kind: EntryKind, *, table, slot: dict, fields: dict, user, no
         raise ScoringError(_("This round has not been released yet."), code="drafted")
     if kind.check_director_entry is not None:
         kind.check_director_entry(table, round_)
-    entry = kind.model.objects.create(table=table, by_director=user, by_director_override=True,
-                                      note=note, **slot, **fields, **origin_fields(origin))
-    kind.review_model.objects.create(**{kind.review_field: entry}, verdict=CONFIRM,
-                                     by_director=user, **origin_fields(origin))
+    entry = kind.model.objects.create(**{kind.table_field: table}, by_director=user,
+                                      by_director_override=True, note=note, **slot, **fields,
+                                      **origin_fields(origin))
+    review = kind.review_model.objects.create(**{kind.review_field: entry}, verdict=CONFIRM,
+                                              by_director=user, **origin_fields(origin))
     if kind.counted is not None:
-        kind.counted(entry)
+        kind.counted(entry, review)
     kind.publish(table, round_, slot)
     return entry

@@ -79,7 +79,7 @@ def confirm_with_pin(kind: EntryKind, *, entry_id: int, entrant: Team, pin: str,
     review = None
     with transaction.atomic():
         entry, round_ = lifecycle.load(kind, entry_id, None)
-        table = entry.table
+        table = lifecycle.table_of(kind, entry)
         kind.check_may_write(entrant, table, round_)
         words = kind.words
         if entry.by_team_id != entrant.pk:

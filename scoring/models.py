@@ -64,6 +64,16 @@ class Entry(Provenance):
 
     class Meta:
         abstract = True
+        # Someone made it: an entrant, a director, or (imported from a full backup, which
+        # never links accounts) a director's name. A format's entry that adds constraints
+        # lists these first (``[*Entry.Meta.constraints, ...]``).
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(by_team__isnull=False) | Q(by_director__isnull=False)
+                | ~Q(by_director_name=""),
+                name="%(app_label)s_%(class)s_has_author",
+            ),
+        ]
 
 
 class PinAttemptRecord(models.Model):
@@ -113,20 +123,16 @@ class ResultEntry(Entry):
     breach = models.CharField(
         _("rule breach"), max_length=4, choices=Breach.choices, default=Breach.NONE
     )
-    class Meta:
+    class Meta(Entry.Meta):
         ordering = ["table", "deal", "created_at", "id"]
         verbose_name = _("result entry")
         verbose_name_plural = _("result entries")
         indexes = [models.Index(fields=["table", "deal", "id"])]
         constraints = [
+            *Entry.Meta.constraints,
             models.CheckConstraint(condition=Q(points_ns__lte=72), name="entry_points_range"),
             models.CheckConstraint(
                 condition=Q(recontro=False) | Q(contro=True), name="entry_recontro_needs_contro"
-            ),
-            models.CheckConstraint(
-                condition=Q(by_team__isnull=False) | Q(by_director__isnull=False)
-                | ~Q(by_director_name=""),
-                name="entry_has_author",
             ),
         ]
 
@@ -152,22 +158,34 @@ class Review(Provenance):
     # Confirmed on the entering entrant's phone by typing another entrant's PIN.
     via_pin = models.BooleanField(default=False)
 
+    #: The review's foreign key to its entry (``EntryKind.review_field``).
+    entry_field = "entry"
+
     class Meta:
         abstract = True
+        # A format's review subclasses this Meta (``class Meta(Review.Meta)``).
+        constraints = [
+            models.CheckConstraint(condition=Q(verdict__in=["confirm", "dispute"]),
+                                   name="%(app_label)s_%(class)s_verdict_valid"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_verdict_display()} · {getattr(self, f'{self.entry_field}_id')}"
+
+
+def review_meta(entry_field: str, verbose_name, verbose_name_plural) -> type:
+    """A format's review's ``Meta``: the core's constraints (``Review.Meta``), its rows in
+    the order of their entries, then of time."""
+    return type("Meta", (Review.Meta,), {
+        "ordering": [entry_field, "created_at", "id"], "verbose_name": verbose_name,
+        "verbose_name_plural": verbose_name_plural, "__module__": __name__})
 
 
 class ResultReview(Review):
     """The other team's (or the director's) verdict on an entry: confirm or dispute."""
 
     entry = models.ForeignKey(ResultEntry, on_delete=models.PROTECT, related_name="reviews")
-
-    class Meta:
-        ordering = ["entry", "created_at", "id"]
-        verbose_name = _("result review")
-        verbose_name_plural = _("result reviews")
-
-    def __str__(self) -> str:
-        return f"{self.get_verdict_display()} · {self.entry_id}"
+    Meta = review_meta("entry", _("result review"), _("result reviews"))
 
 
 class Adjustment(Provenance):

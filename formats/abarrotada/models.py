@@ -25,7 +25,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from scoring.models import Entry, PinAttemptRecord, Provenance, ResultEntry, Review
+from scoring.models import Entry, PinAttemptRecord, Provenance, ResultEntry, Review, review_meta
 from tournaments.models import Championship, Round, Team
 
 SEATS = [("N", _("North")), ("E", _("East")), ("S", _("South")), ("W", _("West"))]
@@ -153,23 +153,19 @@ class DealReport(Entry):
     points_w = models.PositiveSmallIntegerField(_("West's points"), null=True, blank=True)
     breaches = models.CharField(_("breaches"), max_length=4, blank=True)
 
-    class Meta:
+    class Meta(Entry.Meta):
         ordering = ["table", "deal_number", "id"]
         verbose_name = _("deal report")
         verbose_name_plural = _("deal reports")
         indexes = [models.Index(fields=["table", "deal_number", "id"])]
         constraints = [
+            *Entry.Meta.constraints,
             models.CheckConstraint(condition=_seats_only("contro_by"),
                                    name="deal_report_contro_seats"),
             models.CheckConstraint(condition=_seats_only("breaches"),
                                    name="deal_report_breach_seats"),
             models.CheckConstraint(condition=Q(maker__in=list(SEAT_LETTERS)),
                                    name="deal_report_maker_valid"),
-            models.CheckConstraint(
-                condition=Q(by_team__isnull=False) | Q(by_director__isnull=False)
-                | ~Q(by_director_name=""),
-                name="deal_report_has_author",
-            ),
         ]
 
     def __str__(self) -> str:
@@ -187,18 +183,8 @@ class ReportReview(Review):
     """Another player's (or the director's) verdict on a deal report."""
 
     report = models.ForeignKey(DealReport, on_delete=models.PROTECT, related_name="reviews")
-
-    class Meta:
-        ordering = ["report", "created_at", "id"]
-        verbose_name = _("report review")
-        verbose_name_plural = _("report reviews")
-        constraints = [
-            models.CheckConstraint(condition=Q(verdict__in=["confirm", "dispute"]),
-                                   name="report_review_verdict_valid"),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.get_verdict_display()} · {self.report_id}"
+    entry_field = "report"
+    Meta = review_meta("report", _("report review"), _("report reviews"))
 
 
 class SeatAdjustment(Provenance):
@@ -261,18 +247,11 @@ class GameTotals(Entry):
     total_w = models.PositiveSmallIntegerField(_("West's total"), null=True, blank=True)
     hands_played = models.PositiveSmallIntegerField(_("hands played"), null=True, blank=True)
 
-    class Meta:
+    class Meta(Entry.Meta):
         ordering = ["table", "id"]
         verbose_name = _("game totals")
         verbose_name_plural = _("game totals")
         indexes = [models.Index(fields=["table", "id"])]
-        constraints = [
-            models.CheckConstraint(
-                condition=Q(by_team__isnull=False) | Q(by_director__isnull=False)
-                | ~Q(by_director_name=""),
-                name="game_totals_has_author",
-            ),
-        ]
 
     def __str__(self) -> str:
         return f"{self.table}: {self.totals}"
@@ -287,18 +266,8 @@ class GameTotalsReview(Review):
     """Another player's (or the director's) verdict on a game's totals."""
 
     report = models.ForeignKey(GameTotals, on_delete=models.PROTECT, related_name="reviews")
-
-    class Meta:
-        ordering = ["report", "created_at", "id"]
-        verbose_name = _("game totals review")
-        verbose_name_plural = _("game totals reviews")
-        constraints = [
-            models.CheckConstraint(condition=Q(verdict__in=["confirm", "dispute"]),
-                                   name="game_totals_review_verdict_valid"),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.get_verdict_display()} · {self.report_id}"
+    entry_field = "report"
+    Meta = review_meta("report", _("game totals review"), _("game totals reviews"))
 
 
 class SeatPinAttempt(PinAttemptRecord):

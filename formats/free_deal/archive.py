@@ -10,12 +10,14 @@
 from __future__ import annotations
 
 from formats.free_deal import selectors
+from formats.free_deal.archive_knockout import reviews_from_verdicts
 from formats.free_deal.models import (
     FreeDealSettings,
     GameEntry,
     GameReview,
     KnockoutEntry,
     KnockoutGame,
+    KnockoutReview,
     KnockoutTie,
     PairSection,
     Section,
@@ -53,14 +55,17 @@ BACKUP = ArchivePart(
         TableSpec("free_deal_knockout_games", KnockoutGame,
                   ("id", "tie", "number", "first_points", "second_points", *PROVENANCE),
                   {"tie": "free_deal_knockout_ties", "by_team": "teams", "by_director": USER}),
-        # A captain's report of a knockout game, waiting for, confirmed or disputed by the
-        # other pair (the game it made, once confirmed).
+        # A captain's report of a knockout game (the game it made, once confirmed), and the
+        # other pair's confirmation or dispute of it.
         TableSpec("free_deal_knockout_entries", KnockoutEntry,
-                  ("id", "tie", "number", "first_points", "second_points", "verdict",
-                   "reviewed_by", "reviewed_at", "comment", "game", "idempotency_key",
-                   *PROVENANCE),
-                  {"tie": "free_deal_knockout_ties", "reviewed_by": "teams",
-                   "game": "free_deal_knockout_games", "by_team": "teams", "by_director": USER}),
+                  ("id", "tie", "number", "first_points", "second_points", "game",
+                   "by_director_override", "idempotency_key", "note", *PROVENANCE),
+                  {"tie": "free_deal_knockout_ties", "game": "free_deal_knockout_games",
+                   "by_team": "teams", "by_director": USER}),
+        TableSpec("free_deal_knockout_reviews", KnockoutReview,
+                  ("id", "entry", "verdict", "comment", "via_pin", *PROVENANCE),
+                  {"entry": "free_deal_knockout_entries", "by_team": "teams",
+                   "by_director": USER}, championship_lookup="entry__tie__championship"),
     ),
     implicit_championship=(FreeDealSettings, Section, KnockoutTie),
     # A version 1 file (a duplicate championship from before formats) has none of these.
@@ -69,9 +74,12 @@ BACKUP = ArchivePart(
     # knockout stage), read as empty lists.
     optional_tables=("free_deal_sections", "free_deal_pair_sections", "free_deal_section_byes",
                      "free_deal_knockout_ties", "free_deal_knockout_games",
-                     "free_deal_knockout_entries"),
+                     "free_deal_knockout_entries", "free_deal_knockout_reviews"),
     optional_settings={"free_deal_settings": {"knockout_size": 0, "knockout_best_of": 1}},
-    optional_row_fields={"free_deal_knockout_entries": {"idempotency_key": None}},
+    optional_row_fields={"free_deal_knockout_entries": {
+        "idempotency_key": None, "by_director_override": False, "note": ""}},
+    # A file from before the reports joined the results core kept each one's verdict on it.
+    upgrade=reviews_from_verdicts,
     # A ``RoundClock`` is the room's live state, not a result: a championship moved with a
     # round in play has that round's clock started again by its director.
     derived_models=("RoundClock",),

@@ -16,7 +16,39 @@ from scoring.archive.errors import ArchiveError
 
 TIES = "free_deal_knockout_ties"
 GAMES = "free_deal_knockout_games"
+ENTRIES, REVIEWS = "free_deal_knockout_entries", "free_deal_knockout_reviews"
 SIZE = "free_deal_settings[0].knockout_size"
+#: A report's verdict as a file from before its reviews kept it, as a review's.
+OLD_VERDICTS = {"pending": None, "confirmed": "confirm", "disputed": "dispute"}
+
+
+def reviews_from_verdicts(archive: dict) -> None:
+    """A file from before the captains' reports joined the results core kept each one's
+    verdict on the report (``verdict``, ``reviewed_by``, ``reviewed_at``, ``comment``): a
+    confirmed or disputed one becomes a review row by the pair that reviewed it, at that
+    time, with its comment (ids after the file's own). Rows of today's shape are left as
+    they are; anything malformed is left to the reading, which names it."""
+    entries, reviews = archive.get(ENTRIES), archive.get(REVIEWS)
+    if not isinstance(entries, list) or not isinstance(reviews, list):
+        return
+    ids = [row.get("id") for row in reviews if isinstance(row, dict)]
+    next_id = max((i for i in ids if type(i) is int), default=0) + 1
+    for i, row in enumerate(entries):
+        if not isinstance(row, dict) or "verdict" not in row:
+            continue
+        verdict = row.pop("verdict")
+        by, at = row.pop("reviewed_by", None), row.pop("reviewed_at", None)
+        comment = row.pop("comment", "")
+        if verdict not in OLD_VERDICTS:
+            _refuse(f"{ENTRIES}[{i}].verdict", _("expected pending, confirmed or disputed."))
+        if OLD_VERDICTS[verdict] is None:
+            continue
+        reviews.append({"id": next_id, "entry": row.get("id"),
+                        "verdict": OLD_VERDICTS[verdict], "comment": comment,
+                        "via_pin": False, "by_team": by, "by_director": None,
+                        "created_at": at or row.get("created_at"), "ip_address": None,
+                        "user_agent": ""})
+        next_id += 1
 
 
 def _refuse(path: str, message: str):

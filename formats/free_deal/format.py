@@ -23,7 +23,7 @@ class FreeDealPairs(Format):
     archive_rows = ("free_deal_settings", "game_entries", "game_reviews", "free_deal_sections",
                     "free_deal_pair_sections", "free_deal_section_byes",
                     "free_deal_knockout_ties", "free_deal_knockout_games",
-                    "free_deal_knockout_entries", "pin_attempts")
+                    "free_deal_knockout_entries", "free_deal_knockout_reviews", "pin_attempts")
     championship_fields = ("rounds_planned", "doubling")
     fixed_settings = {"movement": "swiss"}
     api_settings_key = "free_deal"

@@ -44,7 +44,7 @@ class KnockoutReportSerializer(serializers.Serializer):
     game = serializers.IntegerField(source="number", help_text=_("The game of the tie it reports."))
     first_points = serializers.IntegerField()
     second_points = serializers.IntegerField()
-    state = serializers.CharField(source="verdict", help_text=_(
+    state = serializers.CharField(help_text=_(
         "pending (waiting for the other pair), confirmed or disputed."))
     by_pair = serializers.IntegerField(source="by_team.number")
 

@@ -16,7 +16,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from formats.free_deal.clock import ClockTimes
-from scoring.models import Entry, Provenance, Review
+from scoring.models import Entry, Provenance, Review, review_meta
 from tournaments.models import Championship, Round, Table, Team
 
 #: The default tie-break order of rules.md 11.3, by metric name (engine.free_deal.ranking).
@@ -117,20 +117,15 @@ class GameEntry(Entry):
     # The score pad's record, hand by hand (engine.free_deal.HandRecord as dicts), or null.
     hands = models.JSONField(_("hand by hand"), null=True, blank=True)
 
-    class Meta:
+    class Meta(Entry.Meta):
         ordering = ["table", "created_at", "id"]
         verbose_name = _("game entry")
         verbose_name_plural = _("game entries")
         indexes = [models.Index(fields=["table", "id"])]
         constraints = [
+            *Entry.Meta.constraints,
             models.CheckConstraint(condition=Q(ended_by__in=["target", "hands", "time"]),
                                    name="game_entry_ended_by_valid"),
-            # An imported game keeps its director's name as text (scoring.archive).
-            models.CheckConstraint(
-                condition=Q(by_team__isnull=False) | Q(by_director__isnull=False)
-                | ~Q(by_director_name=""),
-                name="game_entry_has_author",
-            ),
         ]
 
     def __str__(self) -> str:
@@ -141,18 +136,7 @@ class GameReview(Review):
     """The other pair's (or the director's) verdict on a game entry."""
 
     entry = models.ForeignKey(GameEntry, on_delete=models.PROTECT, related_name="reviews")
-
-    class Meta:
-        ordering = ["entry", "created_at", "id"]
-        verbose_name = _("game review")
-        verbose_name_plural = _("game reviews")
-        constraints = [
-            models.CheckConstraint(condition=Q(verdict__in=["confirm", "dispute"]),
-                                   name="game_review_verdict_valid"),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.get_verdict_display()} · {self.entry_id}"
+    Meta = review_meta("entry", _("game review"), _("game reviews"))
 
 
 class RoundClock(models.Model):
@@ -337,34 +321,66 @@ class KnockoutGame(KnockoutScore):
         return self.first_points > self.second_points
 
 
-class KnockoutEntry(KnockoutScore):
-    """A knockout game as a pair's captain reports it on its phone (rules.md 11.3): it waits
-    for the other pair of the tie, which confirms it (the game then counts: a
-    :class:`KnockoutGame`, ``game``) or disputes it (the director settles it on the bracket
-    page). ``number`` is the game of the tie it reports; an entry for a game the director
-    has already entered, or older than a newer entry, can no longer be confirmed."""
+#: A knockout report's state, as the director's bracket words it.
+KNOCKOUT_ENTRY_STATES = {"pending": _("waiting for confirmation"), "confirmed": _("confirmed"),
+                         "disputed": _("disputed")}
 
-    class Verdict(models.TextChoices):
-        PENDING = "pending", _("waiting for confirmation")
-        CONFIRMED = "confirmed", _("confirmed")
-        DISPUTED = "disputed", _("disputed")
+
+class KnockoutEntries(models.QuerySet):
+    def with_state(self):
+        """Each report with what its ``state`` reads (whether it is confirmed, and the
+        comment of its dispute, if any), in the same query."""
+        reviews = KnockoutReview.objects.filter(entry=models.OuterRef("pk"))
+        return self.annotate(
+            confirmed=models.Exists(reviews.filter(verdict=Review.Verdict.CONFIRM)),
+            dispute_comment=models.Subquery(reviews.filter(verdict=Review.Verdict.DISPUTE)
+                                            .order_by("id").values("comment")[:1]))
+
+
+class KnockoutEntry(Entry, KnockoutScore):
+    """A knockout game as a pair's captain reports it on its phone (rules.md 11.3), an entry
+    of the results core (``services.knockout_captains.KNOCKOUT_GAMES``): it waits for the
+    other pair of the tie, which confirms it (the game then counts: a :class:`KnockoutGame`,
+    ``game``, set once then) or disputes it (the director settles it on the bracket page).
+    ``number`` is the game of the tie it reports; an entry for a game the director has
+    already entered, or older than a newer entry, can no longer be confirmed."""
 
     tie = models.ForeignKey(KnockoutTie, on_delete=models.CASCADE, related_name="entries")
-    verdict = models.CharField(max_length=10, choices=Verdict.choices, default=Verdict.PENDING)
-    reviewed_by = models.ForeignKey(Team, null=True, blank=True, on_delete=models.PROTECT,
-                                    related_name="+")
-    reviewed_at = models.DateTimeField(null=True, blank=True)
-    comment = models.CharField(max_length=2000, blank=True)
     game = models.OneToOneField(KnockoutGame, null=True, blank=True, on_delete=models.SET_NULL,
                                 related_name="entry")
-    # The same report sent again (a phone's outbox, an API retry) is stored once.
-    idempotency_key = models.CharField(max_length=64, null=True, blank=True, unique=True)
 
-    class Meta:
+    class Meta(Entry.Meta):
         ordering = ["tie", "id"]
         verbose_name = _("knockout game entry")
         verbose_name_plural = _("knockout game entries")
         constraints = [
+            *Entry.Meta.constraints,
             models.CheckConstraint(condition=~Q(first_points=models.F("second_points")),
                                    name="free_deal_knockout_entry_has_winner"),
         ]
+
+    objects = KnockoutEntries.as_manager()
+
+    @property
+    def state(self) -> str:
+        """``pending``, ``confirmed`` or ``disputed``, as the pages and the API say it (read
+        ``with_state()``, or from its reviews)."""
+        if hasattr(self, "confirmed"):
+            confirmed, disputed = self.confirmed, self.dispute_comment is not None
+        else:
+            verdicts = set(self.reviews.values_list("verdict", flat=True))
+            confirmed, disputed = (Review.Verdict.CONFIRM in verdicts,
+                                   Review.Verdict.DISPUTE in verdicts)
+        if confirmed:
+            return "confirmed"
+        return "disputed" if disputed else "pending"
+
+    def get_state_display(self) -> str:
+        return str(KNOCKOUT_ENTRY_STATES[self.state])
+
+
+class KnockoutReview(Review):
+    """The other pair's verdict on a captain's knockout report."""
+
+    entry = models.ForeignKey(KnockoutEntry, on_delete=models.PROTECT, related_name="reviews")
+    Meta = review_meta("entry", _("knockout game review"), _("knockout game reviews"))

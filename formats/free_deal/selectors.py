@@ -7,12 +7,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from django.db.models import Exists, F, OuterRef, Q
+from django.db.models import Exists, F, OuterRef, Prefetch, Q
 from django.utils.translation import gettext as _
 
 from formats.free_deal import rules
 from formats.free_deal.clock_selectors import ClockView, clock_view, no_clock_json
-from formats.free_deal.models import GameEntry, GameReview, Section, SectionBye
+from formats.free_deal.models import GameEntry, GameReview, KnockoutEntry, Section, SectionBye
 from formats.free_deal.services.settings import settings_of
 from tournaments.models import Championship, Round, Table, Team
 
@@ -350,7 +350,8 @@ def knockout_bracket(championship: Championship) -> list[list]:
 
     ties = (KnockoutTie.objects.filter(championship=championship)
             .select_related("first", "second", "winner")
-            .prefetch_related("games", "entries__by_team"))
+            .prefetch_related("games", Prefetch("entries", KnockoutEntry.objects.with_state()
+                                                .select_related("by_team"))))
     rounds: list[list] = []
     for tie in ties:
         if tie.stage > len(rounds):

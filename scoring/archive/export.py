@@ -70,6 +70,8 @@ def _rows(spec: TableSpec, queryset, usernames: dict[int, str]) -> list[dict]:
 
 def _queryset(spec: TableSpec, championship: Championship):
     model = spec.model
+    if spec.championship_lookup:
+        return model.objects.filter(**{spec.championship_lookup: championship})
     if model in backup_layout().implicit_championship:
         return model.objects.filter(championship=championship)
     if "table" in spec.refs:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import datetime
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from django.utils.text import slugify
@@ -63,6 +64,9 @@ class TableSpec:
     model: type
     fields: tuple[str, ...]
     refs: dict[str, str] = field(default_factory=dict)
+    #: The lookup from a row to its championship, when its references do not tell it (an
+    #: ``entry`` that is not a round's table's, say): ``export._queryset``.
+    championship_lookup: str = ""
 
 
 CHAMPIONSHIP = TableSpec(
@@ -148,6 +152,10 @@ class ArchivePart:
     optional_row_fields: dict[str, dict] = field(default_factory=dict)
     #: The format's models a full backup leaves out on purpose (see :data:`CORE_DERIVED_MODELS`).
     derived_models: tuple[str, ...] = ()
+    #: ``upgrade(archive)``: rewrites, in place, rows of a file from before a change of the
+    #: format's rows into today's (a value moved to rows of another list), after the
+    #: optional lists and fields are filled in; or ``None``.
+    upgrade: Callable[[dict], None] | None = None
 
 
 #: The core's part: duplicate pairs' rows, and the rows every format has.
@@ -167,6 +175,7 @@ class BackupLayout:
     optional_settings: dict[str, dict]
     optional_row_fields: dict[str, dict]
     derived_models: tuple[str, ...]
+    upgrades: tuple[Callable[[dict], None], ...] = ()
 
 
 def backup_layout() -> BackupLayout:
@@ -181,6 +190,7 @@ def backup_layout() -> BackupLayout:
         optional_row_fields={k: v for part in parts
                              for k, v in part.optional_row_fields.items()},
         derived_models=tuple(name for part in parts for name in part.derived_models),
+        upgrades=tuple(part.upgrade for part in parts if part.upgrade is not None),
     )
 
 

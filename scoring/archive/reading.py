@@ -201,7 +201,28 @@ def load(source) -> dict:
               "%(supported)s only.") % {"version": version, "supported": FORMAT_VERSION},
             path="format_version",
         )
-    if version == 1:
+    up_to_date(archive)
+    kind = archive.get("kind")
+    if kind == KIND_PUBLIC:
+        raise ArchiveError(
+            _("This is a public archive: it has no team links, PINs or deal key, so it "
+              "cannot be imported. Import the championship's full backup instead."),
+            path="kind",
+        )
+    if kind != KIND_FULL:
+        raise ArchiveError(
+            _("kind: expected \"%(full)s\", found %(found)s.")
+            % {"full": KIND_FULL, "found": json.dumps(kind)[:40]},
+            path="kind",
+        )
+    return archive
+
+
+def up_to_date(archive: dict) -> None:
+    """A file written before today's rows (its version and marker checked), rewritten in
+    place as today's: what a version 1 file, a list or a field added since, or a format's
+    rows of an earlier shape (``ArchivePart.upgrade``) mean."""
+    if archive.get("format_version") == 1:
         _upgrade_version_1(archive)
     if isinstance(archive.get("championship"), dict):  # ... from before archiving
         for name, value in OPTIONAL_CHAMPIONSHIP.items():
@@ -219,20 +240,8 @@ def load(source) -> dict:
             if isinstance(row, dict):
                 for name, value in defaults.items():
                     row.setdefault(name, value)
-    kind = archive.get("kind")
-    if kind == KIND_PUBLIC:
-        raise ArchiveError(
-            _("This is a public archive: it has no team links, PINs or deal key, so it "
-              "cannot be imported. Import the championship's full backup instead."),
-            path="kind",
-        )
-    if kind != KIND_FULL:
-        raise ArchiveError(
-            _("kind: expected \"%(full)s\", found %(found)s.")
-            % {"full": KIND_FULL, "found": json.dumps(kind)[:40]},
-            path="kind",
-        )
-    return archive
+    for upgrade in layout.upgrades:  # ... or before a format's rows changed their shape
+        upgrade(archive)
 
 
 def _upgrade_version_1(archive: dict) -> None:

@@ -89,7 +89,7 @@ DEAL_RESULTS = EntryKind(
     earlier_related=("table__round", "table__ns_team", "table__ew_team", "deal"),
     say_of=lambda entry: {"deal": entry.deal.number},
     say_of_slot=lambda slot: {"deal": slot["deal"].number},
-    counted=lambda entry: deal_changed(entry.deal_id),
+    counted=lambda entry, _review: deal_changed(entry.deal_id),
     value_fields=VALUE_FIELDS, too_many_code="too_many_entries",
     pin_attempt_names_entry=True,
 )

@@ -68,7 +68,7 @@ def free_deal_pairs(director):
     captain's report confirmed by the other pair, then the final played."""
     championship, _message = load_knockout_demo(director)
     for entry in KnockoutEntry.objects.filter(tie__championship=championship,
-                                              verdict=KnockoutEntry.Verdict.PENDING):
+                                              reviews=None):
         tie = entry.tie
         other = tie.first if entry.by_team_id == tie.second_id else tie.second
         fd.confirm_knockout_entry(team=other, entry_id=entry.pk)

@@ -57,7 +57,7 @@ def test_the_demo_has_a_finished_event_in_its_knockout_stage():
     assert decided.winner_id == decided.first_id == final.first_id
     assert waiting.winner_id is None and final.second_id is None
     (report,) = KnockoutEntry.objects.filter(tie=waiting)
-    assert (report.verdict, report.by_team_id) == ("pending", waiting.second_id)
+    assert (report.state, report.by_team_id) == ("pending", waiting.second_id)
     # The pairs seeded are the top of the final ranking.
     top = [line.team.pk for line in selectors.ranking(championship)[:KNOCKOUT]]
     assert {t.first_id for t in semis} | {t.second_id for t in semis} == set(top)

@@ -47,7 +47,7 @@ def test_a_pair_enters_its_game_and_the_other_confirms_it(semi):
                       HTTP_USER_AGENT="Phone 1")
     assert sent.status_code == 302
     entry = KnockoutEntry.objects.get()
-    assert (entry.number, entry.by_team_id, entry.verdict, entry.user_agent) == (
+    assert (entry.number, entry.by_team_id, entry.state, entry.user_agent) == (
         1, first.pk, "pending", "Phone 1")
     assert not KnockoutGame.objects.exists()  # nothing counts before the other pair confirms
     assert "Waiting for the other pair to confirm" in page(first)
@@ -62,8 +62,9 @@ def test_a_pair_enters_its_game_and_the_other_confirms_it(semi):
     game = KnockoutGame.objects.get()
     assert (game.first_points, game.second_points, game.by_team_id) == (101, 70, first.pk)
     entry.refresh_from_db()
-    assert (entry.verdict, entry.reviewed_by_id, entry.game_id) == ("confirmed", second.pk,
-                                                                    game.pk)
+    review = entry.reviews.get()
+    assert (entry.state, review.verdict, review.by_team_id, entry.game_id) == (
+        "confirmed", "confirm", second.pk, game.pk)
     semi.refresh_from_db()
     assert semi.winner_id == first.pk
     final = KnockoutTie.objects.get(championship=semi.championship, stage=2)
@@ -171,8 +172,9 @@ def test_the_captains_reports_move_with_the_full_backup(semi, director):
 
     def reports(championship):
         return [(e.tie.stage, e.tie.slot, e.number, e.first_points, e.second_points,
-                 e.verdict, e.by_team.number, e.reviewed_by.number, e.comment,
-                 e.game and e.game.number, e.created_at)
+                 e.state, e.by_team.number, e.game and e.game.number, e.created_at,
+                 [(r.verdict, r.by_team.number, r.comment, r.created_at)
+                  for r in e.reviews.order_by("id")])
                 for e in KnockoutEntry.objects.filter(tie__championship=championship)
                 .order_by("id")]
 

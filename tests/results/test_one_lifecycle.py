@@ -1,8 +1,9 @@
 """The results core's one lifecycle (``results.lifecycle``, ``results.pins``), driven directly
 for every kind of entry a format gives: a duplicate deal's result, a free-deal game, an
-individual deal's report and an individual evening's game totals. Each test runs once per kind, on a released round's table
-built by the format's own services; what differs between kinds is said by the kind
-(``dispute_closes_slot``) and checked here as such."""
+individual deal's report, an individual evening's game totals and a free-deal knockout
+game. Each test runs once per kind, on a released round's table (a knockout tie) built by
+the format's own services; what differs between kinds is said by the kind
+(``dispute_closes_slot``, no PIN confirmation) and checked here as such."""
 
 from __future__ import annotations
 
@@ -15,11 +16,15 @@ import pytest
 import scoring_factories as pairs_factories
 from django.core.exceptions import ValidationError
 from django.utils import translation
+from test_free_deal_knockout_stage import swiss_played
 
 from formats.abarrotada.services import TotalsValues
 from formats.abarrotada.services.reports import REPORTS
 from formats.abarrotada.services.totals import TOTALS
+from formats.free_deal.models import KnockoutTie
 from formats.free_deal.services.games import GAMES
+from formats.free_deal.services.knockout import start_knockout
+from formats.free_deal.services.knockout_captains import KNOCKOUT_GAMES
 from results import lifecycle, pins
 from results.kinds import EntryKind, EntryWords, named
 from scoring.services.captain import DEAL_RESULTS
@@ -36,7 +41,7 @@ class Seated:
     """A round's table of one kind, and who does what there."""
 
     kind: EntryKind
-    round: Round
+    round: Round | None
     table: object
     #: Enters the result.
     enterer: Team
@@ -51,6 +56,14 @@ class Seated:
     other_fields: dict
     #: Another slot of the same table, for kinds with more than one a round.
     other_slot: dict | None = None
+    #: The kind's own code of a refusal the others share (a knockout's tie is no table).
+    codes: dict = dataclasses.field(default_factory=dict)
+    #: Played in a round's table (a knockout tie is not: no round closes it, and the
+    #: director enters its games on the bracket, not as an entry).
+    in_a_round: bool = True
+
+    def code(self, name: str) -> str:
+        return self.codes.get(name, name)
 
 
 def duplicate_result(director, release: bool = True) -> Seated:
@@ -103,13 +116,37 @@ def evening_totals(director, release: bool = True) -> Seated:
                   other_fields=TotalsValues({"N": 10, "E": 2, "S": 4, "W": 4}).fields())
 
 
+def knockout_game(director, release: bool = True) -> Seated:
+    championship = swiss_played(director, knockout_size=4, knockout_best_of=3)
+    start_knockout(championship, by=director)
+    tie, other = (KnockoutTie.objects.select_related("first", "second", "championship")
+                  .filter(championship=championship, stage=1).order_by("slot"))
+    # Game 1 of a best of three: a confirmed game leaves the tie undecided, its slot filled.
+    return Seated(KNOCKOUT_GAMES, None, tie, tie.first, tie.second, other.first, other,
+                  slot={"number": 1}, fields={"first_points": 101, "second_points": 70},
+                  other_fields={"first_points": 60, "second_points": 101},
+                  codes={"not_your_table": "not_your_tie", "confirmed": "superseded"},
+                  in_a_round=False)
+
+
 #: Each kind's adapter, and whether a dispute closes its slot to new entries.
 KINDS = [
     pytest.param((duplicate_result, False), id="duplicate_result"),
     pytest.param((free_deal_game, False), id="free_deal_game"),
     pytest.param((individual_report, True), id="individual_report"),
     pytest.param((evening_totals, True), id="evening_totals"),
+    pytest.param((knockout_game, False), id="knockout_game"),
 ]
+
+
+def in_a_round(at: Seated) -> None:
+    if not at.in_a_round:
+        pytest.skip("played at a knockout tie: no round, and no director's entry")
+
+
+def with_pins(at: Seated) -> None:
+    if at.kind.pin_attempt_model is None:
+        pytest.skip("this kind has no PIN confirmation")
 
 
 @pytest.fixture(params=KINDS)
@@ -145,7 +182,7 @@ def refused(call, *args, **kwargs) -> ScoringError:
 
 
 def entries(at: Seated, table=None, slot: dict | None = None) -> int:
-    return at.kind.model.objects.filter(table=table or at.table,
+    return at.kind.model.objects.filter(**{at.kind.table_field: table or at.table},
                                         **(at.slot if slot is None else slot)).count()
 
 
@@ -155,6 +192,8 @@ def reviews(at: Seated, entry, verdict: str | None = None) -> int:
 
 
 def attempts(at: Seated, **filters) -> int:
+    if at.kind.pin_attempt_model is None:
+        return 0
     return at.kind.pin_attempt_model.objects.filter(table=at.table, **filters).count()
 
 
@@ -180,6 +219,7 @@ def test_the_same_key_stores_once_and_answers_the_first_entry(at):
 
 
 def test_the_same_key_answers_the_first_entry_after_the_round_closed(at, director):
+    in_a_round(at)
     first, _created = enter(at, key="late-key")
     services.close_round(at.round, by=director)
     found = lifecycle.earlier_submission(at.kind, entrant=at.enterer, idempotency_key="late-key",
@@ -217,14 +257,15 @@ def test_an_entrant_cannot_confirm_or_dispute_their_own_entry(at):
 
 
 def test_an_outsider_cannot_enter_confirm_or_dispute(at):
-    assert refused(enter, at, at.outsider).code == "not_your_table"
+    assert refused(enter, at, at.outsider).code == at.code("not_your_table")
     assert entries(at) == 0
     entry, _created = enter(at)
     for operation in (lifecycle.confirm_by, dispute_by):
         assert refused(operation, at.kind, entry_id=entry.pk,
-                       entrant=at.outsider).code == "not_your_table"
-    assert refused(pins.confirm_with_pin, at.kind, entry_id=entry.pk, entrant=at.outsider,
-                   pin=at.confirmer.pin).code == "not_your_table"
+                       entrant=at.outsider).code == at.code("not_your_table")
+    if at.kind.pin_attempt_model is not None:
+        assert refused(pins.confirm_with_pin, at.kind, entry_id=entry.pk, entrant=at.outsider,
+                       pin=at.confirmer.pin).code == "not_your_table"
     assert reviews(at, entry) == 0 and attempts(at) == 0
 
 
@@ -236,7 +277,7 @@ def test_a_confirmed_entry_refuses_a_new_entry_and_a_dispute(at):
     again = lifecycle.confirm_by(at.kind, entry_id=entry.pk, entrant=at.confirmer)
     assert again.pk == review.pk
     for entrant in (at.enterer, at.confirmer):
-        assert refused(enter, at, entrant, fields=at.other_fields).code == "confirmed"
+        assert refused(enter, at, entrant, fields=at.other_fields).code == at.code("confirmed")
     assert refused(dispute_by, at.kind, entry_id=entry.pk,
                    entrant=at.confirmer).code == "confirmed"
     assert entries(at) == 1
@@ -249,8 +290,9 @@ def test_a_newer_entry_supersedes_the_older(at):
     for operation in (lifecycle.confirm_by, dispute_by):
         assert refused(operation, at.kind, entry_id=old.pk,
                        entrant=at.confirmer).code == "superseded"
-    assert refused(pins.confirm_with_pin, at.kind, entry_id=old.pk, entrant=at.enterer,
-                   pin=at.confirmer.pin).code == "superseded"
+    if at.kind.pin_attempt_model is not None:
+        assert refused(pins.confirm_with_pin, at.kind, entry_id=old.pk, entrant=at.enterer,
+                       pin=at.confirmer.pin).code == "superseded"
     lifecycle.confirm_by(at.kind, entry_id=new.pk, entrant=at.confirmer)
     assert (reviews(at, old), reviews(at, new, "confirm"), attempts(at)) == (0, 1, 0)
 
@@ -263,8 +305,9 @@ def test_a_disputed_entry_is_the_directors(at, director):
     for other in at.kind.others_at(at.table, at.enterer):
         assert refused(lifecycle.confirm_by, at.kind, entry_id=entry.pk,
                        entrant=other).code == "disputed"
-    assert refused(pins.confirm_with_pin, at.kind, entry_id=entry.pk, entrant=at.enterer,
-                   pin=at.confirmer.pin).code == "disputed"
+    if at.kind.pin_attempt_model is not None:
+        assert refused(pins.confirm_with_pin, at.kind, entry_id=entry.pk, entrant=at.enterer,
+                       pin=at.confirmer.pin).code == "disputed"
     assert reviews(at, entry, "confirm") == 0 and attempts(at) == 0
     review = lifecycle.director_confirm(at.kind, table=at.table, entry_id=entry.pk,
                                         user=director, slot=at.slot)
@@ -293,6 +336,7 @@ def test_a_dispute_closes_the_slot_only_where_the_kind_says(at, adapter):
 
 
 def test_a_directors_entry_counts_at_once(at, director):
+    in_a_round(at)
     enter(at)
     entry = lifecycle.director_entry(at.kind, table=at.table, slot=at.slot,
                                      fields=at.other_fields, user=director, note="From the sheet")
@@ -312,6 +356,7 @@ def test_a_directors_entry_counts_at_once(at, director):
 def test_no_directors_entry_in_a_drafted_round(adapter, director):
     build, _closes = adapter
     at = build(director, release=False)
+    in_a_round(at)
     assert at.round.status == Round.Status.DRAFTED
     assert refused(lifecycle.director_entry, at.kind, table=at.table, slot=at.slot,
                    fields=at.fields, user=director).code == "drafted"
@@ -337,6 +382,7 @@ def test_the_director_confirms_only_the_urls_tables_entries(at, director):
 
 
 def test_a_right_pin_confirms_for_its_entrant(at):
+    with_pins(at)
     entry, _created = enter(at)
     review = pins.confirm_with_pin(at.kind, entry_id=entry.pk, entrant=at.enterer,
                                    pin=at.confirmer.pin)
@@ -346,6 +392,7 @@ def test_a_right_pin_confirms_for_its_entrant(at):
 
 
 def test_wrong_pins_are_kept_and_five_lock_the_table(at):
+    with_pins(at)
     entry, _created = enter(at)
     wrong = wrong_pin(at)
     for attempt in range(1, 6):
@@ -362,6 +409,7 @@ def test_wrong_pins_are_kept_and_five_lock_the_table(at):
 
 
 def test_a_pin_typed_on_someone_elses_entry_is_not_needed(at):
+    with_pins(at)
     entry, _created = enter(at)
     assert refused(pins.confirm_with_pin, at.kind, entry_id=entry.pk, entrant=at.confirmer,
                    pin=at.enterer.pin).code == "pin_not_needed"
@@ -396,9 +444,9 @@ def rendered(words: EntryWords, name: str, language: str) -> str:
         return text % {**named("Parella Zeta"), "deal": 7, "count": 2} if "%(" in text else text
 
 
-@pytest.mark.parametrize("kind", [DEAL_RESULTS, GAMES, REPORTS, TOTALS],
+@pytest.mark.parametrize("kind", [DEAL_RESULTS, GAMES, REPORTS, TOTALS, KNOCKOUT_GAMES],
                          ids=["duplicate_result", "free_deal_game", "individual_report",
-                              "evening_totals"])
+                              "evening_totals", "knockout_game"])
 def test_every_kind_words_every_refusal_in_every_language(kind):
     for field in dataclasses.fields(EntryWords):
         if getattr(kind.words, field.name) is None:

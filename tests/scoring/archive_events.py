@@ -146,7 +146,13 @@ def delete_championship(championship: Championship) -> None:
         Seating,
         SitOut,
     )
-    from formats.free_deal.models import GameEntry, GameReview, KnockoutEntry, KnockoutGame
+    from formats.free_deal.models import (
+        GameEntry,
+        GameReview,
+        KnockoutEntry,
+        KnockoutGame,
+        KnockoutReview,
+    )
     from scoring.models import Adjustment, PinAttempt, ResultReview, ScoreRefresh
     from tournaments.models import AuditEvent
 
@@ -161,6 +167,7 @@ def delete_championship(championship: Championship) -> None:
     SitOut.objects.filter(round__championship=championship).delete()
     GameEntry.objects.filter(table__round__championship=championship).delete()
     # A captain's knockout report and the game it made name the pair (protected).
+    KnockoutReview.objects.filter(entry__tie__championship=championship).delete()
     KnockoutEntry.objects.filter(tie__championship=championship).delete()
     KnockoutGame.objects.filter(tie__championship=championship).delete()
     for model in (ResultEntry, Adjustment, PinAttempt, DealScore):

@@ -3,33 +3,39 @@ the game on its own link; the other pair of the tie confirms it (the game then c
 director's would: ``knockout.enter_knockout_game``) or disputes it (the director settles it
 on the bracket page, by entering the game).
 
-The policy is the Swiss games' (``services.games``): an entry waits for the other pair; a
-pair cannot confirm its own entry; a newer entry supersedes the older; once a game counts only
-the director changes the bracket. Those services are not reused as they stand: they work on a
-round's table (its round's status, its lock, its withdrawal bye), and a tie is no table of a
-round. Each write locks the championship's row, as the director's knockout writes do.
+A report is an entry of the results core (``results``): this module says what it is
+(``KNOCKOUT_GAMES``: reported at a tie, its slot the tie's game number, confirmed by the
+tie's other pair, a pair's words) and checks its values; the lifecycle (submit, confirm,
+dispute, idempotency, supersession) is the core's. A tie is no table of a round: each
+operation locks the championship's row, as the director's knockout writes do, reading the
+tie again; a report of a game that counted since (the director entered it) is superseded.
 """
 
 from __future__ import annotations
 
-from django.db import IntegrityError, transaction
-from django.db.models import Q
-from django.utils import timezone
+from django.db import transaction
+from django.db.models import Count, OuterRef, Prefetch, Q, Subquery
+from django.db.models.functions import Coalesce
 from django.utils.translation import gettext as _
 
-from formats.free_deal.models import KnockoutEntry, KnockoutTie
+from formats.free_deal.models import KnockoutEntry, KnockoutGame, KnockoutReview, KnockoutTie
+from formats.free_deal.services.games import PAIR_GAME_WORDS
 from formats.free_deal.services.knockout import _points, enter_knockout_game
+from results import lifecycle
+from results.kinds import EntryKind
 from scoring.services import live_events
-from scoring.services.values import KEY_LENGTH, Origin, ScoringError
+from scoring.services.values import Origin, ScoringError
 from tournaments.models import Team
-from tournaments.services.common import ServiceError, lock_championship
+from tournaments.services.common import ServiceError
 
 
 def team_tie(team: Team) -> KnockoutTie | None:
     """The pair's tie being played: undecided, with both its pairs known (three queries)."""
     return (KnockoutTie.objects.filter(championship_id=team.championship_id, winner=None)
             .filter(Q(first=team) | Q(second=team)).exclude(first=None).exclude(second=None)
-            .select_related("first", "second").prefetch_related("games", "entries")
+            .select_related("first", "second")
+            .prefetch_related("games", Prefetch("entries",
+                                                KnockoutEntry.objects.with_state()))
             .order_by("stage").first())
 
 
@@ -42,67 +48,94 @@ def latest_entry(tie: KnockoutTie) -> KnockoutEntry | None:
     return entry
 
 
-def _tie_for(team: Team, tie_id: int) -> KnockoutTie:
-    lock_championship(team.championship)
-    return _check_tie(team, tie_id)
+def _lock(tie: KnockoutTie) -> KnockoutTie:
+    """The tie as it is now, its games counted, and its championship's row locked as the
+    director's knockout writes lock it (``lock_championship``): one statement."""
+    games = (KnockoutGame.objects.filter(tie=OuterRef("pk")).order_by().values("tie")
+             .annotate(n=Count("pk")).values("n"))
+    return (KnockoutTie.objects.select_for_update(of=("championship",))
+            .select_related("championship", "first", "second")
+            .annotate(played=Coalesce(Subquery(games), 0)).get(pk=tie.pk))
 
 
-def _check_tie(team: Team, tie_id: int) -> KnockoutTie:
-    """The tie, if the pair may still report or review its games (the championship's row
-    locked by the caller)."""
-    tie = (KnockoutTie.objects.select_related("first", "second")
-           .filter(pk=tie_id, championship_id=team.championship_id).first())
-    if tie is None or team.pk not in (tie.first_id, tie.second_id):
+def _check_may_write(team: Team, _tie: KnockoutTie, now: KnockoutTie) -> None:
+    """The pair plays in the tie (``now``: as it is under the lock), has not withdrawn,
+    and the tie is still undecided."""
+    if team.pk not in (now.first_id, now.second_id):
         raise ScoringError(_("Your pair does not play in this tie."), code="not_your_tie")
     if team.withdrawn:
         raise ScoringError(_("Your pair has withdrawn: its link can no longer enter or "
                              "confirm results. Please ask the director."), code="withdrawn")
-    if tie.winner_id is not None:
+    if now.winner_id is not None:
         raise ScoringError(_("This tie has been decided: only the director can change it "
                              "now."), code="decided")
-    return tie
 
+
+def _check_may_enter(team: Team, tie: KnockoutTie, now: KnockoutTie, slot: dict) -> None:
+    _check_may_write(team, tie, now)
+    if slot["number"] != now.played + 1:
+        # A game counted while this report was on its way: it would report a game that
+        # is no longer the tie's next.
+        raise ScoringError(_("A game of this tie has counted meanwhile: check the tie, then "
+                             "enter its next game."), code="superseded")
+
+
+def _check_current(entry: KnockoutEntry, now: KnockoutTie) -> None:
+    """A report of a game the director entered since no longer stands (one confirmed made
+    the game itself)."""
+    if entry.game_id is None and entry.number != now.played + 1:
+        raise ScoringError(str(KNOCKOUT_WORDS.superseded), code="superseded")
+
+
+def _other_pair(tie: KnockoutTie, team: Team) -> list[Team]:
+    return [tie.second if team.pk == tie.first_id else tie.first]
+
+
+def _counted(entry: KnockoutEntry, review: KnockoutReview) -> None:
+    """The other pair confirmed it: the game counts (audited as the director's games, from
+    where the confirmation came), and a tie it decides sends its winner on."""
+    entry.game = enter_knockout_game(
+        entry.tie, entry.first_points, entry.second_points, by_team=entry.by_team,
+        origin=Origin(ip_address=review.ip_address, user_agent=review.user_agent))
+    entry.save(update_fields=["game"])
+
+
+KNOCKOUT_WORDS = PAIR_GAME_WORDS
+
+#: A captain's report of a knockout game (rules.md 11.3): at a tie, its slot the game's
+#: number, confirmed by the tie's other pair (no PIN confirmation); confirming it makes the
+#: game count.
+KNOCKOUT_GAMES = EntryKind(
+    model=KnockoutEntry, review_model=KnockoutReview, review_field="entry",
+    table_model=KnockoutTie, pin_attempt_model=None, table_field="tie", lock=_lock,
+    check_may_write=_check_may_write, check_may_enter=_check_may_enter,
+    check_current=_check_current, others_at=_other_pair,
+    publish=lambda tie, _now, _slot: live_events.knockout_changed(tie, counted=False),
+    slot_of=lambda entry: {"number": entry.number}, words=KNOCKOUT_WORDS,
+    counted=_counted, related=("tie", "by_team"),
+    earlier_related=("tie__first", "tie__second", "by_team"),
+)
 
 def submit_knockout_entry(*, team: Team, tie_id: int, first_points: int, second_points: int,
                           idempotency_key: str | None = None,
                           origin: Origin = Origin()) -> tuple[KnockoutEntry, bool]:
     """A pair of the tie reports its next game: both pairs' points (the tie's first pair
     first), never level. It waits for the other pair's confirmation. Returns ``(entry,
-    created)``: the same ``idempotency_key`` stores one report, and sent again it returns
-    the first (after the tie was decided: ``earlier_knockout_entry``)."""
-    key = (idempotency_key or "").strip() or None
-    if key is not None and len(key) > KEY_LENGTH:
-        raise ScoringError(_("The request key is longer than 64 characters."),
-                           code="key_too_long")
+    created)``: the same ``idempotency_key`` stores one report (sent again after the tie
+    was decided: ``earlier_knockout_entry``)."""
     _points(first_points, "first_points")
     _points(second_points, "second_points")
     if first_points == second_points:
         raise ServiceError(_("A knockout game cannot end level: play on until one pair leads, "
                              "then enter the points."), field="second_points")
-    try:
-        with transaction.atomic():
-            # The championship's lock serialises the reports of its ties: a report sent
-            # several times at once finds the first one stored here.
-            lock_championship(team.championship)
-            if key is not None:
-                earlier = KnockoutEntry.objects.filter(idempotency_key=key).first()
-                if earlier is not None:
-                    return _same_report(earlier, team, tie_id), False
-            tie = _check_tie(team, tie_id)
-            entry = KnockoutEntry.objects.create(
-                tie=tie, number=tie.games.count() + 1, first_points=first_points,
-                second_points=second_points, by_team=team, idempotency_key=key,
-                ip_address=origin.ip_address, user_agent=(origin.user_agent or "")[:300])
-            # The other pair's page, the director's bracket.
-            live_events.knockout_changed(tie, counted=False)
-    except IntegrityError:
-        # The same key arrived twice at once past the lock (a database without row locks):
-        # the unique key let one through; answer the other with it.
-        earlier = KnockoutEntry.objects.filter(idempotency_key=key).first() if key else None
-        if earlier is None:
-            raise
-        return _same_report(earlier, team, tie_id), False
-    return entry, True
+    tie = (KnockoutTie.objects.annotate(played=Count("games"))
+           .filter(pk=tie_id, championship_id=team.championship_id).first())
+    if tie is None:
+        raise ScoringError(_("Your pair does not play in this tie."), code="not_your_tie")
+    return lifecycle.submit(KNOCKOUT_GAMES, entrant=team, table=tie,
+                            slot={"number": tie.played + 1},
+                            fields={"first_points": first_points, "second_points": second_points},
+                            idempotency_key=idempotency_key, origin=origin)
 
 
 def earlier_knockout_entry(*, team: Team, idempotency_key: str | None,
@@ -110,66 +143,27 @@ def earlier_knockout_entry(*, team: Team, idempotency_key: str | None,
     """The report this pair stored with this key (of tie ``tie_id``, if given), if any, its
     tie and pairs loaded: a report sent again after its tie was decided (a phone that was
     offline, an answer lost on the way back) gets its first answer, not a refusal."""
-    key = (idempotency_key or "").strip()
-    if not key or len(key) > KEY_LENGTH:
-        return None
-    reports = KnockoutEntry.objects.filter(idempotency_key=key, by_team=team)
-    if tie_id is not None:
-        reports = reports.filter(tie_id=tie_id)
-    return reports.select_related("tie__first", "tie__second", "by_team").first()
-
-
-def _same_report(earlier: KnockoutEntry, team: Team, tie_id: int) -> KnockoutEntry:
-    if earlier.by_team_id != team.pk or earlier.tie_id != tie_id:
-        # A key is random per form: reused for another tie or pair, the form was tampered.
-        raise ScoringError(_("This request key was already used for another result."),
-                           code="key_reused")
-    return earlier
-
-
-def _reviewable(team: Team, entry_id: int) -> tuple[KnockoutTie, KnockoutEntry]:
-    entry = KnockoutEntry.objects.filter(pk=entry_id).first()
-    if entry is None:
-        raise ScoringError(_("This result does not exist."), code="not_found")
-    tie = _tie_for(team, entry.tie_id)
-    if latest_entry(tie) is None or latest_entry(tie).pk != entry.pk:
-        raise ScoringError(_("A newer result has been entered for this game; review that one "
-                             "instead."), code="superseded")
-    if entry.by_team_id == team.pk:
-        raise ScoringError(_("Your pair entered this result, so it cannot confirm it: the "
-                             "other pair must."), code="self_confirmation")
-    return tie, entry
+    entry = lifecycle.earlier_submission(KNOCKOUT_GAMES, entrant=team,
+                                         idempotency_key=idempotency_key)
+    return entry if entry is not None and tie_id in (None, entry.tie_id) else None
 
 
 @transaction.atomic
 def confirm_knockout_entry(*, team: Team, entry_id: int,
                            origin: Origin = Origin()) -> KnockoutEntry:
     """The other pair of the tie confirms the report: the game counts (and, if it decides
-    the tie, its winner goes on), audited as the director's games are. Confirming twice
-    returns the first confirmation."""
-    done = KnockoutEntry.objects.filter(pk=entry_id, verdict=KnockoutEntry.Verdict.CONFIRMED,
-                                        reviewed_by=team).first()
+    the tie, its winner goes on). Confirming twice returns the first confirmation, even
+    once the tie is decided."""
+    done = KnockoutEntry.objects.filter(pk=entry_id, reviews__verdict=KnockoutReview.Verdict
+                                        .CONFIRM, reviews__by_team=team).first()
     if done is not None:
         return done
-    tie, entry = _reviewable(team, entry_id)
-    if entry.verdict == KnockoutEntry.Verdict.DISPUTED:
-        raise ScoringError(_("Your pair has disputed this result: the director will settle "
-                             "it. Ask the director if you now agree with it."), code="disputed")
-    entry.game = enter_knockout_game(tie, entry.first_points, entry.second_points,
-                                     by_team=entry.by_team, origin=origin)
-    entry.verdict, entry.reviewed_by = KnockoutEntry.Verdict.CONFIRMED, team
-    entry.reviewed_at = timezone.now()
-    entry.save(update_fields=["game", "verdict", "reviewed_by", "reviewed_at"])
-    return entry
+    return lifecycle.confirm_by(KNOCKOUT_GAMES, entry_id=entry_id, entrant=team,
+                                origin=origin).entry
 
 
-@transaction.atomic
 def dispute_knockout_entry(*, team: Team, entry_id: int, comment: str = "",
                            origin: Origin = Origin()) -> KnockoutEntry:
     """The other pair disputes the report: the director settles it by entering the game."""
-    tie, entry = _reviewable(team, entry_id)
-    entry.verdict, entry.reviewed_by = KnockoutEntry.Verdict.DISPUTED, team
-    entry.reviewed_at, entry.comment = timezone.now(), comment[:2000]
-    entry.save(update_fields=["verdict", "reviewed_by", "reviewed_at", "comment"])
-    live_events.knockout_changed(tie, counted=False)
-    return entry
+    return lifecycle.dispute_by(KNOCKOUT_GAMES, entry_id=entry_id, entrant=team,
+                                comment=comment, origin=origin).entry
