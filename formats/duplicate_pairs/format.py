@@ -73,6 +73,11 @@ class DuplicatePairs(Format):
 
         recompute_championship(championship)
 
+    def api_urlpatterns(self) -> list:
+        from formats.duplicate_pairs import api
+
+        return api.urlpatterns
+
     def export_kinds(self) -> list:
         # Read at each call: tests (and any later registration) change the registry's dict.
         from scoring.exports import registry

@@ -1,45 +1,29 @@
-"""The captain's API, through the team's private link: its tables, its results, submit,
-confirm, dispute and confirm with the other team's PIN, with the same refusals and
-messages as the captain's page (``scoring.permissions``, ``scoring.services``)."""
+"""The duplicate pairs' captain API, through the team's private link: its tables, its
+results, submit, confirm, dispute and confirm with the other team's PIN, with the same
+refusals and messages as the captain's page (``scoring.permissions``, the format's
+services)."""
 
 from __future__ import annotations
 
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.response import Response
 
 from formats import DUPLICATE_PAIRS
 from scoring import permissions, selectors, services
 from scoring.api.base import CaptainView, LinkReview
-from scoring.api.idempotency import HEADER, submission_key
+from scoring.api.idempotency import submission_key
 from scoring.api.pagination import paginated
+from scoring.api.responses import IDEMPOTENCY, REFUSED, WRONG_FORMAT
 from scoring.serializers import (
-    FIELD_ERRORS,
     CaptainTableSerializer,
     DisputeSerializer,
-    ErrorSerializer,
     PinSerializer,
     ResultEntrySerializer,
     ResultSubmitSerializer,
 )
 from scoring.services import Origin, ScoringError
 from tournaments.models import Deal
-
-IDEMPOTENCY = OpenApiParameter(
-    HEADER, str, OpenApiParameter.HEADER, required=False,
-    description=("A random key per write (1 to 100 characters): sending it again returns the "
-                 "first answer. While the first is still being processed, a 409 with code "
-                 "`in_progress` and `Retry-After`: send it again then."),
-)
-REFUSED = {
-    400: OpenApiResponse(FIELD_ERRORS, description="Field errors, each naming its field."),
-    404: OpenApiResponse(ErrorSerializer, description="Unknown link, or not your table."),
-    409: OpenApiResponse(ErrorSerializer, description="Refused, e.g. the round is closed."),
-    429: OpenApiResponse(ErrorSerializer, description="Too many writes from this link."),
-}
-# An endpoint of one format called on a championship of another (scoring.api.base).
-WRONG_FORMAT = {409: OpenApiResponse(ErrorSerializer, description=(
-    "A championship of another format, e.g. a free-deal one (no deals): code wrong_format."))}
 
 
 class CaptainResultsView(CaptainView):

@@ -1,6 +1,6 @@
-"""A director's results: the grid of a round, a cell's full history, and entering or
-overriding, confirming, adjusting and clearing an adjustment: the services and selectors
-of the director's result pages (``scoring.views.director``)."""
+"""A director's duplicate pairs' results: the grid of a round, a cell's full history, and
+entering or overriding, confirming, adjusting and clearing an adjustment: the services and
+selectors of the director's result pages."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from rest_framework.response import Response
 from formats import DUPLICATE_PAIRS
 from scoring import permissions, selectors, services
 from scoring.api.base import DirectorView
-from scoring.api.captain import IDEMPOTENCY, WRONG_FORMAT
 from scoring.api.director_championships import ERRORS
+from scoring.api.responses import IDEMPOTENCY, WRONG_FORMAT
 from scoring.api.serializers_results import (
     AdjustSerializer,
     CellSerializer,
