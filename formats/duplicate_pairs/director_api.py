@@ -8,6 +8,7 @@ from drf_spectacular.utils import extend_schema
 from rest_framework.response import Response
 
 from formats import DUPLICATE_PAIRS
+from formats.duplicate_pairs.grid import round_grid
 from scoring import permissions, selectors, services
 from scoring.api.base import DirectorView
 from scoring.api.director_championships import ERRORS
@@ -32,7 +33,7 @@ class GridView(DirectorView):
     def get(self, request, pk: int, number: int):
         """Every table by every deal of the round, each cell's status and counted result."""
         _championship, round_ = self.round_of(pk, number)
-        return Response(GridSerializer(selectors.round_grid(round_)).data)
+        return Response(GridSerializer(round_grid(round_)).data)
 
 
 class _CellView(DirectorView):

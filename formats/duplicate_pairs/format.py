@@ -39,7 +39,7 @@ class DuplicatePairs(Format):
         return generate_duplicate_round(championship)
 
     def captain_page(self, request, team):
-        from scoring.views.captain import render_captain_page
+        from formats.duplicate_pairs.captain_views import render_captain_page
 
         return render_captain_page(request, team)
 
@@ -54,12 +54,12 @@ class DuplicatePairs(Format):
         return duplicate_projector(request, championship, director)
 
     def director_results_page(self, request, championship, round_):
-        from scoring.views.director import duplicate_grid
+        from formats.duplicate_pairs.director_views import duplicate_grid
 
         return duplicate_grid(request, championship, round_)
 
     def missing_results(self, round_) -> list[str]:
-        from scoring.views.director import duplicate_missing_results
+        from formats.duplicate_pairs.director_views import duplicate_missing_results
 
         return duplicate_missing_results(round_)
 

@@ -238,7 +238,7 @@ def _cases(w) -> list[Case]:
                       {"team_a": t[0].pk, "team_b": t[1].pk}, text="Choose two pairs."))
 
     # --- Director's cell: override, adjust, confirm ------------------------------------------
-    cell = reverse("scoring:cell", args=[running.pk, 2, 1, 5])
+    cell = reverse("duplicate_pairs:cell", args=[running.pk, 2, 1, 5])
     override = {"action": "override", "r-contract": "O", "r-points_ns": "40",
                 "r-breach": "none", "r-note": "Slip"}
     for label, changes, message in [
@@ -274,14 +274,14 @@ def _cases(w) -> list[Case]:
     cases.append(Case("director clear without reason", cell,
                       {"action": "clear", "side": "NS", "reason": ""}, text="Reason"))
     cases.append(Case("cell of a deal of another round", reverse(
-        "scoring:cell", args=[running.pk, 2, 1, 1]), override, status=404))
+        "duplicate_pairs:cell", args=[running.pk, 2, 1, 1]), override, status=404))
     cases.append(Case("cell of another director", cell, override, client="other", status=404))
 
     # --- Captains --------------------------------------------------------------------------
     a, b, withdrawn = t[0], t[2], t[5]
 
     def submit(team, deal=5):
-        return reverse("scoring:captain_submit", args=[team.pk, team.link_secret, deal])
+        return reverse("duplicate_pairs:captain_submit", args=[team.pk, team.link_secret, deal])
 
     entry = {"d5-contract": "O", "d5-points_ns": "40", "d5-breach": "none"}
     for label, changes, message in [
@@ -320,7 +320,7 @@ def _cases(w) -> list[Case]:
                       "deals/5/", entry, client="captain", status=404))
 
     def entry_url(view, team, entry_id):
-        return reverse(f"scoring:{view}", args=[team.pk, team.link_secret, entry_id])
+        return reverse(f"duplicate_pairs:{view}", args=[team.pk, team.link_secret, entry_id])
 
     cases += [
         Case("dispute without a comment", entry_url("captain_dispute", b, pending.pk),

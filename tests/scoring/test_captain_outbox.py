@@ -22,7 +22,7 @@ def submit(client, team, deal=1, key="outbox-key-1", seen=None, **values):
     if seen is not None:
         data["seen"] = str(seen)
     return client.post(
-        reverse("scoring:captain_submit", args=[team.pk, team.link_secret, deal]),
+        reverse("duplicate_pairs:captain_submit", args=[team.pk, team.link_secret, deal]),
         {f"d{deal}-{name}": value for name, value in data.items()}, **OUTBOX)
 
 
@@ -37,7 +37,7 @@ def test_a_result_sent_three_times_is_stored_once(client, teams):
 def test_a_confirmation_sent_twice_is_stored_once(client, teams, table1, deal1):
     entry, _ = services.submit_result(team=teams[1], table=table1, deal=deal1, data=result(30),
                                       idempotency_key="theirs")
-    url = reverse("scoring:captain_confirm", args=[teams[0].pk, teams[0].link_secret, entry.pk])
+    url = reverse("duplicate_pairs:captain_confirm", args=[teams[0].pk, teams[0].link_secret, entry.pk])
     answers = [client.post(url, **OUTBOX) for _ in range(2)]
     assert [a.json()["ok"] for a in answers] == [True, True]
     assert ResultReview.objects.filter(entry=entry, verdict="confirm").count() == 1
@@ -61,7 +61,7 @@ def test_a_result_sent_again_after_the_round_closed_gets_its_first_answer(client
     assert ResultEntry.objects.count() == 1
     # Without JavaScript, the page says it was entered, as the first time.
     page = client.post(
-        reverse("scoring:captain_submit", args=[teams[0].pk, teams[0].link_secret, 1]),
+        reverse("duplicate_pairs:captain_submit", args=[teams[0].pk, teams[0].link_secret, 1]),
         {"d1-contract": "O", "d1-points_ns": "40", "d1-idempotency_key": "outbox-key-1"},
         follow=True)
     assert "Deal 1 entered." in page.content.decode()
@@ -104,7 +104,7 @@ def test_field_errors_name_the_field_and_write_nothing(client, teams):
 
 def test_without_the_outbox_the_page_still_redirects(client, teams):
     response = client.post(
-        reverse("scoring:captain_submit", args=[teams[0].pk, teams[0].link_secret, 1]),
+        reverse("duplicate_pairs:captain_submit", args=[teams[0].pk, teams[0].link_secret, 1]),
         {"d1-contract": "O", "d1-points_ns": "40", "d1-breach": "none"})
     assert response.status_code == 302
 

@@ -80,9 +80,9 @@ def test_the_captain_page_says_why_a_correction_is_refused(client, teams, table1
     ns = teams[0]
     page = client.get(reverse("scoring:captain", args=[ns.pk, ns.link_secret])).content.decode()
     assert "only the director can change it now" in page
-    assert reverse("scoring:captain_submit", args=[ns.pk, ns.link_secret, 1]) not in page
+    assert reverse("duplicate_pairs:captain_submit", args=[ns.pk, ns.link_secret, 1]) not in page
     response = client.post(
-        reverse("scoring:captain_submit", args=[ns.pk, ns.link_secret, 1]),
+        reverse("duplicate_pairs:captain_submit", args=[ns.pk, ns.link_secret, 1]),
         {"d1-contract": "C", "d1-points_ns": "33", "d1-breach": "none"}, follow=True)
     assert "The result of deal 1 is confirmed: only the director can change it now." in (
         response.content.decode())
@@ -92,7 +92,7 @@ def test_the_captain_page_says_why_a_correction_is_refused(client, teams, table1
 def test_after_disputing_the_page_offers_no_confirm(client, teams, table1, deal1):
     entry = submit(teams[0], table1, deal1)
     ew = teams[1]
-    confirm_url = reverse("scoring:captain_confirm", args=[ew.pk, ew.link_secret, entry.pk])
+    confirm_url = reverse("duplicate_pairs:captain_confirm", args=[ew.pk, ew.link_secret, entry.pk])
     page_url = reverse("scoring:captain", args=[ew.pk, ew.link_secret])
     assert confirm_url in client.get(page_url).content.decode()
     services.dispute_entry(entry_id=entry.pk, team=ew, comment="We made 35")
@@ -126,7 +126,7 @@ def test_pin_failures_and_lockout_show_in_the_grid_and_the_cells_history(
     grid = director_client.get(grid_url)
     assert grid.context["grid"].rows[0].pins.locked_until is not None
     assert "locked until" in grid.content.decode()
-    cell = director_client.get(reverse("scoring:cell", args=[championship.pk, 1, 1, 1]))
+    cell = director_client.get(reverse("duplicate_pairs:cell", args=[championship.pk, 1, 1, 1]))
     body = cell.content.decode()
     assert body.count("Wrong PIN") == PIN_MAX_FAILURES
     assert "confirming with a PIN is locked until" in body

@@ -21,7 +21,7 @@ pytestmark = pytest.mark.django_db
 
 
 def _cell_url(championship):
-    return reverse("scoring:cell", args=[championship.pk, 1, 1, 1])
+    return reverse("duplicate_pairs:cell", args=[championship.pk, 1, 1, 1])
 
 
 def _adjust(client, championship, value):

@@ -184,7 +184,7 @@ TEAM_API = {name: Cross("pairs", "post", team_in_url) for name in (
 
 MATRIX: dict[str, list[Cross]] = {
     # Duplicate pairs
-    "scoring:cell": [Cross("pairs", "post", cell, posted("entry"))],
+    "duplicate_pairs:cell": [Cross("pairs", "post", cell, posted("entry"))],
     "api-cell-confirm": [Cross("pairs", "post", cell, api_posted("entry"))],
     **{name: [case] for name, case in TEAM_PAGES.items()},
     **{name: [case] for name, case in TEAM_API.items()},

@@ -9,14 +9,15 @@ from django.urls import reverse
 from django.utils import timezone
 from scoring_factories import result
 
-from scoring import selectors, services
+from formats.duplicate_pairs.grid import round_grid
+from scoring import services
 from scoring.models import PinAttempt, ResultEntry
 
 pytestmark = pytest.mark.django_db
 
 
 def _heard(round1):
-    return {row.table.number: row.heard for row in selectors.round_grid(round1).rows}
+    return {row.table.number: row.heard for row in round_grid(round1).rows}
 
 
 def test_entries_reviews_and_pin_attempts_are_heard_director_actions_are_not(

@@ -55,7 +55,7 @@ def post_entry(team, points, key):
     def call():
         client = Client()
         return client.post(
-            reverse("scoring:captain_submit", args=[team.pk, team.link_secret, 1]),
+            reverse("duplicate_pairs:captain_submit", args=[team.pk, team.link_secret, 1]),
             {"d1-contract": "O", "d1-points_ns": str(points), "d1-breach": "none",
              "d1-idempotency_key": key},
         ).status_code
@@ -94,7 +94,7 @@ def test_confirmations_at_two_tables_at_once_score_both(setup):
     def confirm(team, entry):
         def call():
             return Client().post(
-                reverse("scoring:captain_confirm", args=[team.pk, team.link_secret, entry.pk])
+                reverse("duplicate_pairs:captain_confirm", args=[team.pk, team.link_secret, entry.pk])
             ).status_code
         return call
 

@@ -28,7 +28,7 @@ def grid_url(championship, number=1):
 
 
 def cell_url(championship, table=1, deal=1, round_number=1):
-    return reverse("scoring:cell", args=[championship.pk, round_number, table, deal])
+    return reverse("duplicate_pairs:cell", args=[championship.pk, round_number, table, deal])
 
 
 def test_director_pages_need_a_director_of_that_championship(client, django_user_model,

@@ -25,11 +25,11 @@ def page_url(team):
 
 
 def submit_url(team, deal_number):
-    return reverse("scoring:captain_submit", args=[team.pk, team.link_secret, deal_number])
+    return reverse("duplicate_pairs:captain_submit", args=[team.pk, team.link_secret, deal_number])
 
 
 def action_url(name, team, entry):
-    return reverse(f"scoring:{name}", args=[team.pk, team.link_secret, entry.pk])
+    return reverse(f"duplicate_pairs:{name}", args=[team.pk, team.link_secret, entry.pk])
 
 
 def form_data(deal_number, key="", **values):

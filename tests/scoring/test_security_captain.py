@@ -25,14 +25,14 @@ def test_withdrawn_team_link_cannot_write(client, teams, table1, deal1):
     # The page still opens (read-only) ...
     assert client.get(team.private_path).status_code == 200
     # ... but nothing is written: not a result, nor a confirmation, a dispute or a PIN.
-    submit = reverse("scoring:captain_submit", args=[team.pk, team.link_secret, 1])
+    submit = reverse("duplicate_pairs:captain_submit", args=[team.pk, team.link_secret, 1])
     response = client.post(submit, {"d1-contract": "O", "d1-points_ns": "50",
                                      "d1-breach": "none"}, follow=True)
     assert "withdrawn" in response.content.decode()
     for name, data in [("captain_confirm", {}),
                        ("captain_dispute", {"x1-comment": "wrong"}),
                        ("captain_pin", {"p1-pin": teams[1].pin})]:
-        client.post(reverse(f"scoring:{name}", args=[team.pk, team.link_secret, entry.pk]),
+        client.post(reverse(f"duplicate_pairs:{name}", args=[team.pk, team.link_secret, entry.pk]),
                     data)
     assert ResultEntry.objects.count() == 1
     assert not ResultReview.objects.exists()
@@ -60,7 +60,7 @@ def test_own_pin_on_the_other_teams_entry_cannot_reset_the_lockout(client, teams
     wrong = "0000" if victim.pin != "0000" else "1111"
 
     def pin(entry, value):
-        url = reverse("scoring:captain_pin", args=[attacker.pk, attacker.link_secret, entry.pk])
+        url = reverse("duplicate_pairs:captain_pin", args=[attacker.pk, attacker.link_secret, entry.pk])
         return client.post(url, {f"p{entry.deal.number}-pin": value})
 
     for _ in range(services.PIN_MAX_FAILURES - 1):

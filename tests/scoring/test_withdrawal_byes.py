@@ -15,6 +15,7 @@ from django.db.models import Q
 from django.urls import reverse
 
 import engine
+from formats.duplicate_pairs.grid import round_grid
 from scoring import selectors
 from scoring import services as scoring
 from scoring.services import ResultData, ScoringError
@@ -125,7 +126,7 @@ def test_a_withdrawal_in_round_3_gives_the_later_opponents_byes(nine, director,
                               idempotency_key=None)
     assert refused.value.code == "withdrawal_bye"
     # The director's grid shows the bye, and it is not a missing result.
-    grid = selectors.round_grid(round4)
+    grid = round_grid(round4)
     assert all(cell.status == "bye" for row in grid.rows if row.table.pk == table4.pk
                for cell in row.cells)
     assert all(table != table4.number for table, _deal, _status in grid.missing_cells())

@@ -80,7 +80,7 @@ def _pages(championship, round1, table, deal):
         reverse("tournaments:director_team_edit", args=[pk, team.pk]),
         reverse("tournaments:director_round", args=[pk, 1]),
         reverse("scoring:grid", args=[pk, 1]),
-        reverse("scoring:cell", args=[pk, 1, table.number, deal.number]),
+        reverse("duplicate_pairs:cell", args=[pk, 1, table.number, deal.number]),
     ]
     return public, director
 
