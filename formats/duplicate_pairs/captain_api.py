@@ -10,7 +10,8 @@ from rest_framework import status
 from rest_framework.response import Response
 
 from formats import DUPLICATE_PAIRS
-from scoring import permissions, selectors, services
+from formats.duplicate_pairs import services as pairs_services
+from scoring import permissions, selectors
 from scoring.api.base import CaptainView, LinkReview
 from scoring.api.idempotency import submission_key
 from scoring.api.pagination import paginated
@@ -75,12 +76,12 @@ class CaptainResultsView(CaptainView):
                                                              with_teams=False)
         except ScoringError:
             # A retry of a result stored before the round closed: its first answer.
-            entry = services.earlier_submission(team=team, deal_number=data["deal"],
+            entry = pairs_services.earlier_submission(team=team, deal_number=data["deal"],
                                                 idempotency_key=key)
             if entry is None:
                 raise
             return _answer(entry)
-        entry, created = services.submit_result(
+        entry, created = pairs_services.submit_result(
             team=team, table=table, deal=deal, data=data["result"],
             idempotency_key=key, origin=Origin.from_request(request),
         )
@@ -151,7 +152,7 @@ class CaptainConfirmView(CaptainView):
         harmless (the first confirmation is kept)."""
         team = self.team()
         entry = permissions.captain_open_entry(team, entry_id)
-        services.confirm_entry(entry_id=entry.pk, team=team, entry=entry,
+        pairs_services.confirm_entry(entry_id=entry.pk, team=team, entry=entry,
                                origin=Origin.from_request(request))
         return _answer(entry, selectors.CONFIRMED)
 
@@ -162,7 +163,7 @@ class CaptainDisputeView(_OpenEntryReview):
     @extend_schema(request=DisputeSerializer, parameters=[IDEMPOTENCY],
                    responses={200: ResultEntrySerializer, **REFUSED})
     def post(self, request, team_id: int, secret: str, entry_id: int):
-        return _answer(self.reviewed(entry_id, services.dispute_entry, DisputeSerializer))
+        return _answer(self.reviewed(entry_id, pairs_services.dispute_entry, DisputeSerializer))
 
 
 class CaptainPinView(_OpenEntryReview):
@@ -172,5 +173,5 @@ class CaptainPinView(_OpenEntryReview):
     @extend_schema(request=PinSerializer, parameters=[IDEMPOTENCY],
                    responses={200: ResultEntrySerializer, **REFUSED})
     def post(self, request, team_id: int, secret: str, entry_id: int):
-        return _answer(self.reviewed(entry_id, services.confirm_with_pin, PinSerializer),
+        return _answer(self.reviewed(entry_id, pairs_services.confirm_with_pin, PinSerializer),
                        selectors.CONFIRMED)

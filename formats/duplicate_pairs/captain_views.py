@@ -12,9 +12,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 import live
+from formats.duplicate_pairs import services as pairs_services
 from formats.duplicate_pairs.captain_page import _captain_tables
 from formats.duplicate_pairs.forms import DisputeForm, PinForm, ResultForm
-from scoring import permissions, selectors, services
+from scoring import permissions, selectors
 from scoring.models import ResultEntry
 from scoring.services import Origin, ScoringError
 from scoring.views.answers import (
@@ -95,7 +96,7 @@ def captain_submit(request, team_id: int, secret: str, deal_number: int):
         table, deal = _open_table_for_deal(team, deal_number)
     except ScoringError as exc:
         # The outbox sending again a result stored before the round closed: its first answer.
-        entry = services.earlier_submission(
+        entry = pairs_services.earlier_submission(
             team=team, deal_number=deal_number,
             idempotency_key=request.POST.get(f"d{deal_number}-idempotency_key"))
         if entry is not None:
@@ -106,7 +107,7 @@ def captain_submit(request, team_id: int, secret: str, deal_number: int):
     if not form.is_valid():
         return _form_errors(request, team, form, {deal.pk: {"result": form}})
     try:
-        entry, created = services.submit_result(
+        entry, created = pairs_services.submit_result(
             team=team,
             table=table,
             deal=deal,
@@ -136,7 +137,7 @@ def captain_confirm(request, team_id: int, secret: str, entry_id: int):
     team = permissions.captain_team(team_id, secret)
     try:
         entry = _entry_of_team_table(team, entry_id)
-        services.confirm_entry(entry_id=entry.pk, team=team, entry=entry,
+        pairs_services.confirm_entry(entry_id=entry.pk, team=team, entry=entry,
                                origin=Origin.from_request(request))
     except ScoringError as exc:
         return answer_action(request, team, ok=False, message=exc.message)
@@ -156,7 +157,7 @@ def captain_dispute(request, team_id: int, secret: str, entry_id: int):
         return _form_errors(request, team, form, {entry.deal_id: {"dispute": form}})
     number = entry.deal.number
     try:
-        services.dispute_entry(
+        pairs_services.dispute_entry(
             entry_id=entry.pk,
             team=team,
             comment=form.cleaned_data["comment"],
@@ -188,7 +189,7 @@ def captain_pin(request, team_id: int, secret: str, entry_id: int):
     if not form.is_valid():
         return render_captain_page(request, team, bound={entry.deal_id: {"pin": form}})
     try:
-        services.confirm_with_pin(
+        pairs_services.confirm_with_pin(
             entry_id=entry.pk, team=team, pin=form.cleaned_data["pin"],
             origin=Origin.from_request(request),
         )

@@ -13,13 +13,14 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 import live
+from formats.duplicate_pairs import services as pairs_services
 from formats.duplicate_pairs.forms import (
     AdjustmentForm,
     ClearAdjustmentForm,
     DirectorResultForm,
 )
 from formats.duplicate_pairs.grid import round_grid
-from scoring import permissions, selectors, services
+from scoring import permissions, selectors
 from scoring.services import Origin, ScoringError
 from scoring.services.pins import pin_locked_until
 from scoring.views.common import add_errors, no_store
@@ -92,7 +93,7 @@ def director_cell(request, pk: int, number: int, table_number: int, deal_number:
             if action == "override":
                 result_form = DirectorResultForm(request.POST, prefix="r")
                 if result_form.is_valid():
-                    services.director_enter_result(
+                    pairs_services.director_enter_result(
                         table=table, deal=deal, data=result_form.result_data(),
                         user=request.user, note=result_form.cleaned_data["note"],
                         idempotency_key=result_form.cleaned_data.get("idempotency_key"),
@@ -103,7 +104,7 @@ def director_cell(request, pk: int, number: int, table_number: int, deal_number:
             elif action == "confirm":
                 # Looked up among this cell's entries by the service: an id of another
                 # cell (or no id at all: "abc", "²") is 404, and nothing is written.
-                services.director_confirm_entry(table=table, deal=deal,
+                pairs_services.director_confirm_entry(table=table, deal=deal,
                                                 entry_id=request.POST.get("entry", ""),
                                                 user=request.user, origin=origin)
                 messages.success(request, _("Result confirmed."))
@@ -114,7 +115,7 @@ def director_cell(request, pk: int, number: int, table_number: int, deal_number:
                     data = adjustment_form.cleaned_data
                     sides = ["NS", "EW"] if data["side"] == "both" else [data["side"]]
                     for side in sides:
-                        services.set_adjustment(
+                        pairs_services.set_adjustment(
                             table=table, deal=deal, side=side, kind=data["kind"],
                             value=data["fraction"], reason=data["reason"], user=request.user,
                             origin=origin,
@@ -124,7 +125,7 @@ def director_cell(request, pk: int, number: int, table_number: int, deal_number:
             elif action == "clear":
                 clear_form = ClearAdjustmentForm(request.POST)
                 if clear_form.is_valid():
-                    services.clear_adjustment(
+                    pairs_services.clear_adjustment(
                         table=table, deal=deal, side=clear_form.cleaned_data["side"],
                         reason=clear_form.cleaned_data["reason"], user=request.user,
                         origin=origin,

@@ -2,11 +2,22 @@
 
 Every table of a round plays the same generated deals; a table reports each deal's result;
 each side is scored against the others that held the same cards; the ranking is the sum
-of finals. The code is where it always was, and this object only points at it:
+of finals. This object answers the seam's questions, from the package's own modules where
+the pairs' code has moved, and from the core where it is still the core's:
 
-- results, confirmations and scores: ``scoring.services``, ``scoring.selectors``;
+- a deal's result, entered, confirmed, disputed and settled: ``services`` (its entry kind,
+  ``deal_results.DEAL_RESULTS``, and the director's operations, ``director``), the captain's
+  page and actions (``captain_views``, ``captain_page``), the director's grid and cell
+  (``director_views``, ``grid``), their forms (``forms``), routes (``urls``, namespace
+  ``duplicate_pairs``) and API endpoints (``api``: ``captain_api``, ``director_api``), and
+  the demo championship (``demo``);
+- scores, standings, travellers and scorecards: ``scoring.services``, ``scoring.selectors``;
 - rounds, movements and deals: ``tournaments.services`` (``rounds``, ``deals``);
 - the pure rules: ``engine.duplicate``, ``engine.final_scores``, ``engine.swiss``.
+
+Its models stay where they are (results, reviews, adjustments and PIN attempts in
+``scoring.models``; deals, tables and teams in ``tournaments.models``): moving a model to
+another app is a schema change, not worth making for where the code sits.
 """
 
 from __future__ import annotations
@@ -72,6 +83,11 @@ class DuplicatePairs(Format):
         from scoring.services import recompute_championship
 
         recompute_championship(championship)
+
+    def load_demo(self, director):
+        from formats.duplicate_pairs.demo import load_demo
+
+        return load_demo(director)
 
     def api_urlpatterns(self) -> list:
         from formats.duplicate_pairs import api

@@ -19,10 +19,10 @@ from django.utils import translation
 from formats.abarrotada.services import TotalsValues
 from formats.abarrotada.services.reports import REPORTS
 from formats.abarrotada.services.totals import TOTALS
+from formats.duplicate_pairs.services import DEAL_RESULTS
 from formats.free_deal.services.games import GAMES
 from results import lifecycle, pins
 from results.kinds import EntryKind, EntryWords, named
-from scoring.services.captain import DEAL_RESULTS
 from scoring.services.places import NotHere
 from scoring.services.values import PinRefused, ScoringError
 from tournaments import services

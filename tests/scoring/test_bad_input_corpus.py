@@ -19,11 +19,12 @@ from django.test import Client
 from django.urls import reverse
 from scoring_factories import make_championship, make_round, result, teams_of
 
+from formats.duplicate_pairs import services as pairs_services
+
 sys.path.insert(0, str(__import__("pathlib").Path(__file__).parents[1] / "tournaments"))
 import hostile_files  # noqa: E402
 
 import engine  # noqa: E402
-from scoring import services as scoring_services  # noqa: E402
 from tournaments import services  # noqa: E402
 from tournaments.models import Round, Team  # noqa: E402
 
@@ -53,9 +54,9 @@ def world(director, django_user_model):
     t[5].refresh_from_db()
     deal5 = round2.deals.get(number=5)
     table1 = round2.tables.get(number=1)
-    pending, _ = scoring_services.submit_result(team=t[0], table=table1, deal=deal5,
+    pending, _ = pairs_services.submit_result(team=t[0], table=table1, deal=deal5,
                                                 data=result(points_ns=40), idempotency_key=None)
-    entry_t6 = scoring_services.submit_result(
+    entry_t6 = pairs_services.submit_result(
         team=t[3], table=round2.tables.get(number=3), deal=deal5, data=result(points_ns=30),
         idempotency_key=None)[0]
     open_ = services.create_championship(director, name="Open for teams")

@@ -8,7 +8,7 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 from scoring_factories import close, make_round, result
 
-from scoring import services
+from formats.duplicate_pairs import services as pairs_services
 from scoring.models import ResultEntry, ResultReview
 
 pytestmark = pytest.mark.django_db
@@ -35,7 +35,7 @@ def test_a_result_sent_three_times_is_stored_once(client, teams):
 
 
 def test_a_confirmation_sent_twice_is_stored_once(client, teams, table1, deal1):
-    entry, _ = services.submit_result(team=teams[1], table=table1, deal=deal1, data=result(30),
+    entry, _ = pairs_services.submit_result(team=teams[1], table=table1, deal=deal1, data=result(30),
                                       idempotency_key="theirs")
     url = reverse("duplicate_pairs:captain_confirm", args=[teams[0].pk, teams[0].link_secret, entry.pk])
     answers = [client.post(url, **OUTBOX) for _ in range(2)]
@@ -72,7 +72,7 @@ def test_a_result_sent_again_after_the_round_closed_gets_its_first_answer(client
 
 
 def test_director_set_the_result_meanwhile(client, teams, table1, deal1, director):
-    services.director_enter_result(table=table1, deal=deal1, data=result(50), user=director)
+    pairs_services.director_enter_result(table=table1, deal=deal1, data=result(50), user=director)
     answer = submit(client, teams[0])
     assert answer.status_code == 409 and "The director has set the result" in answer.json()[
         "message"]
@@ -81,7 +81,7 @@ def test_director_set_the_result_meanwhile(client, teams, table1, deal1, directo
 
 def test_other_team_entered_a_different_result_meanwhile(client, teams, table1, deal1):
     # The page showed no entry (seen=0); the other team then entered 30.
-    services.submit_result(team=teams[1], table=table1, deal=deal1, data=result(30),
+    pairs_services.submit_result(team=teams[1], table=table1, deal=deal1, data=result(30),
                            idempotency_key="theirs")
     answer = submit(client, teams[0], seen=0, points_ns="40")
     assert answer.status_code == 409

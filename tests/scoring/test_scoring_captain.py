@@ -8,6 +8,7 @@ import pytest
 from django.urls import reverse
 from scoring_factories import close
 
+from formats.duplicate_pairs import services as pairs_services
 from scoring.models import PinAttempt, ResultEntry, ResultReview
 from scoring.services import PIN_MAX_FAILURES
 
@@ -55,9 +56,8 @@ def test_page_shows_the_table_and_deals_but_never_the_cards(client, teams, round
 def test_page_shows_no_other_tables_entries(client, teams, table2, deal1):
     from scoring_factories import result
 
-    from scoring import services
 
-    services.submit_result(team=teams[2], table=table2, deal=deal1, data=result(points_ns=61),
+    pairs_services.submit_result(team=teams[2], table=table2, deal=deal1, data=result(points_ns=61),
                            idempotency_key=None)
     body = text(client.get(page_url(teams[0])))
     # The other table's result in any form a page shows one (random keys and link secrets
@@ -140,9 +140,8 @@ def test_link_of_table_1_cannot_write_to_table_2(client, teams, table2, deal1):
     # review an entry of table 2.
     from scoring_factories import result
 
-    from scoring import services
 
-    other, _ = services.submit_result(team=teams[2], table=table2, deal=deal1,
+    other, _ = pairs_services.submit_result(team=teams[2], table=table2, deal=deal1,
                                       data=result(points_ns=50), idempotency_key=None)
     for action in ("captain_confirm", "captain_dispute", "captain_pin"):
         response = client.post(

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from scoring_factories import make_championship, make_round, teams_of
 
+from formats.duplicate_pairs.demo import add_demo_results
 from formats.duplicate_pairs.grid import round_grid
 from scoring import selectors
-from scoring.demo import add_demo_results
 from scoring.models import Adjustment, DealScore, ResultEntry
 from tournaments.models import Round
 

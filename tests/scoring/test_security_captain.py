@@ -7,6 +7,7 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 from scoring_factories import result
 
+from formats.duplicate_pairs import services as pairs_services
 from scoring import services
 from scoring.models import PinAttempt, ResultEntry, ResultReview
 from scoring.services import ScoringError
@@ -18,7 +19,7 @@ def _withdraw(team):
 
 
 def test_withdrawn_team_link_cannot_write(client, teams, table1, deal1):
-    entry, _ = services.submit_result(team=teams[1], table=table1, deal=deal1,
+    entry, _ = pairs_services.submit_result(team=teams[1], table=table1, deal=deal1,
                                       data=result(40), idempotency_key=None)
     _withdraw(teams[0])
     team = teams[0]
@@ -44,7 +45,7 @@ def test_withdrawn_team_link_cannot_write(client, teams, table1, deal1):
     assert response.status_code == 409
     assert ResultEntry.objects.count() == 1
     with pytest.raises(ScoringError):
-        services.submit_result(team=team, table=table1, deal=deal1, data=result(40),
+        pairs_services.submit_result(team=team, table=table1, deal=deal1, data=result(40),
                                idempotency_key=None)
 
 
@@ -53,9 +54,9 @@ def test_own_pin_on_the_other_teams_entry_cannot_reset_the_lockout(client, teams
     PIN on the other team's entry would record a right attempt and clear its wrong ones."""
     deals = list(table1.round.deals.order_by("number"))
     attacker, victim = teams[0], teams[1]
-    mine, _ = services.submit_result(team=attacker, table=table1, deal=deals[0],
+    mine, _ = pairs_services.submit_result(team=attacker, table=table1, deal=deals[0],
                                      data=result(40), idempotency_key=None)
-    theirs, _ = services.submit_result(team=victim, table=table1, deal=deals[1],
+    theirs, _ = pairs_services.submit_result(team=victim, table=table1, deal=deals[1],
                                        data=result(30), idempotency_key=None)
     wrong = "0000" if victim.pin != "0000" else "1111"
 
@@ -74,6 +75,6 @@ def test_own_pin_on_the_other_teams_entry_cannot_reset_the_lockout(client, teams
     pin(mine, victim.pin)
     assert not ResultReview.objects.filter(entry=mine).exists()
     with pytest.raises(services.PinRefused):
-        services.confirm_with_pin(entry_id=mine.pk, team=attacker, pin=victim.pin)
+        pairs_services.confirm_with_pin(entry_id=mine.pk, team=attacker, pin=victim.pin)
     # The other team still confirms on its own phone.
-    services.confirm_entry(entry_id=mine.pk, team=victim)
+    pairs_services.confirm_entry(entry_id=mine.pk, team=victim)
