@@ -1,7 +1,11 @@
 """Duplicate pairs (rules.md 6 and 7): the official championship, as a format package.
 
 Its app registers the format object (``format.DuplicatePairs``) when Django is ready, as
-every format's does. Its code is still mostly the core's (results per deal in ``scoring``,
-rounds, movements and deals in ``tournaments``); the format object points at it, and the
-pairs' own parts move here one at a time.
+every format's does. The pairs' own code lives here as the other formats' does: a deal's
+result entry (``services``), the captain's page and actions, the director's grid and cell,
+their forms, URLs (namespace ``duplicate_pairs``) and API endpoints, and the demo (the
+list is ``format``'s docstring). Its models stay in ``scoring`` and ``tournaments`` (moving
+a model between apps is a schema change not worth making), and what every format uses
+(championships, entrants, rounds, tables, the results core, printing, exports, archive,
+live updates) is the core's.
 """
