@@ -49,7 +49,6 @@ from scoring.selectors.positions import (
     team_position,
     team_side,
 )
-from scoring.selectors.rounds import current_round
 from scoring.selectors.scope import RankingScope, ScopeError, ranking_scope
 from scoring.selectors.scores import (
     CountedResult,
@@ -94,7 +93,7 @@ from scoring.selectors.travellers import (
 __all__ = [
     "ADJUSTED", "CONFIRMED", "DISPUTED", "EMPTY", "PENDING", "STATUSES",
     "HistoryItem", "ResultState", "ScorecardLine", "StandingRow",
-    "TeamPosition", "TravellerLine", "adjustments_in_force", "current_round",
+    "TeamPosition", "TravellerLine", "adjustments_in_force",
     "deal_trump_side", "entry_confirmation", "entry_is_confirmed", "entry_reviews",
     "entry_state", "history", "models_q_team", "opponent_of", "ranking_for_pairing",
     "result_state", "result_states", "scored_rounds", "scorecard",

@@ -14,7 +14,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from formats import format_of
-from scoring import selectors, services
+from scoring import services
 from scoring.services import Origin
 from tournaments import selectors as tournament_selectors
 from tournaments import services as tournament_services
@@ -34,7 +34,7 @@ def _round_or_404(championship: Championship, number: int) -> Round:
 def director_results(request, pk: int):
     """Entry point: the grid of the current round."""
     championship = _director_championship(request, pk)
-    round_ = selectors.current_round(championship)
+    round_ = tournament_selectors.current_round(championship)
     if round_ is None:
         messages.info(request, _("There are no rounds yet."))
         return redirect("tournaments:director_championship", championship.pk)
