@@ -26,6 +26,7 @@ urlpatterns = [
     path("", include("tournaments.urls")),
     path("", include("scoring.urls")),
     path("", include("scoring.archive.urls")),
+    path("", include("formats.duplicate_pairs.urls")),
     path("", include("formats.free_deal.urls")),
     path("", include("formats.abarrotada.urls")),
 ]

@@ -9,9 +9,9 @@ One package (or module) per format, each a :class:`~formats.base.Format` registe
 app when Django is ready (``formats.registry``); the core never imports a format:
 
 - ``formats.duplicate_pairs``: duplicate pairs (rules.md 6 and 7), the official
-  championship, a package whose app registers it. Its code is still mostly the original
-  Duplicada's: results per deal in ``scoring``, rounds and deals in ``tournaments``; the
-  format object points at it.
+  championship, a Django app: a deal's result entry, the captain's page and actions, the
+  director's grid and cell, their API. Its models, and what every format uses, are the
+  core's (``scoring``, ``tournaments``).
 - ``formats.free_deal``: free-deal pairs, Swiss (rules.md 11), the club tournament: a Django
   app (settings, games, confirmations, ranking, pages). Its pure rules (a game, the ranking,
   the pairing, the knockout) are ``engine.free_deal``.

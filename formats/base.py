@@ -248,9 +248,9 @@ class Format:
     archive_rows: tuple[str, ...] = ()
 
     def load_demo(self, director) -> Iterable[str]:
-        """``manage.py demo`` (``scoring.management.commands.demo``) asks each format, after
-        the duplicate championship, to load its demo championships for ``director``: the
-        lines it prints, each as its championship is loaded."""
+        """``manage.py demo`` (``scoring.management.commands.demo``) asks each format, in
+        the formats' order, to load its demo championships for ``director``: the lines it
+        prints, each as its championship is loaded."""
         return ()
 
     def api_urlpatterns(self) -> list:

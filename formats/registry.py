@@ -1,9 +1,9 @@
 """The formats by key, and the format of a championship.
 
 The registry knows no format: each registers its object when Django readies its app
-(``formats.free_deal`` and ``formats.abarrotada`` in their ``AppConfig.ready``; duplicate
-pairs, not an app of its own yet, in the ``formats`` app's). The apps are readied in
-``INSTALLED_APPS`` order (formats, free_deal, abarrotada), which is the order of
+(``formats.duplicate_pairs``, ``formats.free_deal`` and ``formats.abarrotada`` in their
+``AppConfig.ready``). The apps are readied in ``INSTALLED_APPS`` order (duplicate_pairs,
+free_deal, abarrotada), which is the order of
 :data:`FORMATS`: the format picker's, and the order every loop over the formats keeps.
 """
 

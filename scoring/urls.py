@@ -1,4 +1,6 @@
-"""Scoring URLs, by audience: captains (private team links), directors, public results."""
+"""Scoring URLs, by audience: captains (private team links), directors, public results.
+Each format's own actions are its package's URLs (``formats/<name>/urls.py``); these are
+the pages every format shares, which ask the championship's format."""
 
 from django.urls import path
 
@@ -9,26 +11,6 @@ app_name = "scoring"
 captain = [
     path("t/sw.js", views.captain_service_worker, name="captain_sw"),
     path("t/<int:team_id>/<str:secret>/", views.captain, name="captain"),
-    path(
-        "t/<int:team_id>/<str:secret>/deals/<int:deal_number>/",
-        views.captain_submit,
-        name="captain_submit",
-    ),
-    path(
-        "t/<int:team_id>/<str:secret>/entries/<int:entry_id>/confirm/",
-        views.captain_confirm,
-        name="captain_confirm",
-    ),
-    path(
-        "t/<int:team_id>/<str:secret>/entries/<int:entry_id>/dispute/",
-        views.captain_dispute,
-        name="captain_dispute",
-    ),
-    path(
-        "t/<int:team_id>/<str:secret>/entries/<int:entry_id>/pin/",
-        views.captain_pin,
-        name="captain_pin",
-    ),
 ]
 
 director = [
@@ -44,12 +26,6 @@ director = [
         "director/c/<int:pk>/results/rounds/<int:number>/close/",
         views.director_close_round,
         name="close_round",
-    ),
-    path(
-        "director/c/<int:pk>/results/rounds/<int:number>/tables/<int:table_number>/"
-        "deals/<int:deal_number>/",
-        views.director_cell,
-        name="cell",
     ),
 ]
 

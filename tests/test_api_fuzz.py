@@ -36,10 +36,10 @@ from schemathesis.specs.openapi.checks import (
 )
 from werkzeug.test import Client as WsgiClient
 
+from formats.duplicate_pairs import services as pairs_services
 from formats.duplicate_pairs.rounds import generate_schedule
 from formats.free_deal import services as free_deal_services
 from formats.free_deal.services import GameValues
-from scoring import services as scoring_services
 from scoring.services import ResultData, tokens
 from tournaments import services
 
@@ -94,7 +94,7 @@ def small_championship(director, label: str) -> dict:
     services.release_round(round1)
     table = round1.tables.get(number=1)
     deal = round1.deals.order_by("number").first()
-    entry, _created = scoring_services.submit_result(
+    entry, _created = pairs_services.submit_result(
         team=table.ns_team, table=table, deal=deal,
         data=ResultData(contract="O", points_ns=40), idempotency_key=None)
     other = table.ew_team

@@ -100,9 +100,9 @@ def test_the_checker_finds_a_private_name_from_another_package():
 
 
 def test_the_checker_lets_a_module_use_its_siblings_private_names():
-    source = ("from scoring.views.captain_page import _captain_tables\n"
-              "from .common import _add_errors\n")
-    assert _private_offenders(source, "scoring.views.captain") == []
+    source = ("from formats.duplicate_pairs.captain_page import _captain_tables\n"
+              "from .grid import _heard\n")
+    assert _private_offenders(source, "formats.duplicate_pairs.captain_views") == []
     # A package's __init__ belongs to the package: its modules are its siblings.
     assert _private_offenders("from .common import _add_errors\n", "scoring.views",
                               is_init=True) == []

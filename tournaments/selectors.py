@@ -207,3 +207,15 @@ def championship_deals(championship: Championship) -> QuerySet[Deal]:
 
 # The deals' double-dummy analysis (rules.md 8.1) is read in tournaments.analysis_selectors,
 # which asks deals_visible_to_public above whether it may be shown.
+
+
+def current_round(championship: Championship) -> Round | None:
+    """The round a director is most likely busy with (the results pages open on it, the
+    director's menu links it): the latest released one, else the latest closed one, else
+    the first drafted one (one query)."""
+    rounds = list(championship.rounds.order_by("number"))
+    for status in (Round.Status.RELEASED, Round.Status.CLOSED):
+        matching = [r for r in rounds if r.status == status]
+        if matching:
+            return matching[-1]
+    return rounds[0] if rounds else None

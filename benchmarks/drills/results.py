@@ -20,6 +20,7 @@ import time
 def enter_all(championship_id: int) -> dict:
     from django.conf import settings
 
+    from formats.duplicate_pairs import services as pairs_services
     from scoring import services
     from scoring.services import check_result_values
     from tournaments.models import Championship, Deal, Table
@@ -34,10 +35,10 @@ def enter_all(championship_id: int) -> dict:
         for deal in Deal.objects.filter(round=table.round).order_by("number"):
             data = check_result_values(contract=rng.choice(("O", "C", "E", "B", "BOT")),
                                        points_ns=rng.randint(0, 72))
-            entry, _ = services.submit_result(
+            entry, _ = pairs_services.submit_result(
                 team=table.ns_team, table=table, deal=deal, data=data,
                 idempotency_key=f"drill-results-{table.pk}-{deal.pk}")
-            services.confirm_entry(entry_id=entry.pk, team=table.ew_team)
+            pairs_services.confirm_entry(entry_id=entry.pk, team=table.ew_team)
             stored += 1
     start = time.monotonic()
     services.recompute_championship(championship)

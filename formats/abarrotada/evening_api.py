@@ -28,11 +28,11 @@ from formats.abarrotada.models import GameTotals, PlayerTable
 from formats.abarrotada.serializers import ENTRY_STATES, IndividualPinSerializer
 from formats.abarrotada.services import TotalsValues
 from scoring.api.base import CaptainView, LinkReview, PublicView
-from scoring.api.captain import IDEMPOTENCY, REFUSED, WRONG_FORMAT
 from scoring.api.director_championships import ERRORS
 from scoring.api.entries import DirectorTableView
 from scoring.api.idempotency import submission_key
 from scoring.api.public import published_results
+from scoring.api.responses import IDEMPOTENCY, REFUSED, WRONG_FORMAT
 from scoring.serializers import DisputeSerializer, ErrorSerializer
 from scoring.services import Origin
 from tournaments.models import Round

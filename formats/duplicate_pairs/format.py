@@ -2,20 +2,28 @@
 
 Every table of a round plays the same generated deals; a table reports each deal's result;
 each side is scored against the others that held the same cards; the ranking is the sum
-of finals. Its own code is here; its models stay in ``scoring`` and ``tournaments`` (moving
-models between apps is a schema change):
+of finals. Its own code is here; its models stay in ``scoring`` and ``tournaments`` (results,
+reviews, adjustments and PIN attempts in ``scoring.models``; deals, tables and teams in
+``tournaments.models``: moving a model between apps is a schema change, not worth making
+for where the code sits):
 
+- a deal's result, entered, confirmed, disputed and settled: ``services`` (its entry kind,
+  ``deal_results.DEAL_RESULTS``, and the director's operations, ``director``), the captain's
+  page and actions (``captain_views``, ``captain_page``), the director's grid and cell
+  (``director_views``, ``grid``), their forms (``forms``), routes (``urls``, namespace
+  ``duplicate_pairs``) and API endpoints (``api``: ``captain_api``, ``director_api``), and
+  the demo championship (``demo``);
 - ``rounds``: the round robin schedule and the Swiss rounds (rules.md 7);
 - ``results_views``: the standings, the projector, a deal's traveller and a pair's
   scorecard (the URLs and access checks are the core's, ``scoring.views.results``);
 - ``exports``: its kinds of export, their files and what its kept downloads depend on;
 - ``archive``: its part of the public archive.
 
-What it asks of the core: results, confirmations and scores (``scoring.services``,
-``scoring.selectors``: the stored scores, standings, travellers and scorecards that the
-REST API, the exports and the archive read too); deals (``tournaments.services.deals``)
-and their double-dummy analysis (``tournaments.services.analysis``, ``has_hand_records``);
-the pure rules (``engine.duplicate``, ``engine.final_scores``, ``engine.swiss``).
+What it asks of the core: stored scores, standings, travellers and scorecards
+(``scoring.services``, ``scoring.selectors``, which the REST API, the exports and the
+archive read too); deals (``tournaments.services.deals``) and their double-dummy analysis
+(``tournaments.services.analysis``, ``has_hand_records``); the pure rules
+(``engine.duplicate``, ``engine.final_scores``, ``engine.swiss``).
 """
 
 from __future__ import annotations
@@ -48,7 +56,7 @@ class DuplicatePairs(Format):
         return generate_round(championship)
 
     def captain_page(self, request, team):
-        from scoring.views.captain import render_captain_page
+        from formats.duplicate_pairs.captain_views import render_captain_page
 
         return render_captain_page(request, team)
 
@@ -73,12 +81,12 @@ class DuplicatePairs(Format):
         return scorecard_page(request, championship, team, director=director)
 
     def director_results_page(self, request, championship, round_):
-        from scoring.views.director import duplicate_grid
+        from formats.duplicate_pairs.director_views import duplicate_grid
 
         return duplicate_grid(request, championship, round_)
 
     def missing_results(self, round_) -> list[str]:
-        from scoring.views.director import duplicate_missing_results
+        from formats.duplicate_pairs.director_views import duplicate_missing_results
 
         return duplicate_missing_results(round_)
 
@@ -91,6 +99,16 @@ class DuplicatePairs(Format):
         from scoring.services import recompute_championship
 
         recompute_championship(championship)
+
+    def load_demo(self, director):
+        from formats.duplicate_pairs.demo import load_demo
+
+        return load_demo(director)
+
+    def api_urlpatterns(self) -> list:
+        from formats.duplicate_pairs import api
+
+        return api.urlpatterns
 
     def export_kinds(self) -> list:
         # Read at each call: tests (and any later registration) change the format's dict.

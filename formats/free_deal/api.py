@@ -52,9 +52,9 @@ from formats.free_deal.services import settings_of
 from formats.free_deal.services.sections import assign_sections, sections_of
 from scoring.api import entries, public
 from scoring.api.base import CaptainView, DirectorView, LinkReview
-from scoring.api.captain import IDEMPOTENCY, REFUSED
 from scoring.api.director_championships import ERRORS
 from scoring.api.idempotency import submission_key
+from scoring.api.responses import IDEMPOTENCY, REFUSED
 from scoring.serializers import DisputeSerializer
 from scoring.services import Origin
 from tournaments.models import Table

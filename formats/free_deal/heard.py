@@ -1,8 +1,8 @@
 """When each table of a free-deal round was last heard from, for the director's games page: a
 pair's phone entering, confirming or disputing the game, or typing a PIN, right or wrong
-(the duplicate grid's "last heard", ``scoring.selectors.grid``); the director's own results
-are not the table speaking. With each table's wrong PINs and lockout, as the duplicate grid
-shows them. Three queries, whatever the number of tables."""
+(the duplicate grid's "last heard", ``formats.duplicate_pairs.grid``); the director's own
+results are not the table speaking. With each table's wrong PINs and lockout, as the
+duplicate grid shows them. Three queries, whatever the number of tables."""
 
 from __future__ import annotations
 

@@ -29,8 +29,8 @@ from formats.free_deal.knockout_views import stage_name
 from formats.free_deal.models import KnockoutEntry, KnockoutTie
 from formats.free_deal.services import knockout_captains as services
 from scoring.api.base import CaptainView
-from scoring.api.captain import IDEMPOTENCY, REFUSED, WRONG_FORMAT
 from scoring.api.idempotency import entry_key, request_key
+from scoring.api.responses import IDEMPOTENCY, REFUSED, WRONG_FORMAT
 from scoring.serializers import DisputeSerializer
 from scoring.services import KEY_LENGTH, Origin
 from tournaments.models import Team

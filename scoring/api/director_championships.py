@@ -10,8 +10,8 @@ from rest_framework.response import Response
 from formats import DUPLICATE_PAIRS, FORMATS, format_of
 from scoring import services as scoring_services
 from scoring.api.base import DirectorView
-from scoring.api.captain import IDEMPOTENCY
 from scoring.api.pagination import paginated
+from scoring.api.responses import IDEMPOTENCY
 from scoring.api.serializers_director import (
     ChampionshipSerializer,
     PublishSerializer,

@@ -15,10 +15,10 @@ from rest_framework.negotiation import BaseContentNegotiation
 from rest_framework.response import Response
 
 from scoring.api.base import DirectorView
-from scoring.api.captain import IDEMPOTENCY
 from scoring.api.director_championships import ERRORS
 from scoring.api.errors import refusal
 from scoring.api.pagination import paginated
+from scoring.api.responses import IDEMPOTENCY
 from scoring.api.serializers_exports import (
     ExportJobSerializer,
     ExportKindSerializer,

@@ -12,9 +12,9 @@ from rest_framework.response import Response
 
 from formats import DUPLICATE_PAIRS
 from scoring.api.base import DirectorView
-from scoring.api.captain import IDEMPOTENCY
 from scoring.api.director_championships import ERRORS
 from scoring.api.pagination import paginated
+from scoring.api.responses import IDEMPOTENCY
 from scoring.api.serializers_director import (
     CountSerializer,
     DealImportSerializer,

@@ -9,10 +9,10 @@ from rest_framework import status
 from rest_framework.response import Response
 
 from scoring.api.base import DirectorView
-from scoring.api.captain import IDEMPOTENCY
 from scoring.api.director_championships import ERRORS
 from scoring.api.pagination import paginated
 from scoring.api.parsers import LimitedMultiPartParser
+from scoring.api.responses import IDEMPOTENCY
 from scoring.api.serializers_director import (
     TeamImportSerializer,
     TeamSerializer,

@@ -12,8 +12,8 @@ from django.shortcuts import get_object_or_404
 from rest_framework.exceptions import ValidationError
 
 from scoring.api.base import DirectorView
-from scoring.api.captain import REFUSED, WRONG_FORMAT
 from scoring.api.director_championships import ERRORS
+from scoring.api.responses import REFUSED, WRONG_FORMAT
 
 #: A director's read of one format's endpoint.
 READ = {401: ERRORS[401], 404: ERRORS[404], **WRONG_FORMAT}

@@ -17,8 +17,8 @@ import engine
 from formats import DUPLICATE_PAIRS
 from scoring import permissions, selectors
 from scoring.api.base import PublicView, check_format
-from scoring.api.captain import WRONG_FORMAT
 from scoring.api.pagination import Pagination, paginated
+from scoring.api.responses import WRONG_FORMAT
 from scoring.api.serializers_analysis import analysis_data
 from scoring.api.serializers_director import DealSerializer
 from scoring.api.serializers_results import (

@@ -1,38 +1,22 @@
 """REST API URLs under ``/api/v1/`` (the OpenAPI schema is at /api/schema/, its docs at
-/api/docs/), split by audience like the pages' URLs: captains (the team's private link),
-directors, the public result pages, and the exports; then each format's own endpoints
-(``Format.api_urlpatterns``: free-deal pairs', then the individual formats')."""
+/api/docs/), split by audience like the pages' URLs: directors, the public result pages,
+and the exports; then each format's own endpoints (``Format.api_urlpatterns``: duplicate
+pairs' captains and results grid, free-deal pairs', then the individual formats')."""
 
 from django.urls import path
 
 import scoring.api.converters  # noqa: F401 (registers the "id" converter)
 from formats.registry import FORMATS
 from scoring.api import (
-    captain,
     director_championships,
     director_exports,
-    director_results,
     director_rounds,
     director_teams,
     public,
 )
 
-CAPTAIN = "captain/<id:team_id>/<str:secret>/"
-
-captain_urls = [
-    path(f"{CAPTAIN}tables/", captain.CaptainTablesView.as_view(), name="api-captain-tables"),
-    path(f"{CAPTAIN}results/", captain.CaptainResultsView.as_view(), name="api-captain-results"),
-    path(f"{CAPTAIN}results/<id:entry_id>/confirm/", captain.CaptainConfirmView.as_view(),
-         name="api-captain-confirm"),
-    path(f"{CAPTAIN}results/<id:entry_id>/dispute/", captain.CaptainDisputeView.as_view(),
-         name="api-captain-dispute"),
-    path(f"{CAPTAIN}results/<id:entry_id>/pin/", captain.CaptainPinView.as_view(),
-         name="api-captain-pin"),
-]
-
 C = "championships/<id:pk>/"
 ROUND = f"{C}rounds/<id:number>/"
-CELL = f"{ROUND}results/<id:table_number>/<id:deal_number>/"
 
 public_urls = [
     path(f"{C}standings/", public.StandingsView.as_view(), name="api-standings"),
@@ -44,7 +28,7 @@ public_urls = [
     path(f"{ROUND}deals/", public.RoundDealsView.as_view(), name="api-round-deals"),
 ]
 
-dc, dt, dr, dres = director_championships, director_teams, director_rounds, director_results
+dc, dt, dr = director_championships, director_teams, director_rounds
 director_urls = [
     path("championships/", dc.ChampionshipsView.as_view(), name="api-championships"),
     path(C, dc.ChampionshipView.as_view(), name="api-championship"),
@@ -76,14 +60,6 @@ director_urls = [
     path(f"{ROUND}deals/import/", dr.DealImportView.as_view(), name="api-round-deal-import"),
     path(f"{ROUND}deals/restore/", dr.DealRestoreView.as_view(), name="api-deal-restore"),
     path(f"{C}deals/import/", dr.DealImportView.as_view(), name="api-deal-import"),
-    # Results
-    path(f"{ROUND}results/", dres.GridView.as_view(), name="api-grid"),
-    path(CELL, dres.CellView.as_view(), name="api-cell"),
-    path(f"{CELL}enter/", dres.EnterView.as_view(), name="api-cell-enter"),
-    path(f"{CELL}confirm/", dres.ConfirmView.as_view(), name="api-cell-confirm"),
-    path(f"{CELL}adjust/", dres.AdjustView.as_view(), name="api-cell-adjust"),
-    path(f"{CELL}clear-adjustment/", dres.ClearAdjustmentView.as_view(),
-         name="api-cell-clear-adjustment"),
 ]
 
 # The exports: start a job, poll it, download it (director endpoints).
@@ -97,9 +73,10 @@ export_urls = [
     path(f"{JOB}file/", dx.ExportFileView.as_view(), name="api-export-file"),
 ]
 
-# Each format's own endpoints (captains' games, a round's games, the ranking), in the order of
-# the formats: free-deal pairs' (formats/free_deal/api.py), then the individual formats'
-# (formats/abarrotada/api.py). (The endpoints above are duplicate pairs' or every format's;
-# those of one format refuse another's championships, 409.)
-urlpatterns = (captain_urls + public_urls + director_urls + export_urls
+# Each format's own endpoints (a captain's results or games, a round's grid or games, the
+# ranking), in the order of the formats: duplicate pairs' (formats/duplicate_pairs/api.py),
+# free-deal pairs' (formats/free_deal/api.py), then the individual formats'
+# (formats/abarrotada/api.py). (The endpoints above are every format's, or duplicate pairs'
+# public ones; those of one format refuse another's championships, 409.)
+urlpatterns = (public_urls + director_urls + export_urls
                + [pattern for fmt in FORMATS.values() for pattern in fmt.api_urlpatterns()])

@@ -1,4 +1,4 @@
-"""Read queries of the scoring app: result states, grids, standings, travellers, scorecards.
+"""Read queries of the scoring app: result states, standings, travellers, scorecards.
 
 Which result counts (design decision, in one place)
 ====================================================
@@ -38,7 +38,6 @@ Visibility
 
 from __future__ import annotations
 
-from scoring.selectors.grid import Grid, GridRow, current_round, round_grid
 from scoring.selectors.positions import (
     TeamPosition,
     deal_trump_side,
@@ -93,11 +92,11 @@ from scoring.selectors.travellers import (
 
 __all__ = [
     "ADJUSTED", "CONFIRMED", "DISPUTED", "EMPTY", "PENDING", "STATUSES",
-    "Grid", "GridRow", "HistoryItem", "ResultState", "ScorecardLine", "StandingRow",
-    "TeamPosition", "TravellerLine", "adjustments_in_force", "current_round",
+    "HistoryItem", "ResultState", "ScorecardLine", "StandingRow",
+    "TeamPosition", "TravellerLine", "adjustments_in_force",
     "deal_trump_side", "entry_confirmation", "entry_is_confirmed", "entry_reviews",
     "entry_state", "history", "models_q_team", "opponent_of", "ranking_for_pairing",
-    "result_state", "result_states", "round_grid", "scored_rounds", "scorecard",
+    "result_state", "result_states", "scored_rounds", "scorecard",
     "show_deal_score", "show_final", "standings", "team_position", "team_side",
     "traveller", "CountedResult", "ScoreRow", "counted_results", "current_scores",
     "table_score", "entry_at_team_table", "open_table_for_deal",

@@ -7,9 +7,11 @@ rescoring (``deal_changed``) in the same transaction; the deal's stored scores a
 after the commit, in the background, and readers score a noted deal from its results until
 then (``rescoring``). ``recompute_championship`` rebuilds every score from scratch.
 
-A deal's result is an entry of the results core (``results``): entering, confirming,
-disputing, PINs and the director's confirmation are its lifecycle, asked with the pairs'
-``captain.DEAL_RESULTS``.
+A duplicate pairs' deal result is an entry of the results core (``results``): entering,
+confirming, disputing, PINs and the director's confirmation are its lifecycle, asked with
+the pairs' ``DEAL_RESULTS``; those operations are the format's
+(``formats.duplicate_pairs.services``), and this package keeps what every format's results
+use.
 
 Concurrency: an operation locks only its own table's row (``results.locks``), so the
 tables of a round write in parallel; one-entry-per-key is a unique constraint. SQLite is
@@ -18,38 +20,27 @@ lives in the database (:class:`~scoring.models.PinAttempt`) so that it holds acr
 several web processes.
 
 Modules: ``values`` (what a result is, errors, origins), ``checks`` (locks and checks),
-``captain`` (a team's operations, through the core), ``pins`` (the core's PIN lockout at a
-pairs' table), ``director`` (a director's
-operations), ``rescoring`` (stored scores), ``places`` (what a director's request names,
-found inside the place its URL names: every format's director services use it).
+``pins`` (the core's PIN lockout at a pairs' table), ``publication`` (closing a round,
+publishing the results), ``rescoring`` (stored scores), ``places`` (what a director's
+request names, found inside the place its URL names: every format's director services use
+it).
 
 Errors that a user can fix or should read raise :class:`ScoringError` with a translated
 message; form validation errors raise Django's ``ValidationError`` naming the field.
 """
 
 
-from scoring.services.captain import (
-    confirm_entry,
-    confirm_with_pin,
-    dispute_entry,
-    earlier_submission,
-    submit_result,
-)
-from scoring.services.director import (
-    clear_adjustment,
-    close_round,
-    director_confirm_entry,
-    director_enter_result,
-    publish_results,
-    set_adjustment,
-    set_results_public,
-    unpublish_results,
-)
 from scoring.services.pins import (
     PIN_FAILURE_WINDOW,
     PIN_LOCKOUT,
     PIN_MAX_FAILURES,
     pin_locked_until,
+)
+from scoring.services.publication import (
+    close_round,
+    publish_results,
+    set_results_public,
+    unpublish_results,
 )
 from scoring.services.rescoring import (
     deal_changed,
@@ -73,10 +64,8 @@ from tournaments.audit import client_ip  # the one client-address rule, re-expor
 __all__ = [
     "ADJUSTMENT_VALUES", "KEY_LENGTH", "PIN_FAILURE_WINDOW", "PIN_LOCKOUT", "PIN_MAX_FAILURES",
     "TOTAL_POINTS", "Origin", "PinRefused", "ResultData", "ScoringError", "check_result_values",
-    "client_ip", "clear_adjustment", "close_round", "confirm_entry", "confirm_with_pin",
-    "director_confirm_entry", "director_enter_result", "dispute_entry", "earlier_submission",
-    "parse_adjusted_value",
+    "client_ip", "close_round", "parse_adjusted_value",
     "pin_locked_until", "publish_results", "recompute_championship", "rebuild_deals",
     "rebuild_stale_deals", "deal_changed",
-    "set_adjustment", "set_results_public", "submit_result", "unpublish_results",
+    "set_results_public", "unpublish_results",
 ]

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from results.locks import lock_table as lock_any_table
 from scoring.services.values import ScoringError
 from scoring.wording import TEAM_WORDING, Wording
-from tournaments.models import Deal, Round, Table, Team
+from tournaments.models import Round, Table, Team
 
 
 def lock_table(table_id: int, round_id: int) -> Round:
@@ -41,8 +41,3 @@ def check_team_may_write(team: Team, table: Table, round_: Round,
               "here. Please ask the director.") % {"number": round_.number},
             code="round_closed",
         )
-
-
-def check_deal_of_table(deal: Deal, table: Table) -> None:
-    if deal.round_id != table.round_id:
-        raise ScoringError(_("This deal is not played at this table."), code="wrong_deal")

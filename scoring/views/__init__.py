@@ -1,15 +1,9 @@
-"""Scoring pages: the captain's page (private link), the director's grid and result pages,
-and the public result pages. Views are thin: selectors read, services write."""
+"""Scoring pages every format shares: the captain's page (private link, the format's page),
+the director's results pages, the public result pages and the exports. Views are thin:
+selectors read, services write."""
 
-from scoring.views.captain import (
-    captain,
-    captain_confirm,
-    captain_dispute,
-    captain_pin,
-    captain_submit,
-)
+from scoring.views.captain import captain
 from scoring.views.director import (
-    director_cell,
     director_close_round,
     director_grid,
     director_publish,
@@ -28,10 +22,8 @@ from scoring.views.tokens import api_token_rename, api_token_revoke, api_tokens
 
 __all__ = [
     "api_token_rename", "api_token_revoke", "api_tokens",
-    "captain", "captain_confirm", "captain_dispute", "captain_pin", "captain_service_worker",
-    "captain_submit",
-    "director_cell", "director_close_round", "director_grid", "director_publish",
-    "director_results", "projector", "scorecard", "standings", "traveller", "travellers",
+    "captain", "captain_service_worker", "director_close_round", "director_grid",
+    "director_publish", "director_results", "projector", "scorecard", "standings", "traveller", "travellers",
     "director_export_file", "director_export_retry", "director_export_start",
     "director_exports", "export_download",
 ]

@@ -18,6 +18,7 @@ from formats.abarrotada import selectors as individual
 from formats.abarrotada import services as ab
 from formats.abarrotada.demo import load_individual_demo
 from formats.abarrotada.rules import ReportValues
+from formats.duplicate_pairs import services as pairs_services
 from formats.free_deal import services as fd
 from formats.free_deal.demo_knockout import load_knockout_demo
 from formats.free_deal.models import KnockoutEntry, KnockoutTie
@@ -53,10 +54,10 @@ def duplicate_pairs(director):
             continue
         pending = state.pending_entry
         if pending is not None:
-            scoring.director_confirm_entry(table=state.table, deal=state.deal,
+            pairs_services.director_confirm_entry(table=state.table, deal=state.deal,
                                            entry_id=pending.pk, user=director, origin=DESK)
         elif state.counted is None:
-            scoring.director_enter_result(table=state.table, deal=state.deal, user=director,
+            pairs_services.director_enter_result(table=state.table, deal=state.deal, user=director,
                                           data=ResultData(contract="O", points_ns=36),
                                           note="Entered from the scoresheet.", origin=DESK)
     services.close_round(round3, by=director)

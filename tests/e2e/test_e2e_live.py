@@ -27,7 +27,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def event(round_one):
     from scoring_factories import result
 
-    from scoring import services
+    from formats.duplicate_pairs import services
 
     one = round_one
     entry, _ = services.submit_result(team=one.ns, table=one.table,
@@ -85,7 +85,7 @@ def test_grid_and_captain_page_update_without_polling(browser, event):
 def test_without_the_stream_the_grid_polls(live_server, phone, event):
     """Under a WSGI server (here pytest's live server) /live/ answers 204: the grid notices
     and fetches itself every few seconds instead."""
-    from scoring import services
+    from formats.duplicate_pairs import services
 
     championship, ns, ew, entry = event
     grid = phone.new_page()

@@ -8,6 +8,7 @@ from phones import phone_context
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
 
+from formats.duplicate_pairs import services as pairs_services
 from scoring.models import ResultEntry, ResultReview
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -19,11 +20,10 @@ QUEUED = "Saved on this phone, not sent yet."
 def event(round_one):
     from scoring_factories import result
 
-    from scoring import services
 
     one = round_one
     # The other team entered deal 3: this captain confirms it.
-    theirs, _ = services.submit_result(team=one.ew, table=one.table,
+    theirs, _ = pairs_services.submit_result(team=one.ew, table=one.table,
                                        deal=one.round.deals.get(number=3), data=result(30),
                                        idempotency_key="their-deal-3")
     return one.round, one.ns, theirs, one.director

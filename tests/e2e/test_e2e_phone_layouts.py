@@ -81,7 +81,7 @@ def catalogue():
 
 @pytest.fixture
 def demo(django_user_model):
-    from scoring.demo import add_demo_results
+    from formats.duplicate_pairs.demo import add_demo_results
     from tournaments import services
     from tournaments.demo import load_demo
     from tournaments.models import Table

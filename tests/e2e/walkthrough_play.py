@@ -18,7 +18,7 @@ def captains_at_table_one(w):
     """4. Captains at table 1, on one phone."""
     from playwright.sync_api import expect
 
-    from scoring import services as scoring
+    from formats.duplicate_pairs import services as scoring
     from scoring.services import ResultData
 
     base, d, pk, phone, visitor, watcher, round1 = w.take("base d pk phone visitor watcher round1")

@@ -100,7 +100,7 @@ def finish(w):
     from playwright.sync_api import expect
 
     import engine
-    from scoring import services as scoring
+    from formats.duplicate_pairs import services as scoring
     from scoring.services import ResultData
     from tournaments import services as tournaments
     from tournaments.models import Championship, Round

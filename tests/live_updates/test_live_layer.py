@@ -15,6 +15,7 @@ from django.db import connections, transaction
 from scoring_factories import make_championship, make_round, result, teams_of
 
 import live
+from formats.duplicate_pairs import services as pairs_services
 from live import asgi as live_asgi
 from live import relay
 from live.hub import hub
@@ -82,16 +83,16 @@ def test_results_are_published_after_their_commit_only(sent, table, director):
     deal = table.round.deals.get(number=2)
     ns, ew = table.ns_team, table.ew_team
     with transaction.atomic():
-        entry, _ = services.submit_result(team=ns, table=table, deal=deal, data=result(40),
+        entry, _ = pairs_services.submit_result(team=ns, table=table, deal=deal, data=result(40),
                                           idempotency_key="k-1")
         assert sent == []  # not before the commit
     assert sent == [{"kind": "result", "c": table.round.championship_id, "round": 1,
                      "closed": False, "table": 1, "deal": 2, "teams": [ns.pk, ew.pk]}]
     with pytest.raises(RuntimeError), transaction.atomic():
-        services.confirm_entry(entry_id=entry.pk, team=ew)
+        pairs_services.confirm_entry(entry_id=entry.pk, team=ew)
         raise RuntimeError("rolled back")
     assert len(sent) == 1  # a rolled-back confirmation tells nobody
-    services.confirm_entry(entry_id=entry.pk, team=ew)
+    pairs_services.confirm_entry(entry_id=entry.pk, team=ew)
     services.set_results_public(table.round.championship, True, user=director)
     tournament_services.close_round(table.round, by=director)
     assert [event["kind"] for event in sent] == ["result", "result", "publish", "round"]

@@ -18,8 +18,8 @@ from django.db import connection
 from scoring_factories import make_championship, make_round, result, teams_of
 from servers import database_url, redis_answers, uvicorn_servers
 
+from formats.duplicate_pairs import services as pairs_services
 from live.scopes import make_token
-from scoring import services
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -71,7 +71,7 @@ def _setup(director):
     round_ = make_round(championship, 1, [(t1, t2), (t3, t4)])
     table = round_.tables.get(number=1)
     deal = round_.deals.get(number=2)
-    entry, _ = services.submit_result(team=t1, table=table, deal=deal, data=result(40),
+    entry, _ = pairs_services.submit_result(team=t1, table=table, deal=deal, data=result(40),
                                       idempotency_key="two-processes")
     return championship, t2, entry
 

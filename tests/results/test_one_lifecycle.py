@@ -21,13 +21,13 @@ from test_free_deal_knockout_stage import swiss_played
 from formats.abarrotada.services import TotalsValues
 from formats.abarrotada.services.reports import REPORTS
 from formats.abarrotada.services.totals import TOTALS
+from formats.duplicate_pairs.services import DEAL_RESULTS
 from formats.free_deal.models import KnockoutTie
 from formats.free_deal.services.games import GAMES
 from formats.free_deal.services.knockout import start_knockout
 from formats.free_deal.services.knockout_captains import KNOCKOUT_GAMES
 from results import lifecycle, pins
 from results.kinds import EntryKind, EntryWords, named
-from scoring.services.captain import DEAL_RESULTS
 from scoring.services.places import NotHere
 from scoring.services.values import PinRefused, ScoringError
 from tournaments import services

@@ -9,8 +9,9 @@ from fractions import Fraction
 from django.apps import apps
 from django.db import connection
 
+from formats.duplicate_pairs import services as pairs_services
+from formats.duplicate_pairs.demo import add_demo_results
 from scoring import selectors, services
-from scoring.demo import add_demo_results
 from scoring.models import DealScore, ResultEntry
 from scoring.selectors.scores import SCORE_COLUMNS
 from scoring.services import Origin, PinRefused, ResultData, ScoringError
@@ -40,36 +41,36 @@ def rich_championship(director) -> Championship:
     tables = list(round3.tables.select_related("ns_team", "ew_team").order_by("number"))
     deals = list(round3.deals.order_by("number"))
     # The disputed entry of the demo: the director settles it with an override.
-    services.director_enter_result(
+    pairs_services.director_enter_result(
         table=tables[0], deal=deals[2], user=director, origin=DESK,
         data=ResultData(contract="C", points_ns=33, contro=True),
         note="Counted again with both captains.", idempotency_key="desk-override-1",
     )
     # The pending one: the director confirms it.
     pending = ResultEntry.objects.get(table=tables[1], deal=deals[3])
-    services.director_confirm_entry(
+    pairs_services.director_confirm_entry(
         table=pending.table, deal=pending.deal, entry_id=pending.pk, user=director, origin=DESK)
     # A result entered on the NS phone where none was (table 1, last deal); five wrong
     # PINs then lock PIN confirmation at that table.
     table = tables[0]
-    entry, _created = services.submit_result(
+    entry, _created = pairs_services.submit_result(
         team=table.ns_team, table=table, deal=deals[3], origin=PHONE,
         data=ResultData(contract="BOT", points_ns=50, delegated=True),
         idempotency_key="phone-1-4",
     )
     for _attempt in range(services.PIN_MAX_FAILURES):
         try:
-            services.confirm_with_pin(entry_id=entry.pk, team=table.ns_team, pin="abcd",
+            pairs_services.confirm_with_pin(entry_id=entry.pk, team=table.ns_team, pin="abcd",
                                       origin=PHONE)
         except (PinRefused, ScoringError):
             pass
     # A custom adjusted score, then withdrawn; another left in force.
-    services.set_adjustment(table=tables[5], deal=deals[0], side="NS", kind="custom",
+    pairs_services.set_adjustment(table=tables[5], deal=deals[0], side="NS", kind="custom",
                             value=Fraction(31, 20),
                             reason="Slow play warning.", user=director, origin=DESK)
-    services.clear_adjustment(table=tables[5], deal=deals[0], side="NS",
+    pairs_services.clear_adjustment(table=tables[5], deal=deals[0], side="NS",
                               reason="Warning withdrawn.", user=director, origin=DESK)
-    services.set_adjustment(table=tables[5], deal=deals[1], side="EW", kind="average_minus",
+    pairs_services.set_adjustment(table=tables[5], deal=deals[1], side="EW", kind="average_minus",
                             reason="Late arrival.", user=director, origin=DESK)
     team = championship.teams.order_by("number").last()
     origin = AuditOrigin(ip_address="198.51.100.4", user_agent="desk")

@@ -5,17 +5,18 @@ from __future__ import annotations
 
 from scoring_factories import result, scores_of
 
+from formats.duplicate_pairs import services as pairs_services
 from scoring import services
 from scoring.models import DealScore
 
 
 def enter(team, table, deal, **values):
     """A team enters a result and the other team confirms it."""
-    entry, _created = services.submit_result(
+    entry, _created = pairs_services.submit_result(
         team=team, table=table, deal=deal, data=result(**values), idempotency_key=None
     )
     other = table.ew_team if team.pk == table.ns_team_id else table.ns_team
-    services.confirm_entry(entry_id=entry.pk, team=other)
+    pairs_services.confirm_entry(entry_id=entry.pk, team=other)
     return entry
 
 

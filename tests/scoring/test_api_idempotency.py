@@ -15,7 +15,7 @@ from rest_framework.test import APIClient
 from scoring_factories import close, result
 from test_scoring_concurrency import run_at_once
 
-from scoring import services
+from formats.duplicate_pairs import services as pairs_services
 from scoring.api import idempotency
 from scoring.models import IdempotentRequest, ResultEntry
 from scoring.services import tokens
@@ -159,5 +159,5 @@ def test_the_longest_header_key_fits_and_no_key_is_cut_short(teams, table1, deal
     assert len(ResultEntry.objects.get().idempotency_key) <= 64
     # A caller that passes a longer key to the service is a bug, not a key to cut.
     with pytest.raises(ValueError):
-        services.submit_result(team=teams[0], table=table1, deal=deal1, data=result(40),
+        pairs_services.submit_result(team=teams[0], table=table1, deal=deal1, data=result(40),
                                idempotency_key="y" * 65)

@@ -23,9 +23,9 @@ from django.urls import get_resolver
 from rest_framework.test import APIClient
 from scoring_factories import make_championship, result
 
+from formats.duplicate_pairs import services as pairs_services
 from formats.free_deal import services as fd_services
 from formats.free_deal.services import GameValues
-from scoring import services
 from scoring.exports import jobs
 from scoring.exports.models import ExportJob
 from scoring.services import tokens
@@ -246,7 +246,7 @@ def pairs_world(director, django_user_model) -> dict:
     teams = teams_of(championship)
     round_ = make_round(championship, 1, [(teams[0], teams[1]), (teams[2], teams[3])])
     table1 = round_.tables.get(number=1)
-    entry, _ = services.submit_result(team=teams[0], table=table1,
+    entry, _ = pairs_services.submit_result(team=teams[0], table=table1,
                                       deal=round_.deals.get(number=1), data=result(40),
                                       idempotency_key=None)
     job = ExportJob.objects.create(championship=championship, kind="ranking_csv", language="en")

@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from scoring_factories import make_championship, make_round, result, teams_of
 
-from scoring import services
+from formats.duplicate_pairs import services as pairs_services
 from scoring.archive import ArchiveError, export_full, import_archive, to_json_bytes
 from scoring.services import Origin
 
@@ -25,10 +25,10 @@ def archive(db, director):
     round_ = make_round(championship, 1, [(t[0], t[1]), (t[2], t[3])])
     table = round_.tables.get(number=1)
     for deal in round_.deals.order_by("number"):
-        entry, _ = services.submit_result(team=t[0], table=table, deal=deal, data=result(40),
+        entry, _ = pairs_services.submit_result(team=t[0], table=table, deal=deal, data=result(40),
                                           idempotency_key=f"k-{deal.pk}",
                                           origin=Origin("192.0.2.1", "phone"))
-        services.confirm_entry(entry_id=entry.pk, team=t[1])
+        pairs_services.confirm_entry(entry_id=entry.pk, team=t[1])
     return export_full(championship)
 
 

@@ -18,7 +18,7 @@ from archive_events import (
 )
 from scoring_factories import make_championship, make_round, result, teams_of
 
-from scoring import services
+from formats.duplicate_pairs import services as pairs_services
 from scoring.archive import ArchiveError, export_full, import_archive, to_json_bytes
 from scoring.archive.format import renumbered
 from scoring.archive.reading import read_capped
@@ -38,9 +38,9 @@ def archive(db, director):
     round_ = make_round(championship, 1, [(t[0], t[1]), (t[2], t[3])])
     table = round_.tables.get(number=1)
     for deal in round_.deals.order_by("number"):
-        entry, _ = services.submit_result(team=t[0], table=table, deal=deal, data=result(40),
+        entry, _ = pairs_services.submit_result(team=t[0], table=table, deal=deal, data=result(40),
                                           idempotency_key=f"k-{deal.pk}", origin=PHONE)
-        services.confirm_entry(entry_id=entry.pk, team=t[1])
+        pairs_services.confirm_entry(entry_id=entry.pk, team=t[1])
     archive = export_full(championship)
     delete_championship(championship)
     return archive
@@ -62,10 +62,10 @@ def play_a_result(director) -> None:
     championship = make_championship(teams=2, director=director, name="After the import")
     ns, ew = teams_of(championship)
     round_ = make_round(championship, 1, [(ns, ew)])
-    entry, created = services.submit_result(
+    entry, created = pairs_services.submit_result(
         team=ns, table=round_.tables.get(), deal=round_.deals.order_by("number").first(),
         data=result(41), idempotency_key="after-the-import", origin=PHONE)
-    services.confirm_entry(entry_id=entry.pk, team=ew)
+    pairs_services.confirm_entry(entry_id=entry.pk, team=ew)
     assert created and entry.pk
 
 

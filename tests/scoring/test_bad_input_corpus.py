@@ -19,13 +19,13 @@ from django.test import Client
 from django.urls import reverse
 from scoring_factories import make_championship, make_round, result, teams_of
 
+from formats.duplicate_pairs import services as pairs_services
 from formats.duplicate_pairs.rounds import generate_schedule
 
 sys.path.insert(0, str(__import__("pathlib").Path(__file__).parents[1] / "tournaments"))
 import hostile_files  # noqa: E402
 
 import engine  # noqa: E402
-from scoring import services as scoring_services  # noqa: E402
 from tournaments import services  # noqa: E402
 from tournaments.models import Round, Team  # noqa: E402
 
@@ -55,9 +55,9 @@ def world(director, django_user_model):
     t[5].refresh_from_db()
     deal5 = round2.deals.get(number=5)
     table1 = round2.tables.get(number=1)
-    pending, _ = scoring_services.submit_result(team=t[0], table=table1, deal=deal5,
+    pending, _ = pairs_services.submit_result(team=t[0], table=table1, deal=deal5,
                                                 data=result(points_ns=40), idempotency_key=None)
-    entry_t6 = scoring_services.submit_result(
+    entry_t6 = pairs_services.submit_result(
         team=t[3], table=round2.tables.get(number=3), deal=deal5, data=result(points_ns=30),
         idempotency_key=None)[0]
     open_ = services.create_championship(director, name="Open for teams")
@@ -240,7 +240,7 @@ def _cases(w) -> list[Case]:
                       {"team_a": t[0].pk, "team_b": t[1].pk}, text="Choose two pairs."))
 
     # --- Director's cell: override, adjust, confirm ------------------------------------------
-    cell = reverse("scoring:cell", args=[running.pk, 2, 1, 5])
+    cell = reverse("duplicate_pairs:cell", args=[running.pk, 2, 1, 5])
     override = {"action": "override", "r-contract": "O", "r-points_ns": "40",
                 "r-breach": "none", "r-note": "Slip"}
     for label, changes, message in [
@@ -276,14 +276,14 @@ def _cases(w) -> list[Case]:
     cases.append(Case("director clear without reason", cell,
                       {"action": "clear", "side": "NS", "reason": ""}, text="Reason"))
     cases.append(Case("cell of a deal of another round", reverse(
-        "scoring:cell", args=[running.pk, 2, 1, 1]), override, status=404))
+        "duplicate_pairs:cell", args=[running.pk, 2, 1, 1]), override, status=404))
     cases.append(Case("cell of another director", cell, override, client="other", status=404))
 
     # --- Captains --------------------------------------------------------------------------
     a, b, withdrawn = t[0], t[2], t[5]
 
     def submit(team, deal=5):
-        return reverse("scoring:captain_submit", args=[team.pk, team.link_secret, deal])
+        return reverse("duplicate_pairs:captain_submit", args=[team.pk, team.link_secret, deal])
 
     entry = {"d5-contract": "O", "d5-points_ns": "40", "d5-breach": "none"}
     for label, changes, message in [
@@ -322,7 +322,7 @@ def _cases(w) -> list[Case]:
                       "deals/5/", entry, client="captain", status=404))
 
     def entry_url(view, team, entry_id):
-        return reverse(f"scoring:{view}", args=[team.pk, team.link_secret, entry_id])
+        return reverse(f"duplicate_pairs:{view}", args=[team.pk, team.link_secret, entry_id])
 
     cases += [
         Case("dispute without a comment", entry_url("captain_dispute", b, pending.pk),

@@ -21,13 +21,13 @@ def card_of(body: str, number: int) -> str:
 
 def test_a_wrong_pin_is_told_in_the_deals_card_not_at_the_top(client, teams, deal1):
     page = reverse("scoring:captain", args=[teams[0].pk, teams[0].link_secret])
-    client.post(reverse("scoring:captain_submit", args=[teams[0].pk, teams[0].link_secret, 1]),
+    client.post(reverse("duplicate_pairs:captain_submit", args=[teams[0].pk, teams[0].link_secret, 1]),
                 {"d1-contract": "O", "d1-points_ns": "40", "d1-breach": "none"})
     client.get(page)  # the entry's own notice is read and gone
     entry = ResultEntry.objects.get()
     wrong = "0000" if teams[1].pin != "0000" else "1111"
     response = client.post(
-        reverse("scoring:captain_pin", args=[teams[0].pk, teams[0].link_secret, entry.pk]),
+        reverse("duplicate_pairs:captain_pin", args=[teams[0].pk, teams[0].link_secret, entry.pk]),
         {"p1-pin": wrong})
     # No fragment: a page opened at one ignores autofocus; the focused note scrolls itself.
     assert response["Location"] == page

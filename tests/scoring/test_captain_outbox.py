@@ -8,7 +8,7 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 from scoring_factories import close, make_round, result
 
-from scoring import services
+from formats.duplicate_pairs import services as pairs_services
 from scoring.models import ResultEntry, ResultReview
 
 pytestmark = pytest.mark.django_db
@@ -22,7 +22,7 @@ def submit(client, team, deal=1, key="outbox-key-1", seen=None, **values):
     if seen is not None:
         data["seen"] = str(seen)
     return client.post(
-        reverse("scoring:captain_submit", args=[team.pk, team.link_secret, deal]),
+        reverse("duplicate_pairs:captain_submit", args=[team.pk, team.link_secret, deal]),
         {f"d{deal}-{name}": value for name, value in data.items()}, **OUTBOX)
 
 
@@ -35,9 +35,9 @@ def test_a_result_sent_three_times_is_stored_once(client, teams):
 
 
 def test_a_confirmation_sent_twice_is_stored_once(client, teams, table1, deal1):
-    entry, _ = services.submit_result(team=teams[1], table=table1, deal=deal1, data=result(30),
+    entry, _ = pairs_services.submit_result(team=teams[1], table=table1, deal=deal1, data=result(30),
                                       idempotency_key="theirs")
-    url = reverse("scoring:captain_confirm", args=[teams[0].pk, teams[0].link_secret, entry.pk])
+    url = reverse("duplicate_pairs:captain_confirm", args=[teams[0].pk, teams[0].link_secret, entry.pk])
     answers = [client.post(url, **OUTBOX) for _ in range(2)]
     assert [a.json()["ok"] for a in answers] == [True, True]
     assert ResultReview.objects.filter(entry=entry, verdict="confirm").count() == 1
@@ -61,7 +61,7 @@ def test_a_result_sent_again_after_the_round_closed_gets_its_first_answer(client
     assert ResultEntry.objects.count() == 1
     # Without JavaScript, the page says it was entered, as the first time.
     page = client.post(
-        reverse("scoring:captain_submit", args=[teams[0].pk, teams[0].link_secret, 1]),
+        reverse("duplicate_pairs:captain_submit", args=[teams[0].pk, teams[0].link_secret, 1]),
         {"d1-contract": "O", "d1-points_ns": "40", "d1-idempotency_key": "outbox-key-1"},
         follow=True)
     assert "Deal 1 entered." in page.content.decode()
@@ -72,7 +72,7 @@ def test_a_result_sent_again_after_the_round_closed_gets_its_first_answer(client
 
 
 def test_director_set_the_result_meanwhile(client, teams, table1, deal1, director):
-    services.director_enter_result(table=table1, deal=deal1, data=result(50), user=director)
+    pairs_services.director_enter_result(table=table1, deal=deal1, data=result(50), user=director)
     answer = submit(client, teams[0])
     assert answer.status_code == 409 and "The director has set the result" in answer.json()[
         "message"]
@@ -81,7 +81,7 @@ def test_director_set_the_result_meanwhile(client, teams, table1, deal1, directo
 
 def test_other_team_entered_a_different_result_meanwhile(client, teams, table1, deal1):
     # The page showed no entry (seen=0); the other team then entered 30.
-    services.submit_result(team=teams[1], table=table1, deal=deal1, data=result(30),
+    pairs_services.submit_result(team=teams[1], table=table1, deal=deal1, data=result(30),
                            idempotency_key="theirs")
     answer = submit(client, teams[0], seen=0, points_ns="40")
     assert answer.status_code == 409
@@ -104,7 +104,7 @@ def test_field_errors_name_the_field_and_write_nothing(client, teams):
 
 def test_without_the_outbox_the_page_still_redirects(client, teams):
     response = client.post(
-        reverse("scoring:captain_submit", args=[teams[0].pk, teams[0].link_secret, 1]),
+        reverse("duplicate_pairs:captain_submit", args=[teams[0].pk, teams[0].link_secret, 1]),
         {"d1-contract": "O", "d1-points_ns": "40", "d1-breach": "none"})
     assert response.status_code == 302
 

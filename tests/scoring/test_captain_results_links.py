@@ -11,6 +11,8 @@ import pytest
 from django.urls import reverse
 from scoring_factories import close
 
+from formats.duplicate_pairs import services as pairs_services
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "formats"))
 from free_deal_factories import make_free_deal, next_round  # noqa: E402
 
@@ -71,14 +73,13 @@ def test_the_projector_leaves_the_tie_break_out_when_no_place_is_tied(client, di
 
 def test_the_override_form_starts_from_the_result_that_counts(director_client, championship,
                                                              teams, round1, deal1):
-    from scoring import services
     from scoring.services import ResultData
 
     table = round1.tables.get(ns_team=teams[0])
-    entry, _ = services.submit_result(team=teams[0], table=table, deal=deal1,
+    entry, _ = pairs_services.submit_result(team=teams[0], table=table, deal=deal1,
                                       data=ResultData(contract="C", points_ns=50, contro=True),
                                       idempotency_key=None)
-    services.confirm_entry(entry_id=entry.pk, team=table.ew_team)
+    pairs_services.confirm_entry(entry_id=entry.pk, team=table.ew_team)
     url = (f"/director/c/{championship.pk}/results/rounds/1/tables/{table.number}"
            f"/deals/{deal1.number}/")
     html = director_client.get(url).content.decode()

@@ -12,7 +12,7 @@ from django.urls import reverse
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scoring import services
+from formats.duplicate_pairs import services as pairs_services
 from scoring.models import Adjustment
 from scoring.services import parse_adjusted_value
 from scoring.services.values import MAX_ADJUSTED_DENOMINATOR
@@ -21,7 +21,7 @@ pytestmark = pytest.mark.django_db
 
 
 def _cell_url(championship):
-    return reverse("scoring:cell", args=[championship.pk, 1, 1, 1])
+    return reverse("duplicate_pairs:cell", args=[championship.pk, 1, 1, 1])
 
 
 def _adjust(client, championship, value):
@@ -62,7 +62,7 @@ def test_the_service_bounds_the_denominator_too(championship, director):
     deal = table.round.deals.get(number=1)
     for value in (Fraction(1, 3_000_000_000), float("inf")):
         with pytest.raises(ValidationError) as error:
-            services.set_adjustment(table=table, deal=deal, side="NS", kind="custom",
+            pairs_services.set_adjustment(table=table, deal=deal, side="NS", kind="custom",
                                     value=value, reason="r", user=director)
         assert "value" in error.value.message_dict
     assert not Adjustment.objects.exists()

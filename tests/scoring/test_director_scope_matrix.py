@@ -30,10 +30,10 @@ from scoring_factories import make_championship, make_round, result, teams_of
 
 from formats.abarrotada import services as ab
 from formats.abarrotada.rules import ReportValues
+from formats.duplicate_pairs import services as pairs_services
 from formats.free_deal import services as fd
 from formats.free_deal.models import KnockoutTie
 from formats.free_deal.services import GameValues
-from scoring import services
 from scoring.api.base import DirectorView
 from scoring.exports.models import ExportJob
 from scoring.services import tokens
@@ -184,7 +184,7 @@ TEAM_API = {name: Cross("pairs", "post", team_in_url) for name in (
 
 MATRIX: dict[str, list[Cross]] = {
     # Duplicate pairs
-    "scoring:cell": [Cross("pairs", "post", cell, posted("entry"))],
+    "duplicate_pairs:cell": [Cross("pairs", "post", cell, posted("entry"))],
     "api-cell-confirm": [Cross("pairs", "post", cell, api_posted("entry"))],
     **{name: [case] for name, case in TEAM_PAGES.items()},
     **{name: [case] for name, case in TEAM_API.items()},
@@ -273,7 +273,7 @@ def _pairs(director) -> dict:
     round_ = make_round(championship, 1, [(teams[0], teams[1]), (teams[2], teams[3])])
     table = round_.tables.get(number=1)
     first = round_.deals.order_by("number").first()
-    entry, _ = services.submit_result(team=teams[0], table=table, deal=first, data=result(40),
+    entry, _ = pairs_services.submit_result(team=teams[0], table=table, deal=first, data=result(40),
                                       idempotency_key=None)
     return {**_common(championship, director, teams), "entry": entry.pk, "deal": first.number}
 

@@ -32,7 +32,7 @@ def _dangling(html: str) -> list[str]:
 def _post(client, team, deal, **values):
     data = {"contract": "O", "points_ns": "40", "breach": "none", "idempotency_key": ""}
     data.update(values)
-    url = reverse("scoring:captain_submit", args=[team.pk, team.link_secret, deal])
+    url = reverse("duplicate_pairs:captain_submit", args=[team.pk, team.link_secret, deal])
     return client.post(url, {f"d{deal}-{k}": v for k, v in data.items()},
                        HTTP_ACCEPT_LANGUAGE="en").content.decode()
 

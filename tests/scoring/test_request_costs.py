@@ -74,13 +74,13 @@ def costs(tables: int, director) -> dict[str, int]:
     assert response.status_code == 200
     page = Client()
     result["page submit"], response = count(lambda: page.post(
-        reverse("scoring:captain_submit", args=[ns.pk, ns.link_secret, deals[1].number]),
+        reverse("duplicate_pairs:captain_submit", args=[ns.pk, ns.link_secret, deals[1].number]),
         {"d2-contract": "C", "d2-points_ns": "33", "d2-breach": "none",
          "d2-idempotency_key": f"cost-2-{tables}"}))
     assert response.status_code == 302
     entry = ResultEntry.objects.get(idempotency_key=f"cost-2-{tables}")
     result["page confirm"], response = count(lambda: page.post(
-        reverse("scoring:captain_confirm", args=[ew.pk, ew.link_secret, entry.pk])))
+        reverse("duplicate_pairs:captain_confirm", args=[ew.pk, ew.link_secret, entry.pk])))
     assert response.status_code == 302
     result["captain page"], response = count(lambda: page.get(
         reverse("scoring:captain", args=[ew.pk, ew.link_secret])))
@@ -92,7 +92,7 @@ def costs(tables: int, director) -> dict[str, int]:
         ("standings", reverse("scoring:standings", args=[championship.pk])),
         ("traveller", reverse("scoring:traveller", args=[championship.pk, 1])),
         ("scorecard", reverse("scoring:scorecard", args=[championship.pk, 1])),
-        ("cell", reverse("scoring:cell", args=[championship.pk, 1, 1, 1])),
+        ("cell", reverse("duplicate_pairs:cell", args=[championship.pk, 1, 1, 1])),
     ):
         result[name], response = count(lambda url=url: director_client.get(url))
         assert response.status_code == 200, name

@@ -13,15 +13,16 @@ import pytest
 from django.db import connections
 from scoring_factories import make_championship, make_round, result, scores_of, teams_of
 
+from formats.duplicate_pairs import services as pairs_services
 from scoring import refresh, selectors, services
 from scoring.models import DealScore, ScoreRefresh
 
 
 def enter(team, table, deal, points_ns):
-    entry, _ = services.submit_result(team=team, table=table, deal=deal,
+    entry, _ = pairs_services.submit_result(team=team, table=table, deal=deal,
                                       data=result(points_ns=points_ns), idempotency_key=None)
     other = table.ew_team if team.pk == table.ns_team_id else table.ns_team
-    services.confirm_entry(entry_id=entry.pk, team=other)
+    pairs_services.confirm_entry(entry_id=entry.pk, team=other)
     return entry
 
 
@@ -40,7 +41,7 @@ def test_a_confirmation_notes_its_deal_and_writes_no_score(two_tables):
     assert list(ScoreRefresh.objects.values_list("deal_id", flat=True)) == [deals[0].pk]
     assert not DealScore.objects.exists()
     # A submission alone changes no score, so it notes nothing.
-    services.submit_result(team=table2.ns_team, table=table2, deal=deals[1],
+    pairs_services.submit_result(team=table2.ns_team, table=table2, deal=deals[1],
                            data=result(points_ns=30), idempotency_key=None)
     assert ScoreRefresh.objects.count() == 1
 
@@ -182,7 +183,7 @@ def test_a_rebuild_overtaken_by_another_writes_nothing(two_tables, monkeypatch):
         # Meanwhile another process rebuilds the deal, then the director sets table 2 to
         # 50 points: the scores computed above are out of date and must not be stored.
         services.rebuild_deals([deals[0].pk])
-        services.director_enter_result(table=table2, deal=deals[0],
+        pairs_services.director_enter_result(table=table2, deal=deals[0],
                                        user=championship.directors.first(), note="slip",
                                        data=result(points_ns=50))
         return scored

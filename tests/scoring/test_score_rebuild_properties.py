@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from scoring_factories import make_championship, make_round, result, teams_of
 
 import engine
+from formats.duplicate_pairs import services as pairs_services
 from scoring import selectors, services
 from scoring.models import DealScore, ScoreRefresh
 
@@ -87,21 +88,21 @@ def run(director, operations):
             points, botifarra, breach = op[3], op[4], op[5]
             data = result(points_ns=points, contract="BOT" if botifarra else "O", breach=breach)
             try:
-                entry, _ = services.submit_result(team=table.ns_team, table=table, deal=deal,
+                entry, _ = pairs_services.submit_result(team=table.ns_team, table=table, deal=deal,
                                                   data=data, idempotency_key=None)
-                services.confirm_entry(entry_id=entry.pk, team=table.ew_team)
+                pairs_services.confirm_entry(entry_id=entry.pk, team=table.ew_team)
             except services.ScoringError:
                 continue  # the director has set this result: the teams cannot replace it
             counted[deal.pk][table.pk] = (points, botifarra, breach)
         elif kind == "director":
             points, botifarra = op[3], op[4]
-            services.director_enter_result(
+            pairs_services.director_enter_result(
                 table=table, deal=deal, user=director, note="property",
                 data=result(points_ns=points, contract="BOT" if botifarra else "O"))
             counted[deal.pk][table.pk] = (points, botifarra, "none")
         elif kind == "adjust":
             side, kind_name = op[3], op[4]
-            services.set_adjustment(table=table, deal=deal, side=side, kind=kind_name,
+            pairs_services.set_adjustment(table=table, deal=deal, side=side, kind=kind_name,
                                     reason="property", user=director)
             adjusted[deal.pk].setdefault(table.pk, {})[side] = services.ADJUSTMENT_VALUES[
                 kind_name]
@@ -109,7 +110,7 @@ def run(director, operations):
             side = op[3]
             if side not in adjusted[deal.pk].get(table.pk, {}):
                 continue
-            services.clear_adjustment(table=table, deal=deal, side=side, reason="property",
+            pairs_services.clear_adjustment(table=table, deal=deal, side=side, reason="property",
                                       user=director)
             del adjusted[deal.pk][table.pk][side]
         # Every reader, at every moment, sees the scores of what counts now.

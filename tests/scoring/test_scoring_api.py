@@ -5,6 +5,7 @@ from __future__ import annotations
 from rest_framework.test import APIClient
 from scoring_factories import close
 
+from formats.duplicate_pairs import services as pairs_services
 from scoring import services
 from scoring.models import ResultEntry
 
@@ -56,10 +57,10 @@ def test_api_standings(championship, teams, table1, deal1, director, round1):
     client = APIClient()
     assert client.get(f"/api/v1/championships/{championship.pk}/standings/").status_code == 404
     client.force_authenticate(director)
-    entry, _ = services.submit_result(team=teams[0], table=table1, deal=deal1,
+    entry, _ = pairs_services.submit_result(team=teams[0], table=table1, deal=deal1,
                                       data=services.ResultData(contract="O", points_ns=40),
                                       idempotency_key=None)
-    services.confirm_entry(entry_id=entry.pk, team=teams[1])
+    pairs_services.confirm_entry(entry_id=entry.pk, team=teams[1])
     rows = client.get(f"/api/v1/championships/{championship.pk}/standings/").data["results"]
     assert rows[0]["total"] == "1.50" and rows[0]["total_exact"] == "3/2"
     services.publish_results(championship)

@@ -13,8 +13,9 @@ from django.urls import reverse
 from scoring_audit_helpers import enter
 from scoring_factories import make_championship, make_round, result, scores_of, teams_of
 
+from formats.duplicate_pairs import services as pairs_services
 from formats.duplicate_pairs.rounds import generate_schedule
-from scoring import selectors, services
+from scoring import selectors
 from scoring.models import ResultEntry
 from tournaments import services as tournament_services
 
@@ -67,7 +68,7 @@ def test_deal_scores_through_the_services(db, director, dealer, contract, contro
     (score,) = scores_of(deal).values()
     assert (score.ns_deal_score, score.ew_deal_score) == expected
     # Recontro is information only: the same scores without it.
-    services.director_enter_result(
+    pairs_services.director_enter_result(
         table=table, deal=deal, user=director, note="again without recontro",
         data=result(contract=contract, contro=contro, points_ns=points_ns),
     )

@@ -15,6 +15,7 @@ from scoring_audit_helpers import director_of, enter, finals, snapshot
 from scoring_factories import result, scores_of
 
 import engine
+from formats.duplicate_pairs import services as pairs_services
 from scoring import selectors, services
 from scoring.models import DealScore, ResultEntry
 
@@ -34,7 +35,7 @@ def test_breach_scores_zero_and_opponents_get_the_average_of_the_others(six):
     # Breaching NS: 0; its EW opponents: the average of the other EW finals (1 and 2).
     assert got[3][:2] == (0, Fraction(3, 2))
     # Both sides broke the rules: both 0; the others are unchanged.
-    services.director_enter_result(table=tables[2], deal=deal, user=director_of(championship),
+    pairs_services.director_enter_result(table=tables[2], deal=deal, user=director_of(championship),
                                    note="both", data=result(points_ns=10, breach="both"))
     got = finals(deal)
     assert got[3][:2] == (0, 0)
@@ -63,7 +64,7 @@ def test_adjusted_side_is_left_out_of_min_and_max_in_its_direction_only(six):
     enter(t[0], tables[0], deal, points_ns=40)   # +4 / -4
     enter(t[2], tables[1], deal, points_ns=30)   # -6 / +6
     enter(t[4], tables[2], deal, points_ns=50)   # +14 / -14
-    services.set_adjustment(table=tables[2], deal=deal, side="NS", kind="average_plus",
+    pairs_services.set_adjustment(table=tables[2], deal=deal, side="NS", kind="average_plus",
                             reason="slow play", user=director)
     got = finals(deal)
     # NS pool is tables 1 and 2 only; the EW pool keeps table 3.
@@ -93,12 +94,12 @@ def test_later_pending_or_disputed_entries_do_not_change_any_score(six):
     # Teams can no longer enter a confirmed deal (the Bridgemate rule, rules.md 6.1): the
     # later entry is stored directly, as one made before that rule would have been.
     with pytest.raises(services.ScoringError, match="only the director"):
-        services.submit_result(team=t[1], table=tables[0], deal=deal,
+        pairs_services.submit_result(team=t[1], table=tables[0], deal=deal,
                                data=result(points_ns=20), idempotency_key=None)
     pending = ResultEntry.objects.create(table=tables[0], deal=deal, by_team=t[1],
                                          **result(points_ns=20).entry_fields())
     assert snapshot(championship) == before
-    services.dispute_entry(entry_id=pending.pk, team=t[0], comment="Not what we played")
+    pairs_services.dispute_entry(entry_id=pending.pk, team=t[0], comment="Not what we played")
     assert snapshot(championship) == before
     assert selectors.result_state(tables[0], deal).counted.points_ns == 40
     assert [(r.team.pk, r.total) for r in selectors.standings(championship, live=True)] == (
@@ -110,7 +111,7 @@ def test_later_pending_or_disputed_entries_do_not_change_any_score(six):
     lines, _total = selectors.scorecard(t[0], live=True)
     assert [ln.points for ln in lines if ln.deal == deal] == ["40-32"]
     # Once the director confirms the disputed entry, it counts and every table is rescored.
-    services.director_confirm_entry(
+    pairs_services.director_confirm_entry(
         table=pending.table, deal=pending.deal, entry_id=pending.pk,
         user=director_of(championship))
     got = finals(deal)
@@ -141,17 +142,17 @@ def test_override_adjust_and_clear_rescore_every_table_in_both_directions(six):
 
     check([tr(0, 40), tr(1, 30), tr(2, 36)])
     before = finals(deal)
-    services.director_enter_result(table=tables[2], deal=deal, user=director, note="slip",
+    pairs_services.director_enter_result(table=tables[2], deal=deal, user=director, note="slip",
                                    data=result(points_ns=60, contract="BOT"))
     check([tr(0, 40), tr(1, 30), tr(2, 60, botifarra=True)])
     after = finals(deal)
     # Table 1, which the override does not touch, changed in both directions.
     assert after[1][0] != before[1][0] and after[1][1] != before[1][1]
-    services.set_adjustment(table=tables[2], deal=deal, side="EW", kind="average_minus",
+    pairs_services.set_adjustment(table=tables[2], deal=deal, side="EW", kind="average_minus",
                             reason="x", user=director)
     adjustments = {tables[2].pk: {engine.Side.EW: engine.AVERAGE_MINUS}}
     check([tr(0, 40), tr(1, 30), tr(2, 60, botifarra=True)], adjustments)
-    services.clear_adjustment(table=tables[2], deal=deal, side="EW", reason="y", user=director)
+    pairs_services.clear_adjustment(table=tables[2], deal=deal, side="EW", reason="y", user=director)
     check([tr(0, 40), tr(1, 30), tr(2, 60, botifarra=True)])
 
 
@@ -164,9 +165,9 @@ def test_recompute_championship_equals_incremental(six):
               breach="EW" if i == 3 else "none")
         if i != 2:
             enter(t[4], tables[2], deal, points_ns=36 + i)
-    services.set_adjustment(table=tables[2], deal=deals[2], side="NS", kind="average",
+    pairs_services.set_adjustment(table=tables[2], deal=deals[2], side="NS", kind="average",
                             reason="not played", user=director)
-    services.director_enter_result(table=tables[0], deal=deals[0], user=director, note="fix",
+    pairs_services.director_enter_result(table=tables[0], deal=deals[0], user=director, note="fix",
                                    data=result(points_ns=50))
     # Read while every deal is still waiting for its rebuild (scored from the results) ...
     standings = [(r.team.pk, r.total, r.deal_score_sum, r.tops, r.deals)

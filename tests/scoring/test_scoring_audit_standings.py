@@ -17,6 +17,7 @@ from scoring_audit_helpers import enter
 from scoring_factories import close, make_championship, make_round, result, scores_of, teams_of
 
 import engine
+from formats.duplicate_pairs import services as pairs_services
 from scoring import selectors, services
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -76,7 +77,7 @@ def test_tie_breaks_total_then_deal_scores_then_tops_then_shared(db, director):
     assert [r.label for r in rows] == ["1=", "1=", "1=", "1="]
     # The director gives NS at table 1 a custom 1.5 and the rest stay all equal at 1.5,
     # but the deal scores still differ once the results differ.
-    services.director_enter_result(table=table2, deal=deal, user=director, note="fix",
+    pairs_services.director_enter_result(table=table2, deal=deal, user=director, note="fix",
                                    data=result(points_ns=36, contract="BOT", contro=True))
     rows = selectors.standings(championship, live=True)
     assert {r.total for r in rows} == {Fraction(3, 2)}

@@ -8,6 +8,7 @@ import pytest
 from django.urls import reverse
 from scoring_factories import close
 
+from formats.duplicate_pairs import services as pairs_services
 from scoring.models import PinAttempt, ResultEntry, ResultReview
 from scoring.services import PIN_MAX_FAILURES
 
@@ -17,7 +18,7 @@ def page_url(team):
 
 
 def submit_url(team, deal_number):
-    return reverse("scoring:captain_submit", args=[team.pk, team.link_secret, deal_number])
+    return reverse("duplicate_pairs:captain_submit", args=[team.pk, team.link_secret, deal_number])
 
 
 def form_data(deal_number=1, key=None, **values):
@@ -55,9 +56,8 @@ def test_page_shows_the_table_and_deals_but_never_the_cards(client, teams, round
 def test_page_shows_no_other_tables_entries(client, teams, table2, deal1):
     from scoring_factories import result
 
-    from scoring import services
 
-    services.submit_result(team=teams[2], table=table2, deal=deal1, data=result(points_ns=61),
+    pairs_services.submit_result(team=teams[2], table=table2, deal=deal1, data=result(points_ns=61),
                            idempotency_key=None)
     body = text(client.get(page_url(teams[0])))
     # The other table's result in any form a page shows one (random keys and link secrets
@@ -75,9 +75,9 @@ def test_submit_then_other_team_confirms(client, teams, deal1):
     assert "Team 2" in text(response)
     # The other team sees it with confirm and dispute buttons.
     body = text(client.get(page_url(teams[1])))
-    assert reverse("scoring:captain_confirm", args=[teams[1].pk, teams[1].link_secret, entry.pk]) in body
-    assert reverse("scoring:captain_dispute", args=[teams[1].pk, teams[1].link_secret, entry.pk]) in body
-    client.post(reverse("scoring:captain_confirm", args=[teams[1].pk, teams[1].link_secret, entry.pk]))
+    assert reverse("duplicate_pairs:captain_confirm", args=[teams[1].pk, teams[1].link_secret, entry.pk]) in body
+    assert reverse("duplicate_pairs:captain_dispute", args=[teams[1].pk, teams[1].link_secret, entry.pk]) in body
+    client.post(reverse("duplicate_pairs:captain_confirm", args=[teams[1].pk, teams[1].link_secret, entry.pk]))
     assert ResultReview.objects.get().by_team == teams[1]
 
 
@@ -85,7 +85,7 @@ def test_self_confirmation_is_refused_through_the_page(client, teams, deal1):
     client.post(submit_url(teams[0], 1), form_data())
     entry = ResultEntry.objects.get()
     response = client.post(
-        reverse("scoring:captain_confirm", args=[teams[0].pk, teams[0].link_secret, entry.pk]),
+        reverse("duplicate_pairs:captain_confirm", args=[teams[0].pk, teams[0].link_secret, entry.pk]),
         follow=True,
     )
     assert "cannot confirm it" in text(response)
@@ -95,7 +95,7 @@ def test_self_confirmation_is_refused_through_the_page(client, teams, deal1):
 def test_dispute_through_the_page(client, teams, deal1):
     client.post(submit_url(teams[0], 1), form_data())
     entry = ResultEntry.objects.get()
-    url = reverse("scoring:captain_dispute", args=[teams[1].pk, teams[1].link_secret, entry.pk])
+    url = reverse("duplicate_pairs:captain_dispute", args=[teams[1].pk, teams[1].link_secret, entry.pk])
     response = client.post(url, {"x1-comment": ""})
     assert "Comment: say what is wrong" in text(response)
     assert not ResultReview.objects.exists()
@@ -140,13 +140,12 @@ def test_link_of_table_1_cannot_write_to_table_2(client, teams, table2, deal1):
     # review an entry of table 2.
     from scoring_factories import result
 
-    from scoring import services
 
-    other, _ = services.submit_result(team=teams[2], table=table2, deal=deal1,
+    other, _ = pairs_services.submit_result(team=teams[2], table=table2, deal=deal1,
                                       data=result(points_ns=50), idempotency_key=None)
     for action in ("captain_confirm", "captain_dispute", "captain_pin"):
         response = client.post(
-            reverse(f"scoring:{action}", args=[teams[0].pk, teams[0].link_secret, other.pk]),
+            reverse(f"duplicate_pairs:{action}", args=[teams[0].pk, teams[0].link_secret, other.pk]),
             {"x1-comment": "x", "p1-pin": teams[3].pin},
         )
         assert response.status_code == 404
@@ -166,9 +165,9 @@ def test_links_and_pins_do_not_work_for_a_closed_round(client, teams, round1, de
     assert "This round is closed" in body
     assert submit_url(teams[0], 1) not in body
     client.post(submit_url(teams[0], 1), form_data(points_ns="20"))
-    pin_url = reverse("scoring:captain_pin", args=[teams[0].pk, teams[0].link_secret, entry.pk])
+    pin_url = reverse("duplicate_pairs:captain_pin", args=[teams[0].pk, teams[0].link_secret, entry.pk])
     client.post(pin_url, {"p1-pin": teams[1].pin})
-    confirm = reverse("scoring:captain_confirm", args=[teams[1].pk, teams[1].link_secret, entry.pk])
+    confirm = reverse("duplicate_pairs:captain_confirm", args=[teams[1].pk, teams[1].link_secret, entry.pk])
     client.post(confirm)
     assert ResultEntry.objects.count() == 1
     assert not ResultReview.objects.exists()
@@ -178,7 +177,7 @@ def test_links_and_pins_do_not_work_for_a_closed_round(client, teams, round1, de
 def test_pin_confirmation_on_the_same_phone_and_lockout(client, teams, deal1):
     client.post(submit_url(teams[0], 1), form_data())
     entry = ResultEntry.objects.get()
-    url = reverse("scoring:captain_pin", args=[teams[0].pk, teams[0].link_secret, entry.pk])
+    url = reverse("duplicate_pairs:captain_pin", args=[teams[0].pk, teams[0].link_secret, entry.pk])
     wrong = "0000" if teams[1].pin != "0000" else "1111"
     for _ in range(PIN_MAX_FAILURES):
         response = client.post(url, {"p1-pin": wrong}, follow=True)
@@ -191,7 +190,7 @@ def test_pin_confirmation_on_the_same_phone_and_lockout(client, teams, deal1):
 def test_pin_confirms(client, teams, deal1):
     client.post(submit_url(teams[0], 1), form_data())
     entry = ResultEntry.objects.get()
-    url = reverse("scoring:captain_pin", args=[teams[0].pk, teams[0].link_secret, entry.pk])
+    url = reverse("duplicate_pairs:captain_pin", args=[teams[0].pk, teams[0].link_secret, entry.pk])
     response = client.post(url, {"p1-pin": teams[1].pin}, follow=True)
     assert ResultReview.objects.get().via_pin
     assert re.search(r'data-status="confirmed"', text(response))

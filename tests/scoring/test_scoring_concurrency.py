@@ -14,6 +14,7 @@ from django.test import Client
 from django.urls import reverse
 from scoring_factories import make_championship, make_round, scores_of, teams_of
 
+from formats.duplicate_pairs import services as pairs_services
 from scoring import selectors
 from scoring.models import ResultEntry, ResultReview
 
@@ -55,7 +56,7 @@ def post_entry(team, points, key):
     def call():
         client = Client()
         return client.post(
-            reverse("scoring:captain_submit", args=[team.pk, team.link_secret, 1]),
+            reverse("duplicate_pairs:captain_submit", args=[team.pk, team.link_secret, 1]),
             {"d1-contract": "O", "d1-points_ns": str(points), "d1-breach": "none",
              "d1-idempotency_key": key},
         ).status_code
@@ -82,19 +83,18 @@ def test_confirmations_at_two_tables_at_once_score_both(setup):
     _championship, round_, (t1, t2, t3, t4) = setup
     from scoring_factories import result
 
-    from scoring import services
 
     deal = round_.deals.get(number=1)
     table1, table2 = round_.tables.order_by("number")
-    e1, _ = services.submit_result(team=t1, table=table1, deal=deal, data=result(points_ns=40),
+    e1, _ = pairs_services.submit_result(team=t1, table=table1, deal=deal, data=result(points_ns=40),
                                    idempotency_key=None)
-    e2, _ = services.submit_result(team=t3, table=table2, deal=deal, data=result(points_ns=30),
+    e2, _ = pairs_services.submit_result(team=t3, table=table2, deal=deal, data=result(points_ns=30),
                                    idempotency_key=None)
 
     def confirm(team, entry):
         def call():
             return Client().post(
-                reverse("scoring:captain_confirm", args=[team.pk, team.link_secret, entry.pk])
+                reverse("duplicate_pairs:captain_confirm", args=[team.pk, team.link_secret, entry.pk])
             ).status_code
         return call
 
@@ -147,7 +147,7 @@ def test_closing_a_round_waits_for_a_result_being_written(setup):
     assert round_.status == "closed"
     refused = None
     try:
-        services.submit_result(team=t3, table=table2, deal=deal, data=result(points_ns=30),
+        pairs_services.submit_result(team=t3, table=table2, deal=deal, data=result(points_ns=30),
                                idempotency_key=None)
     except services.ScoringError as exc:
         refused = exc.code

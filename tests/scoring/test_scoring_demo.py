@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from scoring_factories import make_championship, make_round, teams_of
 
+from formats.duplicate_pairs.demo import add_demo_results
+from formats.duplicate_pairs.grid import round_grid
 from scoring import selectors
-from scoring.demo import add_demo_results
 from scoring.models import Adjustment, DealScore, ResultEntry
 from tournaments.models import Round
 
@@ -29,7 +30,7 @@ def test_demo_results(db, director):
     assert entries.filter(breach="EW").count() == 1
     assert Adjustment.objects.count() == 2
     assert not entries.filter(deal__round__number=3).exists()
-    grid = selectors.round_grid(championship.rounds.get(number=2))
+    grid = round_grid(championship.rounds.get(number=2))
     assert all(grid.counts[s] for s in ("empty", "pending", "disputed", "confirmed", "adjusted"))
     standings = selectors.standings(championship, live=False)
     assert {row.team for row in standings if row.deals} == set(t)  # the bye counts too

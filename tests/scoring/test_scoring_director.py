@@ -10,16 +10,17 @@ from django.test import Client
 from django.urls import reverse
 from scoring_factories import make_championship, make_round, result, scores_of, teams_of
 
-from scoring import selectors, services
+from formats.duplicate_pairs import services as pairs_services
+from scoring import selectors
 from scoring.models import Adjustment, ResultEntry
 
 
 def enter(team, table, deal, points, confirm_by=None, **values):
-    entry, _ = services.submit_result(team=team, table=table, deal=deal,
+    entry, _ = pairs_services.submit_result(team=team, table=table, deal=deal,
                                       data=result(points_ns=points, **values),
                                       idempotency_key=None)
     if confirm_by is not None:
-        services.confirm_entry(entry_id=entry.pk, team=confirm_by)
+        pairs_services.confirm_entry(entry_id=entry.pk, team=confirm_by)
     return entry
 
 
@@ -28,7 +29,7 @@ def grid_url(championship, number=1):
 
 
 def cell_url(championship, table=1, deal=1, round_number=1):
-    return reverse("scoring:cell", args=[championship.pk, round_number, table, deal])
+    return reverse("duplicate_pairs:cell", args=[championship.pk, round_number, table, deal])
 
 
 def test_director_pages_need_a_director_of_that_championship(client, django_user_model,
@@ -49,8 +50,8 @@ def test_grid_shows_every_status(director_client, championship, teams, table1, t
     enter(teams[0], table1, deals[0], 40, confirm_by=teams[1])              # confirmed
     enter(teams[0], table1, deals[1], 40)                                    # pending
     disputed = enter(teams[0], table1, deals[2], 40)
-    services.dispute_entry(entry_id=disputed.pk, team=teams[1], comment="No")  # disputed
-    services.set_adjustment(table=table1, deal=deals[3], side="NS", kind="average",
+    pairs_services.dispute_entry(entry_id=disputed.pk, team=teams[1], comment="No")  # disputed
+    pairs_services.set_adjustment(table=table1, deal=deals[3], side="NS", kind="average",
                             reason="Late", user=director)                   # adjusted
     response = director_client.get(grid_url(championship))
     assert response.status_code == 200
@@ -89,7 +90,7 @@ def test_grid_standings_and_traveller_make_a_fixed_number_of_queries(
 def test_history_override_and_confirm(director_client, championship, teams, table1, deal1,
                                       director):
     entry = enter(teams[0], table1, deal1, 40)
-    services.dispute_entry(entry_id=entry.pk, team=teams[1], comment="We had 36")
+    pairs_services.dispute_entry(entry_id=entry.pk, team=teams[1], comment="We had 36")
     response = director_client.get(cell_url(championship), HTTP_USER_AGENT="Laptop")
     body = response.content.decode()
     assert "We had 36" in body and "Team 1" in body and "Team 2" in body
@@ -111,7 +112,7 @@ def test_history_override_and_confirm(director_client, championship, teams, tabl
 
 def test_director_confirms_a_disputed_entry(director_client, championship, teams, table1, deal1):
     entry = enter(teams[0], table1, deal1, 40)
-    services.dispute_entry(entry_id=entry.pk, team=teams[1], comment="No")
+    pairs_services.dispute_entry(entry_id=entry.pk, team=teams[1], comment="No")
     director_client.post(cell_url(championship), {"action": "confirm", "entry": entry.pk})
     assert selectors.result_state(table1, deal1).counted == entry
 

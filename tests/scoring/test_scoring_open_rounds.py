@@ -11,6 +11,7 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 from scoring_factories import close, make_round, result
 
+from formats.duplicate_pairs import services as pairs_services
 from scoring import selectors, services
 from scoring.models import PinAttempt, ResultEntry, ResultReview
 from tournaments.models import Round
@@ -25,11 +26,11 @@ def page_url(team):
 
 
 def submit_url(team, deal_number):
-    return reverse("scoring:captain_submit", args=[team.pk, team.link_secret, deal_number])
+    return reverse("duplicate_pairs:captain_submit", args=[team.pk, team.link_secret, deal_number])
 
 
 def action_url(name, team, entry):
-    return reverse(f"scoring:{name}", args=[team.pk, team.link_secret, entry.pk])
+    return reverse(f"duplicate_pairs:{name}", args=[team.pk, team.link_secret, entry.pk])
 
 
 def form_data(deal_number, key="", **values):
@@ -90,9 +91,9 @@ def test_page_shows_every_open_table_earliest_round_first(client, teams, round1,
 
 def test_page_never_shows_another_tables_result(client, teams, round1, round2, deals):
     deal1, deal2 = deals
-    services.submit_result(team=teams[2], table=table_of(round1, 2), deal=deal1,
+    pairs_services.submit_result(team=teams[2], table=table_of(round1, 2), deal=deal1,
                            data=result(points_ns=61), idempotency_key=None)
-    services.submit_result(team=teams[1], table=table_of(round2, 2), deal=deal2,
+    pairs_services.submit_result(team=teams[1], table=table_of(round2, 2), deal=deal2,
                            data=result(points_ns=59), idempotency_key=None)
     body = text(client.get(page_url(teams[0])))
     assert "NS 61" not in body and "NS 59" not in body
@@ -159,7 +160,7 @@ def test_pin_lockout_stays_per_table(client, teams, round1, round2, deals):
 def test_a_link_never_writes_to_another_teams_table(client, teams, round1, round2, deals):
     deal1, deal2 = deals
     t1 = teams[0]
-    other, _ = services.submit_result(team=teams[3], table=table_of(round2, 2), deal=deal2,
+    other, _ = pairs_services.submit_result(team=teams[3], table=table_of(round2, 2), deal=deal2,
                                       data=result(50), idempotency_key=None)
     for name in ("captain_confirm", "captain_dispute", "captain_pin"):
         response = client.post(action_url(name, t1, other),
@@ -241,13 +242,13 @@ def test_page_queries_do_not_grow_with_open_rounds(client, championship, teams, 
             assert client.get(page_url(t1)).status_code == 200
         return len(queries)
 
-    services.submit_result(team=t1, table=table_of(round1, 1),
+    pairs_services.submit_result(team=t1, table=table_of(round1, 1),
                            deal=round1.deals.order_by("number").first(), data=result(40),
                            idempotency_key=None)
     one = count()
     for number, pairs in ((2, [(t1, t3), (t2, t4)]), (3, [(t4, t1), (t2, t3)])):
         round_ = make_round(championship, number, pairs)
-        services.submit_result(team=t1, table=round_.tables.get(number=1),
+        pairs_services.submit_result(team=t1, table=round_.tables.get(number=1),
                                deal=round_.deals.order_by("number").first(), data=result(40),
                                idempotency_key=None)
     assert count() == one
@@ -318,7 +319,7 @@ def test_api_get_queries_are_bounded(teams, round1, round2, deals):
 def test_withdrawn_team_sees_a_notice_and_no_forms(client, teams, round1, round2, deals):
     deal1, _deal2 = deals
     t1, t2 = teams[0], teams[1]
-    entry, _ = services.submit_result(team=t2, table=table_of(round1, 1), deal=deal1,
+    entry, _ = pairs_services.submit_result(team=t2, table=table_of(round1, 1), deal=deal1,
                                       data=result(40), idempotency_key=None)
     t1.withdrawn = True
     t1.save(update_fields=["withdrawn"])

@@ -89,7 +89,7 @@ def test_the_worked_example_through_the_captain_pages(example):
         if contro:
             data["d1-contro"] = "on"
         response = ns_phone.post(
-            reverse("scoring:captain_submit", args=[ns.pk, ns.link_secret, 1]), data
+            reverse("duplicate_pairs:captain_submit", args=[ns.pk, ns.link_secret, 1]), data
         )
         assert response.status_code == 302, response.content.decode()[:2000]
         # The other team confirms on its own phone.
@@ -97,7 +97,7 @@ def test_the_worked_example_through_the_captain_pages(example):
         page = ew_phone.get(reverse("scoring:captain", args=[ew.pk, ew.link_secret]))
         entry = page.context["deals"][0].pending
         assert entry is not None and entry.points_ns == points_ns
-        ew_phone.post(reverse("scoring:captain_confirm", args=[ew.pk, ew.link_secret, entry.pk]))
+        ew_phone.post(reverse("duplicate_pairs:captain_confirm", args=[ew.pk, ew.link_secret, entry.pk]))
 
     services.close_round(round_)
     services.publish_results(championship)

@@ -34,7 +34,7 @@ def test_api_standings_of_another_championship_for_a_director_are_public_only(
 
 def test_director_cell_with_a_malformed_entry_is_404_not_500(director_client, championship,
                                                              round1, table1, deal1):
-    url = reverse("scoring:cell", args=[championship.pk, 1, table1.number, deal1.number])
+    url = reverse("duplicate_pairs:cell", args=[championship.pk, 1, table1.number, deal1.number])
     for value in ("abc", "", "1 OR 1=1"):
         response = director_client.post(url, {"action": "confirm", "entry": value})
         assert response.status_code == 404

@@ -7,6 +7,7 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 from scoring_factories import result
 
+from formats.duplicate_pairs import services as pairs_services
 from scoring import services
 from scoring.models import PinAttempt, ResultEntry, ResultReview
 from scoring.services import ScoringError
@@ -18,21 +19,21 @@ def _withdraw(team):
 
 
 def test_withdrawn_team_link_cannot_write(client, teams, table1, deal1):
-    entry, _ = services.submit_result(team=teams[1], table=table1, deal=deal1,
+    entry, _ = pairs_services.submit_result(team=teams[1], table=table1, deal=deal1,
                                       data=result(40), idempotency_key=None)
     _withdraw(teams[0])
     team = teams[0]
     # The page still opens (read-only) ...
     assert client.get(team.private_path).status_code == 200
     # ... but nothing is written: not a result, nor a confirmation, a dispute or a PIN.
-    submit = reverse("scoring:captain_submit", args=[team.pk, team.link_secret, 1])
+    submit = reverse("duplicate_pairs:captain_submit", args=[team.pk, team.link_secret, 1])
     response = client.post(submit, {"d1-contract": "O", "d1-points_ns": "50",
                                      "d1-breach": "none"}, follow=True)
     assert "withdrawn" in response.content.decode()
     for name, data in [("captain_confirm", {}),
                        ("captain_dispute", {"x1-comment": "wrong"}),
                        ("captain_pin", {"p1-pin": teams[1].pin})]:
-        client.post(reverse(f"scoring:{name}", args=[team.pk, team.link_secret, entry.pk]),
+        client.post(reverse(f"duplicate_pairs:{name}", args=[team.pk, team.link_secret, entry.pk]),
                     data)
     assert ResultEntry.objects.count() == 1
     assert not ResultReview.objects.exists()
@@ -44,7 +45,7 @@ def test_withdrawn_team_link_cannot_write(client, teams, table1, deal1):
     assert response.status_code == 409
     assert ResultEntry.objects.count() == 1
     with pytest.raises(ScoringError):
-        services.submit_result(team=team, table=table1, deal=deal1, data=result(40),
+        pairs_services.submit_result(team=team, table=table1, deal=deal1, data=result(40),
                                idempotency_key=None)
 
 
@@ -53,14 +54,14 @@ def test_own_pin_on_the_other_teams_entry_cannot_reset_the_lockout(client, teams
     PIN on the other team's entry would record a right attempt and clear its wrong ones."""
     deals = list(table1.round.deals.order_by("number"))
     attacker, victim = teams[0], teams[1]
-    mine, _ = services.submit_result(team=attacker, table=table1, deal=deals[0],
+    mine, _ = pairs_services.submit_result(team=attacker, table=table1, deal=deals[0],
                                      data=result(40), idempotency_key=None)
-    theirs, _ = services.submit_result(team=victim, table=table1, deal=deals[1],
+    theirs, _ = pairs_services.submit_result(team=victim, table=table1, deal=deals[1],
                                        data=result(30), idempotency_key=None)
     wrong = "0000" if victim.pin != "0000" else "1111"
 
     def pin(entry, value):
-        url = reverse("scoring:captain_pin", args=[attacker.pk, attacker.link_secret, entry.pk])
+        url = reverse("duplicate_pairs:captain_pin", args=[attacker.pk, attacker.link_secret, entry.pk])
         return client.post(url, {f"p{entry.deal.number}-pin": value})
 
     for _ in range(services.PIN_MAX_FAILURES - 1):
@@ -74,6 +75,6 @@ def test_own_pin_on_the_other_teams_entry_cannot_reset_the_lockout(client, teams
     pin(mine, victim.pin)
     assert not ResultReview.objects.filter(entry=mine).exists()
     with pytest.raises(services.PinRefused):
-        services.confirm_with_pin(entry_id=mine.pk, team=attacker, pin=victim.pin)
+        pairs_services.confirm_with_pin(entry_id=mine.pk, team=attacker, pin=victim.pin)
     # The other team still confirms on its own phone.
-    services.confirm_entry(entry_id=mine.pk, team=victim)
+    pairs_services.confirm_entry(entry_id=mine.pk, team=victim)

@@ -15,6 +15,8 @@ from django.db.models import Q
 from django.urls import reverse
 
 import engine
+from formats.duplicate_pairs import services as pairs_services
+from formats.duplicate_pairs.grid import round_grid
 from formats.duplicate_pairs.rounds import generate_schedule
 from scoring import selectors
 from scoring import services as scoring
@@ -28,11 +30,11 @@ def _play(round_, points=40):
         if table.bye_team_id:
             continue
         for i, deal in enumerate(round_.deals.order_by("number")):
-            entry, _ = scoring.submit_result(
+            entry, _ = pairs_services.submit_result(
                 team=table.ns_team, table=table, deal=deal,
                 data=ResultData(contract="O", points_ns=points + (table.number + i) % 5),
                 idempotency_key=None)
-            scoring.confirm_entry(entry_id=entry.pk, team=table.ew_team)
+            pairs_services.confirm_entry(entry_id=entry.pk, team=table.ew_team)
 
 
 @pytest.fixture
@@ -121,12 +123,12 @@ def test_a_withdrawal_in_round_3_gives_the_later_opponents_byes(nine, director,
     deal = round4.deals.order_by("number").first()
     table4.refresh_from_db()
     with pytest.raises(ScoringError) as refused:
-        scoring.submit_result(team=opponent4, table=table4, deal=deal,
+        pairs_services.submit_result(team=opponent4, table=table4, deal=deal,
                               data=ResultData(contract="O", points_ns=40),
                               idempotency_key=None)
     assert refused.value.code == "withdrawal_bye"
     # The director's grid shows the bye, and it is not a missing result.
-    grid = selectors.round_grid(round4)
+    grid = round_grid(round4)
     assert all(cell.status == "bye" for row in grid.rows if row.table.pk == table4.pk
                for cell in row.cells)
     assert all(table != table4.number for table, _deal, _status in grid.missing_cells())

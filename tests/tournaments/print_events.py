@@ -14,6 +14,7 @@ from formats.duplicate_pairs.rounds import generate_schedule
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "formats"))
 from free_deal_factories import make_free_deal, next_round, play_round, win  # noqa: E402
 
+from formats.duplicate_pairs import services as pairs_services  # noqa: E402
 from scoring import services as scoring_services  # noqa: E402
 from scoring.services import ResultData  # noqa: E402
 from tournaments import services  # noqa: E402
@@ -32,10 +33,10 @@ def duplicate_event(director):
     services.release_round(round1, by=director)
     table = round1.tables.order_by("number").first()
     deal = round1.deals.order_by("number").first()
-    entry, _ = scoring_services.submit_result(
+    entry, _ = pairs_services.submit_result(
         team=table.ns_team, table=table, deal=deal,
         data=ResultData(contract="O", points_ns=40), idempotency_key=None)
-    scoring_services.confirm_entry(entry_id=entry.pk, team=table.ew_team)
+    pairs_services.confirm_entry(entry_id=entry.pk, team=table.ew_team)
     scoring_services.set_results_public(championship, True, user=director)
     services.close_round(round1, by=director)
     services.release_round(championship.rounds.get(number=2), by=director)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from scoring import services as scoring
+from formats.duplicate_pairs import services as pairs_services
 from scoring.services import ResultData
 from tournaments import services
 from tournaments.models import AuditEvent, Championship, Round
@@ -16,14 +16,14 @@ YES = {"confirm": "yes"}
 
 
 def _enter(team, table, deal, *, confirm=True, dispute=False):
-    entry, _ = scoring.submit_result(team=team, table=table, deal=deal,
+    entry, _ = pairs_services.submit_result(team=team, table=table, deal=deal,
                                      data=ResultData(contract="O", points_ns=40),
                                      idempotency_key=None)
     other = table.ew_team if team.pk == table.ns_team_id else table.ns_team
     if confirm:
-        scoring.confirm_entry(entry_id=entry.pk, team=other)
+        pairs_services.confirm_entry(entry_id=entry.pk, team=other)
     elif dispute:
-        scoring.dispute_entry(entry_id=entry.pk, team=other, comment="Not what we played")
+        pairs_services.dispute_entry(entry_id=entry.pk, team=other, comment="Not what we played")
     return entry
 
 

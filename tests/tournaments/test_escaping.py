@@ -13,6 +13,7 @@ from django.test import Client
 from django.urls import reverse
 from pypdf import PdfReader
 
+from formats.duplicate_pairs import services as pairs_services
 from formats.duplicate_pairs.rounds import generate_schedule
 from scoring import services as scoring_services
 from scoring.services import ResultData
@@ -47,12 +48,12 @@ def hostile(director):
     services.release_round(round1, by=director)
     table = round1.tables.order_by("number").first()
     deal = round1.deals.order_by("number").first()
-    entry, _ = scoring_services.submit_result(
+    entry, _ = pairs_services.submit_result(
         team=table.ns_team, table=table, deal=deal,
         data=ResultData(contract="O", points_ns=40), idempotency_key=None)
-    scoring_services.dispute_entry(entry_id=entry.pk, team=table.ew_team,
+    pairs_services.dispute_entry(entry_id=entry.pk, team=table.ew_team,
                                    comment=f"Disputa {SCRIPT}")
-    scoring_services.director_confirm_entry(
+    pairs_services.director_confirm_entry(
         table=entry.table, deal=entry.deal, entry_id=entry.pk, user=director)
     scoring_services.set_results_public(championship, True, user=director)
     services.close_round(round1, by=director)  # travellers show closed rounds only
@@ -81,7 +82,7 @@ def _pages(championship, round1, table, deal):
         reverse("tournaments:director_team_edit", args=[pk, team.pk]),
         reverse("tournaments:director_round", args=[pk, 1]),
         reverse("scoring:grid", args=[pk, 1]),
-        reverse("scoring:cell", args=[pk, 1, table.number, deal.number]),
+        reverse("duplicate_pairs:cell", args=[pk, 1, table.number, deal.number]),
     ]
     return public, director
 

@@ -96,11 +96,11 @@ def test_director_pages_reach_the_championship_round_and_grid(director_client, s
     # A result's page has its previous and next results.
     round1 = scheduled.rounds.get(number=1)
     deals = list(round1.deals.order_by("number").values_list("number", flat=True))
-    cell = director_client.get(reverse("scoring:cell", args=[pk, 1, 1, deals[-1]]))
+    cell = director_client.get(reverse("duplicate_pairs:cell", args=[pk, 1, 1, deals[-1]]))
     context = cell.context
     assert context["previous_cell"] == (1, deals[-2])
     assert context["next_cell"] == (2, deals[0])
-    first = director_client.get(reverse("scoring:cell", args=[pk, 1, 1, deals[0]])).context
+    first = director_client.get(reverse("duplicate_pairs:cell", args=[pk, 1, 1, deals[0]])).context
     assert first["previous_cell"] is None
 
 

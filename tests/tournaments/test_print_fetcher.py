@@ -22,6 +22,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from pypdf import PdfReader
 
+from formats.duplicate_pairs import services as pairs_services
 from formats.duplicate_pairs.rounds import generate_schedule
 from scoring import services as scoring_services
 from scoring.services import ResultData
@@ -68,12 +69,12 @@ def hostile_event(director, secret_file):
     services.release_round(round1, by=director)
     table = round1.tables.order_by("number").first()
     deal = round1.deals.order_by("number").first()
-    entry, _ = scoring_services.submit_result(
+    entry, _ = pairs_services.submit_result(
         team=table.ns_team, table=table, deal=deal,
         data=ResultData(contract="O", points_ns=40), idempotency_key=None)
-    scoring_services.dispute_entry(entry_id=entry.pk, team=table.ew_team,
+    pairs_services.dispute_entry(entry_id=entry.pk, team=table.ew_team,
                                    comment=bad[1])
-    scoring_services.director_confirm_entry(
+    pairs_services.director_confirm_entry(
         table=entry.table, deal=entry.deal, entry_id=entry.pk, user=director)
     scoring_services.set_results_public(championship, True, user=director)
     services.close_round(round1, by=director)

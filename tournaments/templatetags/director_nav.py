@@ -5,20 +5,9 @@ from __future__ import annotations
 
 from django import template
 
-from tournaments.models import Round
+from tournaments.selectors import current_round
 
 register = template.Library()
-
-
-def current_round(championship) -> Round | None:
-    """The round a director is most likely busy with: the latest released one, else the
-    latest closed one, else the first drafted one (one query)."""
-    rounds = list(championship.rounds.order_by("number"))
-    for status in (Round.Status.RELEASED, Round.Status.CLOSED):
-        matching = [r for r in rounds if r.status == status]
-        if matching:
-            return matching[-1]
-    return rounds[0] if rounds else None
 
 
 @register.inclusion_tag("tournaments/director/_nav.html")

@@ -12,7 +12,6 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from formats.registry import FORMATS
-from tournaments.services.analysis import outliving_the_command, request_missing_analysis
 
 DEMO_DIRECTOR = "director"
 
@@ -48,42 +47,10 @@ class Command(BaseCommand):
         else:
             self.stdout.write(_("Director account: “%(user)s” (already existed).")
                               % {"user": director.get_username()})
-        self.load_demo_championship(director)
-        # Each format's own demo championships, in the formats' order (free-deal pairs and
-        # its knockout stage, rules.md 11; an individual evening, rules.md 10).
+        # Each format's own demo championships, in the formats' order (duplicate pairs'
+        # championship, rules.md 6; free-deal pairs and its knockout stage, rules.md 11; an
+        # individual evening, rules.md 10).
         for fmt in FORMATS.values():
             for message in fmt.load_demo(director):
                 self.stdout.write(message)
         self.stdout.write(_("Open %(url)s") % {"url": f"http://127.0.0.1:{port}/"})
-
-    def load_demo_championship(self, director) -> None:
-        # The closed rounds' analysis goes on after this command has returned (in a
-        # separate process, or on a Celery worker), so that the hand records are there
-        # without waiting for them here, nor pressing "Recompute".
-        with outliving_the_command():
-            championship = self._load(director)
-            # Also carries on with an analysis cut short the last time.
-            asked = request_missing_analysis(championship.pk) if championship else 0
-        if asked:
-            self.stdout.write(_("Hand records: %(deals)s deals of the closed rounds are being "
-                                "analysed in the background.") % {"deals": asked})
-
-    def _load(self, director):
-        # The demo lives beside each app: tournaments builds the championship and its
-        # rounds, scoring adds the results of the released rounds.
-        try:
-            from tournaments.demo import load_demo
-        except ImportError:  # not built yet
-            return None
-        championship, message = load_demo(director)
-        if message:
-            self.stdout.write(message)
-        try:
-            from scoring.demo import add_demo_results
-        except ImportError:
-            return championship
-        if championship is not None:
-            message = add_demo_results(championship)
-            if message:
-                self.stdout.write(message)
-        return championship

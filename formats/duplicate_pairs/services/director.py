@@ -1,4 +1,7 @@
-"""What a director does to results: enter or override, confirm, adjust, publish."""
+"""What a director does to a duplicate pairs' results (rules.md 6.1 and 6.5): enter or
+override a deal's result (it counts at once, with no confirming row), confirm a team's
+entry, give one side an adjusted score or withdraw it. Closing a round and publishing the
+results are every format's (``scoring.services.publication``)."""
 
 from __future__ import annotations
 
@@ -9,15 +12,12 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from engine import adjusted_value
+from formats.duplicate_pairs.services.deal_results import DEAL_RESULTS, check_deal_of_table
 from results import lifecycle
 from scoring import selectors
 from scoring.models import Adjustment, ResultEntry, ResultReview
-from scoring.services.captain import DEAL_RESULTS
-from scoring.services.checks import (
-    check_deal_of_table,
-    lock_table,
-)
-from scoring.services.live_events import publication_changed, result_changed
+from scoring.services.checks import lock_table
+from scoring.services.live_events import result_changed
 from scoring.services.rescoring import deal_changed
 from scoring.services.values import (
     ADJUSTMENT_VALUES,
@@ -28,8 +28,7 @@ from scoring.services.values import (
     recheck,
     stored_key,
 )
-from tournaments import audit
-from tournaments.models import AuditEvent, Championship, Deal, Round, Table
+from tournaments.models import Deal, Round, Table
 
 
 def director_enter_result(
@@ -170,44 +169,3 @@ def clear_adjustment(
         deal_changed(deal.pk)
         result_changed(table, deal, round_)
     return adjustment
-
-
-def close_round(round_: Round, *, user=None, origin: Origin = Origin()) -> Round:
-    """Close a round: captains can no longer write; its deals and results may become public.
-
-    The tournaments app owns round states: its ``close_round`` checks that rounds close in
-    order and records who closed the round.
-    """
-    from tournaments import services as tournament_services
-
-    try:
-        return tournament_services.close_round(round_, by=user, origin=origin)
-    except tournament_services.ServiceError as exc:
-        raise ScoringError(exc.message, code="close_refused") from exc
-
-
-def set_results_public(
-    championship: Championship, public: bool, *, user=None, origin: Origin = Origin()
-) -> Championship:
-    """Publish or unpublish the result pages, and record who did it."""
-    with transaction.atomic():
-        Championship.objects.filter(pk=championship.pk).update(results_public=public)
-        audit.record(
-            AuditEvent.Action.RESULTS_PUBLISHED if public else AuditEvent.Action.RESULTS_UNPUBLISHED,
-            championship,
-            by=user,
-            origin=origin,
-        )
-        publication_changed(championship)
-    championship.results_public = public
-    return championship
-
-
-def publish_results(championship: Championship, *, user=None, origin: Origin = Origin()):
-    return set_results_public(championship, True, user=user, origin=origin)
-
-
-def unpublish_results(championship: Championship, *, user=None, origin: Origin = Origin()):
-    return set_results_public(championship, False, user=user, origin=origin)
-
-

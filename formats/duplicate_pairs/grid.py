@@ -1,4 +1,6 @@
-"""The director's grid: tables by deals of one round, with each cell's status."""
+"""The duplicate pairs' director's grid: tables by deals of one round, with each cell's
+status (its order of precedence is ``scoring.selectors``'s, the one place that says which
+result counts)."""
 
 from __future__ import annotations
 
@@ -22,7 +24,7 @@ from scoring.selectors.states import (
     STATUSES,
 )
 from scoring.selectors.tables import TableLine, table_lines
-from tournaments.models import Championship, Deal, Round
+from tournaments.models import Deal, Round
 
 # A cell of a table where one team has a bye because the other withdrew: nothing to play.
 BYE = "bye"
@@ -32,7 +34,7 @@ class GridCell(NamedTuple):
     """One table's result on one deal, as the grid shows it."""
 
     deal: Deal
-    status: str  # see the package docstring for the order of precedence
+    status: str  # see scoring.selectors' docstring for the order of precedence
     counted_ns: int | None  # NS points of the counted result, if any
 
     @property
@@ -160,16 +162,3 @@ def _as_datetime(value) -> datetime:
         return value if timezone.is_aware(value) else timezone.make_aware(value, UTC)
     parsed = parse_datetime(value)
     return parsed if timezone.is_aware(parsed) else timezone.make_aware(parsed, UTC)
-
-
-def current_round(championship: Championship) -> Round | None:
-    """The round the director is most likely watching: the latest released one, else the
-    latest closed one, else the first drafted one."""
-    rounds = list(championship.rounds.order_by("number"))
-    for status in (Round.Status.RELEASED, Round.Status.CLOSED):
-        matching = [r for r in rounds if r.status == status]
-        if matching:
-            return matching[-1]
-    return rounds[0] if rounds else None
-
-

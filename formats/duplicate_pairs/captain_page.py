@@ -1,4 +1,4 @@
-"""What the captain's page shows: the team's tables, their deals, states and forms.
+"""What the duplicate pairs' captain's page shows: the team's tables, their deals, states and forms.
 
 Rendering a result form through Django's widgets costs about a millisecond, and the page
 has one per deal. An empty form differs from another only by its prefix and its
@@ -15,8 +15,9 @@ from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
+from formats.duplicate_pairs.forms import DisputeForm, PinForm, ResultForm
 from scoring import selectors
-from scoring.forms import DisputeForm, PinForm, ResultForm, new_idempotency_key
+from scoring.forms import new_idempotency_key
 from scoring.models import ResultEntry
 from tournaments.models import Deal, Table, Team
 

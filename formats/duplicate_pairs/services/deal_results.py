@@ -1,4 +1,5 @@
-"""What a team does through its link: enter, confirm, dispute, confirm with a PIN.
+"""A duplicate pairs' deal result (rules.md 6.1), and what a team does to it through its
+link: enter, confirm, dispute, confirm with a PIN.
 
 A deal's result is an entry of the results core (``results``): this module says what a
 pairs' table's entry is (``DEAL_RESULTS``: a deal's result, the other team confirms it, a
@@ -9,16 +10,24 @@ events) is the core's.
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext_lazy
 
 from results import lifecycle, pins
 from results.kinds import EntryKind, EntryWords
 from scoring import selectors
 from scoring.models import PinAttempt, ResultEntry, ResultReview
-from scoring.services.checks import check_deal_of_table, check_team_may_write
+from scoring.services.checks import check_team_may_write
 from scoring.services.live_events import result_changed
 from scoring.services.rescoring import deal_changed
-from scoring.services.values import KEY_LENGTH, Origin, ResultData, recheck, stored_key
+from scoring.services.values import (
+    KEY_LENGTH,
+    Origin,
+    ResultData,
+    ScoringError,
+    recheck,
+    stored_key,
+)
 from tournaments.models import Deal, Table, Team
 
 #: A team may enter (or correct) one deal at its table at most this many times; past that a
@@ -27,6 +36,12 @@ MAX_ENTRIES_PER_DEAL = lifecycle.MAX_ENTRIES
 
 #: The columns that make up a result (``ResultData``'s fields).
 VALUE_FIELDS = ("contract", "points_ns", "delegated", "contro", "recontro", "breach")
+
+
+def check_deal_of_table(deal: Deal, table: Table) -> None:
+    """Refuse (``ScoringError``) a deal that is not one of the table's round."""
+    if deal.round_id != table.round_id:
+        raise ScoringError(_("This deal is not played at this table."), code="wrong_deal")
 
 
 def _check_may_enter(team: Team, table: Table, round_, slot: dict) -> None:

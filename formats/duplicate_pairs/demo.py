@@ -1,5 +1,6 @@
-"""Results for the demo championship, so that its grid, standings and travellers show real
-data at once (``python manage.py demo``).
+"""The duplicate demo championship (``python manage.py demo``, which asks every format for
+its demo, this one first): the championship and its rounds (``tournaments.demo``), then
+results, so that its grid, standings and travellers show real data at once.
 
 Every released round gets results, entered by the NS captain and confirmed by the EW captain
 through the ordinary services, with a few Botifarra contracts, contro (and one recontro), one
@@ -14,16 +15,42 @@ disputed and one missing, as in a real hall. Running it again adds nothing.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from formats.duplicate_pairs import services as pairs_services
 from scoring import services
 from scoring.models import Adjustment, ResultEntry
 from scoring.services import Origin, ResultData
+from tournaments import demo
 from tournaments.models import Championship, Round
+from tournaments.services.analysis import outliving_the_command, request_missing_analysis
 
 DEMO_ORIGIN = Origin(ip_address=None, user_agent="demo")
+
+
+def load_demo(director) -> Iterator[str]:
+    """Load the demo championship directed by ``director`` (or find it loaded) and add its
+    results; the lines to print, each as it is done.
+
+    The closed rounds' analysis goes on after the command has returned (in a separate
+    process, or on a Celery worker), so that the hand records are there without waiting for
+    them here, nor pressing "Recompute"."""
+    with outliving_the_command():
+        championship, message = demo.load_demo(director)
+        if message:
+            yield message
+        if championship is not None:
+            message = add_demo_results(championship)
+            if message:
+                yield message
+        # Also carries on with an analysis cut short the last time.
+        asked = request_missing_analysis(championship.pk) if championship else 0
+    if asked:
+        yield _("Hand records: %(deals)s deals of the closed rounds are being analysed in "
+                "the background.") % {"deals": asked}
 
 
 def _demo_result(rng: random.Random) -> ResultData:
@@ -68,14 +95,14 @@ def add_demo_results(championship: Championship) -> str:
                                           recontro=True)
                     if position == (rounds[-1].number, 3, 1) and director is not None:
                         for side in ("NS", "EW"):
-                            services.set_adjustment(
+                            pairs_services.set_adjustment(
                                 table=table, deal=deal, side=side,
                                 kind=Adjustment.Kind.AVERAGE,
                                 reason=_("Demo: the deal was fouled and could not be played."),
                                 user=director, origin=DEMO_ORIGIN,
                             )
                         continue
-                    entry, _created = services.submit_result(
+                    entry, _created = pairs_services.submit_result(
                         team=table.ns_team, table=table, deal=deal, data=data,
                         idempotency_key=f"demo-{championship.pk}-{table.pk}-{deal.pk}",
                         origin=DEMO_ORIGIN,
@@ -84,12 +111,12 @@ def add_demo_results(championship: Championship) -> str:
                     if round_ is last and position[1:] == (2, 4):
                         continue  # waiting for the EW captain's confirmation
                     if round_ is last and position[1:] == (1, 3):
-                        services.dispute_entry(
+                        pairs_services.dispute_entry(
                             entry_id=entry.pk, team=table.ew_team,
                             comment=_("Demo: we counted 4 points fewer."), origin=DEMO_ORIGIN,
                         )
                         continue
-                    services.confirm_entry(entry_id=entry.pk, team=table.ew_team,
+                    pairs_services.confirm_entry(entry_id=entry.pk, team=table.ew_team,
                                            origin=DEMO_ORIGIN)
         for round_ in rounds[:-1]:
             services.close_round(round_, user=director)

@@ -1,6 +1,6 @@
-"""A director's results: the grid of a round, a cell's full history, and entering or
-overriding, confirming, adjusting and clearing an adjustment: the services and selectors
-of the director's result pages (``scoring.views.director``)."""
+"""A director's duplicate pairs' results: the grid of a round, a cell's full history, and
+entering or overriding, confirming, adjusting and clearing an adjustment: the services and
+selectors of the director's result pages."""
 
 from __future__ import annotations
 
@@ -8,10 +8,12 @@ from drf_spectacular.utils import extend_schema
 from rest_framework.response import Response
 
 from formats import DUPLICATE_PAIRS
-from scoring import permissions, selectors, services
+from formats.duplicate_pairs import services as pairs_services
+from formats.duplicate_pairs.grid import round_grid
+from scoring import permissions, selectors
 from scoring.api.base import DirectorView
-from scoring.api.captain import IDEMPOTENCY, WRONG_FORMAT
 from scoring.api.director_championships import ERRORS
+from scoring.api.responses import IDEMPOTENCY, WRONG_FORMAT
 from scoring.api.serializers_results import (
     AdjustSerializer,
     CellSerializer,
@@ -32,7 +34,7 @@ class GridView(DirectorView):
     def get(self, request, pk: int, number: int):
         """Every table by every deal of the round, each cell's status and counted result."""
         _championship, round_ = self.round_of(pk, number)
-        return Response(GridSerializer(selectors.round_grid(round_)).data)
+        return Response(GridSerializer(round_grid(round_)).data)
 
 
 class _CellView(DirectorView):
@@ -69,7 +71,7 @@ class EnterView(_CellView):
         serializer = DirectorResultSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
-        services.director_enter_result(
+        pairs_services.director_enter_result(
             table=table, deal=deal, data=data["result"], user=request.user, note=data["note"],
             origin=self.scoring_origin(),
         )
@@ -85,7 +87,7 @@ class ConfirmView(_CellView):
         serializer = DirectorConfirmSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         # Looked up among the cell's entries by the service: another cell's is 404.
-        services.director_confirm_entry(table=table, deal=deal,
+        pairs_services.director_confirm_entry(table=table, deal=deal,
                                         entry_id=serializer.validated_data["entry"],
                                         user=request.user, origin=self.scoring_origin())
         return self.cell_answer(table, deal)
@@ -105,7 +107,7 @@ class AdjustView(_CellView):
             value = parse_adjusted_value(data.get("value") or "")
         sides = ["NS", "EW"] if data["side"] == "both" else [data["side"]]
         for side in sides:
-            services.set_adjustment(
+            pairs_services.set_adjustment(
                 table=table, deal=deal, side=side, kind=data["kind"], value=value,
                 reason=data["reason"], user=request.user, origin=self.scoring_origin(),
             )
@@ -120,7 +122,7 @@ class ClearAdjustmentView(_CellView):
         table, deal = self.cell(pk, number, table_number, deal_number)
         serializer = ClearAdjustmentSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        services.clear_adjustment(
+        pairs_services.clear_adjustment(
             table=table, deal=deal, side=serializer.validated_data["side"],
             reason=serializer.validated_data["reason"], user=request.user,
             origin=self.scoring_origin(),

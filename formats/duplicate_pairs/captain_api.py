@@ -1,45 +1,30 @@
-"""The captain's API, through the team's private link: its tables, its results, submit,
-confirm, dispute and confirm with the other team's PIN, with the same refusals and
-messages as the captain's page (``scoring.permissions``, ``scoring.services``)."""
+"""The duplicate pairs' captain API, through the team's private link: its tables, its
+results, submit, confirm, dispute and confirm with the other team's PIN, with the same
+refusals and messages as the captain's page (``scoring.permissions``, the format's
+services)."""
 
 from __future__ import annotations
 
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.response import Response
 
 from formats import DUPLICATE_PAIRS
-from scoring import permissions, selectors, services
+from formats.duplicate_pairs import services as pairs_services
+from scoring import permissions, selectors
 from scoring.api.base import CaptainView, LinkReview
-from scoring.api.idempotency import HEADER, submission_key
+from scoring.api.idempotency import submission_key
 from scoring.api.pagination import paginated
+from scoring.api.responses import IDEMPOTENCY, REFUSED, WRONG_FORMAT
 from scoring.serializers import (
-    FIELD_ERRORS,
     CaptainTableSerializer,
     DisputeSerializer,
-    ErrorSerializer,
     PinSerializer,
     ResultEntrySerializer,
     ResultSubmitSerializer,
 )
 from scoring.services import Origin, ScoringError
 from tournaments.models import Deal
-
-IDEMPOTENCY = OpenApiParameter(
-    HEADER, str, OpenApiParameter.HEADER, required=False,
-    description=("A random key per write (1 to 100 characters): sending it again returns the "
-                 "first answer. While the first is still being processed, a 409 with code "
-                 "`in_progress` and `Retry-After`: send it again then."),
-)
-REFUSED = {
-    400: OpenApiResponse(FIELD_ERRORS, description="Field errors, each naming its field."),
-    404: OpenApiResponse(ErrorSerializer, description="Unknown link, or not your table."),
-    409: OpenApiResponse(ErrorSerializer, description="Refused, e.g. the round is closed."),
-    429: OpenApiResponse(ErrorSerializer, description="Too many writes from this link."),
-}
-# An endpoint of one format called on a championship of another (scoring.api.base).
-WRONG_FORMAT = {409: OpenApiResponse(ErrorSerializer, description=(
-    "A championship of another format, e.g. a free-deal one (no deals): code wrong_format."))}
 
 
 class CaptainResultsView(CaptainView):
@@ -91,12 +76,12 @@ class CaptainResultsView(CaptainView):
                                                              with_teams=False)
         except ScoringError:
             # A retry of a result stored before the round closed: its first answer.
-            entry = services.earlier_submission(team=team, deal_number=data["deal"],
+            entry = pairs_services.earlier_submission(team=team, deal_number=data["deal"],
                                                 idempotency_key=key)
             if entry is None:
                 raise
             return _answer(entry)
-        entry, created = services.submit_result(
+        entry, created = pairs_services.submit_result(
             team=team, table=table, deal=deal, data=data["result"],
             idempotency_key=key, origin=Origin.from_request(request),
         )
@@ -167,7 +152,7 @@ class CaptainConfirmView(CaptainView):
         harmless (the first confirmation is kept)."""
         team = self.team()
         entry = permissions.captain_open_entry(team, entry_id)
-        services.confirm_entry(entry_id=entry.pk, team=team, entry=entry,
+        pairs_services.confirm_entry(entry_id=entry.pk, team=team, entry=entry,
                                origin=Origin.from_request(request))
         return _answer(entry, selectors.CONFIRMED)
 
@@ -178,7 +163,7 @@ class CaptainDisputeView(_OpenEntryReview):
     @extend_schema(request=DisputeSerializer, parameters=[IDEMPOTENCY],
                    responses={200: ResultEntrySerializer, **REFUSED})
     def post(self, request, team_id: int, secret: str, entry_id: int):
-        return _answer(self.reviewed(entry_id, services.dispute_entry, DisputeSerializer))
+        return _answer(self.reviewed(entry_id, pairs_services.dispute_entry, DisputeSerializer))
 
 
 class CaptainPinView(_OpenEntryReview):
@@ -188,5 +173,5 @@ class CaptainPinView(_OpenEntryReview):
     @extend_schema(request=PinSerializer, parameters=[IDEMPOTENCY],
                    responses={200: ResultEntrySerializer, **REFUSED})
     def post(self, request, team_id: int, secret: str, entry_id: int):
-        return _answer(self.reviewed(entry_id, services.confirm_with_pin, PinSerializer),
+        return _answer(self.reviewed(entry_id, pairs_services.confirm_with_pin, PinSerializer),
                        selectors.CONFIRMED)
