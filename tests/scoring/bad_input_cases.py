@@ -61,7 +61,8 @@ def free_deal_cases(w) -> list[Case]:
     for name, changes, field_name in [
         ("points above the cap", {"first_points": "130"}, "first_points"),
         ("negative points", {"second_points": "-1"}, "second_points"),
-        ("both pairs over the target", {"second_points": "105"}, "second_points"),
+        # Shown once, at the first pair's points (issue 37 item 3), since it concerns both.
+        ("both pairs over the target", {"second_points": "105"}, "first_points"),
         ("target not reached", {"first_points": "90"}, "ended_by"),
         ("hands above the limit", {"ended_by": "hands", "first_points": "90",
                                    "hands_played": "13"}, "hands_played"),

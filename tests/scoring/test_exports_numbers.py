@@ -63,9 +63,11 @@ def test_spreadsheets_csv_and_the_api_keep_numbers_in_catalan(client, event):
     headers = {"HTTP_ACCEPT_LANGUAGE": "ca"}
     rows = client.get(f"/c/{event.pk}/results/", **headers).context["rows"]
     content = client.get(f"/c/{event.pk}/results/export/ranking_csv/", **headers).content
-    lines = list(csv.reader(io.StringIO(content.decode("utf-8-sig"))))
+    # As a Catalan spreadsheet reads a CSV: ";" between fields, a decimal comma.
+    lines = list(csv.reader(io.StringIO(content.decode("utf-8-sig")), delimiter=";"))
     assert lines[0][0] == "Posició"
-    assert [line[5] for line in lines[1:]] == [engine.show_score(r.total) for r in rows]
+    assert [line[5] for line in lines[1:]] == [
+        engine.show_score(r.total).replace(".", ",") for r in rows]
     book = load_workbook(io.BytesIO(
         client.get(f"/c/{event.pk}/results/export/workbook/", **headers).content))
     ws = book.worksheets[0]
