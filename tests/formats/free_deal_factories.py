@@ -55,3 +55,22 @@ def sectioned(director, sizes=(7, 5), rounds=5):
         start += size
     assign_sections(championship, placements)
     return championship
+
+
+def random_game(rng):
+    """A table's result drawn from ``rng``: a game won at the target, or one ended by time."""
+    def result(_table):
+        first, second = rng.randint(0, 101), rng.randint(0, 100)
+        if rng.random() < 0.7:
+            first, second = (101, second) if rng.random() < 0.5 else (second, 101)
+            return GameValues(first, second, "target", rng.randint(5, 12))
+        return GameValues(min(first, 100), second, "time", rng.randint(3, 11))
+    return result
+
+
+def row_counts() -> dict:
+    """Rows of every model (the throttle's counters apart): a refusal wrote nothing."""
+    from django.apps import apps
+
+    return {m._meta.label: m._default_manager.count() for m in apps.get_models()
+            if m._meta.label != "scoring.ThrottleCount"}

@@ -10,8 +10,7 @@ from fractions import Fraction
 
 import pytest
 from django.test import Client
-from free_deal_factories import make_free_deal, next_round, play_round, win
-from test_free_deal_sections import sectioned
+from free_deal_factories import make_free_deal, next_round, play_round, sectioned, win
 
 from formats.free_deal import selectors
 from formats.free_deal.models import KnockoutTie
