@@ -7,6 +7,7 @@ import asyncio
 import logging
 import re
 import runpy
+import threading
 from pathlib import Path
 
 import pytest
@@ -61,7 +62,21 @@ def _serve(application, scope) -> list[dict]:
     async def send(message):
         sent.append(message)
 
-    asyncio.run(application(scope, _receive, send))
+    # In a thread of its own: a browser test earlier in the same process may have left an
+    # event loop running in this one, where asyncio.run() refuses to start another.
+    failed = []
+
+    def serve() -> None:
+        try:
+            asyncio.run(application(scope, _receive, send))
+        except BaseException as error:  # noqa: BLE001 - raised again below, in the test
+            failed.append(error)
+
+    thread = threading.Thread(target=serve)
+    thread.start()
+    thread.join()
+    if failed:
+        raise failed[0]
     return sent
 
 
