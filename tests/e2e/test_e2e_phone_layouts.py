@@ -54,9 +54,10 @@ OVERFLOW = """() => ({
 })"""
 
 
-# Visible words of four letters or more that the layout broke across lines: a box too narrow
-# for its text (a word squeezed to a few letters a line). Hashes and deal notations break
-# anywhere on purpose.
+# Visible words of four letters or more that a box too narrow for them cut into pieces all
+# narrower than two fifths of the screen ("Valor personal|izado" in a column of a third): a
+# squeezed box. A word longer than a whole line at 200 % text may break, in wide pieces;
+# hashes and deal notations break anywhere on purpose.
 SQUEEZED = """() => {
   const out = [];
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
@@ -71,10 +72,11 @@ SQUEEZED = """() => {
       const range = document.createRange();
       range.setStart(node, m.index);
       range.setEnd(node, m.index + m[0].length);
-      const tops = new Set([...range.getClientRects()].filter(r => r.width > 0)
-                           .map(r => Math.round(r.top)));
-      if (tops.size > 1) {
-        out.push(`"${m[0]}" in ${parent.tagName}.${parent.className}`);
+      const pieces = [...range.getClientRects()].filter(r => r.width > 0);
+      const lines = new Set(pieces.map(r => Math.round(r.top)));
+      const widest = Math.max(...pieces.map(r => r.width));
+      if (lines.size > 1 && widest < 0.4 * window.innerWidth) {
+        out.push(`"${m[0]}" in ${parent.tagName}.${parent.className} (${Math.round(widest)} px)`);
         break;
       }
     }
