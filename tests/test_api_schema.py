@@ -91,3 +91,19 @@ def test_a_cells_history_documents_every_kind_of_row(schema):
     assert set(kinds) == {"entry", "review", "adjustment", "pin"}
     history = schema["components"]["schemas"]["HistoryItem"]["properties"]
     assert "pin" in history["details"]["description"]
+
+
+
+@pytest.mark.parametrize("language", ["ca", "es", "en"])
+def test_the_standings_parameters_are_worded_in_the_schemas_language(client, language):
+    """The schema is in one language whatever the reader's (``scoring.api.schema``): every
+    parameter is worded when the schema is read, none once at import in the site's language
+    (the duplicate standings' ``after`` was always in Catalan)."""
+    answer = client.get("/api/schema/", {"format": "json"}, HTTP_ACCEPT_LANGUAGE=language)
+    described = [parameter["description"]
+                 for path, operations in answer.json()["paths"].items()
+                 if path.endswith("/standings/")
+                 for parameter in operations["get"].get("parameters", ())
+                 if parameter["name"] == "after"]
+    assert len(described) >= 2
+    assert set(described) == {"Stand after this closed round (as the standings page's ?after=N)."}

@@ -88,7 +88,7 @@ class CaptainTable:
     writable: bool
 
 
-def _captain_tables(team: Team, tables: list[Table], *, bound: dict | None = None,
+def captain_tables(team: Team, tables: list[Table], *, bound: dict | None = None,
                     writable=True, notes: dict | None = None) -> list[CaptainTable]:
     """The team's tables with their deals, states and forms, in a bounded number of queries
     whatever the number of tables. ``bound`` maps a deal id to forms bound to a failed

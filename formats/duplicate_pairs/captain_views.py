@@ -13,7 +13,7 @@ from django.views.decorators.http import require_POST
 
 import live
 from formats.duplicate_pairs import services as pairs_services
-from formats.duplicate_pairs.captain_page import _captain_tables
+from formats.duplicate_pairs.captain_page import captain_tables
 from formats.duplicate_pairs.forms import DisputeForm, PinForm, ResultForm
 from scoring import permissions, selectors
 from scoring.models import ResultEntry
@@ -39,7 +39,7 @@ def render_captain_page(request, team: Team, *, bound=None, status=200):
     writable = position.writable and not team.withdrawn
     tables = permissions.captain_shown_tables(position)
     page_notes, deal_notes = notes_by_deal(request)
-    sections = _captain_tables(team, tables, bound=bound, writable=writable, notes=deal_notes)
+    sections = captain_tables(team, tables, bound=bound, writable=writable, notes=deal_notes)
     shown = {row.deal.number for section in sections for row in section.deals}
     # A note about a deal no longer on the page (its round closed meanwhile) shows at the top.
     page_notes += [m for number, notes in deal_notes.items() if number not in shown for m in notes]

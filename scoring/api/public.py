@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from django.http import Http404
 from django.shortcuts import get_object_or_404
-from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework.exceptions import ValidationError
@@ -141,9 +140,8 @@ class StandingsView(PublicView):
 
     pagination_class = StandingsPagination
 
-    # Translated once, at import (the schema has always shown this one in the site's
-    # language; the formats' AFTER is translated when the schema is read).
-    @extend_schema(parameters=[OpenApiParameter("after", int, description=_(
+    # Translated when the schema is read, in the reader's language (as AFTER).
+    @extend_schema(parameters=[OpenApiParameter("after", int, description=gettext_lazy(
         "Stand after this closed round (as the standings page's ?after=N)."))],
                    responses=standings_responses(StandingSerializer))
     def get(self, request, pk: int):

@@ -1,7 +1,8 @@
 """Large text and screen readers (README "Accessibility"): every page a captain, the public
 and a director use, on a 360 px phone in Catalan, Spanish and English, at the phone's
 normal text size and at 200 %, passes axe-core's WCAG 2.1 A and AA rules with no serious or
-critical violation, and never scrolls sideways.
+critical violation, never scrolls sideways, and never breaks a word across lines (a box
+too narrow for its text).
 
 200 % text is the browser's own font setting (Chromium's default font size doubled through
 the DevTools protocol), not page zoom: the style sheet sizes everything from the reader's
@@ -21,7 +22,14 @@ from importlib import resources
 
 import pytest
 
-from tests.e2e.test_e2e_phone_layouts import LOCALES, OVERFLOW, PASSWORD, SMALL_PHONE, _urls
+from tests.e2e.test_e2e_phone_layouts import (
+    LOCALES,
+    OVERFLOW,
+    PASSWORD,
+    SMALL_PHONE,
+    SQUEEZED,
+    _urls,
+)
 from tests.e2e.test_e2e_phone_layouts import demo as demo  # noqa: F401 (the fixture)
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -102,6 +110,8 @@ def test_every_page_reads_at_200_percent_text_and_passes_axe(live_server, browse
                     if size["scroll"] > size["inner"]:
                         problems.append(f"{where}: {size['scroll']} px wide > {size['inner']} "
                                         f"({'; '.join(size['wide'])})")
+                    problems += [f"{where}: squeezed {word}"
+                                 for word in page.evaluate(SQUEEZED)]
                     problems += [f"{where}: {v}" for v in _violations(page, axe_source)]
                 context.close()
     assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems)

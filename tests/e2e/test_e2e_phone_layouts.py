@@ -54,6 +54,37 @@ OVERFLOW = """() => ({
 })"""
 
 
+# Visible words of four letters or more that a box too narrow for them cut into pieces all
+# narrower than two fifths of the screen ("Valor personal|izado" in a column of a third): a
+# squeezed box. A word longer than a whole line at 200 % text may break, in wide pieces;
+# hashes and deal notations break anywhere on purpose.
+SQUEEZED = """() => {
+  const out = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  while (walker.nextNode() && out.length < 5) {
+    const node = walker.currentNode;
+    const parent = node.parentElement;
+    if (!parent || ["SCRIPT", "STYLE", "NOSCRIPT", "OPTION"].includes(parent.tagName)) continue;
+    if (!parent.checkVisibility() || parent.closest("code, .break, .notation")) continue;
+    const words = /\\p{L}{4,}/gu;
+    let m;
+    while ((m = words.exec(node.textContent))) {
+      const range = document.createRange();
+      range.setStart(node, m.index);
+      range.setEnd(node, m.index + m[0].length);
+      const pieces = [...range.getClientRects()].filter(r => r.width > 0);
+      const lines = new Set(pieces.map(r => Math.round(r.top)));
+      const widest = Math.max(...pieces.map(r => r.width));
+      if (lines.size > 1 && widest < 0.4 * window.innerWidth) {
+        out.push(`"${m[0]}" in ${parent.tagName}.${parent.className} (${Math.round(widest)} px)`);
+        break;
+      }
+    }
+  }
+  return out;
+}"""
+
+
 def _untranslated_patterns() -> tuple[set[str], list[re.Pattern]]:
     """English strings of the catalogue whose Catalan differs: short ones must not be a
     whole text node, longer ones (three words or more) must not appear at all. Placeholders
@@ -96,6 +127,16 @@ def demo(django_user_model):
     services.release_round(championship.rounds.get(number=4))
     table4.refresh_from_db()
     playing = round3.tables.select_related("ns_team").order_by("number").first()
+    # The director's cell shows a custom adjusted score in its history (issue: "Custom
+    # value" was squeezed to two letters a line at 200 % text).
+    from fractions import Fraction
+
+    from formats.duplicate_pairs.services.director import set_adjustment
+    from scoring.models import Adjustment
+
+    set_adjustment(table=playing, deal=round3.deals.order_by("number").first(), side="NS",
+                   kind=Adjustment.Kind.CUSTOM, value=Fraction(31, 20),
+                   reason="Slow play at the next table", user=director)
     return {
         "championship": championship,
         "playing": playing.ns_team,

@@ -1,7 +1,8 @@
 """A client generated from the schema (``openapi-python-client``, as an integrator would)
 runs a whole championship against a live server, with no hand-written HTTP: ids are
 integers, the captain's link comes as fields, every answer (the errors too) is a typed
-model, and the workbook downloads with its media type and filename.
+model, and the workbook and the ranking sheet download as bytes with their media types and
+filenames.
 
 Generation is local (the schema is fetched from the live server; nothing from the network).
 """
@@ -173,10 +174,27 @@ def test_a_whole_championship_through_the_generated_client(client_package, live_
         cid, round1.first_deal, client=director_api))
     assert isinstance(traveller, models.Traveller) and traveller.lines
 
-    # The workbook, made and downloaded.
+    # The workbook and the ranking sheet, made and downloaded as bytes with their media types.
+    for kind, media_type, extension, magic in (
+            (models.ExportKindEnum.WORKBOOK,
+             "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", ".xlsx",
+             b"PK"),  # an .xlsx is a zip
+            (models.ExportKindEnum.RANKING_PDF, "application/pdf", ".pdf", b"%PDF")):
+        job = made(c, models, cid, director_api, kind)
+        download = c.championships_exports_file_retrieve.sync_detailed(cid, job.id,
+                                                                       client=director_api)
+        assert download.status_code == 200
+        assert download.headers["content-type"].startswith(media_type)
+        assert f'filename="{job.filename}"' in download.headers["content-disposition"]
+        assert job.filename.endswith(extension)
+        assert download.parsed.payload.read()[:len(magic)] == magic
+
+
+def made(c, models, cid, director_api, kind):
+    """An export job of ``kind`` in English, started and waited for until done."""
     job = ok(c.championships_exports_create.sync_detailed(
         cid, client=director_api, body=models.ExportStartRequest(
-            kind=models.ExportKindEnum.WORKBOOK, language=models.LanguageEnum.EN)), 201)
+            kind=kind, language=models.LanguageEnum.EN)), 201)
     for _attempt in range(100):
         job = ok(c.championships_exports_retrieve.sync_detailed(cid, job.id,
                                                                 client=director_api))
@@ -184,11 +202,4 @@ def test_a_whole_championship_through_the_generated_client(client_package, live_
             break
         time.sleep(0.1)
     assert job.status == models.ExportJobStatusEnum.DONE, job.error
-    download = c.championships_exports_file_retrieve.sync_detailed(cid, job.id,
-                                                                   client=director_api)
-    assert download.status_code == 200
-    assert download.headers["content-type"].startswith(
-        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
-    assert f'filename="{job.filename}"' in download.headers["content-disposition"]
-    assert job.filename.endswith(".xlsx")
-    assert download.parsed.payload.read()[:2] == b"PK"  # an .xlsx is a zip
+    return job
