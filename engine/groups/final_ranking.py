@@ -14,7 +14,7 @@ Policies:
 - a pair with a first-round bye was not eliminated in round 1: it is ranked by the round it
   lost in; a place counts the pairs that went further, so with byes "9=" may follow "5=";
 - a pair that withdraws during the knockout is ranked as a loser of the round it withdrew
-  in (its opponent went through); a pair that withdrew in the group stage is ranked with the
+  in (its opponent went through, or, facing a bye or another withdrawn pair, nobody); a pair that withdrew in the group stage is ranked with the
   pairs that did not go through, by its place in its group's ranking;
 - the ranking is made once the final is decided (and the third-place game, when it is
   played); pairs sharing a place are listed by pair id.
@@ -73,21 +73,28 @@ def final_ranking(bracket: Bracket, standings: Sequence[GroupStanding], *,
     if champion is None:
         raise GroupsError("bracket", "the final has not been decided yet",
                           code="knockout_not_finished")  # fmt: skip
-    ranking = [FinalPlace(1, False, champion, True)]
-    for round_ties in reversed(bracket.rounds):
-        losers = sorted_ids(p for p in map(_loser, round_ties) if p is not None)
+    # How far each pair of the bracket went: the last round it is seen in (from 0), the
+    # champion one round further.
+    reached: dict[Hashable, int] = {}
+    for number, round_ties in enumerate(bracket.rounds):
+        for tie in round_ties:
+            reached.update((pair, number) for pair in tie.pairs if pair is not None)
+    reached[champion] = len(bracket.rounds)
+    semi_final = len(bracket.rounds) - 2
+    ranking: list[FinalPlace] = []
+    for stage in sorted(set(reached.values()), reverse=True):
+        out = sorted_ids(pair for pair, last in reached.items() if last == stage)
         place = len(ranking) + 1
-        if len(round_ties) == 2 and third_place_winner is not None and len(losers) == 2:
-            if third_place_winner not in losers:
+        if stage == semi_final and third_place_winner is not None:
+            if third_place_winner not in out or len(out) != 2:
                 raise GroupsError("third_place_winner", f"pair {third_place_winner} did not "
                                   "lose a semi-final", code="unknown_pair",
                                   params={"pair": third_place_winner})  # fmt: skip
-            other = losers[1] if losers[0] == third_place_winner else losers[0]
+            other = out[1] if out[0] == third_place_winner else out[0]
             ranking += [FinalPlace(place, False, third_place_winner, True),
                         FinalPlace(place + 1, False, other, True)]  # fmt: skip
             continue
-        shared = len(losers) > 1
-        ranking.extend(FinalPlace(place, shared, pair, True) for pair in losers)
+        ranking.extend(FinalPlace(place, len(out) > 1, pair, True) for pair in out)
     in_bracket = {entry.pair for entry in ranking}
     by_place: dict[int, list] = {}
     for standing in standings:

@@ -141,3 +141,16 @@ def test_a_withdrawal_in_the_group_stage_ranks_the_pair_with_those_that_did_not_
     assert "C2" in result.direct and "C1" not in result.seeds
     ranking = final_ranking(play(result.bracket), GROUPS)
     assert table(ranking)[8] == ("9", "C1")  # the first group winner that did not go through
+
+
+def test_a_pair_with_a_bye_that_withdraws_shares_the_first_round_losers_place():
+    groups = [group("A", (3, 2, 1, 0), bonus=9), group("B", (3, 2, 1, 0))]
+    result = qualify(groups, size=8)
+    assert result.byes[0] == "A1"
+    bracket = play(result.bracket, withdrawn=["A1"])
+    assert bracket.rounds[0][0].winner is None  # nobody goes on from A1's tie
+    # B2 went through to the final unopposed, so one semi-finalist lost: A2 3rd alone, and
+    # the first round's two losers and A1 share 4th.
+    ranking = final_ranking(bracket, groups)
+    assert table(ranking)[:6] == [("1", "B1"), ("2", "B2"), ("3", "A2"), ("4=", "A1"),
+                                  ("4=", "A3"), ("4=", "B3")]
