@@ -119,7 +119,7 @@ def check_game(game: GameResult, rules: GameRules = GameRules()) -> Hashable:
             raise GroupsError(field, "points cannot be negative", code="negative_points")
         if rules.cap is not None and points > rules.cap:
             raise GroupsError(field, f"points above the cap ({rules.cap}) are not counted",
-                              code="above_cap", params={"cap": rules.cap})  # fmt: skip
+                              code="above_cap", params={"cap": rules.cap, "points": points})  # fmt: skip
     if game.first_points == game.second_points and not game.walkover:
         raise GroupsError("points", f"level at {game.first_points}: {rules.extra_hands} more "
                           "hands are played until one pair leads", code="level_points",

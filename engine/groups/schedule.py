@@ -57,23 +57,21 @@ def rounds_needed(group_size: int) -> int:
 
 def group_stage_schedule(groups: Sequence[Sequence[Hashable]]) -> tuple[GroupRound, ...]:
     """Every round of the group stage, all groups aligned by round."""
-    plans = []
+    if not groups:
+        raise GroupsError("groups", "no group to play", code="too_few_pairs",
+                          params={"min": 2, "count": 0})  # fmt: skip
+    seen: set = set()
     for number, group in enumerate(groups, start=1):
         if len(group) < 2:
             raise GroupsError("groups", f"group {number} needs at least 2 pairs",
-                              code="too_few_pairs", params={"group": number})  # fmt: skip
-        try:
-            plans.append(round_robin(group))
-        except ValueError as error:
-            raise GroupsError("groups", f"group {number}: {error}", code="pair_twice",
-                              params={"group": number}) from error  # fmt: skip
-    seen: set = set()
-    for group in groups:
+                              code="too_few_pairs",
+                              params={"min": 2, "count": len(group), "group": number})  # fmt: skip
         for pair in group:
-            if pair in seen:
-                raise GroupsError("groups", f"pair {pair} is in two groups", code="pair_twice",
+            if pair in seen or pair is None:
+                raise GroupsError("groups", f"pair {pair} is listed twice", code="pair_twice",
                                   params={"pair": pair})  # fmt: skip
             seen.add(pair)
+    plans = [round_robin(group) for group in groups]
     rounds = []
     for r in range(max(len(plan) for plan in plans)):
         games, out = [], []
