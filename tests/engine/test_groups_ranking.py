@@ -2,9 +2,14 @@
 stage (12.4): match points, group point difference, points, the game between exactly two
 tied pairs, the director's draw, shared places while it is missing, walkovers."""
 
+from itertools import combinations
+
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from engine.groups import (
+    WIN_POINTS,
     DrawNeeded,
     GameResult,
     GroupsError,
@@ -152,3 +157,20 @@ def test_qualification_waits_for_the_groups_draws():
     with pytest.raises(DrawNeeded) as caught:
         qualify(standings)
     assert caught.value.params["pairs"] == ("A", "B")
+
+
+@given(st.integers(2, 6), st.sampled_from(WIN_POINTS), st.randoms(use_true_random=False))
+def test_a_played_group_is_ranked_whole_by_its_figures(n, win, rng):
+    pairs = list(range(1, n + 1))
+    games = []
+    for a, b in combinations(pairs, 2):
+        pa, pb = rng.choice((20, 30, 40)), rng.choice((20, 30, 40))
+        games.append(g(a, b, pa, pb) if pa != pb else g(a, b, pa + 10, pb))
+    draw = rng.sample(pairs, n)
+    standing = rank_group(pairs, games, win=win, draw=draw)
+    assert sorted(standing.order) == pairs and standing.resolved
+    assert [placed.place for placed in standing.lines] == list(range(1, n + 1))
+    keys = [placed.line.key for placed in standing.lines]
+    assert keys == sorted(keys, reverse=True)
+    assert sum(placed.line.match_points for placed in standing.lines) == win * len(games)
+    assert all(placed.line.games == n - 1 for placed in standing.lines)

@@ -4,6 +4,9 @@ nearest-seeded pair (by seed number; at equal distance the lower seed first); in
 half; never a pair with a bye; never a swap leaving a tie of one group; else the tie stands
 (B = 4)."""
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from engine.free_deal.knockout import seed_order
 from engine.groups import GroupLine, GroupStanding, PlacedLine, qualify, separate
 
@@ -112,3 +115,27 @@ def test_the_swap_in_a_qualification_and_seeds_kept():
     first = [(t.top, t.bottom, t.top_seed, t.bottom_seed) for t in result.bracket.rounds[0]]
     assert first == [("A1", "D2", 1, 5), ("D1", "A2", 4, 8), ("B1", "C2", 2, 6),
                      ("C1", "B2", 3, 7)]
+
+
+@given(st.sampled_from((4, 8, 16, 32)), st.data())
+def test_separation_keeps_every_pair_and_bye_and_never_adds_a_tie_of_one_group(size, data):
+    pairs = data.draw(st.integers(size // 2 + 1, size))
+    groups = data.draw(st.lists(st.integers(0, max(1, pairs // 3)), min_size=pairs,
+                                max_size=pairs))  # fmt: skip
+    slots, seed_of, _ = bracket(size, pairs)
+    group_of = {s: groups[s - 1] for s in range(1, pairs + 1)}
+    after, swaps = separate(slots, seed_of, group_of)
+
+    def clashes(slots):
+        return sum(1 for k in range(0, size, 2) if None not in slots[k:k + 2]
+                   and group_of[slots[k]] == group_of[slots[k + 1]])  # fmt: skip
+
+    assert sorted(p for p in after if p) == list(range(1, pairs + 1))
+    assert [p is None for p in after] == [p is None for p in slots]  # byes stay put
+    assert [after.index(p) < size // 2 for p in after if p] == \
+        [slots.index(p) < size // 2 for p in after if p]  # nobody changes half
+    assert clashes(after) <= clashes(slots)
+    assert len(swaps) <= clashes(slots)
+    # Only the pairs of the swaps moved.
+    moved = {p for p in after if p and after.index(p) != slots.index(p)}
+    assert moved <= {p for swap in swaps for p in swap}
