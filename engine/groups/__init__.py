@@ -9,6 +9,8 @@ Pure Python, no Django.  One module per job, each with its policies in its docst
   ``group_stage_schedule``, ``rounds_needed``, ``GroupRound``, ``GroupGame``;
 - :mod:`.games` -- a game of H hands plus E while level, never a draw: ``GameRules``,
   ``GameResult``, ``check_game``;
+- :mod:`.records` -- the optional hand-by-hand record, the extension checked:
+  ``check_game_record``;
 - :mod:`.ranking` -- a group's ranking (12.2): ``group_lines``, ``rank_group``,
   ``GroupLine``, ``GroupStanding``, ``PlacedLine``, ``WIN_POINTS``;
 - :mod:`.comparison` -- the per-game comparison across groups (12.3): ``per_game``,
@@ -40,6 +42,7 @@ _EXPORTS = {
     "engine.groups.games": [
         "EXTRA_HANDS_RANGE", "HANDS_RANGE", "GameResult", "GameRules", "check_game",
     ],
+    "engine.groups.records": ["check_game_record"],
     "engine.groups.ranking": [
         "WIN_POINTS", "GroupLine", "GroupStanding", "PlacedLine", "group_lines", "rank_group",
         "sorted_ids",

@@ -32,6 +32,7 @@ CODES: dict[str, str] = {
     "level_points": "a game is never a draw: the extra hands are played until one pair leads",
     "hands_not_allowed": "a game lasts the set hands, plus the extra hands a whole number of times",
     "played_twice": "two pairs of a group meet once",
+    "played_on_after_lead": "the record shows hands played after one pair led at a checkpoint",
     # Going through (12.3)
     "bracket_too_small": "the bracket is smaller than the pairs going through directly",
     "draw_needed": "pairs are tied and the director must draw between them",
