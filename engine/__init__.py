@@ -23,6 +23,8 @@ Everything the rest of Duplicada uses is exported here (rules.md sections 1-8):
   the package :mod:`engine.free_deal`, whose names are exported from there, not here
 - individual play, *abarrotada* (rules.md section 10: four- and three-player forms, deals,
   rules of play, duplicate scoring by seat, movements): the package :mod:`engine.abarrotada`
+- groups then knockout (rules.md section 12: groups, their round robins, group rankings,
+  repechage, the seeded bracket, the final ranking): the package :mod:`engine.groups`
 
 Names are resolved lazily from their modules, so importing ``engine`` stays cheap.
 """

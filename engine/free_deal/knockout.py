@@ -15,12 +15,18 @@ leads (rules.md 11.3), so a tie's result is just the winner of each game played,
   the better seed of the two is the tie's ``top`` pair;
 - :func:`tie_winner` decides one tie from its games.
 
+Other formats' brackets (groups then knockout, rules.md 12.3) use the same machinery: their
+brackets may be larger (any power of two), hold **byes** (a first-round tie with one pair,
+who goes straight through) and **withdrawn** pairs, whose opponent goes through without a
+game (:func:`advance`'s ``withdrawn``).  A first-round tie with no pair at all sends nobody
+on, and its next-round opponent goes through in turn.
+
 Pure Python, no Django.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Collection, Hashable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -44,12 +50,13 @@ BEST_OF = (1, 3)
 def seed_order(size: int) -> tuple[int, ...]:
     """The seeds (1 = best) in bracket order: consecutive entries meet in round 1.
 
-    Built by doubling: in each round a seed ``s`` is paired with ``2k + 1 - s`` (``2k``
+    ``size`` is any power of two from 2 (the Swiss's stage allows :data:`BRACKET_SIZES`;
+    :func:`build_bracket` checks that).  Built by doubling: in each round a seed ``s`` is paired with ``2k + 1 - s`` (``2k``
     pairs in that round), so the two best seeds of any section always lie in different
     halves of it: 1 and 2 can meet only in the final.
     """
-    if size not in BRACKET_SIZES:
-        raise ValueError(f"a bracket holds 2, 4, 8 or 16 pairs, not {size!r}")
+    if not isinstance(size, int) or size < 2 or size & (size - 1):
+        raise ValueError(f"a bracket holds a power of two pairs from 2, not {size!r}")
     order = [1]
     while len(order) < size:
         total = 2 * len(order) + 1
@@ -137,6 +144,8 @@ def tie_winner(top: Hashable, bottom: Hashable, games: Sequence[Hashable], best_
 
 def build_bracket(ranked: Sequence[Hashable], size: int, *, best_of: int = 1) -> Bracket:
     """The bracket of the top ``size`` pairs of ``ranked`` (best first), nothing played."""
+    if size not in BRACKET_SIZES:
+        raise ValueError(f"a bracket holds 2, 4, 8 or 16 pairs, not {size!r}")
     order = seed_order(size)
     _check_best_of(best_of)
     ranked = list(ranked)
@@ -157,27 +166,40 @@ def build_bracket(ranked: Sequence[Hashable], size: int, *, best_of: int = 1) ->
     return Bracket(size, best_of, tuple(rounds))
 
 
-def advance(bracket: Bracket, results: Mapping[frozenset, Sequence[Hashable]]) -> Bracket:
+def advance(
+    bracket: Bracket,
+    results: Mapping[frozenset, Sequence[Hashable]],
+    *,
+    withdrawn: Collection[Hashable] = (),
+) -> Bracket:
     """The bracket with the ``results`` so far: each tie's games and winner, and the
     winners moved on to the next round.
 
     ``results`` maps ``frozenset({pair_a, pair_b})`` to the winners of their games, in
     order.  A result for two pairs that do not (yet) meet in the bracket is refused
     (``ValueError``), as is a result that breaks :func:`tie_winner`'s rules.
+
+    A first-round slot left ``None`` is a bye: the tie's other pair goes through.  A pair in
+    ``withdrawn`` loses its undecided tie without a game (a tie it already won stands, and
+    its next opponent goes through); when both pairs of a tie are missing or withdrawn,
+    nobody goes on and the next round's opponent goes through in turn.
     """
+    gone = set(withdrawn)
     used: set[frozenset] = set()
     rounds: list[tuple[Tie, ...]] = []
-    # Entrants of the round being filled: (pair, seed) per slot, top of the bracket first.
+    # Entrants of the round being filled, per slot, top of the bracket first: (pair, seed,
+    # settled), settled once the slot is known to hold that pair or to stay empty.  Every
+    # first-round slot is settled (an empty one is a bye).
     entrants = [
         slot
         for tie in bracket.rounds[0]
-        for slot in ((tie.top, tie.top_seed), (tie.bottom, tie.bottom_seed))
+        for slot in ((tie.top, tie.top_seed, True), (tie.bottom, tie.bottom_seed, True))
     ]
     for round_ties in bracket.rounds:
         filled = []
         winners = []
         for tie, k in zip(round_ties, range(0, len(entrants), 2), strict=True):
-            (a, seed_a), (b, seed_b) = entrants[k], entrants[k + 1]
+            (a, seed_a, settled_a), (b, seed_b, settled_b) = entrants[k], entrants[k + 1]
             if a is not None and b is not None and seed_b < seed_a:
                 (a, seed_a), (b, seed_b) = (b, seed_b), (a, seed_a)  # better seed on top
             games: tuple = ()
@@ -187,11 +209,22 @@ def advance(bracket: Bracket, results: Mapping[frozenset, Sequence[Hashable]]) -
                 games = tuple(results.get(key, ()))
                 if key in results:
                     used.add(key)
-                winner = tie_winner(a, b, games, bracket.best_of)
+                winner = tie_winner(a, b, games, bracket.best_of)  # stands if decided
+            present = [(p, seed) for p, seed in ((a, seed_a), (b, seed_b))
+                       if p is not None and p not in gone]  # fmt: skip
+            nobody = False
+            if settled_a and settled_b and winner is None and len(present) < 2:
+                # A bye or a withdrawal: the pair still there goes through, if any.
+                if present:
+                    winner = present[0][0]
+                else:
+                    nobody = True
             filled.append(replace(tie, top=a, bottom=b, top_seed=seed_a, bottom_seed=seed_b,
                                   games=games, winner=winner))  # fmt: skip
-            winners.append((winner, seed_a if winner == a else seed_b) if winner is not None
-                           else (None, None))  # fmt: skip
+            if winner is not None:
+                winners.append((winner, seed_a if winner == a else seed_b, True))
+            else:
+                winners.append((None, None, nobody))
         rounds.append(tuple(filled))
         entrants = winners
     unknown = [key for key in results if key not in used]

@@ -33,6 +33,7 @@ def _module_names() -> list[str]:
 def test_the_checks_cover_the_engine_packages():
     assert "engine.free_deal.game" in _module_names()
     assert "engine.free_deal" in _module_names()
+    assert "engine.groups.qualification" in _module_names()
 
 
 def test_engine_sources_import_nothing_forbidden():
