@@ -124,6 +124,25 @@ class Format:
         """One line per result the round still lacks (shown before it is closed)."""
         raise NotImplementedError
 
+    # --- The round clock (``tournaments.clock``: rules.md 11.1, and 10.4 for an evening) -----
+
+    def round_minutes(self, championship) -> int | None:
+        """How long each round of ``championship`` lasts, in minutes, when a clock times its
+        rounds (the director starts, pauses and extends it); ``None`` for no clock: the pages
+        show none and its buttons refuse."""
+        return None
+
+    def clock_round(self, team):
+        """The round whose clock ``team``'s page shows (its round being played: the earliest
+        released round that places it), or ``None``."""
+        from tournaments.models import Round
+
+        numbers = self.placed_rounds(team, status=Round.Status.RELEASED)
+        if not numbers:
+            return None
+        return (Round.objects.select_related("championship")
+                .get(championship_id=team.championship_id, number=numbers[0]))
+
     def public_archive(self, championship, rounds, number: dict[int, int]) -> dict:
         """The public archive's results and standings (``scoring.archive.public``): the
         closed rounds only; ``number`` gives each team's number by id."""

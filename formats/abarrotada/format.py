@@ -148,6 +148,10 @@ class Abarrotada(Format):
         return sorted(set(seated.values_list("round__number", flat=True))
                       | set(out.values_list("round__number", flat=True)))
 
+    def round_minutes(self, championship) -> int | None:
+        # Deals are played, not timed: the settings' minutes belong to an evening (10.4).
+        return None
+
     def release_problem(self, round_) -> str | None:
         from django.utils.translation import gettext
 
@@ -265,6 +269,11 @@ class AbarrotadaFree(Abarrotada):
 
     def captain_results_links(self, team) -> list[tuple[str, str]]:
         return Format.captain_results_links(self, team)
+
+    def round_minutes(self, championship) -> int | None:
+        from formats.abarrotada.services import settings_of
+
+        return settings_of(championship).round_minutes
 
     def missing_results(self, round_) -> list[str]:
         from formats.abarrotada.evening import missing_games

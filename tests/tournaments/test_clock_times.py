@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from formats.free_deal.clock import (
+from tournaments.clock import (
     LAST_HAND,
     NOT_STARTED,
     PAUSED,
