@@ -111,14 +111,19 @@ class Format:
         return None
 
     def projector_panel(self, request, championship) -> str:
-        """HTML the projector shows above the standings (a free-deal round's countdown), or
-        ``""`` for nothing."""
-        return ""
+        """HTML the projector shows above the standings, or ``""`` for nothing: the countdown
+        of the round being played when :meth:`round_minutes` gives its rounds a clock."""
+        from scoring.views.clock import projector_panel
+
+        return projector_panel(request, championship)
 
     def round_panel(self, request, round_) -> str:
-        """HTML the director's round page shows under its heading (a released free-deal
-        round's clock, with its buttons), or ``""`` for nothing."""
-        return ""
+        """HTML the director's round page (and a results grid that asks) shows under its
+        heading, or ``""`` for nothing: a released round's clock with its buttons when
+        :meth:`round_minutes` gives its rounds a clock."""
+        from scoring.views.clock import round_panel
+
+        return round_panel(request, round_)
 
     def missing_results(self, round_) -> list[str]:
         """One line per result the round still lacks (shown before it is closed)."""

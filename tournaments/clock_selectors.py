@@ -76,15 +76,19 @@ def round_in_play(championship: Championship) -> Round | None:
             .select_related("championship").first())
 
 
-def clock_view(round_: Round | None, minutes: int | None = None, *,
+#: ``clock_view``'s default: ask the format for the round's minutes.
+ASK_THE_FORMAT = object()
+
+
+def clock_view(round_: Round | None, minutes: int | None | object = ASK_THE_FORMAT, *,
                now: datetime | None = None) -> ClockView | None:
     """The clock of a round being played, or ``None``: no round, a drafted or closed round,
-    or a format that gives its rounds no minutes (``minutes`` saves reading them when the
-    caller has them). Before the director first touches it, a clock is the format's
-    duration, not started (one query: the clock's row)."""
+    or a format that gives its rounds no minutes (``minutes``, the format's answer, saves
+    asking it when the caller has it). Before the director first touches it, a clock is the
+    format's duration, not started (one query: the clock's row)."""
     if round_ is None or round_.status != Round.Status.RELEASED:
         return None
-    if minutes is None:
+    if minutes is ASK_THE_FORMAT:
         minutes = round_minutes(round_.championship)
     if minutes is None:
         return None

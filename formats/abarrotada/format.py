@@ -275,6 +275,13 @@ class AbarrotadaFree(Abarrotada):
 
         return settings_of(championship).round_minutes
 
+    def clock_round(self, team):
+        # The player's table's round, as the player's page shows it (none while sitting out).
+        from formats.abarrotada.permissions import player_table, sit_out_round
+
+        table = player_table(team) if sit_out_round(team) is None else None
+        return table.round if table is not None else None
+
     def missing_results(self, round_) -> list[str]:
         from formats.abarrotada.evening import missing_games
 

@@ -93,11 +93,6 @@ class FreeDealPairs(Format):
         table = team_table(team)
         return table.round if table is not None else None
 
-    def round_panel(self, request, round_) -> str:
-        from scoring.views.clock import round_panel
-
-        return round_panel(request, round_)
-
     def projector_panel(self, request, championship) -> str:
         # The round's countdown while a round is played; the knockout bracket once the stage
         # has started (no round is played then).

@@ -140,7 +140,10 @@ def round_panel(request, round_) -> str:
 
 def projector_panel(request, championship) -> str:
     """The countdown above the projector's standings (empty without a clock to show)."""
-    view = selectors.clock_view(selectors.round_in_play(championship))
+    minutes = selectors.round_minutes(championship)  # first: no query for a format without
+    if minutes is None:
+        return ""
+    view = selectors.clock_view(selectors.round_in_play(championship), minutes)
     if view is None:
         return ""
     return render_to_string("scoring/_clock.html", {
