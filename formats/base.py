@@ -111,18 +111,42 @@ class Format:
         return None
 
     def projector_panel(self, request, championship) -> str:
-        """HTML the projector shows above the standings (a free-deal round's countdown), or
-        ``""`` for nothing."""
-        return ""
+        """HTML the projector shows above the standings, or ``""`` for nothing: the countdown
+        of the round being played when :meth:`round_minutes` gives its rounds a clock."""
+        from scoring.views.clock import projector_panel
+
+        return projector_panel(request, championship)
 
     def round_panel(self, request, round_) -> str:
-        """HTML the director's round page shows under its heading (a released free-deal
-        round's clock, with its buttons), or ``""`` for nothing."""
-        return ""
+        """HTML the director's round page (and a results grid that asks) shows under its
+        heading, or ``""`` for nothing: a released round's clock with its buttons when
+        :meth:`round_minutes` gives its rounds a clock."""
+        from scoring.views.clock import round_panel
+
+        return round_panel(request, round_)
 
     def missing_results(self, round_) -> list[str]:
         """One line per result the round still lacks (shown before it is closed)."""
         raise NotImplementedError
+
+    # --- The round clock (``tournaments.clock``: rules.md 11.1, and 10.4 for an evening) -----
+
+    def round_minutes(self, championship) -> int | None:
+        """How long each round of ``championship`` lasts, in minutes, when a clock times its
+        rounds (the director starts, pauses and extends it); ``None`` for no clock: the pages
+        show none and its buttons refuse."""
+        return None
+
+    def clock_round(self, team):
+        """The round whose clock ``team``'s page shows (its round being played: the earliest
+        released round that places it), or ``None``."""
+        from tournaments.models import Round
+
+        numbers = self.placed_rounds(team, status=Round.Status.RELEASED)
+        if not numbers:
+            return None
+        return (Round.objects.select_related("championship")
+                .get(championship_id=team.championship_id, number=numbers[0]))
 
     def public_archive(self, championship, rounds, number: dict[int, int]) -> dict:
         """The public archive's results and standings (``scoring.archive.public``): the

@@ -19,7 +19,7 @@ open streams that hold an older link (:func:`ends`).
   it concerns what the public may see (a closed round, publishing, a round's state, a knockout
   game that counts).
 
-Every listener is told that a free-deal round's clock changed (started, paused, resumed,
+Every listener is told that a round's clock changed (started, paused, resumed,
 extended): the clock is shown to the whole room.
 """
 

@@ -11,6 +11,8 @@ app_name = "scoring"
 captain = [
     path("t/sw.js", views.captain_service_worker, name="captain_sw"),
     path("t/<int:team_id>/<str:secret>/", views.captain, name="captain"),
+    # The round clock's JSON, for the entrant's page (the format says which round).
+    path("t/<int:team_id>/<str:secret>/clock/", views.captain_clock, name="captain_clock"),
 ]
 
 director = [
@@ -27,11 +29,14 @@ director = [
         views.director_close_round,
         name="close_round",
     ),
+    path("director/c/<int:pk>/results/rounds/<int:number>/clock/", views.director_clock,
+         name="director_clock"),
 ]
 
 public = [
     path("c/<int:pk>/results/", views.standings, name="standings"),
     path("c/<int:pk>/results/projector/", views.projector, name="projector"),
+    path("c/<int:pk>/results/clock/", views.public_clock, name="public_clock"),
     path("c/<int:pk>/results/deals/", views.travellers, name="travellers"),
     path("c/<int:pk>/results/deals/<int:number>/", views.traveller, name="traveller"),
     path("c/<int:pk>/results/teams/<int:number>/", views.scorecard, name="scorecard"),

@@ -32,7 +32,7 @@ class AuditAction(models.TextChoices):
     CHAMPIONSHIP_ARCHIVED = "championship_archived", _("championship archived")
     CHAMPIONSHIP_RESTORED = "championship_restored", _("championship brought back from the archive")
     CHAMPIONSHIP_DELETED = "championship_deleted", _("championship deleted")
-    # A free-deal round's clock (formats.free_deal.services.clock).
+    # A round's clock (tournaments.services.clock): free-deal pairs, an individual evening.
     CLOCK_STARTED = "clock_started", _("round clock started")
     CLOCK_PAUSED = "clock_paused", _("round clock paused")
     CLOCK_RESUMED = "clock_resumed", _("round clock resumed")

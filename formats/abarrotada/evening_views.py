@@ -21,10 +21,12 @@ from scoring import permissions as scoring_permissions
 from scoring.forms import DisputeCommentForm, new_idempotency_key
 from scoring.services.values import Origin, ScoringError
 from scoring.views.answers import answer_submission
+from scoring.views.clock import captain_clock_url
 from scoring.views.common import no_store
 from scoring.views.link_reviews import LinkReviews
 from scoring.views.offline import cache_name, outbox_strings
 from scoring.views.table_entry import director_table, director_table_post, entry_history
+from tournaments.clock_selectors import clock_view
 from tournaments.models import Championship, Round
 from tournaments.phrases import phrase
 
@@ -53,15 +55,20 @@ def player_page(request, player, *, form=None, dispute_form=None, pin_form=None)
     out = permissions.sit_out_round(player)
     table = None if out is not None else permissions.player_table(player)
     game = evening.table_games(table.round, [table.pk])[table.pk] if table else None
+    settings = settings_of(championship)
     context = {
         "player": player, "team": player, "championship": championship, "table": table,
-        "sit_out": out, "game": game, "settings": settings_of(championship),
+        "sit_out": out, "game": game, "settings": settings,
         "seats": sorted(_seats(table).items(), key=lambda item: "NESW".index(item[0]))
         if table else [],
         "form": form or _form_for(table, championship),
         "dispute_form": dispute_form or DisputeCommentForm(),
         "pin_form": pin_form or PinForm(),
         "open": table is not None and table.round.status == Round.Status.RELEASED,
+        # The round's countdown (rules.md 10.4), re-read from the clock's address
+        # (static/js/clock.js) when the live stream says something changed.
+        "clock": clock_view(table.round if table is not None else None, settings.round_minutes),
+        "clock_url": captain_clock_url(player),
         "ours": bool(game and game["entry"] and game["entry"].by_team_id == player.pk),
         "live_url": live.stream_url("team", championship.pk, player.pk,
                                     link_secret=player.link_secret),

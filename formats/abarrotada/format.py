@@ -148,6 +148,10 @@ class Abarrotada(Format):
         return sorted(set(seated.values_list("round__number", flat=True))
                       | set(out.values_list("round__number", flat=True)))
 
+    def round_minutes(self, championship) -> int | None:
+        # Deals are played, not timed: the settings' minutes belong to an evening (10.4).
+        return None
+
     def release_problem(self, round_) -> str | None:
         from django.utils.translation import gettext
 
@@ -265,6 +269,18 @@ class AbarrotadaFree(Abarrotada):
 
     def captain_results_links(self, team) -> list[tuple[str, str]]:
         return Format.captain_results_links(self, team)
+
+    def round_minutes(self, championship) -> int | None:
+        from formats.abarrotada.services import settings_of
+
+        return settings_of(championship).round_minutes
+
+    def clock_round(self, team):
+        # The player's table's round, as the player's page shows it (none while sitting out).
+        from formats.abarrotada.permissions import player_table, sit_out_round
+
+        table = player_table(team) if sit_out_round(team) is None else None
+        return table.round if table is not None else None
 
     def missing_results(self, round_) -> list[str]:
         from formats.abarrotada.evening import missing_games

@@ -8,15 +8,15 @@ Where things are:
 
 - ``engine.free_deal``: the pure rules (a game and its checks, the ranking, the pairing,
   the knockout);
-- ``models``: the format's settings, the games entered at the table and their reviews, and
-  each round's clock;
-- ``clock``: the round clock's arithmetic (start, pause, resume, extend; the time left);
+- ``models``: the format's settings, the games entered at the table and their reviews;
 - ``services``: writes (settings, pairing a round, entering, confirming, disputing a game,
-  the director's result, the clock's buttons), one function each, in one transaction;
-- ``selectors``: reads (each table's game, the ranking, a round's clock as shown);
+  the director's result), one function each, in one transaction;
+- ``selectors``: reads (each table's game, the ranking);
 - ``permissions``: what a pair's link may reach (its open table, its tables' entries);
-- ``forms``, ``views``, ``clock_views``, ``urls`` and ``templates/free_deal/``: the pages
-  (the countdown's script is ``static/js/clock.js``, the score pad's ``static/js/score_pad.js``);
+- ``forms``, ``views``, ``urls`` and ``templates/free_deal/``: the pages (the score pad's
+  script is ``static/js/score_pad.js``);
+- the round clock is the core's (``tournaments.clock`` says where each part is): the format
+  gives it its minutes per round (``format.FreeDealPairs.round_minutes``);
 - ``api`` (views and URLs) and ``serializers``: the REST API under ``/api/v1/``;
 - ``exports/``: the ranking sheet, scorecards, workbook, CSV and pairing sheets;
 - ``archive``: the public archive's games and ranking (the full backup is ``scoring.archive``'s);

@@ -80,9 +80,6 @@ BACKUP = ArchivePart(
         "idempotency_key": None, "by_director_override": False, "note": ""}},
     # A file from before the reports joined the results core kept each one's verdict on it.
     upgrade=reviews_from_verdicts,
-    # A ``RoundClock`` is the room's live state, not a result: a championship moved with a
-    # round in play has that round's clock started again by its director.
-    derived_models=("RoundClock",),
 )
 
 

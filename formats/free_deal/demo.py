@@ -17,6 +17,7 @@ from formats.free_deal.services.sections import assign_sections
 from scoring.services import set_results_public
 from tournaments import services
 from tournaments.models import Championship
+from tournaments.services import clock
 
 DEMO_NAME = "Torneig de Botifarra de la Festa Major"
 PAIRS = 24
@@ -98,7 +99,7 @@ def load_free_deal_demo(director) -> tuple[Championship, str]:
         if playing:
             services.close_round(round_, by=director)
         else:
-            fd.start_clock(round_, by=director)  # round 4's clock is running
+            clock.start_clock(round_, by=director)  # round 4's clock is running
     set_results_public(championship, True, user=director)
     return championship, _("Free-deal demo loaded: “%(name)s”, %(pairs)s pairs, rounds 1 to "
                            "%(played)s closed, round %(running)s in play.") % {

@@ -81,15 +81,25 @@ class FreeDealPairs(Format):
 
         return director_games(request, championship, round_)
 
-    def round_panel(self, request, round_) -> str:
-        from formats.free_deal.clock_views import round_panel
+    def round_minutes(self, championship) -> int | None:
+        from formats.free_deal.services.settings import settings_of
 
-        return round_panel(request, round_)
+        return settings_of(championship).round_minutes
+
+    def clock_round(self, team):
+        # The pair's table in its earliest open round (a pair with a bye sees no clock).
+        from formats.free_deal.selectors import team_table
+
+        table = team_table(team)
+        return table.round if table is not None else None
 
     def projector_panel(self, request, championship) -> str:
-        from formats.free_deal.clock_views import projector_panel
+        # The round's countdown while a round is played; the knockout bracket once the stage
+        # has started (no round is played then).
+        from formats.free_deal.knockout_views import bracket_html
+        from scoring.views.clock import projector_panel
 
-        return projector_panel(request, championship)
+        return projector_panel(request, championship) or bracket_html(request, championship)
 
     def missing_results(self, round_) -> list[str]:
         from formats.free_deal.selectors import missing_results

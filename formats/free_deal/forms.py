@@ -1,6 +1,7 @@
 """Forms of the free-deal pages: the format's settings, a game as a table reports it, the
-director's clock buttons. They check the shape of the input; the rules (``engine.free_deal``,
-through ``formats.free_deal.rules``) decide what a game may be, naming the field."""
+other pair's PIN (the director's clock buttons are the core's: ``scoring.forms``). They
+check the shape of the input; the rules (``engine.free_deal``, through
+``formats.free_deal.rules``) decide what a game may be, naming the field."""
 
 from __future__ import annotations
 
@@ -13,7 +14,6 @@ from django.utils.translation import gettext_lazy as _
 import engine.free_deal as fd
 from formats.free_deal.models import KNOCKOUT_BEST_OF, KNOCKOUT_SIZES, FreeDealSettings, GameEntry
 from formats.free_deal.services import GameValues, settings_of
-from formats.free_deal.services.clock import MAX_EXTENSION_MINUTES
 from formats.free_deal.services.sections import sections_of
 from formats.free_deal.wording import METRIC_NAMES
 from scoring.json_depth import too_deep
@@ -173,22 +173,6 @@ class GameForm(forms.Form):
 class DirectorGameForm(GameForm):
     note = forms.CharField(label=_("Reason (kept in the history)"), max_length=2000,
                            required=False, widget=forms.Textarea(attrs={"rows": 2}))
-
-
-class ClockForm(forms.Form):
-    """The director's clock buttons: which one was pressed, and an extension's minutes."""
-
-    ACTIONS = ("start", "pause", "resume", "extend")
-
-    action = forms.ChoiceField(choices=[(action, action) for action in ACTIONS])
-    minutes = forms.IntegerField(label=_("Minutes to add"), min_value=1,
-                                 max_value=MAX_EXTENSION_MINUTES, initial=5, required=False)
-
-    def clean(self):
-        data = super().clean()
-        if data.get("action") == "extend" and data.get("minutes") is None:
-            self.add_error("minutes", _("Give the minutes to add."))
-        return data
 
 
 class PinForm(forms.Form):

@@ -9,13 +9,10 @@ with who, when and from where, and the game that counts is the latest confirmed 
 
 from __future__ import annotations
 
-from datetime import timedelta
-
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from formats.free_deal.clock import ClockTimes
 from scoring.models import Entry, Provenance, Review, review_meta
 from tournaments.models import Championship, Round, Table, Team
 
@@ -137,50 +134,6 @@ class GameReview(Review):
 
     entry = models.ForeignKey(GameEntry, on_delete=models.PROTECT, related_name="reviews")
     Meta = review_meta("entry", _("game review"), _("game reviews"))
-
-
-class RoundClock(models.Model):
-    """A released round's clock (rules.md 11.1; the arithmetic is ``formats.free_deal.clock``).
-
-    Made when the director first starts or extends it, with the settings' minutes per round:
-    the settings are locked once round 1 is released, so that is the duration the round had
-    when it was released. Changed in place under the round's row lock (a clock is one
-    state, not a history): every change is an audit event instead."""
-
-    round = models.OneToOneField(Round, on_delete=models.CASCADE, related_name="free_deal_clock")
-    duration = models.DurationField(_("duration"))
-    started_at = models.DateTimeField(_("started at"), null=True, blank=True)
-    paused_at = models.DateTimeField(_("paused at"), null=True, blank=True)
-    # The pauses that ended, added up (the current one runs since paused_at).
-    paused = models.DurationField(_("time paused"), default=timedelta(0))
-    extra = models.DurationField(_("extra time"), default=timedelta(0))
-
-    class Meta:
-        verbose_name = _("round clock")
-        verbose_name_plural = _("round clocks")
-        constraints = [
-            models.CheckConstraint(condition=Q(duration__gt=timedelta(0)),
-                                   name="round_clock_duration_positive"),
-            models.CheckConstraint(condition=Q(paused__gte=timedelta(0))
-                                   & Q(extra__gte=timedelta(0)),
-                                   name="round_clock_times_not_negative"),
-            models.CheckConstraint(condition=Q(paused_at__isnull=True)
-                                   | Q(started_at__isnull=False),
-                                   name="round_clock_paused_once_started"),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.round}"
-
-    @property
-    def times(self) -> ClockTimes:
-        return ClockTimes(duration=self.duration, started_at=self.started_at,
-                          paused_at=self.paused_at, paused=self.paused, extra=self.extra)
-
-    def set_times(self, times: ClockTimes) -> None:
-        self.duration, self.started_at, self.paused_at = (times.duration, times.started_at,
-                                                          times.paused_at)
-        self.paused, self.extra = times.paused, times.extra
 
 
 class Section(models.Model):

@@ -1,5 +1,6 @@
 """Reads of the free-deal format: each table's game and its state, the games that count, the
-ranking (rules.md 11.3), the pairing history and a round's clock. A fixed number of queries
+ranking (rules.md 11.3) and the pairing history (a round's clock is the core's:
+``tournaments.clock_selectors``). A fixed number of queries
 each, whatever the number of pairs (pinned in tests/formats/test_free_deal_costs.py)."""
 
 from __future__ import annotations
@@ -11,12 +12,9 @@ from django.db.models import Exists, F, OuterRef, Prefetch, Q
 from django.utils.translation import gettext as _
 
 from formats.free_deal import rules
-from formats.free_deal.clock_selectors import ClockView, clock_view, no_clock_json
 from formats.free_deal.models import GameEntry, GameReview, KnockoutEntry, Section, SectionBye
 from formats.free_deal.services.settings import settings_of
 from tournaments.models import Championship, Round, Table, Team
-
-__all__ = ["ClockView", "clock_view", "no_clock_json"]  # the clock's reads, kept here too
 
 EMPTY, PENDING, CONFIRMED, DISPUTED = "empty", "pending", "confirmed", "disputed"
 
@@ -335,12 +333,6 @@ def missing_results(round_: Round, games: list[TableGame] | None = None) -> list
         for game in (games if games is not None else round_games(round_))
         if game.state != CONFIRMED and game.table.bye_team_id is None
     ]
-
-
-def current_round(championship: Championship) -> Round | None:
-    """The round being played (the earliest released one), as the projector shows it."""
-    return (championship.rounds.filter(status=Round.Status.RELEASED).order_by("number")
-            .select_related("championship").first())
 
 
 def knockout_bracket(championship: Championship) -> list[list]:

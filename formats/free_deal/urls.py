@@ -1,12 +1,11 @@
 """Free-deal URLs beside the shared ones: the captain's game actions, the director's page of
-one table's game, a round's pairing sheets, and the round clock (the director's buttons, and
-its JSON for the captain's page, the projector and the director's page). (A captain's page,
-the standings and a round's games are the shared URLs, which ask the format.)"""
+one table's game, a round's pairing sheets, the sections and the knockout stage. (A
+captain's page, the standings, a round's games and the round clock are the shared URLs,
+which ask the format.)"""
 
 from django.urls import path
 
 from formats.free_deal import (
-    clock_views,
     knockout_captain_views,
     knockout_views,
     section_views,
@@ -35,10 +34,6 @@ urlpatterns = [
          knockout_captain_views.captain_knockout_confirm, name="captain_knockout_confirm"),
     path("t/<int:team_id>/<str:secret>/knockout/entries/<int:entry_id>/dispute/",
          knockout_captain_views.captain_knockout_dispute, name="captain_knockout_dispute"),
-    path("t/<int:team_id>/<str:secret>/clock/", clock_views.captain_clock, name="captain_clock"),
-    path("c/<int:pk>/results/clock/", clock_views.public_clock, name="public_clock"),
-    path("director/c/<int:pk>/results/rounds/<int:number>/clock/", clock_views.director_clock,
-         name="director_clock"),
     path("director/c/<int:pk>/rounds/<int:number>/pairings.pdf", views.pairing_sheets,
          name="pairing_sheets"),
 ]

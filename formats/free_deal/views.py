@@ -19,7 +19,7 @@ from formats.free_deal import permissions as pair_permissions
 from formats.free_deal import selectors, services
 from formats.free_deal.exports.pdf import pairing_sheets_pdf
 from formats.free_deal.format import FreeDealPairs
-from formats.free_deal.forms import ClockForm, DirectorGameForm, GameForm, PinForm
+from formats.free_deal.forms import DirectorGameForm, GameForm, PinForm
 from formats.free_deal.heard import add_heard
 from formats.free_deal.knockout_captain_views import captain_knockout
 from formats.free_deal.services import settings_of
@@ -30,11 +30,13 @@ from scoring.forms import DisputeCommentForm, new_idempotency_key
 from scoring.selectors.scope import ScopeError, ranking_scope
 from scoring.services.values import Origin, ScoringError
 from scoring.views.answers import answer_submission
+from scoring.views.clock import captain_clock_url, clock_context
 from scoring.views.common import no_store
 from scoring.views.link_reviews import LinkReviews
 from scoring.views.offline import cache_name, outbox_strings
 from scoring.views.table_entry import director_table, director_table_post, entry_history
 from tournaments import selectors as tournament_selectors
+from tournaments.clock_selectors import clock_view
 from tournaments.models import Championship, Round, Table
 from tournaments.print_pages import printed_file
 
@@ -68,8 +70,8 @@ def captain_page(request, team, *, form=None, dispute_form=None, pin_form=None,
         "open": table is not None and table.round.status == Round.Status.RELEASED,
         # The round's countdown, re-read from the clock's address (static/js/clock.js) when
         # the live stream says something changed.
-        "clock": selectors.clock_view(table.round if table is not None else None, settings),
-        "clock_url": reverse("free_deal:captain_clock", args=[team.pk, team.link_secret]),
+        "clock": clock_view(table.round if table is not None else None, settings.round_minutes),
+        "clock_url": captain_clock_url(team),
         "live_url": live.stream_url("team", team.championship_id, team.pk,
                                     link_secret=team.link_secret),
         # The duplicate page's outbox (static/js/captain.js), whose unit here is the game.
@@ -162,9 +164,9 @@ def director_games(request, championship: Championship, round_: Round):
         "games": add_heard(round_, selectors.round_games(round_)),
         "byes": selectors.round_byes(round_),
         "rounds": championship.rounds.order_by("number"),
-        "clock": selectors.clock_view(round_), "clock_form": ClockForm(),
-        "clock_url": reverse("free_deal:director_clock", args=[championship.pk, round_.number]),
         "live_url": live.stream_url("director", championship.pk),
+        # The round's clock with the director's buttons, back to this page.
+        **(clock_context(request, round_, buttons=True) or {}),
     }
     return no_store(render(request, "free_deal/director_games.html", context))
 

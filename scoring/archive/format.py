@@ -126,8 +126,10 @@ OPTIONAL_CHAMPIONSHIP = {"archived_at": None}
 #: variant: once an import is committed, the closed rounds' deals are analysed again in the
 #: background, as when their rounds closed (a backup cannot slip in a wrong analysis, and one
 #: made by an older solver is made afresh).
+#: A ``RoundClock`` is the room's live state, not a result: a championship moved with a round
+#: in play has that round's clock started again by its director.
 CORE_DERIVED_MODELS = ("DealScore", "ScoreRefresh", "ExportJob", "ApiToken",
-                       "IdempotentRequest", "ThrottleCount", "DealAnalysis")
+                       "IdempotentRequest", "ThrottleCount", "DealAnalysis", "RoundClock")
 
 
 @dataclass(frozen=True)

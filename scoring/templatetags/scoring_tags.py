@@ -1,11 +1,14 @@
-"""Template helpers for the scoring pages: labels of statuses and entries, scores."""
+"""Template helpers for the scoring pages: labels of statuses and entries, scores, the round
+clock's time left and end."""
 
 from __future__ import annotations
 
+import math
 from datetime import timedelta
 
 from django import template
 from django.utils import timezone
+from django.utils.html import format_html
 from django.utils.timesince import timesince
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
@@ -133,3 +136,23 @@ def heard_ago(moment) -> str:
     if timezone.now() - moment < timedelta(minutes=1):
         return pgettext("last heard", "just now")
     return _("%(time)s ago") % {"time": timesince(moment)}
+
+
+@register.filter
+def clock_time(value: timedelta) -> str:
+    """``1:00:00``, ``9:05``, ``0:01``: whole seconds rounded up, so that ``0:00`` is only
+    ever shown at zero (static/js/clock.js shows the same)."""
+    seconds = max(0, math.ceil(value.total_seconds()))
+    hours, rest = divmod(seconds, 3600)
+    minutes, seconds = divmod(rest, 60)
+    if hours:
+        return f"{hours}:{minutes:02d}:{seconds:02d}"
+    return f"{minutes}:{seconds:02d}"
+
+
+@register.filter
+def clock_ends(clock):
+    """The clock's end as ``<time>`` in the championship's time zone (the script updates it
+    when the clock changes); empty while it has no end (not started, paused)."""
+    return format_html('<time data-clock-ends datetime="{}">{}</time>', clock.ends_at_iso,
+                       clock.ends_at_text)

@@ -1,4 +1,4 @@
-/* Duplicada round clock (templates/free_deal/_clock.html): counts down on the captains'
+/* Duplicada round clock (templates/scoring/_clock.html): counts down on the captains'
    phones, the projector and the director's page.
 
    The count is the server's, not the device's: the page carries the server's time ("now")
@@ -118,7 +118,7 @@
     };
   }
 
-  // Whole seconds rounded up, as the server writes them (free_deal_tags.clock_time).
+  // Whole seconds rounded up, as the server writes them (scoring_tags.clock_time).
   function format(ms) {
     var seconds = Math.ceil(ms / 1000);
     var hours = Math.floor(seconds / 3600);

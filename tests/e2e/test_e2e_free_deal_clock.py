@@ -18,8 +18,8 @@ from playwright.sync_api import expect
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "formats"))
 from free_deal_factories import make_free_deal, next_round  # noqa: E402
 
-from formats.free_deal import services  # noqa: E402
 from tournaments.models import Championship  # noqa: E402
+from tournaments.services import clock as clock_services  # noqa: E402
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -52,7 +52,7 @@ def event(django_user_model):
     team = round_.tables.select_related("ns_team").order_by("number").first().ns_team
     # Started 30 minutes ago, less the few seconds the test watches.
     started = timezone.now() - timedelta(minutes=30) + timedelta(seconds=LEFT)
-    services.start_clock(round_, by=director, now=started)
+    clock_services.start_clock(round_, by=director, now=started)
     return championship, team
 
 

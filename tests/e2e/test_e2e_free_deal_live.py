@@ -27,8 +27,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "live_updates"))
 from free_deal_factories import make_free_deal, next_round, play_round, win  # noqa: E402
 from servers import database_url, uvicorn_servers  # noqa: E402
 
-from formats.free_deal import services  # noqa: E402
 from tournaments import services as tournament_services  # noqa: E402
+from tournaments.services import clock as clock_services  # noqa: E402
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -131,7 +131,7 @@ def test_the_clock_counts_on_a_page_swapped_in_by_a_new_round(browser, director)
     # Five pairs: one has the bye in round 1 (its page shows no clock), and plays in round 2.
     championship = make_free_deal(director, pairs=5, round_minutes=30)
     round_one = next_round(championship, director)
-    services.start_clock(round_one, by=director)
+    clock_services.start_clock(round_one, by=director)
     table = round_one.tables.select_related("ns_team").filter(bye_team__isnull=True).order_by(
         "number").first()
     playing = table.ns_team

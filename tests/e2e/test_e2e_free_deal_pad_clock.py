@@ -25,6 +25,7 @@ from free_deal_factories import make_free_deal, next_round, win  # noqa: E402
 from servers import database_url, uvicorn_servers  # noqa: E402
 
 from formats.free_deal import services  # noqa: E402
+from tournaments.services import clock as clock_services  # noqa: E402
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -38,7 +39,7 @@ def event(django_user_model):
     championship = make_free_deal(director, pairs=4, target=101, hand_limit=12,
                                   round_minutes=30)
     round_ = next_round(championship, director)
-    services.start_clock(round_, by=director)
+    clock_services.start_clock(round_, by=director)
     table = round_.tables.select_related("ns_team", "ew_team").order_by("number").first()
     return championship, table
 

@@ -13,8 +13,8 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "formats"))
 from free_deal_factories import make_free_deal, next_round  # noqa: E402
 
-from formats.free_deal import services as fd_services  # noqa: E402
 from scoring.services import set_results_public  # noqa: E402
+from tournaments.services import clock as clock_services  # noqa: E402
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -23,7 +23,7 @@ def test_every_pairing_page_fits_the_projector(live_server, browser, django_user
     director = django_user_model.objects.create_user("fd-projector", password="x")
     championship = make_free_deal(director, pairs=22, rounds=3, round_minutes=45)
     round_ = next_round(championship, director)
-    fd_services.start_clock(round_, by=director)
+    clock_services.start_clock(round_, by=director)
     set_results_public(championship, True)
     context = browser.new_context(viewport={"width": 1280, "height": 720}, locale="ca-ES")
     try:

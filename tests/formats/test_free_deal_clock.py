@@ -12,12 +12,11 @@ from django.utils import timezone, translation
 from free_deal_factories import make_free_deal, next_round
 
 import live
-from formats.free_deal import services
-from formats.free_deal.clock import LAST_HAND, NOT_STARTED, PAUSED, RUNNING
-from formats.free_deal.models import RoundClock
-from formats.free_deal.selectors import clock_view
 from tournaments import services as tournament_services
-from tournaments.models import AuditEvent
+from tournaments.clock import LAST_HAND, NOT_STARTED, PAUSED, RUNNING
+from tournaments.clock_selectors import clock_view
+from tournaments.models import AuditEvent, RoundClock
+from tournaments.services import clock as clock_services
 from tournaments.services.common import ServiceError
 
 pytestmark = pytest.mark.django_db
@@ -53,20 +52,20 @@ def test_a_clock_takes_the_settings_minutes_and_is_not_started(round_):
 
 def test_start_pause_resume_extend_each_audited_and_told(round_, director, events):
     t0 = timezone.now()
-    clock = services.start_clock(round_, by=director, now=t0)
+    clock = clock_services.start_clock(round_, by=director, now=t0)
     assert (clock.duration, clock.started_at) == (50 * MINUTE, t0)
     assert clock_view(round_, now=t0 + 10 * MINUTE).state == RUNNING
 
-    services.pause_clock(round_, by=director, now=t0 + 10 * MINUTE)
+    clock_services.pause_clock(round_, by=director, now=t0 + 10 * MINUTE)
     paused = clock_view(round_, now=t0 + 30 * MINUTE)
     assert (paused.state, paused.remaining, paused.ends_at) == (PAUSED, 40 * MINUTE, None)
 
-    services.resume_clock(round_, by=director, now=t0 + 15 * MINUTE)
+    clock_services.resume_clock(round_, by=director, now=t0 + 15 * MINUTE)
     running = clock_view(round_, now=t0 + 15 * MINUTE)
     assert (running.state, running.remaining) == (RUNNING, 40 * MINUTE)
     assert running.ends_at == t0 + 55 * MINUTE
 
-    services.extend_clock(round_, 5, by=director, now=t0 + 20 * MINUTE)
+    clock_services.extend_clock(round_, 5, by=director, now=t0 + 20 * MINUTE)
     extended = clock_view(round_, now=t0 + 20 * MINUTE)
     assert (extended.remaining, extended.ends_at) == (40 * MINUTE, t0 + 60 * MINUTE)
     assert clock_view(round_, now=t0 + 60 * MINUTE).state == LAST_HAND
@@ -81,14 +80,14 @@ def test_start_pause_resume_extend_each_audited_and_told(round_, director, event
 
 def test_time_added_after_zero_counts_from_then(round_, director):
     t0 = timezone.now()
-    services.start_clock(round_, by=director, now=t0)
-    services.extend_clock(round_, 3, by=director, now=t0 + 52 * MINUTE)  # two minutes late
+    clock_services.start_clock(round_, by=director, now=t0)
+    clock_services.extend_clock(round_, 3, by=director, now=t0 + 52 * MINUTE)  # two minutes late
     view = clock_view(round_, now=t0 + 52 * MINUTE)
     assert (view.state, view.remaining) == (RUNNING, 3 * MINUTE)
 
 
 def test_an_extension_before_the_start_lengthens_the_round(round_, director):
-    services.extend_clock(round_, 10, by=director)
+    clock_services.extend_clock(round_, 10, by=director)
     view = clock_view(round_)
     assert (view.state, view.remaining) == (NOT_STARTED, 60 * MINUTE)
 
@@ -104,19 +103,19 @@ def _refused(call, words: str):
 
 def test_actions_that_make_no_sense_are_refused_and_not_audited(round_, director, events):
     t0 = timezone.now()
-    _refused(lambda: services.pause_clock(round_, by=director), "has not started")
-    _refused(lambda: services.resume_clock(round_, by=director), "is not paused")
-    services.start_clock(round_, by=director, now=t0)
-    _refused(lambda: services.start_clock(round_, by=director), "already started")
-    _refused(lambda: services.resume_clock(round_, by=director), "is not paused")
-    services.pause_clock(round_, by=director, now=t0 + MINUTE)
-    _refused(lambda: services.pause_clock(round_, by=director, now=t0 + 2 * MINUTE),
+    _refused(lambda: clock_services.pause_clock(round_, by=director), "has not started")
+    _refused(lambda: clock_services.resume_clock(round_, by=director), "is not paused")
+    clock_services.start_clock(round_, by=director, now=t0)
+    _refused(lambda: clock_services.start_clock(round_, by=director), "already started")
+    _refused(lambda: clock_services.resume_clock(round_, by=director), "is not paused")
+    clock_services.pause_clock(round_, by=director, now=t0 + MINUTE)
+    _refused(lambda: clock_services.pause_clock(round_, by=director, now=t0 + 2 * MINUTE),
              "already paused")
-    services.resume_clock(round_, by=director, now=t0 + 2 * MINUTE)
-    _refused(lambda: services.pause_clock(round_, by=director, now=t0 + 60 * MINUTE),
+    clock_services.resume_clock(round_, by=director, now=t0 + 2 * MINUTE)
+    _refused(lambda: clock_services.pause_clock(round_, by=director, now=t0 + 60 * MINUTE),
              "time of round 1 is up")
     for minutes in (0, -5, 121, "5", True):
-        error = _refused(lambda m=minutes: services.extend_clock(round_, m, by=director),
+        error = _refused(lambda m=minutes: clock_services.extend_clock(round_, m, by=director),
                          "1 to 120 minutes")
         assert error.field == "minutes"
     assert [action for action, *_rest in _audit(round_)] == [
@@ -127,14 +126,15 @@ def test_actions_that_make_no_sense_are_refused_and_not_audited(round_, director
 def test_no_clock_for_a_drafted_or_closed_round(director):
     championship = make_free_deal(director, pairs=4)
     (drafted,) = tournament_services.generate_next_round(championship)
-    _refused(lambda: services.start_clock(drafted, by=director), "has not been released")
+    _refused(lambda: clock_services.start_clock(drafted, by=director), "has not been released")
     assert clock_view(drafted) is None
     tournament_services.release_round(drafted, by=director)
-    services.start_clock(drafted, by=director)
+    clock_services.start_clock(drafted, by=director)
     tournament_services.close_round(drafted, by=director)
-    for action in (services.pause_clock, services.resume_clock, services.start_clock):
+    for action in (clock_services.pause_clock, clock_services.resume_clock,
+                   clock_services.start_clock):
         _refused(lambda action=action: action(drafted, by=director), "is closed")
-    _refused(lambda: services.extend_clock(drafted, 5, by=director), "is closed")
+    _refused(lambda: clock_services.extend_clock(drafted, 5, by=director), "is closed")
     assert clock_view(drafted) is None
     assert not RoundClock.objects.filter(round__status="drafted").exists()
 
@@ -142,14 +142,14 @@ def test_no_clock_for_a_drafted_or_closed_round(director):
 def test_no_clock_without_minutes_per_round(director):
     championship = make_free_deal(director, pairs=4, round_minutes=None)
     round_ = next_round(championship, director)
-    _refused(lambda: services.start_clock(round_, by=director), "have no clock")
-    _refused(lambda: services.extend_clock(round_, 5, by=director), "have no clock")
+    _refused(lambda: clock_services.start_clock(round_, by=director), "have no clock")
+    _refused(lambda: clock_services.extend_clock(round_, 5, by=director), "have no clock")
     assert clock_view(round_) is None
     assert not RoundClock.objects.exists() and not _audit(round_)
 
 
 def test_one_clock_per_round_is_a_database_constraint(round_, director):
-    services.start_clock(round_, by=director)
+    clock_services.start_clock(round_, by=director)
     with pytest.raises(IntegrityError), transaction.atomic():
         RoundClock.objects.create(round=round_, duration=MINUTE)
     with pytest.raises(IntegrityError), transaction.atomic():

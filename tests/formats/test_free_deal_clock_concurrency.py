@@ -13,9 +13,8 @@ from django.db import connections
 from django.utils import translation
 from free_deal_factories import make_free_deal, next_round
 
-from formats.free_deal import services
-from formats.free_deal.models import RoundClock
-from tournaments.models import AuditEvent
+from tournaments.models import AuditEvent, RoundClock
+from tournaments.services import clock as clock_services
 from tournaments.services.common import ServiceError
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -54,8 +53,8 @@ def round_(django_user_model):
 
 def test_two_starts_at_once_start_once(round_):
     round_, director = round_
-    results = run_at_once(lambda: services.start_clock(round_, by=director),
-                          lambda: services.start_clock(round_, by=director))
+    results = run_at_once(lambda: clock_services.start_clock(round_, by=director),
+                          lambda: clock_services.start_clock(round_, by=director))
     refused = [r for r in results if isinstance(r, ServiceError)]
     assert len(refused) == 1 and "already started" in refused[0].message, results
     assert RoundClock.objects.count() == 1
@@ -64,7 +63,7 @@ def test_two_starts_at_once_start_once(round_):
 
 def test_two_extensions_at_once_both_count(round_):
     round_, director = round_
-    results = run_at_once(lambda: services.extend_clock(round_, 5, by=director),
-                          lambda: services.extend_clock(round_, 5, by=director))
+    results = run_at_once(lambda: clock_services.extend_clock(round_, 5, by=director),
+                          lambda: clock_services.extend_clock(round_, 5, by=director))
     assert all(isinstance(r, RoundClock) for r in results), results
     assert RoundClock.objects.get().extra == timedelta(minutes=10)

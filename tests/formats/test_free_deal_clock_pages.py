@@ -12,10 +12,9 @@ from django.test import Client
 from django.utils import timezone
 from free_deal_factories import make_free_deal, next_round
 
-from formats.free_deal import services
-from formats.free_deal.models import RoundClock
 from live.scopes import visible
-from tournaments.models import AuditEvent, Championship
+from tournaments.models import AuditEvent, Championship, RoundClock
+from tournaments.services import clock as clock_services
 
 pytestmark = pytest.mark.django_db
 
@@ -54,7 +53,7 @@ def test_the_captains_json_gives_the_servers_time_with_the_clock(event, director
     assert (data["remaining"], data["ends_at"]) == (2700.0, None)
     assert abs(_parse(data["now"]) - timezone.now()) < timedelta(seconds=5)
 
-    services.start_clock(round_, by=director)
+    clock_services.start_clock(round_, by=director)
     data = _json(_english().get(url))
     assert data["state"] == "running" and data["now"].endswith("Z")
     # Both times are written to the millisecond: they agree with "remaining" within one.
@@ -78,8 +77,8 @@ def test_the_public_json_is_the_projectors(event, director, director_client):
     assert _english().get(url).status_code == 404  # results not published
     assert _json(director_client.get(url))["state"] == "not_started"
     Championship.objects.filter(pk=championship.pk).update(results_public=True)
-    services.start_clock(round_, by=director)
-    services.pause_clock(round_, by=director)
+    clock_services.start_clock(round_, by=director)
+    clock_services.pause_clock(round_, by=director)
     data = _json(_english().get(url))
     assert (data["state"], data["round"], data["ends_at"]) == ("paused", 1, None)
     assert 0 < data["remaining"] <= 2700
@@ -129,7 +128,7 @@ def test_only_the_championships_directors_reach_the_buttons(event, django_user_m
 
 def test_the_captains_page_counts_down_from_the_servers_time(event, director):
     championship, round_, team = event
-    services.start_clock(round_, by=director)
+    clock_services.start_clock(round_, by=director)
     page = _english().get(f"/t/{team.pk}/{team.link_secret}/").content.decode()
     clock = re.search(r'<section class="card clock"[^>]*>', page).group(0)
     assert 'data-state="running"' in clock
@@ -146,7 +145,7 @@ def test_the_captains_page_counts_down_from_the_servers_time(event, director):
 
 def test_at_zero_the_pages_say_last_hand(event, director):
     championship, round_, team = event
-    services.start_clock(round_, by=director, now=timezone.now() - timedelta(minutes=46))
+    clock_services.start_clock(round_, by=director, now=timezone.now() - timedelta(minutes=46))
     text = "Last hand: finish the hand in progress, start no new one"
     page = _english().get(f"/t/{team.pk}/{team.link_secret}/").content.decode()
     assert 'data-state="last_hand"' in page

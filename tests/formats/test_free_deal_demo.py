@@ -7,6 +7,7 @@ from django.core.management import call_command
 
 from formats.free_deal import selectors
 from formats.free_deal.demo import DEMO_NAME, PAIRS, PLAYED, SECTIONS
+from tournaments.clock_selectors import clock_view
 from tournaments.models import Championship, Round
 
 
@@ -35,7 +36,7 @@ def test_the_demo_has_a_free_deal_tournament_in_its_fourth_round(capsys):
     for round_ in championship.rounds.all():
         assert all(placed[t.ns_team_id] == placed[t.ew_team_id] for t in round_.tables.all())
         assert round_.section_byes.count() == 2
-    assert selectors.clock_view(championship.rounds.get(number=4)).state == "running"
+    assert clock_view(championship.rounds.get(number=4)).state == "running"
 
 
 @pytest.mark.django_db
@@ -66,4 +67,4 @@ def test_the_demo_has_a_finished_event_in_its_knockout_stage():
                                                       "knockout_game_entered"}
     # The free-deal demo keeps round 4 running with its clock.
     festa = Championship.objects.get(name=DEMO_NAME)
-    assert selectors.clock_view(festa.rounds.get(number=4)).state == "running"
+    assert clock_view(festa.rounds.get(number=4)).state == "running"

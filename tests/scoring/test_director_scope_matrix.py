@@ -88,7 +88,7 @@ NOTHING_TO_CROSS = {
     "archive:delete": URL_ONLY,
     "free_deal:pair_sections": URL_ONLY + " (pairs by number in that championship)",
     "free_deal:bracket_sheet": READS,
-    "free_deal:director_clock": URL_ONLY,
+    "scoring:director_clock": URL_ONLY,
     "free_deal:pairing_sheets": READS,
     "abarrotada:movement_sheet": READS,
     "abarrotada:table_cards": READS,

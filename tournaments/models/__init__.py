@@ -5,6 +5,7 @@
 - ``rounds.py``: :class:`Round`, :class:`Table` and :class:`Deal`.
 - ``audit.py``: :class:`AuditEvent`, the directors' actions.
 - ``analysis.py``: :class:`DealAnalysis`, a deal's double-dummy analysis (rules.md 8.1).
+- ``clock.py``: :class:`RoundClock`, a released round's clock (``tournaments.clock``).
 
 Models hold data and database invariants only. Operations that change data live in
 the ``tournaments.services`` package; read queries in ``tournaments/selectors.py``.
@@ -33,10 +34,11 @@ def new_pin() -> str:
 from tournaments.models.analysis import DealAnalysis  # noqa: E402
 from tournaments.models.audit import AuditEvent  # noqa: E402
 from tournaments.models.championship import Championship  # noqa: E402
+from tournaments.models.clock import RoundClock  # noqa: E402
 from tournaments.models.rounds import Deal, Round, Table  # noqa: E402
 from tournaments.models.teams import Team  # noqa: E402
 
 __all__ = [
     "LINK_SECRET_BYTES", "AuditEvent", "Championship", "Deal", "DealAnalysis", "Round",
-    "Table", "Team", "new_link_secret", "new_pin",
+    "RoundClock", "Table", "Team", "new_link_secret", "new_pin",
 ]

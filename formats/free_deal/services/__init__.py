@@ -7,19 +7,12 @@ idempotency key is a unique constraint.
 
 Modules: ``settings`` (the format's settings), ``pairing`` (drafting the next round),
 ``games`` (entering, confirming and disputing a game; the director's result), ``pins``
-(confirming with the other pair's PIN, with the duplicate format's lockout), ``clock``
-(starting, pausing, resuming and extending a round's clock: one row changed in place under
-the round's lock, its history being the audit events).
-Refusals raise ``ScoringError`` (games) or ``ServiceError`` (settings, pairing, clock) with a
+(confirming with the other pair's PIN, with the duplicate format's lockout). A round's
+clock is the core's (``tournaments.services.clock``).
+Refusals raise ``ScoringError`` (games) or ``ServiceError`` (settings, pairing) with a
 translated message, naming the field when there is one.
 """
 
-from formats.free_deal.services.clock import (
-    extend_clock,
-    pause_clock,
-    resume_clock,
-    start_clock,
-)
 from formats.free_deal.services.games import (
     GameValues,
     confirm_game,
@@ -57,14 +50,10 @@ __all__ = [
     "dispute_game",
     "earlier_submission",
     "enter_knockout_game",
-    "extend_clock",
     "knockout_field",
     "pair_next_round",
-    "pause_clock",
-    "resume_clock",
     "save_settings",
     "settings_of",
-    "start_clock",
     "start_knockout",
     "submit_game",
 ]

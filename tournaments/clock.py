@@ -1,7 +1,15 @@
-"""A free-deal round's clock (rules.md 11.1: a game ends when the round's time runs out; the
-hand in progress is finished, no new hand starts). Pure arithmetic on times: no database,
-no request, no clock of its own (every question takes ``now``), so it is tested as
-properties.
+"""The round clock's arithmetic (rules.md 11.1: a game ends when the round's time runs out;
+the hand in progress is finished, no new hand starts). The clock is the core's, shared by
+every format whose rounds are timed (free-deal pairs, an individual evening of rules.md
+10.4): a format says how long its rounds last (``formats.base.Format.round_minutes``).
+
+Where the rest of it is: the row ``tournaments.models.clock.RoundClock``; the reads
+``tournaments.clock_selectors``; the director's actions ``tournaments.services.clock``; the
+pages and their JSON ``scoring.views.clock`` (templates ``scoring/_clock.html`` and
+``scoring/_clock_buttons.html``); the countdown ``static/js/clock.js``.
+
+This module is pure arithmetic on times: no database, no request, no clock of its own
+(every question takes ``now``), so it is tested as properties.
 
 A clock has a **duration** (the settings' minutes per round, when the round is played), is
 **started** by the director, may be **paused** and resumed (the time paused is added up) and

@@ -1,4 +1,5 @@
-"""The director's round clock (rules.md 11.1): start, pause, resume, extend.
+"""The director's round clock (``tournaments.clock``; rules.md 11.1): start, pause, resume,
+extend, in any format whose rounds are timed (``Format.round_minutes``).
 
 Each action re-reads the round under a row lock, so that two directors pressing at once are
 serialised (the second sees the first's clock and may be refused: "already paused"); the
@@ -15,11 +16,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 import live
-from formats.free_deal.clock import ClockRefused, ClockTimes
-from formats.free_deal.models import RoundClock
-from formats.free_deal.services.settings import settings_of
 from tournaments import audit
-from tournaments.models import AuditEvent, Round
+from tournaments.clock import ClockRefused, ClockTimes
+from tournaments.clock_selectors import round_minutes
+from tournaments.models import AuditEvent, Round, RoundClock
 from tournaments.services.common import ServiceError
 
 #: The longest extension at once; a longer one is surely a typing slip.
@@ -52,7 +52,7 @@ def _locked_clock(round_: Round) -> tuple[Round, RoundClock]:
     if round_.status == Round.Status.CLOSED:
         raise ServiceError(_("Round %(number)s is closed: its clock has stopped.")
                            % {"number": number})
-    minutes = settings_of(round_.championship).round_minutes
+    minutes = round_minutes(round_.championship)
     if minutes is None:
         raise ServiceError(_("This championship's rounds have no clock: its settings give no "
                              "minutes per round."))

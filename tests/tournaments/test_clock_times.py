@@ -1,4 +1,4 @@
-"""The round clock's arithmetic (formats.free_deal.clock) as properties: the time left is
+"""The round clock's arithmetic (tournaments.clock) as properties: the time left is
 never negative, a pause and a resume lose or gain nothing, an extension adds exactly what
 it says, whatever the director did before and however long the gaps between."""
 
@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from formats.free_deal.clock import (
+from tournaments.clock import (
     LAST_HAND,
     NOT_STARTED,
     PAUSED,

@@ -1,5 +1,6 @@
-"""Reads of a free-deal round's clock (rules.md 11.2): what the pages, the projector and the
-clock's address show at the server's time. One query: the clock's row."""
+"""Reads of a round's clock (``tournaments.clock``; rules.md 11.2): what the pages, the
+projector and the clock's address show at the server's time. One query: the clock's row
+(the format's minutes per round aside, ``Format.round_minutes``)."""
 
 from __future__ import annotations
 
@@ -8,10 +9,8 @@ from datetime import UTC, datetime, timedelta
 
 from django.utils import timezone
 
-from formats.free_deal.clock import ClockTimes
-from formats.free_deal.models import RoundClock
-from formats.free_deal.services.settings import settings_of
-from tournaments.models import Round
+from tournaments.clock import ClockTimes
+from tournaments.models import Championship, Round, RoundClock
 
 
 def _iso(moment: datetime | None) -> str | None:
@@ -63,19 +62,38 @@ def no_clock_json(now: datetime | None = None) -> dict:
             "ends_at": None, "ends_at_text": "", "remaining": None}
 
 
-def clock_view(round_: Round | None, settings=None, *, now: datetime | None = None
-               ) -> ClockView | None:
+def round_minutes(championship: Championship) -> int | None:
+    """The minutes of each of the championship's rounds, as its format says; ``None`` when
+    its rounds have no clock."""
+    from formats import format_of  # late: the formats import the tournaments' modules
+
+    return format_of(championship).round_minutes(championship)
+
+
+def round_in_play(championship: Championship) -> Round | None:
+    """The round being played (the earliest released one), as the projector shows it."""
+    return (championship.rounds.filter(status=Round.Status.RELEASED).order_by("number")
+            .select_related("championship").first())
+
+
+#: ``clock_view``'s default: ask the format for the round's minutes.
+ASK_THE_FORMAT = object()
+
+
+def clock_view(round_: Round | None, minutes: int | None | object = ASK_THE_FORMAT, *,
+               now: datetime | None = None) -> ClockView | None:
     """The clock of a round being played, or ``None``: no round, a drafted or closed round,
-    or no minutes per round in the settings (``settings`` saves a query when the caller has
-    them). Before the director first touches it, a clock is the settings' duration, not
-    started (one query: the clock's row)."""
+    or a format that gives its rounds no minutes (``minutes``, the format's answer, saves
+    asking it when the caller has it). Before the director first touches it, a clock is the
+    format's duration, not started (one query: the clock's row)."""
     if round_ is None or round_.status != Round.Status.RELEASED:
         return None
-    settings = settings or settings_of(round_.championship)
-    if settings.round_minutes is None:
+    if minutes is ASK_THE_FORMAT:
+        minutes = round_minutes(round_.championship)
+    if minutes is None:
         return None
     row = RoundClock.objects.filter(round=round_).first()
-    times = row.times if row else ClockTimes(duration=timedelta(minutes=settings.round_minutes))
+    times = row.times if row else ClockTimes(duration=timedelta(minutes=minutes))
     now = now or timezone.now()
     return ClockView(round_number=round_.number, state=times.state(now), now=now,
                      ends_at=times.ends_at, remaining=times.remaining(now),

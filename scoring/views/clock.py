@@ -1,6 +1,8 @@
-"""The round clock's addresses: the director's buttons, and the small JSON answer that the
-pages' countdown (``static/js/clock.js``) re-reads after a reload, when the phone is back
-online or when a live event says the clock changed.
+"""The round clock's addresses (``tournaments.clock``), the same in every format whose rounds
+are timed: the director's buttons, and the small JSON answer that the pages' countdown
+(``static/js/clock.js``) re-reads after a reload, when the phone is back online or when a
+live event says the clock changed. Also the clock's HTML for the pages that show it
+(:func:`round_panel`, :func:`projector_panel`, :func:`clock_context`).
 
 The JSON gives the **server's** time with the clock (``now``, ``ends_at``, ``state``,
 ``remaining`` in seconds), so that a phone whose own clock is wrong still counts down
@@ -21,13 +23,15 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods
 
-from formats.free_deal import selectors, services
-from formats.free_deal.forms import ClockForm
+from formats import format_of
 from scoring import permissions
+from scoring.forms import ClockForm
 from scoring.services.values import Origin
 from scoring.views.common import no_store
+from tournaments import clock_selectors as selectors
 from tournaments import selectors as tournament_selectors
 from tournaments.models import Round
+from tournaments.services import clock as services
 from tournaments.services.common import ServiceError
 
 
@@ -38,10 +42,9 @@ def _answer(view: selectors.ClockView | None) -> JsonResponse:
 
 @require_GET
 def captain_clock(request, team_id: int, secret: str):
-    """The clock of the pair's round (the one its page shows)."""
+    """The clock of the entrant's round (the one its page shows, as the format says)."""
     team = permissions.captain_team(team_id, secret)
-    table = selectors.team_table(team)
-    return _answer(selectors.clock_view(table.round if table is not None else None))
+    return _answer(selectors.clock_view(format_of(team.championship).clock_round(team)))
 
 
 @require_GET
@@ -51,7 +54,7 @@ def public_clock(request, pk: int):
     access = permissions.results_access(request.user, pk)
     if not (access.director or access.championship.results_public):
         raise Http404("Results not published")
-    return _answer(selectors.clock_view(selectors.current_round(access.championship)))
+    return _answer(selectors.clock_view(selectors.round_in_play(access.championship)))
 
 
 _ACTIONS = {
@@ -105,29 +108,45 @@ def _back(request, pk: int, number: int) -> str:
     return reverse("scoring:grid", args=[pk, number])
 
 
+def clock_context(request, round_, *, buttons: bool = False) -> dict | None:
+    """What ``scoring/_clock.html`` needs to show ``round_``'s clock (with the director's
+    buttons when ``buttons``), or ``None`` when it has none to show."""
+    view = selectors.clock_view(round_)
+    if view is None:
+        return None
+    context = {"clock": view, "clock_url": reverse(
+        "scoring:director_clock", args=[round_.championship_id, round_.number])}
+    if buttons:
+        context.update(clock_buttons=True, clock_form=ClockForm(),
+                       championship=round_.championship, round=round_, back_to=request.path)
+    return context
+
+
+def captain_clock_url(team) -> str:
+    """The address an entrant's page re-reads its clock from."""
+    return reverse("scoring:captain_clock", args=[team.pk, team.link_secret])
+
+
 def round_panel(request, round_) -> str:
     """The clock of a released round, with the director's buttons, on the round's page: the
     page a director lands on after releasing it (empty without a clock)."""
-    view = selectors.clock_view(round_) if round_.status == Round.Status.RELEASED else None
-    if view is None:
+    if round_.status != Round.Status.RELEASED:
         return ""
-    return render_to_string("free_deal/_clock.html", {
-        "clock": view, "clock_buttons": True, "clock_form": ClockForm(),
-        "championship": round_.championship, "round": round_, "back_to": request.path,
-        "clock_url": reverse("free_deal:director_clock",
-                             args=[round_.championship_id, round_.number]),
-    }, request=request)
+    context = clock_context(request, round_, buttons=True)
+    if context is None:
+        return ""
+    return render_to_string("scoring/_clock.html", context, request=request)
 
 
 def projector_panel(request, championship) -> str:
-    """The countdown above the projector's standings (empty without a clock to show), and the
-    knockout bracket once the stage has started."""
-    from formats.free_deal.knockout_views import bracket_html
-
-    view = selectors.clock_view(selectors.current_round(championship))
+    """The countdown above the projector's standings (empty without a clock to show)."""
+    minutes = selectors.round_minutes(championship)  # first: no query for a format without
+    if minutes is None:
+        return ""
+    view = selectors.clock_view(selectors.round_in_play(championship), minutes)
     if view is None:
-        return bracket_html(request, championship)
-    return render_to_string("free_deal/_clock.html", {
-        "clock": view, "clock_url": reverse("free_deal:public_clock", args=[championship.pk]),
+        return ""
+    return render_to_string("scoring/_clock.html", {
+        "clock": view, "clock_url": reverse("scoring:public_clock", args=[championship.pk]),
         "clock_big": True,
     }, request=request)
