@@ -61,31 +61,31 @@ TEAM_DEAL_WORDS = EntryWords(
                                    "director to correct it."),
     director_set=gettext_lazy("The director has set the result of deal %(deal)s. Ask the "
                               "director to change it."),
-    too_many=gettext_lazy("Your team has already entered deal %(deal)s %(count)s times. Ask "
+    too_many=gettext_lazy("Your pair has already entered deal %(deal)s %(count)s times. Ask "
                           "the director to correct it."),
     superseded=gettext_lazy("A newer result has been entered for deal %(deal)s; review that "
                             "one instead."),
-    self_confirmation=gettext_lazy("Your team entered this result, so it cannot confirm it: "
-                                   "the other team must."),
-    disputed_by_you=gettext_lazy("Your team has disputed this result: the director will "
+    self_confirmation=gettext_lazy("Your pair entered this result, so it cannot confirm it: "
+                                   "the other pair must."),
+    disputed_by_you=gettext_lazy("Your pair has disputed this result: the director will "
                                  "settle it. Ask the director if you now agree with it."),
     disputed_by=gettext_lazy("%(team)s has disputed this result: the director will settle "
                              "it."),
-    pin_only_own=gettext_lazy("Confirm the other team's result with the Confirm button: a "
-                              "PIN only confirms a result your own team entered."),
+    pin_only_own=gettext_lazy("Confirm the other pair's result with the Confirm button: a "
+                              "PIN only confirms a result your own pair entered."),
     pin_wrong=gettext_lazy("Wrong PIN for %(team)s. Try again."),
     pin_withdrawn=gettext_lazy("%(team)s has withdrawn: its PIN can no longer confirm "
                                "results. Please ask the director."),
     pin_locked=ngettext_lazy(
         "Too many wrong PINs at this table: confirming with a PIN is locked for "
-        "%(minutes)s more minute. The other team can confirm on its own phone, or call "
+        "%(minutes)s more minute. The other pair can confirm on its own phone, or call "
         "the director.",
         "Too many wrong PINs at this table: confirming with a PIN is locked for "
-        "%(minutes)s more minutes. The other team can confirm on its own phone, or call "
+        "%(minutes)s more minutes. The other pair can confirm on its own phone, or call "
         "the director.",
         "minutes"),
     key_reused=gettext_lazy("This form was already used. Reload the page."),
-    other_entered=gettext_lazy("While this was waiting to be sent, the other team entered a "
+    other_entered=gettext_lazy("While this was waiting to be sent, the other pair entered a "
                                "different result for deal %(deal)s. Check it on this page, "
                                "then confirm it or dispute it."),
     comment_needed=gettext_lazy("Comment: say what is wrong, so that the director can settle "
