@@ -265,7 +265,7 @@ def team_template_xlsx(columns: tuple[str, ...] | None = None) -> bytes:
 
     workbook = Workbook()
     sheet = workbook.active
-    sheet.title = "teams"
+    sheet.title = _("Entrants")  # the tab's name, in the director's language; never read back
     columns = columns or TEAM_COLUMNS
     sheet.append([header_of(column) for column in columns])
     for cell in sheet[1]:
