@@ -16,7 +16,7 @@ from scoring import selectors, services
 from scoring.models import PinAttempt, ResultEntry, ResultReview
 from tournaments.models import Round
 
-NO_OPEN_TABLE = "Your team has no open table right now"
+NO_OPEN_TABLE = "Your pair has no open table right now"
 WITHDRAWN = ("Your pair has withdrawn: its link can no longer enter or confirm results. "
              "Please ask the director.")
 
