@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 
 from tournaments.phrases import phrase
 
@@ -64,6 +66,30 @@ class EntryWords:
     #: A dispute without a comment (``None``: a comment is optional). Refused as a
     #: ``ValidationError`` naming the ``comment`` field.
     comment_needed: object = None
+
+
+#: The refusals of a table of two pairs (duplicate pairs' deals, free-deal games), the same
+#: in both: who entered, who disputed, whose PIN. Each pairs format spreads them into its own
+#: :class:`EntryWords` (``EntryWords(**PAIR_WORDS, confirmed=...)``) with the words that name
+#: what is entered (a deal, a game). Here because a format may not import another.
+PAIR_WORDS = MappingProxyType({
+    "self_confirmation": _("Your pair entered this result, so it cannot confirm it: the "
+                           "other pair must."),
+    "disputed_by_you": _("Your pair has disputed this result: the director will settle it. "
+                         "Ask the director if you now agree with it."),
+    "disputed_by": _("%(pair)s has disputed this result: the director will settle it."),
+    "pin_only_own": _("Confirm the other pair's result with the Confirm button: a PIN only "
+                      "confirms a result your own pair entered."),
+    "pin_wrong": _("Wrong PIN for %(pair)s. Try again."),
+    "pin_withdrawn": _("%(pair)s has withdrawn: its PIN can no longer confirm results. "
+                       "Please ask the director."),
+    "pin_locked": ngettext_lazy(
+        "Too many wrong PINs at this table: confirming with a PIN is locked for %(minutes)s "
+        "more minute. The other pair can confirm on its own phone, or call the director.",
+        "Too many wrong PINs at this table: confirming with a PIN is locked for %(minutes)s "
+        "more minutes. The other pair can confirm on its own phone, or call the director.",
+        "minutes"),
+})
 
 
 @dataclass(frozen=True)

@@ -142,11 +142,11 @@ class DisputeSerializer(serializers.Serializer):
 
 class PinSerializer(serializers.Serializer):
     pin = serializers.RegexField(
-        r"^[0-9]{4}$", help_text=_("The other team's 4-digit PIN."),
+        r"^[0-9]{4}$", help_text=_("The other pair's 4-digit PIN."),
         error_messages={
-            "invalid": _("PIN: type the other team's 4 digits."),
-            "required": _("PIN: type the other team's 4 digits."),
-            "blank": _("PIN: type the other team's 4 digits."),
+            "invalid": _("PIN: type the other pair's 4 digits."),
+            "required": _("PIN: type the other pair's 4 digits."),
+            "blank": _("PIN: type the other pair's 4 digits."),
         },
     )
 

@@ -37,12 +37,12 @@ class Wording:
 
 
 TEAM_WORDING = Wording(
-    not_your_table=gettext_lazy("Your team does not play at this table."),
-    withdrawn=gettext_lazy("Your team has withdrawn: its link can no longer enter or confirm "
+    not_your_table=gettext_lazy("Your pair does not play at this table."),
+    withdrawn=gettext_lazy("Your pair has withdrawn: its link can no longer enter or confirm "
                            "results. Please ask the director."),
-    withdrawal_bye=gettext_lazy("The other team has withdrawn: this table plays no deal and "
-                                "your team has a bye."),
-    no_open_table=gettext_lazy("Your team has no open table right now: the round is closed "
+    withdrawal_bye=gettext_lazy("The other pair has withdrawn: this table plays no deal and "
+                                "your pair has a bye."),
+    no_open_table=gettext_lazy("Your pair has no open table right now: the round is closed "
                                "or has not started."),
 )
 

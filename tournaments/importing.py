@@ -83,7 +83,7 @@ def _cell_text(value) -> str:
     text = str(value).strip(" \t\r\n")
     if len(text) > MAX_CELL_CHARS:
         raise FileProblem(
-            _("A cell holds more than %(limit)s characters; no team list needs that many.")
+            _("A cell holds more than %(limit)s characters; no list of entrants needs that many.")
             % {"limit": MAX_CELL_CHARS}
         )
     return text
@@ -131,7 +131,7 @@ def _rows_from_csv(data: bytes) -> list[list[str]]:
 def _check_row_count(rows: list) -> None:
     if len(rows) > MAX_SHEET_ROWS:
         raise FileProblem(
-            _("The file has more than %(count)s rows; a team list needs far fewer.")
+            _("The file has more than %(count)s rows; a list of entrants needs far fewer.")
             % {"count": MAX_SHEET_ROWS}
         )
 
@@ -147,10 +147,10 @@ def _check_zip_sizes(data: bytes) -> None:
     except (zipfile.BadZipFile, ValueError, OSError, EOFError):
         raise unreadable from None
     if len(members) > MAX_XLSX_MEMBERS:
-        raise FileProblem(_("The workbook has too many parts to be a team list."))
+        raise FileProblem(_("The workbook has too many parts to be a list of entrants."))
     if sum(member.file_size for member in members) > MAX_XLSX_UNPACKED_BYTES:
         raise FileProblem(
-            _("The workbook unpacks to more than %(limit)s MB; a team list is far smaller.")
+            _("The workbook unpacks to more than %(limit)s MB; a list of entrants is far smaller.")
             % {"limit": MAX_XLSX_UNPACKED_BYTES // (1024 * 1024)}
         )
 
@@ -244,10 +244,10 @@ def read_team_rows(filename: str, data: bytes, *, known: tuple[str, ...] | None 
         result.append(TeamRow(offset, values))
         if len(result) > MAX_TEAM_ROWS:
             raise FileProblem(
-                _("The file has more than %(count)s teams.") % {"count": MAX_TEAM_ROWS}
+                _("The file has more than %(count)s entrants.") % {"count": MAX_TEAM_ROWS}
             )
     if not result:
-        raise FileProblem(_("The file has a header row but no teams."))
+        raise FileProblem(_("The file has a header row but no entrants."))
     return result
 
 
@@ -265,7 +265,7 @@ def team_template_xlsx(columns: tuple[str, ...] | None = None) -> bytes:
 
     workbook = Workbook()
     sheet = workbook.active
-    sheet.title = "teams"
+    sheet.title = _("Entrants")  # the tab's name, in the director's language; never read back
     columns = columns or TEAM_COLUMNS
     sheet.append([header_of(column) for column in columns])
     for cell in sheet[1]:

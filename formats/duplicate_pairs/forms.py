@@ -161,7 +161,7 @@ class DisputeForm(forms.Form):
 
 class PinForm(forms.Form):
     pin = forms.CharField(
-        label=_("PIN of the other team"),
+        label=_("PIN of the other pair"),
         max_length=4,
         required=False,
         widget=forms.PasswordInput(
@@ -174,7 +174,7 @@ class PinForm(forms.Form):
         pin = self.cleaned_data.get("pin", "").strip()
         # ASCII digits: "١٢٣٤".isdigit() is true too, and a PIN is never typed that way.
         if len(pin) != 4 or not all("0" <= char <= "9" for char in pin):
-            raise ValidationError(_("PIN: type the other team's 4 digits."))
+            raise ValidationError(_("PIN: type the other pair's 4 digits."))
         return pin
 
 

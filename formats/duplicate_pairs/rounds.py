@@ -61,7 +61,7 @@ def generate_schedule(championship: Championship) -> list[Round]:
         raise ServiceError(_("The round robin schedule already exists."))
     team_ids = list(championship.teams.filter(withdrawn=False).order_by("number").values_list("pk", flat=True))
     if len(team_ids) < 2:
-        raise ServiceError(_("At least two teams are needed to generate rounds."))
+        raise ServiceError(_("At least two pairs are needed to generate rounds."))
     plans = engine.round_robin(team_ids)
     for plan in plans:
         _check_plan(plan, set(team_ids))
@@ -100,7 +100,7 @@ def generate_round(championship: Championship) -> list[Round]:
     active = [team for team in ranking.current_ranking(championship) if not team.withdrawn]
     team_ids = [team.pk for team in active]
     if len(team_ids) < 2:
-        raise ServiceError(_("At least two teams are needed to generate rounds."))
+        raise ServiceError(_("At least two pairs are needed to generate rounds."))
     try:
         if number == 1:
             plan = engine.swiss_first_round(team_ids, seed=championship.key_bytes)

@@ -108,9 +108,9 @@ class TeamSerializer(serializers.Serializer):
     player2 = serializers.CharField(max_length=120)
     withdrawn = serializers.BooleanField(read_only=True)
     private_link = serializers.SerializerMethodField(
-        help_text=_("The team's private link (its captain's page), for its card."))
+        help_text=_("The pair's private link (its captain's page), for its card."))
     captain_api = serializers.SerializerMethodField(
-        help_text=_("The captain's API path, /api/v1/captain/<team>/<secret>/."))
+        help_text=_("The captain's API path, /api/v1/captain/<pair>/<secret>/."))
     captain_link = CaptainLinkSerializer(source="*", read_only=True, help_text=_(
         "The captain's link as the captain operations take it: team_id and secret."))
     pin = serializers.CharField(read_only=True)
@@ -189,14 +189,15 @@ class WithdrawnSerializer(serializers.Serializer):
     team = TeamSerializer()
     drafted_rounds = serializers.ListField(
         child=serializers.IntegerField(),
-        help_text=_("Drafted rounds the team still plays in: regenerate or swap a team in."))
+        help_text=_("Drafted rounds it still plays in: regenerate them, or swap another entrant "
+                    "in."))
 
 
 class SwapTeamsSerializer(serializers.Serializer):
     team_a = serializers.IntegerField(min_value=1, max_value=MAX_NUMBER,
-                                      help_text=_("Team number."))
+                                      help_text=_("Pair number."))
     team_b = serializers.IntegerField(min_value=1, max_value=MAX_NUMBER,
-                                      help_text=_("Team number."))
+                                      help_text=_("Pair number."))
 
 
 class SwapTablesSerializer(serializers.Serializer):

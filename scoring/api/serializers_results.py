@@ -76,8 +76,8 @@ class HistoryItemSerializer(serializers.Serializer):
     id = serializers.IntegerField(source="obj.pk")
     at = serializers.DateTimeField(source="when")
     by = serializers.SerializerMethodField(help_text=_(
-        "Who made it: a team, or the director's user name. A PIN attempt has no author: "
-        "it names the team whose phone the PIN was typed on (the PIN is the other team's)."))
+        "Who made it: a pair, or the director's user name. A PIN attempt has no author: "
+        "it names the pair whose phone the PIN was typed on (the PIN is the other pair's)."))
     ip_address = serializers.CharField(source="obj.ip_address", allow_null=True)
     user_agent = serializers.CharField(source="obj.user_agent")
     details = serializers.SerializerMethodField(help_text=_(

@@ -205,7 +205,7 @@ def load(source) -> dict:
     kind = archive.get("kind")
     if kind == KIND_PUBLIC:
         raise ArchiveError(
-            _("This is a public archive: it has no team links, PINs or deal key, so it "
+            _("This is a public archive: it has no private links, PINs or deal key, so it "
               "cannot be imported. Import the championship's full backup instead."),
             path="kind",
         )

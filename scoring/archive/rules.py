@@ -36,7 +36,7 @@ def check_rules(checked: CheckedArchive) -> None:
     for i, team in enumerate(rows["teams"]):
         path = f"teams[{i}]"
         if team["number"] < 1:
-            refuse(f"{path}.number", _("a team number starts at 1."))
+            refuse(f"{path}.number", _("a pair number starts at 1."))
         if not _PIN.match(team["pin"]):
             refuse(f"{path}.pin", _("a PIN is 4 digits."))
         if not _LINK_SECRET.match(team["link_secret"]):
@@ -97,10 +97,10 @@ def _rounds(rows: dict) -> None:
         if table["number"] < 1:
             refuse(f"{path}.number", _("a table number starts at 1."))
         if table["ns_team_id"] == table["ew_team_id"]:
-            refuse(f"{path}.ew_team", _("a team cannot play against itself."))
+            refuse(f"{path}.ew_team", _("a pair cannot play against itself."))
         for team_id in (table["ns_team_id"], table["ew_team_id"]):
             if (table["round_id"], team_id) in seated or byes[table["round_id"]] == team_id:
-                refuse(path, _("team id %(team)s has two places in the same round.")
+                refuse(path, _("pair id %(team)s has two places in the same round.")
                        % {"team": team_id})
             seated.add((table["round_id"], team_id))
 

@@ -165,7 +165,7 @@ BROKEN = [
     ("recontro", _set("result_entries[0].recontro", True), "Recontro: only possible after contro"),
     ("cards", _set("deals[0].cards", "N:nonsense"), "deals[0].cards: "),
     ("same team", lambda a: a["tables"][0].update(ew_team=a["tables"][0]["ns_team"]),
-     "tables[0].ew_team: a team cannot"),
+     "tables[0].ew_team: a pair cannot"),
     ("two places", lambda a: a["tables"][1].update(ns_team=a["tables"][0]["ew_team"]),
      "has two places in the same round"),
     ("foreign deal", lambda a: a["deals"].__setitem__(0, {**a["deals"][0], "round": 999}),

@@ -158,7 +158,7 @@ def _cases(w) -> list[Case]:
 
     files = [
         ("empty", "t.csv", b"", "The submitted file is empty."),
-        ("header only", "t.csv", HEADER.encode(), "header row but no teams"),
+        ("header only", "t.csv", HEADER.encode(), "header row but no entrants"),
         ("unknown column", "t.csv", b"name,player1,player2,age\nA,B,C,4\n", "Unknown column"),
         ("missing column", "t.csv", b"name,player1\nA,B\n", "missing: player2"),
         ("latin-1", "t.csv", (HEADER + "1,Café,,À,B\n").encode("latin-1"), "not UTF-8"),

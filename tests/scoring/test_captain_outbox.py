@@ -85,7 +85,7 @@ def test_other_team_entered_a_different_result_meanwhile(client, teams, table1, 
                            idempotency_key="theirs")
     answer = submit(client, teams[0], seen=0, points_ns="40")
     assert answer.status_code == 409
-    assert "the other team entered a different result for deal 1" in answer.json()["message"]
+    assert "the other pair entered a different result for deal 1" in answer.json()["message"]
     assert not ResultEntry.objects.filter(by_team=teams[0]).exists()
     # The same result is no conflict; and a captain who has seen theirs may correct it.
     assert submit(client, teams[0], key="same", seen=0, points_ns="30").status_code == 200

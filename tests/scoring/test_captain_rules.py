@@ -99,7 +99,7 @@ def test_after_disputing_the_page_offers_no_confirm(client, teams, table1, deal1
     pairs_services.dispute_entry(entry_id=entry.pk, team=ew, comment="We made 35")
     page = client.get(page_url).content.decode()
     assert confirm_url not in page
-    assert "Your team disputed this result: the director will settle it." in page
+    assert "Your pair disputed this result: the director will settle it." in page
     # A page opened before the dispute still has the button: its confirmation is refused.
     client.post(confirm_url)
     assert list(entry.reviews.values_list("verdict", flat=True)) == ["dispute"]

@@ -16,8 +16,8 @@ from scoring import selectors, services
 from scoring.models import PinAttempt, ResultEntry, ResultReview
 from tournaments.models import Round
 
-NO_OPEN_TABLE = "Your team has no open table right now"
-WITHDRAWN = ("Your team has withdrawn: its link can no longer enter or confirm results. "
+NO_OPEN_TABLE = "Your pair has no open table right now"
+WITHDRAWN = ("Your pair has withdrawn: its link can no longer enter or confirm results. "
              "Please ask the director.")
 
 
@@ -223,14 +223,14 @@ def test_bye_in_the_latest_round_with_an_open_table_in_an_earlier_one(client, ch
     position = selectors.team_position(t1)
     assert position.writable and [t.round.number for t in position.tables] == [1]
     body = text(client.get(page_url(t1)))
-    assert "Round 2: your team has the bye" in body
+    assert "Round 2: your pair has the bye" in body
     assert "Round 1 · Table 1" in body
     assert submit_url(t1, round1.deals.order_by("number").first().number) in body
     # A team with neither a table nor the bye in round 2 still plays round 1.
     body = text(client.get(page_url(t4)))
     assert "Round 1 · Table 2" in body and "has the bye" not in body
     close(round1)
-    assert "Round 2: your team has the bye" in text(client.get(page_url(t1)))
+    assert "Round 2: your pair has the bye" in text(client.get(page_url(t1)))
     assert "Waiting for the next round" in text(client.get(page_url(t4)))
 
 

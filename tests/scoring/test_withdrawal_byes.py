@@ -119,7 +119,7 @@ def test_a_withdrawal_in_round_3_gives_the_later_opponents_byes(nine, director,
     page = director_client.get(reverse("scoring:captain",
                                        args=[opponent4.pk, opponent4.link_secret]))
     text = page.content.decode()
-    assert f"Round 4: {team.name} have withdrawn, so your team has a bye" in text
+    assert f"Round 4: {team.name} have withdrawn, so your pair has a bye" in text
     deal = round4.deals.order_by("number").first()
     table4.refresh_from_db()
     with pytest.raises(ScoringError) as refused:
@@ -133,7 +133,7 @@ def test_a_withdrawal_in_round_3_gives_the_later_opponents_byes(nine, director,
                for cell in row.cells)
     assert all(table != table4.number for table, _deal, _status in grid.missing_cells())
     grid_page = director_client.get(reverse("scoring:grid", args=[championship.pk, 4]))
-    assert f"Bye for {opponent4.name}: the other team withdrew" in grid_page.content.decode()
+    assert f"Bye for {opponent4.name}: the other pair withdrew" in grid_page.content.decode()
 
     _play(round4)
     services.close_round(round4)

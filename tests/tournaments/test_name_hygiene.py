@@ -75,7 +75,7 @@ def test_names_differing_in_case_or_spaces_are_the_same(director_client, champio
     upload = SimpleUploadedFile("t.csv", f"name,player1,player2\n{other},C,D\n".encode())
     with pytest.raises(services.ServiceError) as error:
         services.import_teams(championship, upload)
-    assert "Row 2, name: Team 1 already has this name." in [str(e) for e in error.value.errors]
+    assert "Row 2, name: Pair 1 already has this name." in [str(e) for e in error.value.errors]
     response = director_client.post(reverse("tournaments:director_teams", args=[championship.pk]),
                                     {"name": other, "player1": "C", "player2": "D"})
     assert "already has this name" in response.content.decode()

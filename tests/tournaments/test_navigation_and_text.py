@@ -21,9 +21,9 @@ def test_an_old_team_link_reads_a_friendly_translated_message(scheduled):
     old = team.link_secret
     services.reissue_link(team)
     for language, text in [
-        ("en", "ask the director for a new team card"),
-        ("ca", "demana a l'àrbitre una targeta de parella nova"),
-        ("es", "pide al árbitro una tarjeta de pareja nueva"),
+        ("en", "ask the director for a new card"),
+        ("ca", "demana a l'àrbitre una targeta nova"),
+        ("es", "pide al árbitro una tarjeta nueva"),
     ]:
         response = Client(headers={"accept-language": language}).get(f"/t/{team.pk}/{old}/")
         assert response.status_code == 404

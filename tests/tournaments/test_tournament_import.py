@@ -131,7 +131,7 @@ def test_templates_download_and_import_back(director_client, championship):
         ("0,Team,Club,A,B", "Row 2, number: The number must be 1 or more."),
         ("-3,Team,Club,A,B", "Row 2, number: The number must be 1 or more."),
         (",Team," + "x" * 121 + ",A,B", "Row 2, club: At most 120 characters (it has 121)."),
-        ("5,Existing name,Club,A,B", "Row 2, name: Team 9 already has this name."),
+        ("5,Existing name,Club,A,B", "Row 2, name: Pair 9 already has this name."),
         ("9,Team,Club,A,B", "Row 2, number: Number 9 is already used by “Existing name”."),
     ],
 )
@@ -177,7 +177,7 @@ def test_every_bad_row_is_reported_in_xlsx(championship):
     ("upload", "message"),
     [
         (csv_file("", "t.csv"), "The file is empty."),
-        (csv_file(HEADER, "t.csv"), "The file has a header row but no teams."),
+        (csv_file(HEADER, "t.csv"), "The file has a header row but no entrants."),
         (csv_file("name,club,player1\nA,B,C\n"), "The first row must name the columns; missing: player2."),
         (csv_file("name,player1,player2,age\nA,B,C,4\n"), "Unknown column “age” in the first row."),
         (csv_file("name,name,player1,player2\n"), "The column “name” appears twice."),

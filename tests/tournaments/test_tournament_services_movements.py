@@ -76,10 +76,10 @@ def test_round_robin_refuses_new_teams_once_scheduled(scheduled):
 
 
 def test_generation_needs_two_teams(championship):
-    with pytest.raises(services.ServiceError, match="two teams"):
+    with pytest.raises(services.ServiceError, match="two pairs"):
         services.generate_next_round(championship)
     add_teams(championship, 1)
-    with pytest.raises(services.ServiceError, match="two teams"):
+    with pytest.raises(services.ServiceError, match="two pairs"):
         services.generate_next_round(championship)
     assert not championship.rounds.exists()
 

@@ -110,11 +110,11 @@ def team_import(request, championship: Championship):
             _form_error(form, error)
             errors = error.errors
         else:
-            messages.success(
-                request,
-                ngettext("%(count)s team imported.", "%(count)s teams imported.", len(teams))
-                % {"count": len(teams)},
-            )
+            imported = (
+                ngettext("%(count)s player imported.", "%(count)s players imported.", len(teams))
+                if fmt.players_entrants
+                else ngettext("%(count)s pair imported.", "%(count)s pairs imported.", len(teams)))
+            messages.success(request, imported % {"count": len(teams)})
             return redirect("tournaments:director_teams", championship.pk)
     return render(
         request,

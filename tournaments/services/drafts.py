@@ -79,9 +79,9 @@ def swap_teams(round_: Round, team_a: Team, team_b: Team) -> list[str]:
     _require_drafted(round_)
     for team in (team_a, team_b):
         if team.championship_id != round_.championship_id:
-            raise ServiceError(_("The team is not in this championship."), field="team_a")
+            raise ServiceError(_("The pair is not in this championship."), field="team_a")
     if team_a.pk == team_b.pk:
-        raise ServiceError(_("Choose two different teams."), field="team_b")
+        raise ServiceError(_("Choose two different pairs."), field="team_b")
     from formats import format_of  # late: the formats import the services
 
     fmt = format_of(round_.championship)
@@ -89,7 +89,7 @@ def swap_teams(round_: Round, team_a: Team, team_b: Team) -> list[str]:
     placed = ({t for teams in old.tables.values() for t in teams} | {old.bye}
               | fmt.other_byes(round_))
     if team_a.pk not in placed and team_b.pk not in placed:
-        raise ServiceError(_("Neither team plays in this round."), field="team_a")
+        raise ServiceError(_("Neither pair plays in this round."), field="team_a")
     swap = {team_a.pk: team_b.pk, team_b.pk: team_a.pk}
     new = _Layout(
         {n: (swap.get(ns, ns), swap.get(ew, ew)) for n, (ns, ew) in old.tables.items()},

@@ -86,7 +86,7 @@ def team_problems(
                       if team_name_key(team.name) == key), None)
         if clash:
             problems.append(
-                ("name", _("Team %(number)s already has this name.") % {"number": clash.number})
+                ("name", _("Pair %(number)s already has this name.") % {"number": clash.number})
             )
     return problems
 
@@ -97,15 +97,15 @@ def check_can_add_teams(championship: Championship) -> None:
     check_not_finished(championship)
     if not championship.is_swiss and championship.rounds.exists():
         raise ServiceError(
-            _("The round robin schedule already exists, so no team can join. "
-              "Discard the drafted rounds first to add teams.")
+            _("The round robin schedule already exists, so no pair can join. "
+              "Discard the drafted rounds first to add pairs.")
         )
     # A Swiss team joins before the next round is paired, with no score (rules.md 7).
     drafted = championship.rounds.filter(status=Round.Status.DRAFTED).order_by("number").first()
     if championship.is_swiss and drafted is not None:
         raise ServiceError(
-            _("Round %(number)s is already paired, so no team can join it. Discard the drafted "
-              "round first, add the team, then pair the round again.")
+            _("Round %(number)s is already paired, so no one can join it. Discard the drafted "
+              "round first, register the newcomers, then pair the round again.")
             % {"number": drafted.number}
         )
 
@@ -308,7 +308,7 @@ def import_teams(championship: Championship, uploaded_file) -> list[Team]:
         if key and not any(field == "name" for field, _message in name_problems):
             if key in existing_names:
                 errors.append(RowError(row.row, "name", _(
-                    "Team %(number)s already has this name.") % {"number": existing_names[key]}))
+                    "Pair %(number)s already has this name.") % {"number": existing_names[key]}))
             elif key in seen_names:
                 errors.append(RowError(row.row, "name", _(
                     "The same name is also in row %(other)s.") % {"other": seen_names[key]}))

@@ -11,10 +11,10 @@ events) is the core's.
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext_lazy
+from django.utils.translation import gettext_lazy
 
 from results import lifecycle, pins
-from results.kinds import EntryKind, EntryWords
+from results.kinds import PAIR_WORDS, EntryKind, EntryWords
 from scoring import selectors
 from scoring.models import PinAttempt, ResultEntry, ResultReview
 from scoring.services.checks import check_team_may_write
@@ -55,44 +55,26 @@ def _other_team(table: Table, team: Team) -> list[Team]:
 
 
 TEAM_DEAL_WORDS = EntryWords(
+    **PAIR_WORDS,
     confirmed=gettext_lazy("The result of deal %(deal)s is confirmed: only the director can "
                            "change it now."),
     dispute_confirmed=gettext_lazy("This result is already confirmed. Please ask the "
                                    "director to correct it."),
     director_set=gettext_lazy("The director has set the result of deal %(deal)s. Ask the "
                               "director to change it."),
-    too_many=gettext_lazy("Your team has already entered deal %(deal)s %(count)s times. Ask "
+    too_many=gettext_lazy("Your pair has already entered deal %(deal)s %(count)s times. Ask "
                           "the director to correct it."),
     superseded=gettext_lazy("A newer result has been entered for deal %(deal)s; review that "
                             "one instead."),
-    self_confirmation=gettext_lazy("Your team entered this result, so it cannot confirm it: "
-                                   "the other team must."),
-    disputed_by_you=gettext_lazy("Your team has disputed this result: the director will "
-                                 "settle it. Ask the director if you now agree with it."),
-    disputed_by=gettext_lazy("%(team)s has disputed this result: the director will settle "
-                             "it."),
-    pin_only_own=gettext_lazy("Confirm the other team's result with the Confirm button: a "
-                              "PIN only confirms a result your own team entered."),
-    pin_wrong=gettext_lazy("Wrong PIN for %(team)s. Try again."),
-    pin_withdrawn=gettext_lazy("%(team)s has withdrawn: its PIN can no longer confirm "
-                               "results. Please ask the director."),
-    pin_locked=ngettext_lazy(
-        "Too many wrong PINs at this table: confirming with a PIN is locked for "
-        "%(minutes)s more minute. The other team can confirm on its own phone, or call "
-        "the director.",
-        "Too many wrong PINs at this table: confirming with a PIN is locked for "
-        "%(minutes)s more minutes. The other team can confirm on its own phone, or call "
-        "the director.",
-        "minutes"),
     key_reused=gettext_lazy("This form was already used. Reload the page."),
-    other_entered=gettext_lazy("While this was waiting to be sent, the other team entered a "
+    other_entered=gettext_lazy("While this was waiting to be sent, the other pair entered a "
                                "different result for deal %(deal)s. Check it on this page, "
                                "then confirm it or dispute it."),
     comment_needed=gettext_lazy("Comment: say what is wrong, so that the director can settle "
                                 "it."),
 )
 
-#: A pairs' table's result of one deal (rules.md 6.1): confirmed by the other team; a
+#: A pairs' table's result of one deal (rules.md 6.1): confirmed by the other pair; a
 #: confirmation (or the director's) re-scores the deal.
 DEAL_RESULTS = EntryKind(
     model=ResultEntry, review_model=ResultReview, review_field="entry", table_model=Table,

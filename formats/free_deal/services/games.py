@@ -11,14 +11,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext_lazy
+from django.utils.translation import gettext_lazy
 
 from formats.free_deal.models import GameEntry, GameReview
 from formats.free_deal.rules import GameRefused, check_game
 from formats.free_deal.services.settings import settings_of
 from formats.free_deal.wording import PAIR_WORDING
 from results import lifecycle
-from results.kinds import EntryKind, EntryWords
+from results.kinds import PAIR_WORDS, EntryKind, EntryWords
 from scoring.models import PinAttempt
 from scoring.services.checks import check_team_may_write
 from scoring.services.live_events import game_changed
@@ -79,29 +79,13 @@ def _check_director_entry(table: Table, _round) -> None:
 
 
 PAIR_GAME_WORDS = EntryWords(
+    **PAIR_WORDS,
     confirmed=gettext_lazy("This game has been confirmed: only the director can change it "
                            "now."),
     too_many=gettext_lazy("Your pair has entered this game too many times: please ask the "
                           "director."),
     superseded=gettext_lazy("A newer result has been entered for this game; review that one "
                             "instead."),
-    self_confirmation=gettext_lazy("Your pair entered this result, so it cannot confirm it: "
-                                   "the other pair must."),
-    disputed_by_you=gettext_lazy("Your pair has disputed this result: the director will "
-                                 "settle it. Ask the director if you now agree with it."),
-    disputed_by=gettext_lazy("%(pair)s has disputed this result: the director will settle "
-                             "it."),
-    pin_only_own=gettext_lazy("Confirm the other pair's result with the Confirm button: a "
-                              "PIN only confirms a result your own pair entered."),
-    pin_wrong=gettext_lazy("Wrong PIN for %(pair)s. Try again."),
-    pin_withdrawn=gettext_lazy("%(pair)s has withdrawn: its PIN can no longer confirm "
-                               "results. Please ask the director."),
-    pin_locked=ngettext_lazy(
-        "Too many wrong PINs at this table: confirming with a PIN is locked for %(minutes)s "
-        "more minute. The other pair can confirm on its own phone, or call the director.",
-        "Too many wrong PINs at this table: confirming with a PIN is locked for %(minutes)s "
-        "more minutes. The other pair can confirm on its own phone, or call the director.",
-        "minutes"),
 )
 
 #: A free-deal table's game (rules.md 11.2): one a round, confirmed by the other pair.

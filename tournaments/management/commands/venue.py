@@ -72,7 +72,7 @@ class Command(BaseCommand):
             write(venue_env.terminal_qr(url))
         except UnicodeEncodeError:  # a terminal that cannot show the blocks
             write(_("(This terminal cannot show the QR code.)"))
-        write(_("Team cards and their QR codes use this address (%(how)s).")
+        write(_("The cards and their QR codes use this address (%(how)s).")
               % {"how": _how(plan.how_chosen)})
         ip = venue_env.lan_address()
         if plan.how_chosen == "mDNS name" and ip:
