@@ -9,11 +9,13 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from django.conf import settings
 
 FOLDER = Path(__file__).resolve().parent / "without_pdf"
 
 
+@pytest.mark.slow  # a pytest run of its own
 def test_without_the_pdf_library_nothing_fails():
     env = {name: value for name, value in os.environ.items()
            if name not in ("DATABASE_URL", "CELERY_BROKER_URL", "PYTEST_XDIST_WORKER",
