@@ -1,10 +1,10 @@
-# Duplicada: the two everyday commands are `make demo` and `make test`.
+# Duplicada: the two everyday commands are `make demo` and `make test` (`make test-fast` while coding).
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo clean-demo test setup lint bench load drills messages clean venue fuzz
+.PHONY: demo clean-demo test test-fast setup lint bench load drills messages clean venue fuzz
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -58,6 +58,17 @@ ifeq ($(strip $(PYTEST_ARGS)),)
 else
 	$(TEST_ENV) $(BIN)/python -m pytest $(PYTEST_ARGS)
 endif
+
+## The developer's loop: the suite less the browser tests (tests/e2e), the LibreOffice ones, the
+## one that builds on a second database, the migration test and those that run a whole program
+## in a child process (markers libreoffice, other_database, migrations, slow); always on SQLite
+## with tasks in-process (DATABASE_URL and the broker unset), the schema made straight from the
+## models (--no-migrations), the API fuzzed with 50 cases instead of 200 (FUZZ_CASES), in
+## parallel. `make test` still runs everything: run it before you submit. More: PYTEST_ARGS="-x".
+test-fast: $(STAMP)
+	$(TEST_ENV) FUZZ_CASES=$${FUZZ_CASES:-50} env -u DATABASE_URL -u CELERY_BROKER_URL -u CELERY_RESULT_BACKEND -u LIVE_REDIS_URL \
+	  $(BIN)/python -m pytest -n $(TEST_WORKERS) -q --ignore=tests/e2e --no-migrations \
+	  -m "not libreoffice and not other_database and not migrations and not slow" $(PYTEST_ARGS)
 
 ## Fuzz the REST API from its OpenAPI schema (schemathesis): over 1,000 generated requests,
 ## no 5xx, every answer within the schema (docs/operations.md, "Security"). `make test` runs about 200.

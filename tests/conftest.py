@@ -24,6 +24,18 @@ def pytest_configure(config):
             "CELERY_BROKER_URL is set and the tests run in xdist workers: the Celery worker "
             "cannot see a worker's own test database. Run `make test` (it splits the passes), "
             "or unset CELERY_BROKER_URL, or drop -n.")
+    use_the_fastest_password_hasher()
+
+
+def use_the_fastest_password_hasher():
+    """Production's PBKDF2 spends a deliberate fraction of a second of CPU on every
+    ``create_user`` and every password login: across the suite, minutes. Tests check who may
+    log in, not how Django hashes, so they hash with MD5; production keeps Django's hashers
+    (``tests/test_security_settings.py`` checks it). Set before any test hashes anything,
+    so Django's cache of hashers is still empty."""
+    from django.conf import settings
+
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 @pytest.fixture(autouse=True)

@@ -18,6 +18,7 @@ NAMES = [
     "DEBUG", "SECURE_HSTS_SECONDS", "SECURE_SSL_REDIRECT", "SESSION_COOKIE_SECURE",
     "CSRF_COOKIE_SECURE", "SESSION_COOKIE_HTTPONLY", "X_FRAME_OPTIONS",
     "SECURE_CONTENT_TYPE_NOSNIFF", "SECURE_REFERRER_POLICY", "SECURE_PROXY_SSL_HEADER",
+    "PASSWORD_HASHERS",
 ]
 
 
@@ -46,6 +47,8 @@ def test_production_defaults_without_https_proxy():
     # No HSTS nor redirect over plain HTTP: that would lock browsers out.
     assert values["SECURE_HSTS_SECONDS"] == 0
     assert values["SECURE_SSL_REDIRECT"] is False
+    # Django's slow, salted hashers: the tests' MD5 (tests/conftest.py) is theirs alone.
+    assert values["PASSWORD_HASHERS"][0] == "django.contrib.auth.hashers.PBKDF2PasswordHasher"
 
 
 def test_behind_https_proxy_turns_on_hsts_redirect_and_secure_cookies():

@@ -40,12 +40,6 @@ from scoring.services import tokens
 from tournaments import services as tournament_services
 
 
-@pytest.fixture(autouse=True)
-def fast_passwords(settings):
-    """Users are created for every cell of the matrix: a fast hasher keeps it quick."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 def pairs_world(director, django_user_model) -> dict:
     """A duplicate-pairs championship: round 1 released, team 1 has entered deal 1; a
     finished ranking export exists."""

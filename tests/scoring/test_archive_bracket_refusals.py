@@ -5,11 +5,13 @@ games than its best-of made every later entry in the bracket a 500."""
 
 from __future__ import annotations
 
+import copy
 import sys
 from pathlib import Path
 
 import pytest
-from archive_events import delete_championship, row_counts
+from archive_events import row_counts
+from built_once import building_once
 
 from scoring.archive import ArchiveError, export_full, import_archive, to_json_bytes
 
@@ -23,21 +25,26 @@ from formats.free_deal.models import KnockoutTie  # noqa: E402
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def bracket(director):
+@pytest.fixture(scope="module")
+def bracket_archive(django_db_setup, django_db_blocker):
     """A knockout stage of four pairs, best of three: semi-final 1 won 2-0, semi-final 2
-    at 0-1, the final waiting for its second pair. Exported, then deleted (so that only
-    the refusal stops the import)."""
-    championship = swiss_played(director, knockout_size=4, knockout_best_of=3)
-    fd.start_knockout(championship, by=director)
-    semi = KnockoutTie.objects.get(championship=championship, stage=1, slot=1)
-    fd.enter_knockout_game(semi, 101, 80, by=director)
-    fd.enter_knockout_game(semi, 101, 70, by=director)
-    other = KnockoutTie.objects.get(championship=championship, stage=1, slot=2)
-    fd.enter_knockout_game(other, 20, 101, by=director)
-    archive = export_full(championship)
-    delete_championship(championship)
-    return archive
+    at 0-1, the final waiting for its second pair. Built and exported once for the module
+    and rolled back (so that only the refusal stops an import)."""
+    with building_once(django_db_blocker) as director:
+        championship = swiss_played(director, knockout_size=4, knockout_best_of=3)
+        fd.start_knockout(championship, by=director)
+        semi = KnockoutTie.objects.get(championship=championship, stage=1, slot=1)
+        fd.enter_knockout_game(semi, 101, 80, by=director)
+        fd.enter_knockout_game(semi, 101, 70, by=director)
+        other = KnockoutTie.objects.get(championship=championship, stage=1, slot=2)
+        fd.enter_knockout_game(other, 20, 101, by=director)
+        return export_full(championship)
+
+
+@pytest.fixture
+def bracket(bracket_archive):
+    """The test's own copy of the bracket's archive, to break as it likes."""
+    return copy.deepcopy(bracket_archive)
 
 
 def refused(archive: dict, director, path: str, text: str) -> None:
@@ -154,14 +161,20 @@ def test_a_bracket_with_a_tie_missing(bracket, director):
 # --- Individual seating (rules.md 10.3) -------------------------------------------------
 
 
+@pytest.fixture(scope="module")
+def seating_archive(django_db_setup, django_db_blocker):
+    """Nine players, round 1 drafted and released: two tables of four, one sit-out.
+    Built and exported once for the module, and rolled back."""
+    with building_once(django_db_blocker) as director:
+        championship = make_individual(director, players=9, rounds=2, deals=1)
+        next_round(championship, director)
+        return export_full(championship)
+
+
 @pytest.fixture
-def seating(director):
-    """Nine players, round 1 drafted and released: two tables of four, one sit-out."""
-    championship = make_individual(director, players=9, rounds=2, deals=1)
-    next_round(championship, director)
-    archive = export_full(championship)
-    delete_championship(championship)
-    return archive
+def seating(seating_archive):
+    """The test's own copy of the seating's archive."""
+    return copy.deepcopy(seating_archive)
 
 
 def test_the_seating_imports_untouched(seating, director):

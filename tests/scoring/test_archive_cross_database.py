@@ -17,6 +17,7 @@ import sys
 import uuid
 from pathlib import Path
 
+import pytest
 from archive_events import comparable
 from django.db import connection
 from django.test import Client
@@ -69,6 +70,7 @@ def manage(url: str, *args: str) -> str:
     return result.stdout
 
 
+@pytest.mark.other_database
 def test_backup_from_the_other_database_imports(db, director, tmp_path):
     drop = None
     if connection.vendor == "postgresql":

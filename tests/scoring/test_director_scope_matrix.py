@@ -254,11 +254,6 @@ def test_every_director_write_is_in_the_matrix():
 # --- The two championships of each format ------------------------------------------------------
 
 
-@pytest.fixture(autouse=True)
-def fast_passwords(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 def _common(championship, director, teams) -> dict:
     _token, _raw = tokens.create_token(director, "desk")
     return {"championship": championship, "director": director, "teams": teams,

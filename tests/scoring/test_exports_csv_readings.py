@@ -127,6 +127,7 @@ NUMBER_COLUMNS = {"ranking_csv": [2, 6, 7, 8, 9],
                   "results_csv": [1, 2, 3, 11, 12, 13, 14, 15, 16, 17, 18]}
 
 
+@pytest.mark.libreoffice
 @pytest.mark.parametrize("kind", KINDS)
 def test_libreoffice_reads_no_formula_with_either_separator(client, event, kind, tmp_path):
     office = libreoffice()
@@ -153,6 +154,7 @@ def test_libreoffice_reads_no_formula_with_either_separator(client, event, kind,
         assert csv_text(HOSTILE["name"]) in names and csv_text(QUOTED["name"]) in names
 
 
+@pytest.mark.libreoffice
 @pytest.mark.parametrize(("language", "separator", "locale"),
                          [("ca", ";", "1027"), ("es", ";", "3082"), ("en", ",", "1033")])
 def test_the_csv_is_separated_as_the_readers_spreadsheet_expects(client, event, tmp_path,

@@ -130,6 +130,7 @@ def test_csv_has_a_bom_accents_and_numbers(client, event):
         workbook_of(download(client, event, "workbook"))["Results"]["A"]) - 1
 
 
+@pytest.mark.libreoffice
 def test_workbook_converted_by_libreoffice_gives_the_same_numbers(client, event, tmp_path):
     office = shutil.which("libreoffice") or shutil.which("soffice")
     if office is None:
