@@ -7,7 +7,6 @@ import asyncio
 import json
 import socket
 import threading
-import time
 
 import pytest
 from django.core import signing
@@ -187,13 +186,33 @@ def test_a_bad_token_gets_no_stream(monkeypatch):
 
 def test_without_redis_streams_are_refused_and_writers_do_not_wait(monkeypatch, free_port):
     """Redis configured but away: the page is told to poll (503), and publishing an event
-    costs the writer nothing (the background publisher drops it)."""
+    costs the writer nothing: the writer hands it over and goes on while the publisher
+    thread is stuck on the network (here, held until the end of the test)."""
+    import redis
+
+    network = threading.Event()  # the "network": it answers once the test lets it
+
+    class StuckClient:
+        def ping(self):
+            network.wait()
+
+        def publish(self, channel, message):
+            network.wait()
+
+    real_client = redis.Redis.from_url
+    monkeypatch.setattr(redis.Redis, "from_url", lambda *args, **kwargs: StuckClient())
     layer = relay.RedisLayer(f"redis://127.0.0.1:{free_port}/0", "test-channel")
     monkeypatch.setattr(relay, "_layer", layer)
-    started = time.perf_counter()
-    for _ in range(50):
-        live.send_now(EVENT)
-    assert time.perf_counter() - started < 0.05
+    writer = threading.Thread(target=lambda: [live.send_now(EVENT) for _ in range(50)])
+    try:
+        writer.start()
+        writer.join(timeout=30)  # far more than 50 hand-overs ever take; not a speed budget
+        assert not writer.is_alive(), "a writer waited for Redis"
+    finally:
+        network.set()
+    monkeypatch.setattr(redis.Redis, "from_url", real_client)
+    layer = relay.RedisLayer(f"redis://127.0.0.1:{free_port}/0", "test-channel")
+    monkeypatch.setattr(relay, "_layer", layer)
     status, payloads = _run(_drive(make_token("director", 7), lambda: None))
     assert status == 503 and payloads == []
 
