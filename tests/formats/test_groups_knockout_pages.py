@@ -52,7 +52,7 @@ def test_the_picker_does_not_offer_the_format_yet(director):
 
 WORDS = {"en": ("Groups", "Group A", "Draw the groups", "Swap the two pairs"),
          "ca": ("Grups", "Grup A", "Sorteja els grups", "Intercanvia les dues parelles"),
-         "es": ("Grupos", "Grupo A", "Sortea los grupos", "Intercambia las dos parejas")}
+         "es": ("Grupos", "Grupo A", "Sortear los grupos", "Intercambiar las dos parejas")}
 
 
 @pytest.mark.parametrize("language", ["en", "ca", "es"])
