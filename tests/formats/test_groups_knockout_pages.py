@@ -130,3 +130,29 @@ def test_what_the_groups_page_costs_does_not_grow_with_the_field(director):
         costs.append(count(client, reverse("groups_knockout:groups", args=[championship.pk])))
     assert costs[0] == costs[1], costs
     assert costs[0] <= 12, costs
+
+
+def test_the_settings_on_the_edit_page_and_the_api_lock_after_round_1(director):
+    championship = make_groups_event(director, pairs=8, group_size=5)
+    client = lang_client(director, "en")
+    edit = reverse("tournaments:director_edit", args=[championship.pk])
+    page = client.get(edit).content.decode()
+    assert "Group size" in page and 'name="gk-group_size"' in page and "disabled" not in page
+    api = APIClient(HTTP_ACCEPT_LANGUAGE="en")
+    api.force_login(director)
+    url = f"/api/v1/championships/{championship.pk}/"
+    read = api.get(url).json()
+    assert read["format"] == "groups_knockout"
+    assert read["groups_knockout"]["group_size"] == 5 and read["free_deal"] is None
+    changed = api.patch(url, {"groups_knockout": {"hands_per_game": 10}}, format="json")
+    assert changed.status_code == 200, changed.content
+    assert changed.json()["groups_knockout"]["hands_per_game"] == 10
+    make_groups(championship, seed="x")
+    (round_,) = services.generate_next_round(championship)
+    services.release_round(round_, by=director)
+    page = client.get(edit).content.decode()
+    assert 'name="gk-group_size"' in page and "disabled" in page
+    refused = api.patch(url, {"groups_knockout": {"extra_hands": 4}}, format="json")
+    assert refused.status_code == 400
+    assert "extra_hands" in refused.json()["groups_knockout"]
+    assert "groups_knockout" in api.get(url).json()["locked_fields"]
