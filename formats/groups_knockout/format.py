@@ -91,7 +91,10 @@ class GroupsKnockout(Format):
 
     def round_printouts(self, round_) -> list[tuple[str, str]]:
         return [(_("Group sheets (PDF)"),
-                 reverse("groups_knockout:group_sheets", args=[round_.championship_id]))]
+                 reverse("groups_knockout:group_sheets", args=[round_.championship_id])),
+                (_("Table cards (PDF)"),
+                 reverse("groups_knockout:table_cards",
+                         args=[round_.championship_id, round_.number]))]
 
     def other_byes(self, round_) -> set[int]:
         from formats.groups_knockout.services.rounds import round_sit_outs

@@ -1,5 +1,5 @@
 """Groups-then-knockout URLs beside the shared ones: the director's groups page (making the
-groups, swapping two pairs) and the printed group sheets."""
+groups, swapping two pairs), the printed group sheets and a round's table cards."""
 
 from django.urls import path
 
@@ -12,4 +12,6 @@ urlpatterns = [
     path("director/c/<int:pk>/groups/make/", views.make, name="make_groups"),
     path("director/c/<int:pk>/groups/swap/", views.swap, name="swap_pairs"),
     path("director/c/<int:pk>/groups.pdf", views.group_sheets, name="group_sheets"),
+    path("director/c/<int:pk>/groups/rounds/<int:number>/table-cards.pdf", views.table_cards,
+         name="table_cards"),
 ]

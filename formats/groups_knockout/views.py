@@ -6,12 +6,12 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from formats.groups_knockout import selectors
-from formats.groups_knockout.exports import group_sheets_pdf
+from formats.groups_knockout.exports import group_sheets_pdf, table_cards_pdf
 from formats.groups_knockout.format import GroupsKnockout
 from formats.groups_knockout.forms import SwapForm
 from formats.groups_knockout.services import make_groups, settings_of, swap_pairs
@@ -85,3 +85,12 @@ def group_sheets(request, pk: int):
     championship = _championship(request, pk)
     return no_store(printed_file(request, lambda: group_sheets_pdf(championship),
                                  "group-sheets.pdf"))
+
+
+@login_required
+def table_cards(request, pk: int, number: int):
+    """A round's table cards (PDF): no cards are shown, so a drafted round's may be printed."""
+    championship = _championship(request, pk)
+    round_ = get_object_or_404(championship.rounds, number=number)
+    return no_store(printed_file(request, lambda: table_cards_pdf(round_),
+                                 f"table-cards-round-{round_.number}.pdf"))

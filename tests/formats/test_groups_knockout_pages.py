@@ -111,6 +111,12 @@ def test_the_round_page_shows_each_tables_group_and_the_sheets(director):
     assert printed.status_code == 200
     body = printed.content.decode()
     assert body.count("Group A") >= 1 and "Schedule" in body and "Match points" in body
+    cards = reverse("groups_knockout:table_cards", args=[championship.pk, 1])
+    assert cards in text
+    printed = client.get(cards + "?as=page").content.decode()
+    # One card a table (4: two of the group of 4, one of each group of 3), with its group.
+    assert printed.count('class="card"') == 4
+    assert "Table 4 · Group C" in printed and "Games of 8 hands, 2 more while level" in printed
 
 
 def count(client, url) -> int:
