@@ -35,6 +35,10 @@ class GroupsSettingsSerializer(serializers.Serializer):
         min_value=2, max_value=128, required=False, allow_null=True,
         help_text=_("A power of two; null for the smallest that holds every group's "
                     "qualifiers."))
-    best_of = serializers.ChoiceField(choices=[1, 3], required=False)
+    # A number, not a choice: the free-deal knockout's [1, 3] is already a named enum of the
+    # schema; ``services.save_settings`` refuses 2, naming the field.
+    best_of = serializers.IntegerField(
+        min_value=1, max_value=3, required=False,
+        help_text=_("A knockout tie is one game (1) or the best of three (3)."))
     third_place = serializers.BooleanField(required=False)
     seeding = serializers.ChoiceField(choices=GroupsSettings.Seeding.choices, required=False)

@@ -162,3 +162,14 @@ def test_the_settings_on_the_edit_page_and_the_api_lock_after_round_1(director):
     assert refused.status_code == 400
     assert "extra_hands" in refused.json()["groups_knockout"]
     assert "groups_knockout" in api.get(url).json()["locked_fields"]
+
+
+def test_the_api_refuses_a_best_of_two_naming_the_field(director):
+    championship = make_groups_event(director, pairs=4)
+    api = APIClient(HTTP_ACCEPT_LANGUAGE="en")
+    api.force_login(director)
+    refused = api.patch(f"/api/v1/championships/{championship.pk}/",
+                        {"groups_knockout": {"best_of": 2}}, format="json")
+    assert refused.status_code == 400
+    assert refused.json()["groups_knockout"]["best_of"] == [
+        "A knockout tie is one game or the best of three."]
