@@ -9,7 +9,7 @@ class Migration(migrations.Migration):
     initial = True
 
     dependencies = [
-        ('tournaments', '0019_groups_knockout'),
+        ('tournaments', '0020_groups_knockout'),
     ]
 
     operations = [
