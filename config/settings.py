@@ -68,6 +68,7 @@ INSTALLED_APPS = [
     "formats.duplicate_pairs",
     "formats.free_deal",
     "formats.abarrotada",
+    "formats.groups_knockout",
 ]
 
 MIDDLEWARE = [

@@ -29,6 +29,7 @@ urlpatterns = [
     path("", include("formats.duplicate_pairs.urls")),
     path("", include("formats.free_deal.urls")),
     path("", include("formats.abarrotada.urls")),
+    path("", include("formats.groups_knockout.urls")),
 ]
 
 

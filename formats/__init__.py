@@ -20,18 +20,30 @@ app when Django is ready (``formats.registry``); the core never imports a format
   not pairs, four (or three) a table, scored by seat. Its pure rules are
   ``engine.abarrotada``. Its free-deal evening (rules.md 10.4, game totals instead of
   deals) is the sibling format ``abarrotada_free`` in the same package.
+- ``formats.groups_knockout``: groups then knockout (rules.md 12), the fair's open
+  championship: a Django app (settings, groups, the group rounds, the groups page and
+  sheets). Its pure rules are ``engine.groups``. Not offered in the picker yet
+  (``Format.offered``): its games, standings and knockout are still to come (issue 38).
 """
 
-from formats.registry import FORMATS, NAMED, format_choices, format_of, named, register
+from formats.registry import (
+    FORMATS,
+    NAMED,
+    format_choices,
+    format_of,
+    named,
+    offered_formats,
+    register,
+)
 
 
 def __getattr__(name: str):
-    # DUPLICATE_PAIRS, FREE_DEAL_PAIRS, ABARROTADA, ABARROTADA_FREE: each format's object,
-    # registered by its app once Django is ready (``formats.registry``).
+    # DUPLICATE_PAIRS, FREE_DEAL_PAIRS, ABARROTADA, ABARROTADA_FREE, GROUPS_KNOCKOUT: each
+    # format's object, registered by its app once Django is ready (``formats.registry``).
     if name in NAMED:
         return named(name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 __all__ = ["ABARROTADA", "ABARROTADA_FREE", "DUPLICATE_PAIRS", "FORMATS", "FREE_DEAL_PAIRS",
-           "format_choices", "format_of", "register"]
+           "GROUPS_KNOCKOUT", "format_choices", "format_of", "offered_formats", "register"]

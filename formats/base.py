@@ -23,6 +23,10 @@ class Format:
     label: Promise | str = ""
     #: One line for the format picker: who plays, how it is scored.
     summary: Promise | str = ""
+    #: Offered in the new-championship picker (the page's and the API's). A format whose
+    #: games cannot be played through yet says ``False``: its championships still work
+    #: everywhere else, but no director can create one.
+    offered: bool = True
     #: The rules.md section that defines it.
     rules_section: str = ""
     #: How the format names who plays at a table: its refusals (a team; a pair in the

@@ -1,9 +1,10 @@
 """The formats by key, and the format of a championship.
 
 The registry knows no format: each registers its object when Django readies its app
-(``formats.duplicate_pairs``, ``formats.free_deal`` and ``formats.abarrotada`` in their
-``AppConfig.ready``). The apps are readied in ``INSTALLED_APPS`` order (duplicate_pairs,
-free_deal, abarrotada), which is the order of
+(``formats.duplicate_pairs``, ``formats.free_deal``, ``formats.abarrotada`` and
+``formats.groups_knockout`` in their ``AppConfig.ready``). The apps are readied in
+``INSTALLED_APPS`` order (duplicate_pairs, free_deal, abarrotada, groups_knockout), which is
+the order of
 :data:`FORMATS`: the format picker's, and the order every loop over the formats keeps.
 """
 
@@ -18,7 +19,8 @@ FORMATS: dict[str, Format] = {}
 
 #: The names under which the rest of Duplicada reaches one format's object; each is the
 #: format's key in capitals (``formats.FREE_DEAL_PAIRS`` is ``FORMATS["free_deal_pairs"]``).
-NAMED = ("DUPLICATE_PAIRS", "FREE_DEAL_PAIRS", "ABARROTADA", "ABARROTADA_FREE")
+NAMED = ("DUPLICATE_PAIRS", "FREE_DEAL_PAIRS", "ABARROTADA", "ABARROTADA_FREE",
+         "GROUPS_KNOCKOUT")
 
 
 def register(fmt: Format) -> None:
@@ -51,6 +53,13 @@ def format_of(championship) -> Format:
     return FORMATS[championship.format]
 
 
+def offered_formats() -> list[Format]:
+    """The formats a director may create a championship of (``Format.offered``), in the
+    order of :data:`FORMATS`: the new-championship picker's."""
+    return [fmt for fmt in FORMATS.values() if fmt.offered]
+
+
 def format_choices() -> list[tuple[str, object]]:
-    """``(key, label)`` of every format, in the order of :data:`FORMATS` (the picker's)."""
-    return [(fmt.key, fmt.label) for fmt in FORMATS.values()]
+    """``(key, label)`` of every offered format, in the picker's order (the API's choices
+    when creating a championship)."""
+    return [(fmt.key, fmt.label) for fmt in offered_formats()]

@@ -41,3 +41,6 @@ class AuditAction(models.TextChoices):
     KNOCKOUT_SETTINGS_CHANGED = "knockout_settings_changed", _("knockout settings changed")
     KNOCKOUT_STARTED = "knockout_started", _("knockout bracket drawn")
     KNOCKOUT_GAME_ENTERED = "knockout_game_entered", _("knockout game entered")
+    # Groups then knockout: making the groups (formats.groups_knockout.services.groups).
+    GROUPS_DRAWN = "groups_drawn", _("groups made")
+    GROUPS_SWAPPED = "groups_swapped", _("pairs swapped between groups")

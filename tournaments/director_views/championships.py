@@ -9,7 +9,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from formats import DUPLICATE_PAIRS, FORMATS, format_of
+from formats import DUPLICATE_PAIRS, FORMATS, format_of, offered_formats
 from tournaments import audit, pdf_support, selectors, services
 from tournaments.director_views.common import (
     _form_error,
@@ -41,7 +41,7 @@ def championship_create(request):
     """The format comes first (links at the top of the page, duplicate pairs unless another
     is picked); the form shows only the settings that format uses."""
     key = request.POST.get("format") or request.GET.get("format") or DUPLICATE_PAIRS.key
-    if key not in FORMATS:
+    if key not in FORMATS or not FORMATS[key].offered:
         raise Http404("No such format")
     fmt = FORMATS[key]
     form = ChampionshipForm(posted(request), shown=fmt.championship_fields)
@@ -59,7 +59,7 @@ def championship_create(request):
             messages.success(request, _("Championship created."))
             return redirect("tournaments:director_championship", championship.pk)
     return render(request, "tournaments/director/championship_form.html",
-                  {"form": form, "extra": extra, "fmt": fmt, "formats": FORMATS.values()})
+                  {"form": form, "extra": extra, "fmt": fmt, "formats": offered_formats()})
 
 
 @director_page

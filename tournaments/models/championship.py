@@ -20,6 +20,7 @@ class Championship(models.Model):
         FREE_DEAL_PAIRS = "free_deal_pairs", _("Free-deal pairs (Swiss)")
         ABARROTADA = "abarrotada", _("Individual (abarrotada)")
         ABARROTADA_FREE = "abarrotada_free", _("Individual, free deals (abarrotada)")
+        GROUPS_KNOCKOUT = "groups_knockout", _("Groups then knockout")
 
     class Movement(models.TextChoices):
         ROUND_ROBIN = "round_robin", _("Round robin")
@@ -95,7 +96,7 @@ class Championship(models.Model):
             ),
             models.CheckConstraint(
                 condition=Q(format__in=["duplicate_pairs", "free_deal_pairs", "abarrotada",
-                                          "abarrotada_free"]),
+                                          "abarrotada_free", "groups_knockout"]),
                 name="championship_format_valid",
             ),
             models.CheckConstraint(

@@ -1,0 +1,124 @@
+"""The groups-then-knockout format as the rest of Duplicada sees it (``formats.base.Format``).
+
+Built so far (issue 38, second step): the settings, the groups (draw, snake, swaps), the
+group rounds drafted as the core's rounds and tables with their sit-outs, the director's
+groups page and the printed group sheets. The games, the standings, going through and the
+knockout are the next steps: until then the pages that show them answer "not found" and
+the format is not offered in the new-championship picker.
+"""
+
+from __future__ import annotations
+
+from django.http import Http404
+from django.urls import reverse
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from formats.base import Format
+from formats.groups_knockout.wording import PAIR_WORDING
+
+
+class GroupsKnockout(Format):
+    key = "groups_knockout"
+    wording = PAIR_WORDING
+    label = _("Groups then knockout")
+    summary = _("Pairs play a round robin in small groups, games of a set number of hands; "
+                "the best of each group, and the best of the rest, play a seeded bracket.")
+    rules_section = "12"
+    # Issue 38: not offered until the group games can be entered (the next step).
+    offered = False
+    has_deals = False
+    has_hand_records = False
+    has_adjusted_scores = False
+    facts_template = "groups_knockout/_facts.html"
+    round_seating_template = "groups_knockout/_round_seating.html"
+    championship_fields = ("doubling",)
+    # The group rounds are drafted one at a time, each once the last is closed: the core's
+    # round-by-round (Swiss) path. The stage lasts at most 5 rounds (a group of 5 or 6); the
+    # schedule's own length, which the groups decide, is enforced by ``services.rounds``.
+    fixed_settings = {"movement": "swiss", "rounds_planned": 5}
+    api_settings_key = "groups_knockout"
+
+    # Late imports: the views and services import the models.
+
+    def settings_form(self, championship=None, data=None):
+        from formats.groups_knockout.forms import GroupsSettingsForm
+
+        return GroupsSettingsForm.for_championship(championship, data)
+
+    def api_settings_serializer(self):
+        from formats.groups_knockout.serializers import GroupsSettingsSerializer
+
+        return GroupsSettingsSerializer
+
+    def save_settings(self, championship, cleaned: dict, *, by=None, origin=None) -> None:
+        from formats.groups_knockout.services import save_settings
+
+        save_settings(championship, by=by, origin=origin, **cleaned)
+
+    def generate_next_round(self, championship):
+        from formats.groups_knockout.services import draft_next_group_round
+
+        return draft_next_group_round(championship)
+
+    # The pages of the games and their results come with the group games (issue 38).
+
+    def captain_page(self, request, team):
+        raise Http404("The group games cannot be entered yet")
+
+    def standings_page(self, request, championship, *, director: bool):
+        raise Http404("The group standings are not built yet")
+
+    def projector_page(self, request, championship, *, director: bool):
+        raise Http404("The group standings are not built yet")
+
+    def traveller_page(self, request, championship, deal, *, director: bool):
+        raise Http404  # a free-deal game has no deals, so no travellers
+
+    def scorecard_page(self, request, championship, team, *, director: bool):
+        raise Http404("The group games cannot be entered yet")
+
+    def director_results_page(self, request, championship, round_):
+        raise Http404("The group games cannot be entered yet")
+
+    def missing_results(self, round_) -> list[str]:
+        # No game can be entered yet: every table's game is missing.
+        return [gettext("Table %(table)s: the game has not been entered.")
+                % {"table": table.number} for table in round_.tables.order_by("number")]
+
+    def public_archive(self, championship, rounds, number: dict[int, int]) -> dict:
+        return {}
+
+    def round_printouts(self, round_) -> list[tuple[str, str]]:
+        return [(_("Group sheets (PDF)"),
+                 reverse("groups_knockout:group_sheets", args=[round_.championship_id])),
+                (_("Table cards (PDF)"),
+                 reverse("groups_knockout:table_cards",
+                         args=[round_.championship_id, round_.number]))]
+
+    def other_byes(self, round_) -> set[int]:
+        from formats.groups_knockout.services.rounds import round_sit_outs
+
+        return round_sit_outs(round_)
+
+    def check_draft(self, round_, tables) -> None:
+        from formats.groups_knockout.services.rounds import check_tables
+
+        check_tables(round_.championship, tables)
+
+    def swap_other_byes(self, round_, swap) -> None:
+        from formats.groups_knockout.services.rounds import swap_sit_outs
+
+        swap_sit_outs(round_, swap)
+
+    def set_other_bye(self, round_, team, given: bool) -> bool:
+        from formats.groups_knockout.services.rounds import set_sit_out
+
+        return set_sit_out(round_, team, given)
+
+    def other_bye_rounds(self, championship_id, team, *, status) -> list[int]:
+        from formats.groups_knockout.models import GroupSitOut
+
+        return list(GroupSitOut.objects.filter(round__championship_id=championship_id,
+                                               round__status=status, team=team)
+                    .order_by("round__number").values_list("round__number", flat=True))
