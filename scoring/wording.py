@@ -4,7 +4,7 @@ the apps are loaded)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.utils.translation import gettext_lazy
 
@@ -44,6 +44,14 @@ TEAM_WORDING = Wording(
                                 "your pair has a bye."),
     no_open_table=gettext_lazy("Your pair has no open table right now: the round is closed "
                                "or has not started."),
+)
+
+#: Pairs who play games, not deals (free-deal pairs, groups then knockout): a withdrawal
+#: leaves their table no game.
+GAME_PAIR_WORDING = replace(
+    TEAM_WORDING,
+    withdrawal_bye=gettext_lazy("The other pair has withdrawn: this table plays no game and "
+                                "your pair has a bye."),
 )
 
 #: The four forms of the entrant word by the names templates use (``entrant`` filter).

@@ -1,19 +1,13 @@
-"""How the free-deal format's refusals name who plays at a table: a pair (the shared
-checks speak of a duplicate team by default). Given to them through ``Format.wording``."""
+"""How the free-deal format's refusals name who plays at a table: a pair who plays games
+(the core's words, ``scoring.wording``), given to them through ``Format.wording``; and how
+its tie-break metrics are named."""
 
 from django.utils.translation import gettext_lazy as _
 
-from scoring.wording import Wording
+from scoring.wording import GAME_PAIR_WORDING
 
-PAIR_WORDING = Wording(
-    not_your_table=_("Your pair does not play at this table."),
-    withdrawn=_("Your pair has withdrawn: its link can no longer enter or confirm results. "
-                "Please ask the director."),
-    withdrawal_bye=_("The other pair has withdrawn: this table plays no game and your pair "
-                     "has a bye."),
-    no_open_table=_("Your pair has no open table right now: the round is closed or has not "
-                    "started."),
-)
+#: The core's words for pairs who play games (``scoring.wording``).
+PAIR_WORDING = GAME_PAIR_WORDING
 
 
 #: How the ranking's tie-break metrics (``engine.free_deal.METRICS``) are named: on a sheet,
