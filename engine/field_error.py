@@ -30,3 +30,17 @@ class FieldError(ValueError):
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.field!r}, {self.message!r}, code={self.code!r})"
+
+
+def worded(error: Exception, messages: Mapping[str, str]) -> str:
+    """``error`` in the words of ``messages`` (its code → a text, translated by the caller,
+    with ``%(name)s`` placeholders), its params filled in; the engine's English when the code
+    has no text or the text asks for a figure the error does not carry."""
+    params = dict(getattr(error, "params", {}) or {})
+    text = messages.get(getattr(error, "code", ""))
+    if text is None:
+        return str(error)
+    try:
+        return text % params
+    except (KeyError, TypeError, ValueError):
+        return str(error)

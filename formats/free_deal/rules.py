@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 
 from engine import free_deal as fd
+from engine.field_error import worded
 from engine.ordinary import DoublingScheme
 from scoring.services.values import ScoringError
 from tournaments.services.common import ServiceError
@@ -68,15 +69,7 @@ def check_game(row, values):
 
 def game_message(error) -> str:
     """The engine's refusal in the reader's language (the engine speaks English)."""
-    params = dict(getattr(error, "params", {}) or {})
-    messages = _messages()
-    text = messages.get(error.code)
-    if text is None:
-        return str(error)
-    try:
-        return text % params
-    except (KeyError, TypeError, ValueError):
-        return str(error)
+    return worded(error, _messages())
 
 
 def _messages() -> dict[str, str]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 import engine.groups as eg
+from engine.field_error import worded
 from engine.groups.qualification import PER_GROUP_RANGE
 from tournaments.services.common import ServiceError
 
@@ -45,14 +46,7 @@ def refusal(error: eg.GroupsError, field: str | None = None) -> ServiceError:
 
 def message(error) -> str:
     """The engine's refusal in the reader's language (the engine speaks English)."""
-    params = dict(getattr(error, "params", {}) or {})
-    text = _messages().get(error.code)
-    if text is None:
-        return str(error)
-    try:
-        return text % params
-    except (KeyError, TypeError, ValueError):
-        return str(error)
+    return worded(error, _messages())
 
 
 def _messages() -> dict[str, str]:
