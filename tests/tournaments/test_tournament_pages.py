@@ -72,7 +72,7 @@ def test_teams_pages(director_client, championship):
     assert response.status_code == 302
     team = championship.teams.get()
     response = director_client.post(url, {"name": "els manilles", "player1": "A", "player2": "B"})
-    assert "Team 1 already has this name." in response.content.decode()
+    assert "Pair 1 already has this name." in response.content.decode()
     page = director_client.get(reverse("tournaments:director_team_edit", args=[championship.pk, team.pk]))
     assert team.link_secret in page.content.decode() and team.pin in page.content.decode()
     assert page["Cache-Control"] == "no-store, private"
