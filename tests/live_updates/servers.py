@@ -53,7 +53,10 @@ def uvicorn_servers(count: int, *, database: str, live_redis: str, channel: str,
         "SECRET_KEY": secret_key,
         "ALLOWED_HOSTS": "127.0.0.1",
         "DEBUG": "",
-        "DJANGO_SETTINGS_MODULE": "config.settings",
+        # Duplicada's settings with the suite's password hasher (served_settings.py).
+        "DJANGO_SETTINGS_MODULE": "served_settings",
+        "PYTHONPATH": os.pathsep.join(
+            [str(Path(__file__).resolve().parent), str(ROOT), os.environ.get("PYTHONPATH", "")]),
     }
     env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
     processes, urls = [], []
