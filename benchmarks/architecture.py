@@ -34,19 +34,25 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 #: The top-level packages checked (tests, benchmarks and migrations are not).
 CHECKED = ("results", "scoring", "tournaments", "live", "config", "formats", "engine")
-#: The format packages (or modules), by area.
-FORMAT_AREAS = {
-    "formats.free_deal": "formats/free_deal",
-    "formats.abarrotada": "formats/abarrotada",
-    "formats.duplicate_pairs": "formats/duplicate_pairs",
-}
+
+
+def _format_areas(root: Path = ROOT) -> dict[str, str]:
+    """Every format package by area: each folder of ``formats/`` that is an app of its own
+    (its ``apps.py`` registers the format). Found, not listed, so that a new format is checked
+    from its first commit rather than passing as part of the seam."""
+    return {f"formats.{app.parent.name}": f"formats/{app.parent.name}"
+            for app in sorted((root / "formats").glob("*/apps.py"))}
+
+
+#: The format packages, by area.
+FORMAT_AREAS = _format_areas()
 CORE_APPS = ("results", "scoring", "tournaments", "live", "config")
 #: The seam between the core and the formats: what a format answers (``base``), the registry
 #: the formats join, the package's doors, its app and its template tags.
 SEAM = ("formats", "formats.base", "formats.registry", "formats.apps", "formats.templatetags")
 #: The areas whose lines are counted, in the order printed.
-LINE_AREAS = ("results", "scoring", "tournaments", "formats/free_deal", "formats/abarrotada",
-              "formats/duplicate_pairs", "formats seam", "live", "config")  # fmt: skip
+LINE_AREAS = ("results", "scoring", "tournaments", *FORMAT_AREAS.values(), "formats seam", "live",
+              "config")  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -244,7 +250,7 @@ def cycles(imports: list[Import], node_of, root: Path = ROOT) -> list[list[str]]
 
 def line_area(path: Path, root: Path = ROOT) -> str | None:
     rel = path.relative_to(root).as_posix()
-    for area in ("formats/free_deal", "formats/abarrotada", "formats/duplicate_pairs"):
+    for area in FORMAT_AREAS.values():
         if rel.startswith(area + "/"):
             return area
     if rel.startswith("formats/"):

@@ -137,6 +137,21 @@ def test_the_checker_finds_the_core_importing_a_format_even_in_a_function():
                 if core_to_format(imp) or format_to_format(imp)]
 
 
+def test_every_format_package_is_checked_as_a_format_from_its_first_commit():
+    """The format areas are found from ``formats/*/apps.py``: the newest format is one, and
+    the core importing it is an offence (it once passed as part of the seam)."""
+    from benchmarks.architecture import FORMAT_AREAS
+
+    assert {"formats.duplicate_pairs", "formats.free_deal", "formats.abarrotada",
+            "formats.groups_knockout"} <= set(FORMAT_AREAS)
+    assert "formats.templatetags" not in FORMAT_AREAS
+    source = "from formats.groups_knockout.services import make_groups\n"
+    assert [imp.target for imp in _imports(source, "tournaments.views")
+            if core_to_format(imp)] == ["formats.groups_knockout.services.make_groups"]
+    assert [imp.target for imp in _imports(source, "formats.free_deal.views")
+            if format_to_format(imp)] == ["formats.groups_knockout.services.make_groups"]
+
+
 def test_the_checker_finds_a_format_importing_another():
     source = "def page():\n    from ..free_deal.forms import GameForm\n"
     found = [imp.target for imp in _imports(source, "formats.abarrotada.player_views")
