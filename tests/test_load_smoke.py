@@ -14,7 +14,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
+
+# Each runs the load command (build, a gunicorn server, the burst) in child processes.
+pytestmark = pytest.mark.slow
 
 
 def run_load(tmp_path, *args: str) -> str:

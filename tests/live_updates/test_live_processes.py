@@ -21,7 +21,8 @@ from servers import database_url, redis_answers, uvicorn_servers
 from formats.duplicate_pairs import services as pairs_services
 from live.scopes import make_token
 
-pytestmark = pytest.mark.django_db(transaction=True)
+# Servers in child processes (uvicorn, Redis's layer): `make test-fast` leaves them out.
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
 
 #: The bound asserted; the figure measured is printed (docs/operations.md quotes it).
 BOUND_SECONDS = 1.0

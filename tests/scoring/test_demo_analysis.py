@@ -13,6 +13,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 
 # The duplicate pairs' closed deals: an individual championship's get no hand records.
@@ -29,6 +31,7 @@ def read(path: Path, sql: str) -> list[tuple]:
         return connection.execute(sql).fetchall()
 
 
+@pytest.mark.slow  # the demo command and its analysis in child processes: a minute
 def test_the_demo_hands_its_analysis_to_a_process_that_outlives_it(tmp_path):
     database = tmp_path / "demo.sqlite3"
     env = {
