@@ -80,6 +80,13 @@ class Format:
         """Draft what comes next (a round robin's schedule, the next Swiss round)."""
         raise NotImplementedError
 
+    def rounds_to_pair(self, championship) -> int | None:
+        """How many rounds a round-by-round (Swiss) event pairs in all, so that the director
+        is offered "Pair round N" only while one remains (``tournaments.next_step``):
+        the championship's planned rounds (``None``: no limit). A format whose rounds
+        follow a schedule of its own answers its length."""
+        return championship.rounds_planned
+
     def captain_page(self, request, team):
         """The response of a team's private page (its table in the open round)."""
         raise NotImplementedError

@@ -31,10 +31,14 @@ class NextStep:
 def more_rounds_to_pair(championship: Championship, rounds: list[Round]) -> bool:
     """A Swiss event pairs round by round until its planned number (if it has one), each
     once the round before it is closed (``rounds`` in number order): the director is not
-    offered a pairing that would be refused."""
-    planned = championship.rounds_planned
-    return (championship.is_swiss and (not planned or len(rounds) < planned)
-            and (not rounds or rounds[-1].status == Round.Status.CLOSED))
+    offered a pairing that would be refused. The format says how many rounds there are
+    (``Format.rounds_to_pair``: the planned number, or a schedule's length)."""
+    from formats import format_of  # late: the formats import this module's app
+
+    if not championship.is_swiss or (rounds and rounds[-1].status != Round.Status.CLOSED):
+        return False
+    planned = format_of(championship).rounds_to_pair(championship)
+    return planned is None or len(rounds) < planned
 
 
 def next_step(championship: Championship, rounds: list[Round]) -> NextStep | None:

@@ -63,6 +63,13 @@ class GroupsKnockout(Format):
 
     # The pages of the games and their results come with the group games (issue 38).
 
+    def rounds_to_pair(self, championship) -> int | None:
+        # The group stage's rounds: as many as its longest group's round robin (none before
+        # the groups are made), not the 5 the core's setting allows at most.
+        from formats.groups_knockout.services.rounds import stage_schedule
+
+        return len(stage_schedule(championship.pk))
+
     def captain_page(self, request, team):
         raise Http404("The group games cannot be entered yet")
 

@@ -107,3 +107,22 @@ def test_a_table_swapped_by_hand_across_groups_is_refused(director):
     with pytest.raises(ServiceError) as refused:
         services.swap_teams(round_, first.ns_team, other.ns_team)
     assert "groups" in refused.value.message
+
+
+def test_the_next_step_offers_a_round_while_the_schedule_has_one(director):
+    # Groups of 4 play 3 rounds: "Pair round 4" is not offered after round 3, though the
+    # core's setting allows 5 rounds (the format answers Format.rounds_to_pair).
+    from tournaments.next_step import next_step
+
+    championship = make_groups_event(director, pairs=8, seeding="snake")
+    make_groups(championship)
+    offered = []
+    for _ in range(3):
+        (round_,) = services.generate_next_round(championship)
+        services.release_round(round_, by=director)
+        Round.objects.filter(pk=round_.pk).update(status=Round.Status.CLOSED,
+                                                  closed_at=timezone.now())
+        step = next_step(championship, list(championship.rounds.order_by("number")))
+        offered.append(str(step.label))
+    assert championship.rounds_planned == 5
+    assert offered == ["Pair round 2", "Pair round 3", "Finish the championship"]
