@@ -17,7 +17,8 @@ sys.path.insert(0, str(Path(__file__).parents[1] / "scoring"))
 from scoring_factories import make_championship, make_round, teams_of  # noqa: E402
 
 from formats.free_deal import services as fd  # noqa: E402
-from formats.free_deal.models import FreeDealSettings, GameEntry, GameReview  # noqa: E402
+from formats.free_deal.models import FreeDealSettings  # noqa: E402
+from scoring.models import GameEntry, GameReview  # noqa: E402
 from tournaments import services  # noqa: E402
 from tournaments.models import Championship  # noqa: E402
 

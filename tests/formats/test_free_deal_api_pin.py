@@ -11,8 +11,7 @@ from free_deal_factories import make_free_deal, next_round, win
 from rest_framework.test import APIClient
 
 from formats.free_deal import services
-from formats.free_deal.models import GameEntry, GameReview
-from scoring.models import PinAttempt
+from scoring.models import GameEntry, GameReview, PinAttempt
 from scoring.services.pins import PIN_MAX_FAILURES
 
 pytestmark = pytest.mark.django_db

@@ -9,9 +9,9 @@ from free_deal_factories import make_free_deal, next_round, play_round, win
 
 from formats.free_deal import selectors
 from formats.free_deal import services as fd
-from formats.free_deal.models import GameEntry, GameReview
 from formats.free_deal.rules import GameRefused
 from formats.free_deal.services import GameValues
+from scoring.models import GameEntry, GameReview
 from scoring.services import ScoringError
 from tournaments import services
 

@@ -7,8 +7,7 @@ import pytest
 from free_deal_factories import make_free_deal, next_round, win
 
 from formats.free_deal import services
-from formats.free_deal.models import GameReview
-from scoring.models import PinAttempt
+from scoring.models import GameReview, PinAttempt
 from scoring.services.pins import PIN_MAX_FAILURES
 from scoring.services.values import PinRefused, ScoringError
 

@@ -14,7 +14,7 @@ from rest_framework.test import APIClient
 from test_free_deal_knockout_retries import run_at_once
 
 from formats.free_deal import services as fd
-from formats.free_deal.models import GameEntry
+from scoring.models import GameEntry
 from tournaments import services
 
 pytestmark = pytest.mark.django_db

@@ -21,7 +21,7 @@ from free_deal_factories import make_free_deal, next_round, play_round, win  # n
 
 from formats.free_deal import selectors  # noqa: E402
 from formats.free_deal import services as fd  # noqa: E402
-from formats.free_deal.models import GameEntry, GameReview  # noqa: E402
+from scoring.models import GameEntry, GameReview  # noqa: E402
 from tournaments import services  # noqa: E402
 
 pytestmark = pytest.mark.django_db

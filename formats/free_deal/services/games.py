@@ -13,13 +13,12 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from formats.free_deal.models import GameEntry, GameReview
 from formats.free_deal.rules import GameRefused, check_game
 from formats.free_deal.services.settings import settings_of
 from formats.free_deal.wording import PAIR_WORDING
 from results import lifecycle
 from results.kinds import PAIR_WORDS, EntryKind, EntryWords
-from scoring.models import PinAttempt
+from scoring.models import GameEntry, GameReview, PinAttempt
 from scoring.services.checks import check_team_may_write
 from scoring.services.live_events import game_changed
 from scoring.services.values import Origin

@@ -4,9 +4,9 @@ every format."""
 
 from __future__ import annotations
 
-from formats.free_deal.models import GameReview
 from formats.free_deal.services.games import GAMES
 from results import pins
+from scoring.models import GameReview
 from scoring.services.values import Origin
 from tournaments.models import Team
 
