@@ -39,7 +39,7 @@ ROUNDS = 7
 
 
 def random_game(rng: random.Random):
-    from formats.free_deal.services import GameValues
+    from scoring.services.games import GameValues
 
     if rng.random() < 0.85:
         loser = rng.randint(10, 100)

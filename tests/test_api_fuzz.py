@@ -39,8 +39,8 @@ from werkzeug.test import Client as WsgiClient
 from formats.duplicate_pairs import services as pairs_services
 from formats.duplicate_pairs.rounds import generate_schedule
 from formats.free_deal import services as free_deal_services
-from formats.free_deal.services import GameValues
 from scoring.services import ResultData, tokens
+from scoring.services.games import GameValues
 from tournaments import services
 
 pytestmark = pytest.mark.django_db

@@ -11,18 +11,10 @@ from django.utils.translation import gettext as _
 from engine import free_deal as fd
 from engine.field_error import worded
 from engine.ordinary import DoublingScheme
-from scoring.services.values import ScoringError
+from scoring.services.values import GameRefused
 from tournaments.services.common import ServiceError
 
 PairingImpossible = fd.PairingImpossible
-
-
-class GameRefused(ScoringError):
-    """A game report the rules refuse; ``field`` names the form field it concerns."""
-
-    def __init__(self, message: str, code: str, field: str):
-        super().__init__(message, code=code)
-        self.field = field
 
 
 def game_settings(row) -> fd.GameSettings:

@@ -22,11 +22,11 @@ from formats.duplicate_pairs import services as pairs_services
 from formats.free_deal import services as fd
 from formats.free_deal.demo_knockout import load_knockout_demo
 from formats.free_deal.models import KnockoutEntry, KnockoutTie
-from formats.free_deal.services import GameValues
 from formats.free_deal.services.sections import assign_sections
 from scoring import selectors
 from scoring import services as scoring
 from scoring.services import ResultData, set_results_public
+from scoring.services.games import GameValues
 from tournaments import services
 
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from formats.free_deal import services as fd_services
-from formats.free_deal.services import GameValues
 from formats.free_deal.services.sections import assign_sections
+from scoring.services.games import GameValues
 from tournaments import services
 from tournaments.models import Round
 

@@ -16,7 +16,7 @@ from django.apps import apps
 from rest_framework.test import APIClient
 
 from formats.free_deal import services as fd
-from formats.free_deal.services import GameValues
+from scoring.services.games import GameValues
 from tournaments import services
 
 pytestmark = pytest.mark.django_db

@@ -21,12 +21,12 @@ from pypdf import PdfReader
 from formats import format_of
 from formats.duplicate_pairs.exports import kinds as pairs_exports
 from formats.free_deal.exports import data
-from formats.free_deal.services import GameValues
 from scoring.exports import jobs, registry
 from scoring.exports.data import export_scope
 from scoring.exports.models import ExportJob
 from scoring.exports.text import looks_like_formula
 from scoring.services import set_results_public
+from scoring.services.games import GameValues
 from tournaments import services
 from tournaments.models import Championship
 

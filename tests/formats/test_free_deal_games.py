@@ -9,10 +9,10 @@ from free_deal_factories import make_free_deal, next_round, play_round, win
 
 from formats.free_deal import selectors
 from formats.free_deal import services as fd
-from formats.free_deal.rules import GameRefused
-from formats.free_deal.services import GameValues
 from scoring.models import GameEntry, GameReview
 from scoring.services import ScoringError
+from scoring.services.games import GameValues
+from scoring.services.values import GameRefused
 from tournaments import services
 
 pytestmark = pytest.mark.django_db

@@ -22,8 +22,8 @@ from formats.abarrotada.models import GameTotalsReview, ReportReview
 from formats.abarrotada.rules import ReportValues
 from formats.free_deal import services as fd
 from formats.free_deal.models import KnockoutEntry, KnockoutTie
-from formats.free_deal.services import GameValues
 from scoring.models import GameReview
+from scoring.services.games import GameValues
 from scoring.services.places import posted_id
 from tournaments import services as tournament_services
 

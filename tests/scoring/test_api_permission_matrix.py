@@ -33,10 +33,10 @@ from scoring_factories import make_championship, result
 
 from formats.duplicate_pairs import services as pairs_services
 from formats.free_deal import services as fd_services
-from formats.free_deal.services import GameValues
 from scoring.exports import jobs
 from scoring.exports.models import ExportJob
 from scoring.services import tokens
+from scoring.services.games import GameValues
 from tournaments import services as tournament_services
 
 

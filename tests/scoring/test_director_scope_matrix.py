@@ -33,10 +33,10 @@ from formats.abarrotada.rules import ReportValues
 from formats.duplicate_pairs import services as pairs_services
 from formats.free_deal import services as fd
 from formats.free_deal.models import KnockoutTie
-from formats.free_deal.services import GameValues
 from scoring.api.base import DirectorView
 from scoring.exports.models import ExportJob
 from scoring.services import tokens
+from scoring.services.games import GameValues
 from tournaments import services as tournament_services
 
 WRITES = ("post", "put", "patch", "delete")

@@ -11,7 +11,7 @@ from django.test import Client
 from django.urls import reverse
 
 from formats.free_deal import services as fd_services
-from formats.free_deal.services import GameValues
+from scoring.services.games import GameValues
 from scoring.services.publication import publish_results
 from tests.formats.abarrotada_factories import make_individual
 from tests.formats.abarrotada_factories import next_round as seat_next_round
