@@ -286,11 +286,11 @@ def test_the_public_sees_closed_rounds_only(event, director, director_client):
 
 
 def test_a_confirmed_correction_makes_a_new_public_file(event, director):
-    from formats.free_deal import services as fd_services
+    from scoring.services import games as game_services
 
     before = csv_rows(download(public(), event, "games_csv"))
     table = event.rounds.get(number=2).tables.get(number=2)
-    fd_services.director_set_game(table=table, values=win(101, 0), user=director, note="")
+    game_services.director_set_game(table=table, values=win(101, 0), user=director, note="")
     after = csv_rows(download(public(), event, "games_csv"))
     assert before != after
     assert [r for r in after if r[:2] == ["2", "2"]][0][6:8] == ["101", "0"]
