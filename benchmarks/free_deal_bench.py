@@ -39,7 +39,7 @@ ROUNDS = 7
 
 
 def random_game(rng: random.Random):
-    from formats.free_deal.services import GameValues
+    from scoring.services.games import GameValues
 
     if rng.random() < 0.85:
         loser = rng.randint(10, 100)
@@ -50,9 +50,9 @@ def random_game(rng: random.Random):
 
 
 def play(championship, director, round_, rng) -> None:
-    from formats.free_deal.models import GameEntry, GameReview
     from formats.free_deal.rules import check_game
     from formats.free_deal.services import settings_of
+    from scoring.models import GameEntry, GameReview
     from tournaments import services
 
     settings = settings_of(championship)
@@ -147,7 +147,7 @@ def request_figures(director, samples: int = 60) -> list[tuple[str, str, str]]:
         }
         for kind in ("submit", "confirm"):
             if kind == "confirm":
-                from formats.free_deal.models import GameEntry
+                from scoring.models import GameEntry
 
                 entry = GameEntry.objects.get(idempotency_key=key)
                 other = f"/t/{second.pk}/{second.link_secret}/game/{entry.pk}/confirm/"

@@ -140,6 +140,21 @@ class Format:
         """One line per result the round still lacks (shown before it is closed)."""
         raise NotImplementedError
 
+    # --- A table's game (``scoring.services.games``: rules.md 11.2, 12.1) -------------------
+
+    def check_game(self, championship, values):
+        """Refuse (``scoring.services.values.GameRefused`` naming the field) a game's values
+        (``scoring.services.games.GameValues``) that this format's rules say cannot be right
+        in ``championship``. The core's game entry asks it before storing a captain's or the
+        director's game, so every format whose table plays one game of two pairs shares the
+        rest. By default a format's tables play no such game: every game is refused."""
+        from django.utils.translation import gettext
+
+        from scoring.services.values import GameRefused
+
+        raise GameRefused(gettext("This championship's tables do not play games of two "
+                                  "pairs."), "not_a_game_format", "table")
+
     # --- The round clock (``tournaments.clock``: rules.md 11.1, and 10.4 for an evening) -----
 
     def round_minutes(self, championship) -> int | None:

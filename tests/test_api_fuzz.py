@@ -38,9 +38,8 @@ from werkzeug.test import Client as WsgiClient
 
 from formats.duplicate_pairs import services as pairs_services
 from formats.duplicate_pairs.rounds import generate_schedule
-from formats.free_deal import services as free_deal_services
-from formats.free_deal.services import GameValues
-from scoring.services import ResultData, tokens
+from scoring.services import ResultData, games, tokens
+from scoring.services.games import GameValues
 from tournaments import services
 
 pytestmark = pytest.mark.django_db
@@ -113,7 +112,7 @@ def small_free_deal_championship(director, label: str) -> dict:
     (round1,) = services.generate_next_round(championship)
     services.release_round(round1)
     table = round1.tables.select_related("ns_team", "ew_team").get(number=1)
-    entry, _created = free_deal_services.submit_game(
+    entry, _created = games.submit_game(
         team=table.ns_team, table=table, values=GameValues(101, 40, "target", 9),
         idempotency_key=None)
     other = table.ew_team

@@ -83,8 +83,8 @@ def ranking_tuples(championship) -> list[tuple]:
 
 
 def check(spec: dict) -> bool:
-    from formats.free_deal.models import GameEntry, GameReview
     from formats.free_deal.selectors import counted_games
+    from scoring.models import GameEntry, GameReview
     from tournaments.models import Championship, Team
 
     championship = Championship.objects.get(pk=spec["championship"])

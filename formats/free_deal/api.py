@@ -34,8 +34,6 @@ import scoring.api.converters  # noqa: F401 (registers the "id" converter)
 from formats import FREE_DEAL_PAIRS
 from formats.free_deal import permissions, selectors, services
 from formats.free_deal.exports.data import section_names
-from formats.free_deal.models import GameEntry
-from formats.free_deal.rules import GameRefused
 from formats.free_deal.serializers import (
     CaptainGameSerializer,
     DirectorGameSerializer,
@@ -55,8 +53,10 @@ from scoring.api.base import CaptainView, DirectorView, LinkReview
 from scoring.api.director_championships import ERRORS
 from scoring.api.idempotency import submission_key
 from scoring.api.responses import IDEMPOTENCY, REFUSED
+from scoring.models import GameEntry
 from scoring.serializers import DisputeSerializer
 from scoring.services import Origin
+from scoring.services.values import GameRefused
 from tournaments.models import Table
 
 TAGS = ["free-deal"]

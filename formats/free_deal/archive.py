@@ -13,8 +13,6 @@ from formats.free_deal import selectors
 from formats.free_deal.archive_knockout import reviews_from_verdicts
 from formats.free_deal.models import (
     FreeDealSettings,
-    GameEntry,
-    GameReview,
     KnockoutEntry,
     KnockoutGame,
     KnockoutReview,
@@ -25,6 +23,7 @@ from formats.free_deal.models import (
 )
 from formats.free_deal.services import settings_of
 from scoring.archive.format import PROVENANCE, USER, ArchivePart, TableSpec
+from scoring.models import GameEntry, GameReview
 from tournaments.models import Round
 
 BACKUP = ArchivePart(

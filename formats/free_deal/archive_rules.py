@@ -10,9 +10,10 @@ from django.utils.translation import gettext as _
 
 from formats.free_deal.archive_knockout import check_knockout
 from formats.free_deal.models import FreeDealSettings
-from formats.free_deal.rules import GameRefused, check_game, check_settings
-from formats.free_deal.services import GameValues
+from formats.free_deal.rules import check_game, check_settings
 from scoring.archive.errors import refuse
+from scoring.services.games import GameValues
+from scoring.services.values import GameRefused
 from tournaments.models import Championship
 from tournaments.services.common import ServiceError
 

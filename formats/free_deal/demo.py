@@ -12,9 +12,9 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from formats.free_deal import services as fd
-from formats.free_deal.services import GameValues
 from formats.free_deal.services.sections import assign_sections
 from scoring.services import set_results_public
+from scoring.services.games import GameValues
 from tournaments import services
 from tournaments.models import Championship
 from tournaments.services import clock

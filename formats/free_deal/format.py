@@ -101,6 +101,12 @@ class FreeDealPairs(Format):
 
         return projector_panel(request, championship) or bracket_html(request, championship)
 
+    def check_game(self, championship, values):
+        from formats.free_deal.rules import check_game
+        from formats.free_deal.services import settings_of
+
+        return check_game(settings_of(championship), values)
+
     def missing_results(self, round_) -> list[str]:
         from formats.free_deal.selectors import missing_results
 

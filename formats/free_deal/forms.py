@@ -12,11 +12,13 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
 import engine.free_deal as fd
-from formats.free_deal.models import KNOCKOUT_BEST_OF, KNOCKOUT_SIZES, FreeDealSettings, GameEntry
-from formats.free_deal.services import GameValues, settings_of
+from formats.free_deal.models import KNOCKOUT_BEST_OF, KNOCKOUT_SIZES, FreeDealSettings
+from formats.free_deal.services import settings_of
 from formats.free_deal.services.sections import sections_of
 from formats.free_deal.wording import METRIC_NAMES
 from scoring.json_depth import too_deep
+from scoring.models import GameEntry
+from scoring.services.games import GameValues
 from tournaments.phrases import phrase
 
 # What the forms accept; the rules refuse what a game cannot be (above the cap, say).

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from django.db.models import Max
 
-from formats.free_deal.models import GameEntry, GameReview
+from scoring.models import GameEntry, GameReview
 from scoring.selectors.pins import pin_activity
 from tournaments.models import Round
 

@@ -1,10 +1,12 @@
-"""A free-deal championship's settings, and the games its tables report (rules.md 11).
+"""A free-deal championship's settings, sections and knockout stage (rules.md 11).
 
 A round's :class:`~tournaments.models.Table` is one game: its ``ns_team`` is the **first**
 pair (the higher-ranked one, table 1 being the top pairing) and its ``ew_team`` the
-second; the seats mean nothing in a free-deal game. As for duplicate results, nothing is
+second; the seats mean nothing in a free-deal game. The games its tables report are the
+core's (``scoring.models.GameEntry``, shared with every format whose table plays one game
+of two pairs); the knockout's reports are here. As for duplicate results, nothing is
 updated in place: every entry, confirmation, dispute and director's result is a new row
-with who, when and from where, and the game that counts is the latest confirmed entry.
+with who, when and from where.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from scoring.models import Entry, Provenance, Review, review_meta
-from tournaments.models import Championship, Round, Table, Team
+from tournaments.models import Championship, Round, Team
 
 #: The default tie-break order of rules.md 11.3, by metric name (engine.free_deal.ranking).
 DEFAULT_TIE_BREAKS = "match_points,point_difference,points,buchholz"
@@ -95,45 +97,6 @@ class FreeDealSettings(models.Model):
 
     def __str__(self) -> str:
         return f"{self.championship}"
-
-
-class GameEntry(Entry):
-    """One submitted result of one game (rules.md 11.2): both pairs' points, how the game
-    ended, the hands played, and optionally the hand-by-hand record."""
-
-    class EndedBy(models.TextChoices):
-        TARGET = "target", _("A pair reached the target")
-        HANDS = "hands", _("Hand limit")
-        TIME = "time", _("Time")
-
-    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="game_entries")
-    first_points = models.PositiveSmallIntegerField(_("first pair's points"))
-    second_points = models.PositiveSmallIntegerField(_("second pair's points"))
-    ended_by = models.CharField(_("how the game ended"), max_length=8, choices=EndedBy.choices)
-    hands_played = models.PositiveSmallIntegerField(_("hands played"))
-    # The score pad's record, hand by hand (engine.free_deal.HandRecord as dicts), or null.
-    hands = models.JSONField(_("hand by hand"), null=True, blank=True)
-
-    class Meta(Entry.Meta):
-        ordering = ["table", "created_at", "id"]
-        verbose_name = _("game entry")
-        verbose_name_plural = _("game entries")
-        indexes = [models.Index(fields=["table", "id"])]
-        constraints = [
-            *Entry.Meta.constraints,
-            models.CheckConstraint(condition=Q(ended_by__in=["target", "hands", "time"]),
-                                   name="game_entry_ended_by_valid"),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.table}: {self.first_points}-{self.second_points}"
-
-
-class GameReview(Review):
-    """The other pair's (or the director's) verdict on a game entry."""
-
-    entry = models.ForeignKey(GameEntry, on_delete=models.PROTECT, related_name="reviews")
-    Meta = review_meta("entry", _("game review"), _("game reviews"))
 
 
 class Section(models.Model):

@@ -9,11 +9,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from formats.free_deal import selectors
-from formats.free_deal.models import GameEntry, KnockoutEntry
-from formats.free_deal.rules import GameRefused
+from formats.free_deal.models import KnockoutEntry
 from formats.free_deal.wording import PAIR_WORDING
+from scoring.models import GameEntry
 from scoring.permissions import NamedTableRefusal, check_named_table, no_open_table
 from scoring.services import ScoringError
+from scoring.services.values import GameRefused
 from tournaments.models import Round, Table, Team
 
 # A game queued on a phone for another round or table than the pair's open one.

@@ -11,18 +11,11 @@ from django.utils.translation import gettext as _
 from engine import free_deal as fd
 from engine.field_error import worded
 from engine.ordinary import DoublingScheme
-from scoring.services.values import ScoringError
+from scoring.game_words import record_messages, unreadable_record
+from scoring.services.values import GameRefused
 from tournaments.services.common import ServiceError
 
 PairingImpossible = fd.PairingImpossible
-
-
-class GameRefused(ScoringError):
-    """A game report the rules refuse; ``field`` names the form field it concerns."""
-
-    def __init__(self, message: str, code: str, field: str):
-        super().__init__(message, code=code)
-        self.field = field
 
 
 def game_settings(row) -> fd.GameSettings:
@@ -63,8 +56,7 @@ def check_game(row, values):
     except fd.GameError as error:
         raise GameRefused(game_message(error), error.code, error.field) from None
     except (TypeError, ValueError) as error:
-        raise GameRefused(_("The hand-by-hand record cannot be read: %(problem)s")
-                          % {"problem": error}, "hands_unreadable", "hands") from None
+        raise GameRefused(unreadable_record(error), "hands_unreadable", "hands") from None
 
 
 def game_message(error) -> str:
@@ -94,29 +86,10 @@ def _messages() -> dict[str, str]:
                               "%(hand_limit)s."),
         "hands_not_at_limit": _("The game ended at the hand limit, so %(hand_limit)s hands "
                                 "were played."),
-        "record_length": _("The hand-by-hand record has %(hands)s hands, but %(hands_played)s "
-                           "were played: send the hands played, or these totals without the "
-                           "record (on the phone: “Clear the pad”)."),
-        "unknown_pair": _("Hand %(hand)s: choose which pair."),
-        "makers_do_not_alternate": _("Hand %(hand)s: the deal passes to the right after each "
-                                     "hand, so the trump makers change from pair to pair."),
         "not_a_boolean": _("Choose yes or no."),
         "unknown_scheme": _("Choose a doubling scheme."),
-        "unknown_contract": _("Hand %(hand)s: choose the trumps or Botifarra."),
-        "unknown_doubling": _("Hand %(hand)s: the doubling is none, contro, recontro or Sant "
-                              "Vicenç."),
-        "sant_vicenc_forbidden": _("Hand %(hand)s: Sant Vicenç is not allowed in this "
-                                   "championship."),
-        "points_without_scorer": _("Hand %(hand)s: points were scored, so choose the pair "
-                                   "that scored them."),
-        "scorer_without_points": _("Hand %(hand)s: a scoring pair needs its points."),
-        "impossible_points": _("Hand %(hand)s: no result of that contract and doubling scores "
-                               "%(points)s points."),
-        "hand_after_target": _("Hand %(hand)s was played after a pair had reached the "
-                               "target."),
-        "hands_do_not_add_up": _("The hands stop adding up to the reported points at hand "
-                                 "%(hand)s: send the hands played, or these totals without "
-                                 "the record (on the phone: “Clear the pad”)."),
+        # The hand-by-hand record: the core's words (every score pad's).
+        **record_messages(),
     }
 
 

@@ -11,7 +11,7 @@ from fractions import Fraction
 from django.utils.translation import gettext as _
 
 from formats.free_deal import rules, selectors
-from formats.free_deal.models import GameEntry
+from scoring.models import GameEntry
 from tournaments.models import Championship, Team
 
 

@@ -12,8 +12,9 @@ from django.db.models import Exists, F, OuterRef, Prefetch, Q
 from django.utils.translation import gettext as _
 
 from formats.free_deal import rules
-from formats.free_deal.models import GameEntry, GameReview, KnockoutEntry, Section, SectionBye
+from formats.free_deal.models import KnockoutEntry, Section, SectionBye
 from formats.free_deal.services.settings import settings_of
+from scoring.models import GameEntry, GameReview
 from tournaments.models import Championship, Round, Table, Team
 
 EMPTY, PENDING, CONFIRMED, DISPUTED = "empty", "pending", "confirmed", "disputed"

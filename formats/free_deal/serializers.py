@@ -10,10 +10,12 @@ from rest_framework import serializers
 
 from engine import show_score
 from formats.free_deal.forms import MAX_HANDS, MAX_POINTS
-from formats.free_deal.models import FreeDealSettings, GameEntry, GameReview
-from formats.free_deal.services import GameValues, settings_of
+from formats.free_deal.models import FreeDealSettings
+from formats.free_deal.services import settings_of
 from formats.free_deal.services.sections import sections_of
 from scoring.api import enums
+from scoring.models import GameEntry, GameReview
+from scoring.services.games import GameValues
 from tournaments.models import Championship
 
 # The columns are small integers: anything beyond is refused here, before the rules.

@@ -1,10 +1,11 @@
 """The groups-then-knockout format as the rest of Duplicada sees it (``formats.base.Format``).
 
-Built so far (issue 38, second step): the settings, the groups (draw, snake, swaps), the
-group rounds drafted as the core's rounds and tables with their sit-outs, the director's
-groups page and the printed group sheets. The games, the standings, going through and the
-knockout are the next steps: until then the pages that show them answer "not found" and
-the format is not offered in the new-championship picker.
+Built so far (issue 38): the settings, the groups (draw, snake, swaps), the group rounds
+drafted as the core's rounds and tables with their sit-outs, the director's groups page and
+the printed group sheets, and the rule check of a group game (:meth:`check_game`), whose
+entry is the core's (``scoring.services.games``). The games' pages, the standings, going
+through and the knockout are the next steps: until then the pages that show them answer
+"not found" and the format is not offered in the new-championship picker.
 """
 
 from __future__ import annotations
@@ -60,6 +61,12 @@ class GroupsKnockout(Format):
         from formats.groups_knockout.services import draft_next_group_round
 
         return draft_next_group_round(championship)
+
+    def check_game(self, championship, values):
+        from formats.groups_knockout.rules import check_game
+        from formats.groups_knockout.services import settings_of
+
+        return check_game(settings_of(championship), values)
 
     # The pages of the games and their results come with the group games (issue 38).
 

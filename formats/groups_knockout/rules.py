@@ -1,14 +1,20 @@
-"""Between the database and ``engine.groups``: the settings checked by the engine's rules,
-and the engine's refusals as translated messages naming the field. No rule is decided here;
-they are the engine's (rules.md 12)."""
+"""Between the database and ``engine.groups``: the settings and a group game checked by the
+engine's rules, and the engine's refusals as translated messages naming the field. No rule
+is decided here; they are the engine's (rules.md 12)."""
 
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
 import engine.groups as eg
+from engine import free_deal as fd
 from engine.field_error import worded
 from engine.groups.qualification import PER_GROUP_RANGE
+from engine.groups.records import check_game_record
+from engine.ordinary import DoublingScheme
+from scoring.game_words import record_messages, unreadable_record
+from scoring.models import GameEntry
+from scoring.services.values import GameRefused
 from tournaments.services.common import ServiceError
 
 
@@ -38,6 +44,42 @@ def check_settings(row) -> None:
                            field="best_of")
 
 
+def check_game(row, values):
+    """The winner (``"first"`` or ``"second"``) of a group game's ``values`` (rules.md 12.1,
+    ``row`` the championship's settings), or ``GameRefused`` naming the field: a group game
+    ends when its hands are played (``ended_by`` "hands"), never level, after the set hands
+    plus the extra hands a whole number of times (8, 10, 12…); its optional hand-by-hand
+    record is checked as on the free-deal score pad, and must show the game level at each
+    point where it went on."""
+    if values.ended_by != GameEntry.EndedBy.HANDS:
+        raise GameRefused(_("A group game ends when its hands have been played: choose "
+                            "“%(ending)s”.") % {"ending": GameEntry.EndedBy.HANDS.label},
+                          "not_ended_by_hands", "ended_by")
+    rules = eg.GameRules(hands=row.hands_per_game, extra_hands=row.extra_hands)
+    game = eg.GameResult("first", "second", values.first_points, values.second_points,
+                         values.hands_played)
+    try:
+        if values.hands is None:
+            return eg.check_game(game, rules)
+        record = tuple(fd.HandRecord(**hand) for hand in values.hands)
+        return check_game_record(game, record, rules=rules,
+                                 scheme=DoublingScheme(row.championship.doubling))
+    except eg.GroupsError as error:
+        raise GameRefused(message(error), error.code, _game_field(error)) from None
+    except fd.GameError as error:
+        # The record's own check (the free-deal pad's): the core's words for its codes.
+        raise GameRefused(worded(error, {**_messages(), **record_messages()}), error.code,
+                          error.field) from None
+    except (TypeError, ValueError) as error:
+        raise GameRefused(unreadable_record(error), "hands_unreadable", "hands") from None
+
+
+def _game_field(error: eg.GroupsError) -> str:
+    # The engine's "hands" of a game is the number played (the form's hands_played); a
+    # checkpoint of the record ("hands[8]") is the record's, as the free-deal pad names it.
+    return "hands_played" if error.field == "hands" else error.field
+
+
 def refusal(error: eg.GroupsError, field: str | None = None) -> ServiceError:
     """The engine's refusal as the core's ``ServiceError``, translated, naming ``field`` (the
     engine's own field unless given)."""
@@ -50,8 +92,8 @@ def message(error) -> str:
 
 
 def _messages() -> dict[str, str]:
-    """The codes of ``engine.groups.CODES`` that setting up can meet, in the reader's
-    language; the engine's parameters fill them in."""
+    """The codes of ``engine.groups.CODES`` that setting up and a group game can meet, in the
+    reader's language; the engine's parameters fill them in."""
     return {
         "not_an_integer": _("Enter a whole number."),
         "out_of_range": _("Enter a number from %(min)s to %(max)s."),
@@ -61,4 +103,15 @@ def _messages() -> dict[str, str]:
         "unknown_pair": _("Pair %(pair)s is not in this group."),
         "same_group": _("Both pairs are in group %(group)s: choose pairs of two different "
                         "groups."),
+        # A group game (rules.md 12.1).
+        "negative_points": _("Points cannot be negative."),
+        "above_cap": _("%(points)s points is above the cap of %(cap)s: points above the cap "
+                       "are not counted, so enter %(cap)s."),
+        "level_points": _("The points are level at %(points)s: a group game is never a draw, "
+                          "so %(extra_hands)s more hands are played until one pair leads."),
+        "hands_not_allowed": _("A group game lasts %(set_hands)s hands, then %(extra_hands)s "
+                               "more at a time while the points are level: not %(hands)s "
+                               "hands."),
+        "played_on_after_lead": _("After hand %(hand)s the points were %(first)s-%(second)s: "
+                                  "one pair led, so the game was over."),
     }

@@ -49,6 +49,16 @@ class ScoringError(Exception):
         self.code = code
 
 
+class GameRefused(ScoringError):
+    """A game's values refused (``scoring.services.games``, asked of the format by
+    ``Format.check_game``); ``field`` names the form field it concerns (``table`` when the
+    table plays no game)."""
+
+    def __init__(self, message: str, code: str, field: str):
+        super().__init__(message, code=code)
+        self.field = field
+
+
 class PinRefused(ScoringError):
     """A wrong PIN, or PIN confirmation locked at this table."""
 

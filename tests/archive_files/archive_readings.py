@@ -26,8 +26,6 @@ from formats.abarrotada.models import (
 )
 from formats.free_deal import selectors as free_deal
 from formats.free_deal.models import (
-    GameEntry,
-    GameReview,
     KnockoutEntry,
     KnockoutGame,
     KnockoutTie,
@@ -36,7 +34,7 @@ from formats.free_deal.models import (
     SectionBye,
 )
 from scoring import selectors as pairs
-from scoring.models import Adjustment, PinAttempt, ResultEntry, ResultReview
+from scoring.models import Adjustment, GameEntry, GameReview, PinAttempt, ResultEntry, ResultReview
 from tournaments.models import AuditEvent, Deal, Round, Table
 
 _IN_ROUND = "round__championship"

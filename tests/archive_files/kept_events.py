@@ -22,11 +22,11 @@ from formats.duplicate_pairs import services as pairs_services
 from formats.free_deal import services as fd
 from formats.free_deal.demo_knockout import load_knockout_demo
 from formats.free_deal.models import KnockoutEntry, KnockoutTie
-from formats.free_deal.services import GameValues
 from formats.free_deal.services.sections import assign_sections
 from scoring import selectors
 from scoring import services as scoring
-from scoring.services import ResultData, set_results_public
+from scoring.services import ResultData, games, set_results_public
+from scoring.services.games import GameValues
 from tournaments import services
 
 
@@ -101,18 +101,18 @@ def free_deal_pairs_sections(director):
                 continue
             first, second = (101, 40 + 7 * index + number) if (index + number) % 3 else (
                 55 + index, 101 + number)
-            entry, _created = fd.submit_game(
+            entry, _created = games.submit_game(
                 team=table.ns_team, table=table, idempotency_key=None,
                 values=GameValues(first, second, "target", 8 + index % 4))
             if (number, index) == (2, 0):
-                fd.dispute_game(entry_id=entry.pk, team=table.ew_team,
-                                comment="Vam acabar 101 a 99.")
-                fd.director_set_game(table=table, values=GameValues(101, 99, "target", 12),
-                                     user=director, note="Comptat de nou amb les dues parelles.")
+                games.dispute_game(entry_id=entry.pk, team=table.ew_team,
+                                   comment="Vam acabar 101 a 99.")
+                games.director_set_game(table=table, values=GameValues(101, 99, "target", 12),
+                                        user=director, note="Comptat de nou amb les dues parelles.")
             elif (number, index) == (3, 1):
-                fd.director_confirm_game(table=table, entry_id=entry.pk, user=director)
+                games.director_confirm_game(table=table, entry_id=entry.pk, user=director)
             else:
-                fd.confirm_game(entry_id=entry.pk, team=table.ew_team)
+                games.confirm_game(entry_id=entry.pk, team=table.ew_team)
         services.close_round(round_, by=director)
     return _finish(championship, director)
 

@@ -14,7 +14,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "formats"))
 from free_deal_factories import make_free_deal, next_round  # noqa: E402
 from test_e2e_offline import _wait_for_offline_copy  # noqa: E402
 
-from formats.free_deal.models import GameEntry  # noqa: E402
+from scoring.models import GameEntry  # noqa: E402
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

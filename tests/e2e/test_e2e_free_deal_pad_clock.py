@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "live_updates"))
 from free_deal_factories import make_free_deal, next_round, win  # noqa: E402
 from servers import database_url, uvicorn_servers  # noqa: E402
 
-from formats.free_deal import services  # noqa: E402
+from scoring.services import games  # noqa: E402
 from tournaments.services import clock as clock_services  # noqa: E402
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -122,8 +122,8 @@ def test_the_pad_and_what_is_typed_on_it_survive_every_clock_change(browser, eve
             # The other pair enters a result meanwhile (here not through the server, so the
             # phone is not told of it), and the next clock change fetches it: the page asks
             # to check it and keeps the pad, opened, under "Enter a different result".
-            services.submit_game(team=second, table=table, values=win(101, 50, hands=10),
-                                 idempotency_key="pad-clock-other-pair")
+            games.submit_game(team=second, table=table, values=win(101, 50, hands=10),
+                              idempotency_key="pad-clock-other-pair")
             _change_clock(director, captain, "Pause the clock", "paused")
             expect(captain.locator("#game[data-old]")).to_have_count(0)
             expect(captain.locator("#game")).to_have_attribute("data-status", "pending")

@@ -16,7 +16,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "formats"))
 from free_deal_factories import make_free_deal, next_round  # noqa: E402
 from test_e2e_free_deal_pad import add_hand  # noqa: E402
 
-from formats.free_deal.models import GameEntry  # noqa: E402
+from scoring.models import GameEntry  # noqa: E402
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from formats.free_deal import services as fd_services
-from formats.free_deal.services import GameValues
 from formats.free_deal.services.sections import assign_sections
+from scoring.services import games
+from scoring.services.games import GameValues
 from tournaments import services
 from tournaments.models import Round
 
@@ -36,9 +36,9 @@ def play_round(round_, results) -> None:
     for table in round_.tables.select_related("ns_team", "ew_team").order_by("number"):
         if table.bye_team_id:
             continue
-        entry, _ = fd_services.submit_game(team=table.ns_team, table=table,
-                                           values=results(table), idempotency_key=None)
-        fd_services.confirm_game(entry_id=entry.pk, team=table.ew_team)
+        entry, _ = games.submit_game(team=table.ns_team, table=table,
+                                     values=results(table), idempotency_key=None)
+        games.confirm_game(entry_id=entry.pk, team=table.ew_team)
 
 
 SECTION_NAMES = ("Experienced", "Beginners")

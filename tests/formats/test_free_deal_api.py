@@ -16,8 +16,9 @@ from rest_framework.test import APIClient
 sys.path.insert(0, str(Path(__file__).parents[1] / "scoring"))
 from scoring_factories import make_championship, make_round, teams_of  # noqa: E402
 
-from formats.free_deal import services as fd  # noqa: E402
-from formats.free_deal.models import FreeDealSettings, GameEntry, GameReview  # noqa: E402
+from formats.free_deal.models import FreeDealSettings  # noqa: E402
+from scoring.models import GameEntry, GameReview  # noqa: E402
+from scoring.services import games as game_services  # noqa: E402
 from tournaments import services  # noqa: E402
 from tournaments.models import Championship  # noqa: E402
 
@@ -189,7 +190,8 @@ def test_a_dispute_goes_to_the_director_who_confirms_or_overrides(api, director)
     championship = make_free_deal(director, pairs=4)
     round_ = next_round(championship, director)
     table = round_.tables.get(number=1)
-    entry, _ = fd.submit_game(team=table.ns_team, table=table, values=win(), idempotency_key=None)
+    entry, _ = game_services.submit_game(team=table.ns_team, table=table, values=win(),
+                                         idempotency_key=None)
     no_comment = captain().post(f"{link(table.ew_team)}{entry.pk}/dispute/", {}, format="json")
     assert no_comment.status_code == 400 and "comment" in no_comment.json()
     disputed = captain().post(f"{link(table.ew_team)}{entry.pk}/dispute/",
@@ -198,8 +200,8 @@ def test_a_dispute_goes_to_the_director_who_confirms_or_overrides(api, director)
     game = f"{API}championships/{championship.pk}/free-deal/rounds/1/games/1/"
     assert api.get(game).json()["disputed_by"] == table.ew_team_id
     other_table = round_.tables.get(number=2)
-    stranger, _ = fd.submit_game(team=other_table.ns_team, table=other_table, values=win(),
-                                 idempotency_key=None)
+    stranger, _ = game_services.submit_game(team=other_table.ns_team, table=other_table,
+                                            values=win(), idempotency_key=None)
     assert api.post(f"{game}confirm/", {"entry": stranger.pk},
                     format="json").status_code == 404
     confirmed = api.post(f"{game}confirm/", {"entry": entry.pk}, format="json")
@@ -232,7 +234,8 @@ def test_a_link_reaches_only_its_own_table(director):
     championship = make_free_deal(director, pairs=4)
     round_ = next_round(championship, director)
     one, two = round_.tables.order_by("number")
-    entry, _ = fd.submit_game(team=one.ns_team, table=one, values=win(), idempotency_key=None)
+    entry, _ = game_services.submit_game(team=one.ns_team, table=one, values=win(),
+                                         idempotency_key=None)
     for action in ("confirm/", "dispute/"):
         answer = captain().post(f"{link(two.ns_team)}{entry.pk}/{action}", {"comment": "No"},
                                 format="json")

@@ -15,8 +15,8 @@ import pytest
 from django.apps import apps
 from rest_framework.test import APIClient
 
-from formats.free_deal import services as fd
-from formats.free_deal.services import GameValues
+from scoring.services import games
+from scoring.services.games import GameValues
 from tournaments import services
 
 pytestmark = pytest.mark.django_db
@@ -56,8 +56,8 @@ def world(director, django_user_model):
     one, two, three = round_.tables.select_related("ns_team", "ew_team").order_by("number")
     services.withdraw_team(three.ew_team)
     services.release_round(round_)
-    entry, _ = fd.submit_game(team=one.ns_team, table=one,
-                              values=GameValues(101, 40, "target", 9), idempotency_key=None)
+    entry, _ = games.submit_game(team=one.ns_team, table=one,
+                                 values=GameValues(101, 40, "target", 9), idempotency_key=None)
     django_user_model.objects.create_user("outsider", password="x-pass-long")
     round_.refresh_from_db()
     return {"championship": championship, "one": one, "two": two, "three": three,

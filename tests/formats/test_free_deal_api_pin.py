@@ -10,9 +10,8 @@ from django.test.utils import CaptureQueriesContext
 from free_deal_factories import make_free_deal, next_round, win
 from rest_framework.test import APIClient
 
-from formats.free_deal import services
-from formats.free_deal.models import GameEntry, GameReview
-from scoring.models import PinAttempt
+from scoring.models import GameEntry, GameReview, PinAttempt
+from scoring.services import games
 from scoring.services.pins import PIN_MAX_FAILURES
 
 pytestmark = pytest.mark.django_db
@@ -29,8 +28,8 @@ def phone() -> APIClient:
 def _entered(director, pairs: int = 4):
     championship = make_free_deal(director, pairs=pairs)
     table = next_round(championship, director).tables.order_by("number").first()
-    entry, _created = services.submit_game(team=table.ns_team, table=table, values=win(),
-                                           idempotency_key=f"pin-api-{pairs}")
+    entry, _created = games.submit_game(team=table.ns_team, table=table, values=win(),
+                                        idempotency_key=f"pin-api-{pairs}")
     return table, entry
 
 
@@ -113,8 +112,8 @@ def test_a_pin_is_typed_on_the_entering_pairs_phone_only(entered):
 def test_another_tables_entry_is_unknown(director):
     championship = make_free_deal(director, pairs=4)
     one, two = next_round(championship, director).tables.order_by("number")
-    entry, _created = services.submit_game(team=one.ns_team, table=one, values=win(),
-                                           idempotency_key="pin-elsewhere")
+    entry, _created = games.submit_game(team=one.ns_team, table=one, values=win(),
+                                        idempotency_key="pin-elsewhere")
     answer = phone().post(pin_url(two.ns_team, entry), {"pin": one.ew_team.pin}, format="json")
     assert answer.status_code == 404
     assert set(answer.json()) == {"detail", "code"}
@@ -123,7 +122,7 @@ def test_another_tables_entry_is_unknown(director):
 
 def test_a_disputed_entry_cannot_be_confirmed_by_pin(entered):
     table, entry = entered
-    services.dispute_game(entry_id=entry.pk, team=table.ew_team, comment="Hand 4")
+    games.dispute_game(entry_id=entry.pk, team=table.ew_team, comment="Hand 4")
     answer = phone().post(pin_url(table.ns_team, entry), {"pin": table.ew_team.pin},
                           format="json")
     assert answer.status_code == 409 and answer.json()["code"] == "disputed"
@@ -157,8 +156,8 @@ def test_the_cost_does_not_grow_with_the_field(django_user_model):
         table, entry = _entered(director, pairs)
         # Every other game in, so that the larger event has more to read if it read it.
         for other in table.round.tables.exclude(pk=table.pk).select_related("ns_team"):
-            services.submit_game(team=other.ns_team, table=other, values=win(),
-                                 idempotency_key=f"other-{other.pk}")
+            games.submit_game(team=other.ns_team, table=other, values=win(),
+                              idempotency_key=f"other-{other.pk}")
         with CaptureQueriesContext(connection) as queries:
             answer = phone().post(pin_url(table.ns_team, entry), {"pin": table.ew_team.pin},
                                   format="json")

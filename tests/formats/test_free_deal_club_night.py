@@ -9,9 +9,8 @@ import re
 import pytest
 from free_deal_factories import make_free_deal, next_round, play_round, sectioned, win
 
-from formats.free_deal import services as fd_services
 from formats.free_deal.models import SectionBye
-from scoring.services import set_results_public
+from scoring.services import games, set_results_public
 from tournaments import services
 
 pytestmark = pytest.mark.django_db
@@ -35,8 +34,8 @@ def test_a_correction_starts_from_the_game_entered(director_client, evening):
     championship, round_, table = evening
     url = f"/director/c/{championship.pk}/results/rounds/{round_.number}/games/{table.number}/"
     assert _value(director_client.get(url, **EN).content.decode(), "first_points") is None
-    fd_services.submit_game(team=table.ns_team, table=table, values=win(104, 37, hands=11),
-                            idempotency_key=None)
+    games.submit_game(team=table.ns_team, table=table, values=win(104, 37, hands=11),
+                      idempotency_key=None)
     page = director_client.get(url, **EN).content.decode()
     assert (_value(page, "first_points"), _value(page, "second_points"),
             _value(page, "hands_played")) == ("104", "37", "11")

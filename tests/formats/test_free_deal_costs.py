@@ -14,7 +14,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from free_deal_factories import make_free_deal, next_round
 
-from formats.free_deal.models import GameEntry, GameReview
+from scoring.models import GameEntry, GameReview
 
 SIZES = (10, 150)
 

@@ -21,12 +21,12 @@ from pypdf import PdfReader
 from formats import format_of
 from formats.duplicate_pairs.exports import kinds as pairs_exports
 from formats.free_deal.exports import data
-from formats.free_deal.services import GameValues
 from scoring.exports import jobs, registry
 from scoring.exports.data import export_scope
 from scoring.exports.models import ExportJob
 from scoring.exports.text import looks_like_formula
 from scoring.services import set_results_public
+from scoring.services.games import GameValues
 from tournaments import services
 from tournaments.models import Championship
 
@@ -286,11 +286,11 @@ def test_the_public_sees_closed_rounds_only(event, director, director_client):
 
 
 def test_a_confirmed_correction_makes_a_new_public_file(event, director):
-    from formats.free_deal import services as fd_services
+    from scoring.services import games as game_services
 
     before = csv_rows(download(public(), event, "games_csv"))
     table = event.rounds.get(number=2).tables.get(number=2)
-    fd_services.director_set_game(table=table, values=win(101, 0), user=director, note="")
+    game_services.director_set_game(table=table, values=win(101, 0), user=director, note="")
     after = csv_rows(download(public(), event, "games_csv"))
     assert before != after
     assert [r for r in after if r[:2] == ["2", "2"]][0][6:8] == ["101", "0"]

@@ -8,11 +8,10 @@ import pytest
 from free_deal_factories import make_free_deal, next_round, play_round, win
 
 from formats.free_deal import selectors
-from formats.free_deal import services as fd
-from formats.free_deal.models import GameEntry, GameReview
-from formats.free_deal.rules import GameRefused
-from formats.free_deal.services import GameValues
-from scoring.services import ScoringError
+from scoring.models import GameEntry, GameReview
+from scoring.services import ScoringError, games
+from scoring.services.games import GameValues
+from scoring.services.values import GameRefused
 from tournaments import services
 
 pytestmark = pytest.mark.django_db
@@ -27,45 +26,46 @@ def event(director):
 
 def test_an_entry_waits_for_the_other_pair_then_counts(event):
     championship, round_, table = event
-    entry, created = fd.submit_game(team=table.ns_team, table=table, values=win(),
-                                    idempotency_key="k1")
+    entry, created = games.submit_game(team=table.ns_team, table=table, values=win(),
+                                       idempotency_key="k1")
     assert created
     assert selectors.table_game(table).state == selectors.PENDING
     assert selectors.counted_games(championship) == []
     with pytest.raises(ScoringError) as own:
-        fd.confirm_game(entry_id=entry.pk, team=table.ns_team)
+        games.confirm_game(entry_id=entry.pk, team=table.ns_team)
     assert own.value.code == "self_confirmation"
-    fd.confirm_game(entry_id=entry.pk, team=table.ew_team)
+    games.confirm_game(entry_id=entry.pk, team=table.ew_team)
     assert selectors.table_game(table).state == selectors.CONFIRMED
     (game,) = selectors.counted_games(championship)
     assert (game.first_id, game.second_id, game.first_points, game.second_points) == (
         table.ns_team_id, table.ew_team_id, 101, 40)
     with pytest.raises(ScoringError) as late:
-        fd.submit_game(team=table.ew_team, table=table, values=win(40, 101),
-                       idempotency_key=None)
+        games.submit_game(team=table.ew_team, table=table, values=win(40, 101),
+                          idempotency_key=None)
     assert late.value.code == "confirmed"
 
 
 def test_the_same_key_stores_one_entry(event):
     _championship, _round, table = event
-    first, created = fd.submit_game(team=table.ns_team, table=table, values=win(),
-                                    idempotency_key="same")
-    again, created_again = fd.submit_game(team=table.ns_team, table=table, values=win(),
-                                          idempotency_key="same")
+    first, created = games.submit_game(team=table.ns_team, table=table, values=win(),
+                                       idempotency_key="same")
+    again, created_again = games.submit_game(team=table.ns_team, table=table, values=win(),
+                                             idempotency_key="same")
     assert (created, created_again, first.pk) == (True, False, again.pk)
     assert GameEntry.objects.count() == 1
 
 
 def test_a_dispute_goes_to_the_director_who_settles_it(event, director):
     _championship, _round, table = event
-    entry, _ = fd.submit_game(team=table.ns_team, table=table, values=win(),
-                              idempotency_key=None)
-    fd.dispute_game(entry_id=entry.pk, team=table.ew_team, comment="Era 99")
+    entry, _ = games.submit_game(team=table.ns_team, table=table, values=win(),
+                                 idempotency_key=None)
+    games.dispute_game(entry_id=entry.pk, team=table.ew_team, comment="Era 99")
     assert selectors.table_game(table).state == selectors.DISPUTED
     with pytest.raises(ScoringError) as after_dispute:
-        fd.confirm_game(entry_id=entry.pk, team=table.ew_team)
+        games.confirm_game(entry_id=entry.pk, team=table.ew_team)
     assert after_dispute.value.code == "disputed"
-    fd.director_set_game(table=table, values=win(101, 99, 11), user=director, note="Ho diu l'acta")
+    games.director_set_game(table=table, values=win(101, 99, 11), user=director,
+                            note="Ho diu l'acta")
     state = selectors.table_game(table)
     assert (state.state, state.latest.second_points) == (selectors.CONFIRMED, 99)
     # Nothing was deleted: both entries and every review are kept.
@@ -77,7 +77,7 @@ def test_a_pair_of_another_table_cannot_enter(event):
     _championship, round_, table = event
     other = round_.tables.exclude(pk=table.pk).first()
     with pytest.raises(ScoringError) as refused:
-        fd.submit_game(team=other.ns_team, table=table, values=win(), idempotency_key=None)
+        games.submit_game(team=other.ns_team, table=table, values=win(), idempotency_key=None)
     assert refused.value.code == "not_your_table"
 
 
@@ -85,7 +85,7 @@ def test_a_closed_round_takes_no_entry(event, director):
     championship, round_, table = event
     services.close_round(round_, by=director)
     with pytest.raises(ScoringError) as refused:
-        fd.submit_game(team=table.ns_team, table=table, values=win(), idempotency_key=None)
+        games.submit_game(team=table.ns_team, table=table, values=win(), idempotency_key=None)
     assert refused.value.code == "round_closed"
 
 
@@ -104,7 +104,7 @@ def test_bad_games_are_refused_naming_the_field_and_nothing_is_written(event, va
                                                                         code):
     _championship, _round, table = event
     with pytest.raises(GameRefused) as refused:
-        fd.submit_game(team=table.ns_team, table=table, values=values, idempotency_key=None)
+        games.submit_game(team=table.ns_team, table=table, values=values, idempotency_key=None)
     assert (refused.value.field, refused.value.code) == (field, code)
     assert refused.value.message and "%(" not in refused.value.message
     assert GameEntry.objects.count() == 0
@@ -117,7 +117,7 @@ def test_a_hand_record_that_does_not_add_up_names_the_hand(event):
                    "points": 10} for makers in ("first", "second", "first"))
     values = GameValues(40, 0, "time", 3, hands=hands)  # the hands add up to 30
     with pytest.raises(GameRefused) as refused:
-        fd.submit_game(team=table.ns_team, table=table, values=values, idempotency_key=None)
+        games.submit_game(team=table.ns_team, table=table, values=values, idempotency_key=None)
     assert refused.value.code == "hands_do_not_add_up"
     assert "3" in refused.value.message
     assert GameEntry.objects.count() == 0

@@ -12,8 +12,7 @@ from free_deal_factories import make_free_deal, next_round, win
 
 from formats.free_deal import selectors, services
 from formats.free_deal.heard import add_heard
-from formats.free_deal.models import GameEntry
-from scoring.models import PinAttempt
+from scoring.models import GameEntry, PinAttempt
 from scoring.services.pins import PIN_MAX_FAILURES
 from scoring.services.values import PinRefused
 

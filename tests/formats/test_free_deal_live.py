@@ -12,8 +12,8 @@ from django.db import transaction
 from free_deal_factories import make_free_deal, next_round, play_round, win
 
 import live
-from formats.free_deal import services
 from live.scopes import visible
+from scoring.services import games
 from scoring.services.values import PinRefused, ScoringError
 from tournaments import services as tournament_services
 
@@ -56,43 +56,43 @@ def test_every_change_of_a_game_is_told_after_its_commit(
     on_commit = django_capture_on_commit_callbacks
 
     with on_commit(execute=True), transaction.atomic():
-        entry, _ = services.submit_game(team=ns, table=first, values=win(), idempotency_key="a")
+        entry, _ = games.submit_game(team=ns, table=first, values=win(), idempotency_key="a")
         assert sent == []  # not before the commit
     assert sent == [_event(first)]
     # The same request again stores nothing, and tells nothing.
-    _committed(on_commit, lambda: services.submit_game(team=ns, table=first, values=win(),
-                                                       idempotency_key="a"))
+    _committed(on_commit, lambda: games.submit_game(team=ns, table=first, values=win(),
+                                                    idempotency_key="a"))
     assert len(sent) == 1
     # A refusal (a pair confirming its own entry) is rolled back: nobody is told.
     with pytest.raises(ScoringError):
-        _committed(on_commit, lambda: services.confirm_game(entry_id=entry.pk, team=ns))
+        _committed(on_commit, lambda: games.confirm_game(entry_id=entry.pk, team=ns))
     assert len(sent) == 1
 
-    _committed(on_commit, lambda: services.dispute_game(entry_id=entry.pk, team=ew))
-    _committed(on_commit, lambda: services.director_confirm_game(
+    _committed(on_commit, lambda: games.dispute_game(entry_id=entry.pk, team=ew))
+    _committed(on_commit, lambda: games.director_confirm_game(
         table=first, entry_id=entry.pk, user=director))
-    _committed(on_commit, lambda: services.director_set_game(table=first, user=director,
-                                                             values=win(101, 90)))
+    _committed(on_commit, lambda: games.director_set_game(table=first, user=director,
+                                                          values=win(101, 90)))
     assert sent == [_event(first)] * 4
 
     # The other pair confirms on its own phone.
-    entry, _ = services.submit_game(team=second.ew_team, table=second, values=win(),
-                                    idempotency_key=None)
+    entry, _ = games.submit_game(team=second.ew_team, table=second, values=win(),
+                                 idempotency_key=None)
     sent.clear()
-    _committed(on_commit, lambda: services.confirm_game(entry_id=entry.pk,
-                                                        team=second.ns_team))
+    _committed(on_commit, lambda: games.confirm_game(entry_id=entry.pk,
+                                                     team=second.ns_team))
     assert sent == [_event(second)]
 
     # Or on the entering pair's phone with its PIN: a wrong PIN is kept and told (the
     # director's page shows the table's wrong PINs), then the right one.
-    entry, _ = services.submit_game(team=third.ns_team, table=third, values=win(),
-                                    idempotency_key=None)
+    entry, _ = games.submit_game(team=third.ns_team, table=third, values=win(),
+                                 idempotency_key=None)
     sent.clear()
     wrong = "0000" if third.ew_team.pin != "0000" else "1111"
     with pytest.raises(PinRefused):
-        _committed(on_commit, lambda: services.confirm_game_with_pin(
+        _committed(on_commit, lambda: games.confirm_game_with_pin(
             entry_id=entry.pk, team=third.ns_team, pin=wrong))
-    _committed(on_commit, lambda: services.confirm_game_with_pin(
+    _committed(on_commit, lambda: games.confirm_game_with_pin(
         entry_id=entry.pk, team=third.ns_team, pin=third.ew_team.pin))
     assert sent == [_event(third)] * 2
 
@@ -100,7 +100,7 @@ def test_every_change_of_a_game_is_told_after_its_commit(
 def test_the_tables_pairs_and_the_directors_hear_a_game_others_hear_nothing(
         sent, round_one, director, django_capture_on_commit_callbacks):
     first, second, _third = _tables(round_one)
-    _committed(django_capture_on_commit_callbacks, lambda: services.submit_game(
+    _committed(django_capture_on_commit_callbacks, lambda: games.submit_game(
         team=first.ns_team, table=first, values=win(), idempotency_key=None))
     (event,) = sent
     c = round_one.championship_id
@@ -122,7 +122,7 @@ def test_a_correction_in_a_closed_round_tells_the_public(
     table = _tables(round_one)[0]
     table.round.refresh_from_db()
     sent.clear()
-    _committed(django_capture_on_commit_callbacks, lambda: services.director_set_game(
+    _committed(django_capture_on_commit_callbacks, lambda: games.director_set_game(
         table=table, user=director, values=win(101, 12)))
     assert sent == [_event(table, closed=True)]
     assert visible({"k": "public", "c": round_one.championship_id, "t": None},

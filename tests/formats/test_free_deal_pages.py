@@ -10,7 +10,8 @@ import pytest
 from django.test import Client
 from free_deal_factories import make_free_deal, next_round, play_round, win
 
-from formats.free_deal.models import FreeDealSettings, GameEntry
+from formats.free_deal.models import FreeDealSettings
+from scoring.models import GameEntry
 from tournaments.models import Championship
 
 pytestmark = pytest.mark.django_db

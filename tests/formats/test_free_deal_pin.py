@@ -6,9 +6,8 @@ from __future__ import annotations
 import pytest
 from free_deal_factories import make_free_deal, next_round, win
 
-from formats.free_deal import services
-from formats.free_deal.models import GameReview
-from scoring.models import PinAttempt
+from scoring.models import GameReview, PinAttempt
+from scoring.services import games
 from scoring.services.pins import PIN_MAX_FAILURES
 from scoring.services.values import PinRefused, ScoringError
 
@@ -29,8 +28,8 @@ def entered(django_user_model):
     director = django_user_model.objects.create_user("fd-pin", password="x")
     championship = make_free_deal(director, pairs=4)
     table = next_round(championship, director).tables.order_by("number").first()
-    entry, _created = services.submit_game(team=table.ns_team, table=table, values=win(),
-                                           idempotency_key="pin-1")
+    entry, _created = games.submit_game(team=table.ns_team, table=table, values=win(),
+                                        idempotency_key="pin-1")
     return table, entry
 
 
@@ -40,15 +39,15 @@ def _wrong(pin: str) -> str:
 
 def test_right_pin_confirms_for_the_other_pair_and_is_audited(entered):
     table, entry = entered
-    review = services.confirm_game_with_pin(entry_id=entry.pk, team=table.ns_team,
-                                            pin=table.ew_team.pin)
+    review = games.confirm_game_with_pin(entry_id=entry.pk, team=table.ns_team,
+                                         pin=table.ew_team.pin)
     assert (review.verdict, review.by_team_id, review.via_pin) == ("confirm", table.ew_team_id,
                                                                    True)
     assert list(PinAttempt.objects.values_list("table_id", "by_team_id", "ok")) == [
         (table.pk, table.ns_team_id, True)]
     # Again: the first confirmation, nothing more written.
-    again = services.confirm_game_with_pin(entry_id=entry.pk, team=table.ns_team,
-                                           pin=table.ew_team.pin)
+    again = games.confirm_game_with_pin(entry_id=entry.pk, team=table.ns_team,
+                                        pin=table.ew_team.pin)
     assert again.pk == review.pk and GameReview.objects.count() == 1
 
 
@@ -57,14 +56,14 @@ def test_wrong_pins_are_kept_and_lock_the_table(entered):
     wrong = _wrong(table.ew_team.pin)
     for attempt in range(PIN_MAX_FAILURES):
         with pytest.raises(PinRefused) as refused:
-            services.confirm_game_with_pin(entry_id=entry.pk, team=table.ns_team, pin=wrong)
+            games.confirm_game_with_pin(entry_id=entry.pk, team=table.ns_team, pin=wrong)
         expected = "pin_locked" if attempt == PIN_MAX_FAILURES - 1 else "pin_wrong"
         assert refused.value.code == expected
     assert PinAttempt.objects.filter(table=table, ok=False).count() == PIN_MAX_FAILURES
     # Locked: even the right PIN waits, and is not counted.
     with pytest.raises(PinRefused) as refused:
-        services.confirm_game_with_pin(entry_id=entry.pk, team=table.ns_team,
-                                       pin=table.ew_team.pin)
+        games.confirm_game_with_pin(entry_id=entry.pk, team=table.ns_team,
+                                    pin=table.ew_team.pin)
     assert refused.value.code == "pin_locked" and "locked" in refused.value.message
     assert not GameReview.objects.exists()
     assert PinAttempt.objects.count() == PIN_MAX_FAILURES
@@ -73,18 +72,18 @@ def test_wrong_pins_are_kept_and_lock_the_table(entered):
 def test_a_pin_confirms_only_on_the_entering_pairs_phone(entered):
     table, entry = entered
     with pytest.raises(ScoringError) as refused:
-        services.confirm_game_with_pin(entry_id=entry.pk, team=table.ew_team,
-                                       pin=table.ns_team.pin)
+        games.confirm_game_with_pin(entry_id=entry.pk, team=table.ew_team,
+                                    pin=table.ns_team.pin)
     assert refused.value.code == "pin_not_needed"
     assert not PinAttempt.objects.exists() and not GameReview.objects.exists()
 
 
 def test_a_pair_that_disputed_cannot_be_confirmed_by_pin(entered):
     table, entry = entered
-    services.dispute_game(entry_id=entry.pk, team=table.ew_team, comment="Hand 4")
+    games.dispute_game(entry_id=entry.pk, team=table.ew_team, comment="Hand 4")
     with pytest.raises(ScoringError) as refused:
-        services.confirm_game_with_pin(entry_id=entry.pk, team=table.ns_team,
-                                       pin=table.ew_team.pin)
+        games.confirm_game_with_pin(entry_id=entry.pk, team=table.ns_team,
+                                    pin=table.ew_team.pin)
     assert refused.value.code == "disputed"
     assert not GameReview.objects.filter(verdict="confirm").exists()
 

@@ -13,8 +13,8 @@ from free_deal_factories import make_free_deal, next_round, win
 from rest_framework.test import APIClient
 from test_free_deal_knockout_retries import run_at_once
 
-from formats.free_deal import services as fd
-from formats.free_deal.models import GameEntry
+from scoring.models import GameEntry
+from scoring.services import games
 from tournaments import services
 
 pytestmark = pytest.mark.django_db
@@ -42,9 +42,9 @@ def finish_round(round_, director) -> None:
             continue
         entry = table.game_entries.order_by("-id").first()
         if entry is None:
-            entry, _created = fd.submit_game(team=table.ns_team, table=table, values=win(),
-                                             idempotency_key=None)
-        fd.confirm_game(entry_id=entry.pk, team=table.ew_team)
+            entry, _created = games.submit_game(team=table.ns_team, table=table, values=win(),
+                                                idempotency_key=None)
+        games.confirm_game(entry_id=entry.pk, team=table.ew_team)
     services.close_round(round_, by=director)
 
 

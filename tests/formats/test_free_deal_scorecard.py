@@ -23,7 +23,7 @@ english = {"HTTP_ACCEPT_LANGUAGE": "en"}
 
 
 def _draw():
-    from formats.free_deal.services import GameValues
+    from scoring.services.games import GameValues
 
     return GameValues(first_points=60, second_points=60, ended_by="hands", hands_played=12)
 

@@ -20,8 +20,9 @@ from free_deal_factories import (
 )
 
 from formats.free_deal import selectors
-from formats.free_deal.models import GameEntry, GameReview, PairSection, Section, SectionBye
+from formats.free_deal.models import PairSection, Section, SectionBye
 from scoring.archive import export_full, import_archive, to_json_bytes
+from scoring.models import GameEntry, GameReview
 from tournaments import services
 from tournaments.models import AuditEvent
 

@@ -8,8 +8,8 @@ import re
 import pytest
 from free_deal_factories import make_free_deal, next_round, win
 
-from formats.free_deal import services
 from formats.registry import format_of
+from scoring.services import games
 from scoring.services.values import ScoringError
 from scoring.wording import TEAM_WORDING
 
@@ -23,13 +23,13 @@ def test_refusals_and_pages_say_pair(django_user_model, client):
     championship = make_free_deal(director, pairs=4)
     assert format_of(championship).wording is not TEAM_WORDING
     table = next_round(championship, director).tables.order_by("number").first()
-    entry, _created = services.submit_game(team=table.ns_team, table=table, values=win(),
-                                           idempotency_key="w-1")
+    entry, _created = games.submit_game(team=table.ns_team, table=table, values=win(),
+                                        idempotency_key="w-1")
     for team in (table.ns_team, table.ew_team):
         page = client.get(f"/t/{team.pk}/{team.link_secret}/", HTTP_ACCEPT_LANGUAGE="en")
         assert not TEAM.findall(re.sub(r"<[^>]+>", " ", page.content.decode())), team
     table.ew_team.withdrawn = True
     table.ew_team.save(update_fields=["withdrawn"])
     with pytest.raises(ScoringError) as refused:
-        services.confirm_game(entry_id=entry.pk, team=table.ew_team)
+        games.confirm_game(entry_id=entry.pk, team=table.ew_team)
     assert refused.value.message.startswith("Your pair has withdrawn")

@@ -20,9 +20,10 @@ from hypothesis import strategies as st
 from formats.abarrotada import services as ab
 from formats.abarrotada.models import GameTotalsReview, ReportReview
 from formats.abarrotada.rules import ReportValues
-from formats.free_deal import services as fd
-from formats.free_deal.models import GameReview, KnockoutEntry, KnockoutTie
-from formats.free_deal.services import GameValues
+from formats.free_deal.models import KnockoutEntry, KnockoutTie
+from scoring.models import GameReview
+from scoring.services import games
+from scoring.services.games import GameValues
 from scoring.services.places import posted_id
 from tournaments import services as tournament_services
 
@@ -39,8 +40,8 @@ def _free_deal(director):
     (round_,) = tournament_services.generate_next_round(championship)
     tournament_services.release_round(round_)
     one, two = round_.tables.select_related("ns_team", "ew_team").order_by("number")
-    entry, _ = fd.submit_game(team=one.ns_team, table=one,
-                              values=GameValues(101, 40, "target", 9), idempotency_key=None)
+    entry, _ = games.submit_game(team=one.ns_team, table=one,
+                                 values=GameValues(101, 40, "target", 9), idempotency_key=None)
     return championship, one, two, entry
 
 

@@ -147,14 +147,15 @@ def delete_championship(championship: Championship) -> None:
         Seating,
         SitOut,
     )
-    from formats.free_deal.models import (
+    from formats.free_deal.models import KnockoutEntry, KnockoutGame, KnockoutReview
+    from scoring.models import (
+        Adjustment,
         GameEntry,
         GameReview,
-        KnockoutEntry,
-        KnockoutGame,
-        KnockoutReview,
+        PinAttempt,
+        ResultReview,
+        ScoreRefresh,
     )
-    from scoring.models import Adjustment, PinAttempt, ResultReview, ScoreRefresh
     from tournaments.models import AuditEvent
 
     ResultReview.objects.filter(entry__table__round__championship=championship).delete()

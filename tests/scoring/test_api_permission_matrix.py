@@ -32,11 +32,10 @@ from rest_framework.test import APIClient
 from scoring_factories import make_championship, result
 
 from formats.duplicate_pairs import services as pairs_services
-from formats.free_deal import services as fd_services
-from formats.free_deal.services import GameValues
 from scoring.exports import jobs
 from scoring.exports.models import ExportJob
-from scoring.services import tokens
+from scoring.services import games, tokens
+from scoring.services.games import GameValues
 from tournaments import services as tournament_services
 
 
@@ -80,9 +79,9 @@ def free_deal_world(director, django_user_model) -> dict:
     (round_,) = tournament_services.generate_next_round(championship)
     tournament_services.release_round(round_)
     one, two = round_.tables.select_related("ns_team", "ew_team").order_by("number")
-    entry, _ = fd_services.submit_game(team=one.ns_team, table=one,
-                                       values=GameValues(101, 40, "target", 9),
-                                       idempotency_key=None)
+    entry, _ = games.submit_game(team=one.ns_team, table=one,
+                                 values=GameValues(101, 40, "target", 9),
+                                 idempotency_key=None)
     return {"championship": championship, "director": director, "entry": entry, "job": None,
             "teams": [one.ns_team, one.ew_team, two.ns_team, two.ew_team],
             **_other_users(django_user_model, director)}

@@ -20,8 +20,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "formats"))
 from free_deal_factories import make_free_deal, next_round, play_round, win  # noqa: E402
 
 from formats.free_deal import selectors  # noqa: E402
-from formats.free_deal import services as fd  # noqa: E402
-from formats.free_deal.models import GameEntry, GameReview  # noqa: E402
+from scoring.models import GameEntry, GameReview  # noqa: E402
+from scoring.services import games as game_services  # noqa: E402
 from tournaments import services  # noqa: E402
 
 pytestmark = pytest.mark.django_db
@@ -35,10 +35,10 @@ def event(director):
     services.close_round(round1, by=director)
     round2 = next_round(championship, director)
     table = round2.tables.order_by("number").first()
-    entry, _ = fd.submit_game(team=table.ns_team, table=table, values=win(60, 101),
-                              idempotency_key="free-deal-archive")
-    fd.dispute_game(entry_id=entry.pk, team=table.ew_team, comment="era 99")
-    fd.director_set_game(table=table, values=win(101, 99), user=director, note="l'acta")
+    entry, _ = game_services.submit_game(team=table.ns_team, table=table, values=win(60, 101),
+                                         idempotency_key="free-deal-archive")
+    game_services.dispute_game(entry_id=entry.pk, team=table.ew_team, comment="era 99")
+    game_services.director_set_game(table=table, values=win(101, 99), user=director, note="l'acta")
     return championship
 
 

@@ -31,12 +31,11 @@ from scoring_factories import make_championship, make_round, result, teams_of
 from formats.abarrotada import services as ab
 from formats.abarrotada.rules import ReportValues
 from formats.duplicate_pairs import services as pairs_services
-from formats.free_deal import services as fd
 from formats.free_deal.models import KnockoutTie
-from formats.free_deal.services import GameValues
 from scoring.api.base import DirectorView
 from scoring.exports.models import ExportJob
-from scoring.services import tokens
+from scoring.services import games, tokens
+from scoring.services.games import GameValues
 from tournaments import services as tournament_services
 
 WRITES = ("post", "put", "patch", "delete")
@@ -287,8 +286,8 @@ def _free_deal(director) -> dict:
     (round_,) = tournament_services.generate_next_round(championship)
     tournament_services.release_round(round_)
     table = round_.tables.select_related("ns_team", "ew_team").get(number=1)
-    entry, _ = fd.submit_game(team=table.ns_team, table=table,
-                              values=GameValues(101, 40, "target", 9), idempotency_key=None)
+    entry, _ = games.submit_game(team=table.ns_team, table=table,
+                                 values=GameValues(101, 40, "target", 9), idempotency_key=None)
     teams = list(championship.teams.order_by("number"))
     tie = KnockoutTie.objects.create(championship=championship, stage=1, slot=1,
                                      first=teams[0], second=teams[1])

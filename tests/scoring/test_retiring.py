@@ -163,7 +163,7 @@ def test_a_free_deal_championship_with_games_is_deleted_whole(director, director
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "formats"))
     from free_deal_factories import make_free_deal, next_round, play_round, win
 
-    from formats.free_deal.models import GameEntry
+    from scoring.models import GameEntry
     from tournaments import services
 
     championship = make_free_deal(director, pairs=4, rounds=2)

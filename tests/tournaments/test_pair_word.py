@@ -10,8 +10,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from formats.free_deal import services as fd_services
-from formats.free_deal.services import GameValues
+from scoring.services import games
+from scoring.services.games import GameValues
 from scoring.services.publication import publish_results
 from tests.formats.abarrotada_factories import make_individual
 from tests.formats.abarrotada_factories import next_round as seat_next_round
@@ -96,8 +96,8 @@ def test_a_free_deal_event_says_pair(director_client, director):
     championship = make_free_deal(director, pairs=7)
     round_ = released(championship, director)
     table = round_.tables.filter(bye_team__isnull=True).first()
-    fd_services.submit_game(team=table.ns_team, table=table, idempotency_key=None,
-                            values=GameValues(first_points=101, second_points=40,
+    games.submit_game(team=table.ns_team, table=table, idempotency_key=None,
+                      values=GameValues(first_points=101, second_points=40,
                                               ended_by="target", hands_played=9))
     pages = every_page(director_client, championship)
     assert len(pages) > 20

@@ -12,8 +12,8 @@ from django.utils.translation import gettext as _
 from openpyxl import Workbook
 
 from formats.free_deal.exports import data
-from formats.free_deal.models import GameEntry
 from scoring.exports.workbook import SHARED_PLACE_FORMAT, Sheet, saved
+from scoring.models import GameEntry
 
 ENDINGS = dict(GameEntry.EndedBy.choices)
 

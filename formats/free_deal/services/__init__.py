@@ -6,22 +6,14 @@ locks only its own table's row, so the tables of a round write in parallel; one 
 idempotency key is a unique constraint.
 
 Modules: ``settings`` (the format's settings), ``pairing`` (drafting the next round),
-``games`` (entering, confirming and disputing a game; the director's result), ``pins``
-(confirming with the other pair's PIN, with the duplicate format's lockout). A round's
-clock is the core's (``tournaments.services.clock``).
+``knockout`` and ``knockout_captains`` (the knockout stage). A table's game (entering,
+confirming, disputing, the other pair's PIN, the director's result) is the core's
+(``scoring.services.games``, which asks ``FreeDealPairs.check_game``), re-exported here for
+the format's own views; a round's clock is the core's too (``tournaments.services.clock``).
 Refusals raise ``ScoringError`` (games) or ``ServiceError`` (settings, pairing) with a
 translated message, naming the field when there is one.
 """
 
-from formats.free_deal.services.games import (
-    GameValues,
-    confirm_game,
-    director_confirm_game,
-    director_set_game,
-    dispute_game,
-    earlier_submission,
-    submit_game,
-)
 from formats.free_deal.services.knockout import (
     enter_knockout_game,
     knockout_field,
@@ -34,8 +26,17 @@ from formats.free_deal.services.knockout_captains import (
     team_tie,
 )
 from formats.free_deal.services.pairing import pair_next_round
-from formats.free_deal.services.pins import confirm_game_with_pin
 from formats.free_deal.services.settings import save_settings, settings_of
+from scoring.services.games import (
+    GameValues,
+    confirm_game,
+    confirm_game_with_pin,
+    director_confirm_game,
+    director_set_game,
+    dispute_game,
+    earlier_submission,
+    submit_game,
+)
 
 __all__ = [
     "GameValues",

@@ -19,11 +19,11 @@ from django.db.models.functions import Coalesce
 from django.utils.translation import gettext as _
 
 from formats.free_deal.models import KnockoutEntry, KnockoutGame, KnockoutReview, KnockoutTie
-from formats.free_deal.services.games import PAIR_GAME_WORDS
 from formats.free_deal.services.knockout import _points, enter_knockout_game
 from results import lifecycle
 from results.kinds import EntryKind
 from scoring.services import live_events
+from scoring.services.games import PAIR_GAME_WORDS
 from scoring.services.values import Origin, ScoringError
 from tournaments.models import Team
 from tournaments.services.common import ServiceError

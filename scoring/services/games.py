@@ -1,9 +1,12 @@
-"""Entering, confirming and disputing a game, and the director's result (rules.md 11.2).
+"""A game at a table of two pairs: entering, confirming and disputing it, confirming it with
+the other pair's PIN, and the director's result (rules.md 11.2, and the group games of 12.1).
 
-A game is an entry of the results core (``results``): this module says what a free-deal
-table's entry is (``GAMES``: a game, the other pair confirms, a pair's words) and checks its
-values by the rules (``formats.free_deal.rules``); the lifecycle (submit, confirm, dispute,
-the director's confirmation and entry, idempotency, locks, live events) is the core's.
+Every format whose round's table is one game of two pairs (``ns_team`` the first pair,
+``ew_team`` the second, the seats meaning nothing) enters its games here: a game is an entry
+of the results core (``results``), ``GAMES`` says what it is (a game, the other pair
+confirms, a pair's words), and the lifecycle (idempotency, locks, live events, the PIN
+lockout) is the core's. The one thing a format decides is whether the values can be right:
+its answer to ``Format.check_game``, asked before anything is stored.
 """
 
 from __future__ import annotations
@@ -13,16 +16,14 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from formats.free_deal.models import GameEntry, GameReview
-from formats.free_deal.rules import GameRefused, check_game
-from formats.free_deal.services.settings import settings_of
-from formats.free_deal.wording import PAIR_WORDING
-from results import lifecycle
+from formats import format_of
+from results import lifecycle, pins
 from results.kinds import PAIR_WORDS, EntryKind, EntryWords
-from scoring.models import PinAttempt
+from scoring.models import GameEntry, GameReview, PinAttempt
 from scoring.services.checks import check_team_may_write
 from scoring.services.live_events import game_changed
-from scoring.services.values import Origin
+from scoring.services.values import GameRefused, Origin
+from scoring.wording import GAME_PAIR_WORDING
 from tournaments.models import Table, Team
 
 #: As for a duplicate deal: past this many entries of one game by one pair, a phone is
@@ -32,7 +33,8 @@ MAX_ENTRIES_PER_GAME = lifecycle.MAX_ENTRIES
 
 @dataclass(frozen=True)
 class GameValues:
-    """What a table reports of its game (rules.md 11.2), as typed: checked by the rules."""
+    """What a table reports of its game, as typed: checked by the championship's format
+    (``Format.check_game``)."""
 
     first_points: int
     second_points: int
@@ -48,6 +50,13 @@ class GameValues:
         }
 
 
+def check_values(table: Table, values: GameValues) -> None:
+    """Refuse (``GameRefused`` naming the field) values the table's format says cannot be
+    right; a championship whose tables play no game refuses them all."""
+    championship = table.round.championship
+    format_of(championship).check_game(championship, values)
+
+
 def _check_bye_table(table: Table) -> None:
     # A GameRefused naming the table: the API answers 400 {"table": [...]}; the pages show
     # it above the form (the form has no such field).
@@ -57,7 +66,7 @@ def _check_bye_table(table: Table) -> None:
 
 
 def _check_may_write(team: Team, table: Table, round_) -> None:
-    check_team_may_write(team, table, round_, PAIR_WORDING)
+    check_team_may_write(team, table, round_, GAME_PAIR_WORDING)
 
 
 def _check_may_enter(team: Team, table: Table, round_, _slot) -> None:
@@ -78,6 +87,8 @@ def _check_director_entry(table: Table, _round) -> None:
                             "bye."), "withdrawal_bye", "table")
 
 
+#: The lifecycle's refusals of a game (and of a knockout game: the free-deal knockout's
+#: reports say the same).
 PAIR_GAME_WORDS = EntryWords(
     **PAIR_WORDS,
     confirmed=gettext_lazy("This game has been confirmed: only the director can change it "
@@ -88,7 +99,7 @@ PAIR_GAME_WORDS = EntryWords(
                             "instead."),
 )
 
-#: A free-deal table's game (rules.md 11.2): one a round, confirmed by the other pair.
+#: A table's game: one a round, confirmed by the other pair.
 GAMES = EntryKind(
     model=GameEntry, review_model=GameReview, review_field="entry", table_model=Table,
     pin_attempt_model=PinAttempt, check_may_write=_check_may_write,
@@ -102,7 +113,7 @@ GAMES = EntryKind(
 def submit_game(*, team: Team, table: Table, values: GameValues, idempotency_key: str | None,
                 origin: Origin = Origin()) -> tuple[GameEntry, bool]:
     """A captain enters the game. Returns ``(entry, created)``; the same key stores once."""
-    check_game(settings_of(table.round.championship), values)
+    check_values(table, values)
     return lifecycle.submit(GAMES, entrant=team, table=table, slot={},
                             fields=values.entry_fields(), idempotency_key=idempotency_key,
                             origin=origin)
@@ -118,6 +129,15 @@ def earlier_submission(*, team: Team, idempotency_key: str | None) -> GameEntry 
 def confirm_game(*, entry_id: int, team: Team, origin: Origin = Origin()) -> GameReview:
     """The other pair confirms the entry; confirming twice returns the first confirmation."""
     return lifecycle.confirm_by(GAMES, entry_id=entry_id, entrant=team, origin=origin)
+
+
+def confirm_game_with_pin(*, entry_id: int, team: Team, pin: str,
+                          origin: Origin = Origin()) -> GameReview:
+    """The other pair confirms ``team``'s entry on ``team``'s phone by typing its PIN. A
+    wrong PIN is kept; too many at the table lock PIN confirmation there for a while
+    (``results.pins``, shared per table with every format)."""
+    return pins.confirm_with_pin(GAMES, entry_id=entry_id, entrant=team, pin=pin,
+                                 origin=origin)
 
 
 def dispute_game(*, entry_id: int, team: Team, comment: str = "",
@@ -139,6 +159,6 @@ def director_set_game(*, table: Table, values: GameValues, user, note: str = "",
                       origin: Origin = Origin()) -> GameEntry:
     """The director enters or overrides the game; it counts at once (in any round state:
     the director corrects closed rounds too). The earlier entries stay in the history."""
-    check_game(settings_of(table.round.championship), values)
+    check_values(table, values)
     return lifecycle.director_entry(GAMES, table=table, slot={}, fields=values.entry_fields(),
                                     user=user, note=note, origin=origin)
