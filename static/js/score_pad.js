@@ -1,4 +1,5 @@
-/* Duplicada's score pad for a free-deal game (rules.md 11): each hand as it is played,
+/* Duplicada's score pad for a game of two pairs (a free-deal game, rules.md 11; a group
+   game, 12.1, which lasts its set hands and then extra hands while level): each hand as it is played,
    scored as ordinary play (rules.md 5): the side over 36 scores the excess times the
    multiplier (Botifarra x2, times the doubling scheme's factor); a revoke gives the other
    pair 36 times the multiplier. The hands are kept on the phone (localStorage, per table)
