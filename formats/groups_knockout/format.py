@@ -27,7 +27,7 @@ class GroupsKnockout(Format):
     summary = _("Pairs play a round robin in small groups, games of a set number of hands; "
                 "the best of each group, and the best of the rest, play a seeded bracket.")
     rules_section = "12"
-    # Issue 38: not offered until the group games can be entered (the next step).
+    # Issue 38: not offered until its standings and knockout are built (the next steps).
     offered = False
     has_deals = False
     has_hand_records = False
