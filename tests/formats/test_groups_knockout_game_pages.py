@@ -208,6 +208,32 @@ def test_the_table_page_confirms_or_sets_the_game(round_1, director_client):
             set_game.by_director_override) == (40, 38, 10, True)
 
 
+def test_a_director_confirms_no_other_championships_game(round_1, django_user_model):
+    # Another director's group event: its table 1 with an entry. This director, on their own
+    # table's page, naming the other event's entry: 404, nothing written; their own: settled.
+    other_director = django_user_model.objects.create_user("gk-other", password="x")
+    other_round = released_round_1(other_director)
+    other_table = other_round.tables.select_related("ns_team").order_by("number").first()
+    phone = english_client()
+    phone.post(f"{link(other_table.ns_team)}group-game/",
+               game_post(page_key(phone, other_table.ns_team)))
+    theirs = GameEntry.objects.get(table=other_table)
+    own_table = round_1.tables.select_related("ns_team").order_by("number").first()
+    phone.post(f"{link(own_table.ns_team)}group-game/",
+               game_post(page_key(phone, own_table.ns_team)))
+    ours = GameEntry.objects.get(table=own_table)
+    director = english_client()
+    director.force_login(round_1.championship.directors.get())
+    url = f"/director/c/{round_1.championship_id}/results/rounds/1/group-games/1/"
+    assert director.post(url, {"action": "confirm", "entry": str(theirs.pk)}).status_code == 404
+    assert not GameReview.objects.exists()
+    # Nor the other event's table through its own address.
+    other_url = f"/director/c/{other_round.championship_id}/results/rounds/1/group-games/1/"
+    assert director.get(other_url).status_code == 404
+    director.post(url, {"action": "confirm", "entry": str(ours.pk)})
+    assert GameReview.objects.get().entry_id == ours.pk
+
+
 def test_missing_results_are_the_tables_not_yet_confirmed(round_1):
     tables = list(round_1.tables.select_related("ns_team", "ew_team").order_by("number"))
     phone = english_client()
