@@ -81,10 +81,14 @@ class GroupsKnockout(Format):
         raise Http404("The group games cannot be entered yet")
 
     def standings_page(self, request, championship, *, director: bool):
-        raise Http404("The group standings are not built yet")
+        from formats.groups_knockout.standings_views import standings_page
+
+        return standings_page(request, championship, director=director)
 
     def projector_page(self, request, championship, *, director: bool):
-        raise Http404("The group standings are not built yet")
+        from formats.groups_knockout.standings_views import projector_page
+
+        return projector_page(request, championship, director=director)
 
     def traveller_page(self, request, championship, deal, *, director: bool):
         raise Http404  # a free-deal game has no deals, so no travellers
