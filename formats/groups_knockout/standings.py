@@ -21,9 +21,9 @@ from django.utils.translation import gettext as _
 
 import engine.groups as eg
 from engine.field_error import worded
-from formats.groups_knockout.models import GroupPair, group_letter
+from formats.groups_knockout.models import group_letter
 from formats.groups_knockout.rules import message
-from formats.groups_knockout.services.settings import settings_of
+from formats.groups_knockout.services import groups_of, settings_of
 from scoring.selectors.games import counted_games
 from tournaments.models import Championship, Team
 
@@ -74,20 +74,12 @@ class Stage:
         return bool(self.groups) and not self.missing
 
 
-def _pairs_in_groups(championship: Championship) -> dict[int, list[Team]]:
-    groups: dict[int, list[Team]] = {}
-    for row in (GroupPair.objects.filter(championship=championship)
-                .select_related("group", "team").order_by("group__number", "position")):
-        groups.setdefault(row.group.number, []).append(row.team)
-    return groups
-
-
 def group_stage(championship: Championship, *, up_to: int | None = None) -> Stage:
     """Each group's standing (group A first) from the games counted up to round ``up_to``
     (every confirmed game when ``None``), and, once every group game is counted, who goes
     through (rules.md 12.3, with the championship's settings). Three queries."""
     settings = settings_of(championship)
-    pairs = _pairs_in_groups(championship)
+    pairs = dict(enumerate(groups_of(championship), start=1))
     numbers = sorted(pairs)
     teams = {team.pk: team for group in pairs.values() for team in group}
     group_of = {team.pk: number for number, group in pairs.items() for team in group}
