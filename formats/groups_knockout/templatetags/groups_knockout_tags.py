@@ -1,6 +1,7 @@
 """Template tags of the groups-then-knockout pages."""
 
 from django import template
+from django.utils.formats import number_format
 
 from formats.groups_knockout import selectors
 from formats.groups_knockout.services import settings_of
@@ -34,5 +35,6 @@ def pair_numbers(teams) -> str:
 
 @register.filter
 def per_game(value: float) -> str:
-    """A figure per game of the repechage comparison, to two decimals (its sign kept)."""
-    return f"{value:.2f}".replace("-", "\u2212")
+    """A figure per game of the repechage comparison, to two decimals in the reader's
+    language (0,67 in Catalan and Spanish), with a true minus sign."""
+    return number_format(round(value, 2), 2).replace("-", "\u2212")
