@@ -245,6 +245,20 @@ def test_the_first_round_keeps_pairs_of_one_group_apart(director):
     assert f"pair {lower.number} changed places with pair {other.number}" in html
 
 
+def test_a_withdrawn_group_winner_stays_in_its_table_and_does_not_go_through(director):
+    championship = event(director, 8)  # two groups of 4, the first of each through
+    play(championship, director, by_strength())
+    group_a = groups_of(championship)[0]
+    services.withdraw_team(group_a[0], by=director)
+    stage = group_stage(championship)
+    rows = stage.groups[0].rows
+    assert [row.team.pk for row in rows] == [team.pk for team in group_a]
+    assert [row.through for row in rows] == ["", DIRECT, "", ""]
+    html = lang_client(director).get(reverse("scoring:standings",
+                                             args=[championship.pk])).content.decode()
+    assert ">withdrawn</span>" in html
+
+
 def test_before_the_stage_is_complete_the_page_counts_the_games_left(director):
     championship = event(director, 10)  # groups of 4, 3, 3: 6 + 3 + 3 games
     url = reverse("groups_knockout:going_through", args=[championship.pk])
