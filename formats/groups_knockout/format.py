@@ -2,10 +2,11 @@
 
 Built so far (issue 38): the settings, the groups (draw, snake, swaps), the group rounds
 drafted as the core's rounds and tables with their sit-outs, the director's groups page and
-the printed group sheets, and the rule check of a group game (:meth:`check_game`), whose
-entry is the core's (``scoring.services.games``). The games' pages, the standings, going
-through and the knockout are the next steps: until then the pages that show them answer
-"not found" and the format is not offered in the new-championship picker.
+the printed group sheets, the rule check of a group game (:meth:`check_game`), whose
+entry is the core's (``scoring.services.games``), the group standings and projector and the
+director's read-only page of who goes through (``standings``). The games' pages and the
+knockout are the next steps: until then the pages that show them answer "not found" and the
+format is not offered in the new-championship picker.
 """
 
 from __future__ import annotations
@@ -81,10 +82,14 @@ class GroupsKnockout(Format):
         raise Http404("The group games cannot be entered yet")
 
     def standings_page(self, request, championship, *, director: bool):
-        raise Http404("The group standings are not built yet")
+        from formats.groups_knockout.standings_views import standings_page
+
+        return standings_page(request, championship, director=director)
 
     def projector_page(self, request, championship, *, director: bool):
-        raise Http404("The group standings are not built yet")
+        from formats.groups_knockout.standings_views import projector_page
+
+        return projector_page(request, championship, director=director)
 
     def traveller_page(self, request, championship, deal, *, director: bool):
         raise Http404  # a free-deal game has no deals, so no travellers
