@@ -141,3 +141,13 @@ class GroupsKnockout(Format):
         return list(GroupSitOut.objects.filter(round__championship_id=championship_id,
                                                round__status=status, team=team)
                     .order_by("round__number").values_list("round__number", flat=True))
+
+    def team_withdrawn(self, team, *, by=None, origin=None) -> None:
+        from formats.groups_knockout.services.walkovers import record_walkovers
+
+        record_walkovers(team, by=by, origin=origin)
+
+    def team_reinstated(self, team, *, by=None, origin=None) -> None:
+        from formats.groups_knockout.services.walkovers import take_back_walkovers
+
+        take_back_walkovers(team, by=by, origin=origin)
