@@ -135,7 +135,7 @@ def _walkovers(championship, up_to, group_of, results, played) -> set[frozenset]
         rows = rows.filter(round_number__lte=up_to)
     games = set()
     for winner, withdrawn, margin in rows.values_list("winner_id", "withdrawn_id", "margin"):
-        if winner in group_of:
+        if winner in group_of and group_of[winner] == group_of.get(withdrawn):
             games.add(frozenset((winner, withdrawn)))
             results[group_of[winner]].append(eg.GameResult(winner, withdrawn, margin, 0,
                                                            walkover=True))

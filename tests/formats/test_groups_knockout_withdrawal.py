@@ -8,12 +8,13 @@ and its opponents have a bye at its tables in the rounds drafted later."""
 from __future__ import annotations
 
 import pytest
+from django.db.models import Q
 from django.test import Client
 from django.urls import reverse
 from groups_knockout_factories import make_groups_event
 
 from formats.groups_knockout.models import GroupWalkover
-from formats.groups_knockout.services import groups_of, make_groups, stage_schedule
+from formats.groups_knockout.services import groups_of, make_groups, stage_schedule, swap_pairs
 from formats.groups_knockout.standings import DIRECT, group_stage
 from scoring.services.games import GameRefused, GameValues, director_set_game
 from tournaments import services
@@ -244,3 +245,27 @@ def test_reinstating_the_pair_takes_its_walkovers_back(director):
     assert walkovers(championship) == {}
     assert not round_2.tables.exclude(bye_team=None).exists()  # its game can be played
     assert Round.objects.filter(championship=championship).count() == 2
+
+
+def test_reinstating_the_second_of_two_gives_it_back_the_first_s_walkover(director):
+    championship = event(director)
+    first = groups_of(championship)[0][0]
+    services.withdraw_team(first, by=director)  # before any game: walkovers by 0
+    (round_1,) = services.generate_next_round(championship)
+    (table,) = round_1.tables.filter(Q(ns_team=first) | Q(ew_team=first))
+    second = table.bye_team
+    services.withdraw_team(second, by=director)
+    assert not round_1.tables.filter(Q(ns_team=first) | Q(ew_team=first)).exists()
+    assert (second.number, first.number) not in walkovers(championship)
+    services.reinstate_team(second, by=director)
+    assert walkovers(championship)[second.number, first.number] == 0
+    assert round_1.tables.get(Q(ns_team=first) | Q(ew_team=first)).bye_team == second
+
+
+def test_a_swap_before_round_1_makes_the_walkovers_again_in_the_new_groups(director):
+    championship = event(director, 8)  # groups 1 4 5 8 and 2 3 6 7
+    services.withdraw_team(groups_of(championship)[0][0], by=director)
+    assert set(walkovers(championship)) == {(4, 1), (5, 1), (8, 1)}
+    swap_pairs(championship, 4, 2, by=director)
+    assert set(walkovers(championship)) == {(2, 1), (5, 1), (8, 1)}
+    assert group_stage(championship).groups[0].standing.lines  # ranked without an error

@@ -126,3 +126,34 @@ def take_back_walkovers(team: Team, *, by=None, origin=None) -> None:
             round_number=rounds[frozenset((team.pk, other.pk))])
         _audit(GIVEN, walkover, other, by=by, origin=origin, why="withdrawn")
         _close_released_tables(other, {team.pk})
+        _restore_drafted_table(team, other, rounds[frozenset((team.pk, other.pk))])
+
+
+def _restore_drafted_table(team: Team, other: Team, number: int) -> None:
+    """The drafted table of ``team`` and ``other``, removed when both were withdrawn, comes
+    back with ``team``'s bye (the next table number of its round)."""
+    round_ = Round.objects.filter(championship_id=team.championship_id, number=number,
+                                  status=Round.Status.DRAFTED).first()
+    if round_ is None or round_.tables.filter(Q(ns_team=team, ew_team=other)
+                                              | Q(ns_team=other, ew_team=team)).exists():
+        return
+    last = round_.tables.order_by("-number").values_list("number", flat=True).first() or 0
+    Table.objects.create(round=round_, number=last + 1, ns_team=team, ew_team=other,
+                         bye_team=team)
+
+
+def remake_walkovers(championship_id: int) -> None:
+    """After a swap of pairs between groups (before round 1, so no game has been played and
+    every walkover is by 0): each withdrawn pair loses to every pair still in of its new
+    group."""
+    GroupWalkover.objects.filter(group__championship_id=championship_id).delete()
+    rounds = game_rounds(championship_id)
+    groups: dict[int, list[tuple[int, bool]]] = {}
+    for group, pair, withdrawn in (GroupPair.objects.filter(championship_id=championship_id)
+                                   .values_list("group_id", "team_id", "team__withdrawn")):
+        groups.setdefault(group, []).append((pair, withdrawn))
+    GroupWalkover.objects.bulk_create(
+        GroupWalkover(group_id=group, winner_id=winner, withdrawn_id=loser, margin=0,
+                      round_number=rounds[frozenset((winner, loser))])
+        for group, pairs in groups.items() for loser, out in pairs if out
+        for winner, gone in pairs if not gone)
