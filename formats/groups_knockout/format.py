@@ -4,7 +4,8 @@ Built so far (issue 38): the settings, the groups (draw, snake, swaps), the grou
 drafted as the core's rounds and tables with their sit-outs, the director's groups page and
 the printed group sheets, the rule check of a group game (:meth:`check_game`), whose
 entry is the core's (``scoring.services.games``), the group standings and projector and the
-director's read-only page of who goes through (``standings``). The games' pages and the
+director's read-only page of who goes through (``standings``), and the walkovers of a pair
+withdrawn in the group stage (``services.walkovers``, through :meth:`team_withdrawn`). The games' pages and the
 knockout are the next steps: until then the pages that show them answer "not found" and the
 format is not offered in the new-championship picker.
 """
