@@ -71,7 +71,8 @@ def record_walkovers(team: Team, *, by=None, origin=None) -> list[GroupWalkover]
         walkover.delete()
         _audit(TAKEN_BACK, walkover, walkover.withdrawn, by=by, origin=origin,
                why=f"withdrawn, taken back: pair {team.number} withdrew too")
-    Table.objects.filter(round__status=Round.Status.DRAFTED, ns_team_id__in=earlier | {team.pk},
+    Table.objects.filter(round__championship_id=team.championship_id,
+                         round__status=Round.Status.DRAFTED, ns_team_id__in=earlier | {team.pk},
                          ew_team_id__in=earlier | {team.pk}).delete()  # no game between them
     played = _played(team, set(pairs), len(set(rounds.values())))
     results = eg.walkovers(pairs, played, team.pk, also_withdrawn=earlier)
