@@ -4,7 +4,8 @@ Built so far (issue 38): the settings, the groups (draw, snake, swaps), the grou
 drafted as the core's rounds and tables with their sit-outs, the director's groups page and
 the printed group sheets, the rule check of a group game (:meth:`check_game`), whose
 entry is the core's (``scoring.services.games``), the group standings and projector and the
-director's read-only page of who goes through (``standings``). The games' pages and the
+director's read-only page of who goes through (``standings``), and the walkovers of a pair
+withdrawn in the group stage (``services.walkovers``, through :meth:`team_withdrawn`). The games' pages and the
 knockout are the next steps: until then the pages that show them answer "not found" and the
 format is not offered in the new-championship picker.
 """
@@ -141,3 +142,13 @@ class GroupsKnockout(Format):
         return list(GroupSitOut.objects.filter(round__championship_id=championship_id,
                                                round__status=status, team=team)
                     .order_by("round__number").values_list("round__number", flat=True))
+
+    def team_withdrawn(self, team, *, by=None, origin=None) -> None:
+        from formats.groups_knockout.services.walkovers import record_walkovers
+
+        record_walkovers(team, by=by, origin=origin)
+
+    def team_reinstated(self, team, *, by=None, origin=None) -> None:
+        from formats.groups_knockout.services.walkovers import take_back_walkovers
+
+        take_back_walkovers(team, by=by, origin=origin)
