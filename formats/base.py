@@ -295,6 +295,16 @@ class Format:
         numbers |= set(self.other_bye_rounds(team.championship_id, team, status=status))
         return sorted(numbers)
 
+    def team_withdrawn(self, team, *, by=None, origin=None) -> None:
+        """What else withdrawing ``team`` does in this format, called by the core
+        (``tournaments.services.teams.withdraw_team``) in its transaction once the team is
+        withdrawn and its drafted rounds' byes are made (groups then knockout: the
+        walkovers of rules.md 12.4)."""
+
+    def team_reinstated(self, team, *, by=None, origin=None) -> None:
+        """Undo :meth:`team_withdrawn` when the core reinstates ``team``, after its drafted
+        rounds' byes are taken back."""
+
     # --- Sections (free-deal, rules.md 11.3) ------------------------------------------------
 
     def team_section_problem(self, championship, name: str) -> str | None:

@@ -3,10 +3,12 @@
 Built so far (issue 38): the settings, the groups (draw, snake, swaps), the group rounds
 drafted as the core's rounds and tables with their sit-outs, the director's groups page and
 the printed group sheets, the rule check of a group game (:meth:`check_game`), whose
-entry is the core's (``scoring.services.games``), and the games' pages (a pair's link, the
-director's grid and table page: the core's ``scoring.views.games``, given
-``game_views``). The standings, going through and the knockout are the next steps: until
-then the pages that show them answer "not found" and the format is not offered in the
+entry is the core's (``scoring.services.games``), the games' pages (a pair's link, the
+director's grid and table page: the core's ``scoring.views.games``, given ``game_views``),
+the group standings and projector and the director's read-only page of who goes through
+(``standings``), and the walkovers of a pair withdrawn in the group stage
+(``services.walkovers``, through :meth:`team_withdrawn`). The knockout is the next step:
+until then the pages that show it answer "not found" and the format is not offered in the
 new-championship picker.
 """
 
@@ -27,7 +29,7 @@ class GroupsKnockout(Format):
     summary = _("Pairs play a round robin in small groups, games of a set number of hands; "
                 "the best of each group, and the best of the rest, play a seeded bracket.")
     rules_section = "12"
-    # Issue 38: not offered until its standings and knockout are built (the next steps).
+    # Issue 38: not offered until its knockout is built (the next step).
     offered = False
     has_deals = False
     has_hand_records = False
@@ -98,10 +100,14 @@ class GroupsKnockout(Format):
         return captain_page(request, team)
 
     def standings_page(self, request, championship, *, director: bool):
-        raise Http404("The group standings are not built yet")
+        from formats.groups_knockout.standings_views import standings_page
+
+        return standings_page(request, championship, director=director)
 
     def projector_page(self, request, championship, *, director: bool):
-        raise Http404("The group standings are not built yet")
+        from formats.groups_knockout.standings_views import projector_page
+
+        return projector_page(request, championship, director=director)
 
     def traveller_page(self, request, championship, deal, *, director: bool):
         raise Http404  # a free-deal game has no deals, so no travellers
@@ -156,3 +162,13 @@ class GroupsKnockout(Format):
         return list(GroupSitOut.objects.filter(round__championship_id=championship_id,
                                                round__status=status, team=team)
                     .order_by("round__number").values_list("round__number", flat=True))
+
+    def team_withdrawn(self, team, *, by=None, origin=None) -> None:
+        from formats.groups_knockout.services.walkovers import record_walkovers
+
+        record_walkovers(team, by=by, origin=origin)
+
+    def team_reinstated(self, team, *, by=None, origin=None) -> None:
+        from formats.groups_knockout.services.walkovers import take_back_walkovers
+
+        take_back_walkovers(team, by=by, origin=origin)

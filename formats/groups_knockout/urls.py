@@ -1,12 +1,12 @@
 """Groups-then-knockout URLs beside the shared ones: the director's groups page (making the
-groups, swapping two pairs), the printed group sheets and a round's table cards, a pair's
-group game (entering it; the other pair confirming, with its PIN, or disputing it) and the
-director's page of a table's game. (A pair's page and a round's games are the shared URLs,
-which ask the format.)"""
+groups, swapping two pairs), the director's page of who goes through, the printed group
+sheets and a round's table cards, a pair's group game (entering it; the other pair
+confirming, with its PIN, or disputing it) and the director's page of a table's game. (A
+pair's page and a round's games are the shared URLs, which ask the format.)"""
 
 from django.urls import path
 
-from formats.groups_knockout import game_views, views
+from formats.groups_knockout import game_views, standings_views, views
 
 app_name = "groups_knockout"
 
@@ -14,6 +14,8 @@ urlpatterns = [
     path("director/c/<int:pk>/groups/", views.groups_page, name="groups"),
     path("director/c/<int:pk>/groups/make/", views.make, name="make_groups"),
     path("director/c/<int:pk>/groups/swap/", views.swap, name="swap_pairs"),
+    path("director/c/<int:pk>/groups/going-through/", standings_views.going_through_page,
+         name="going_through"),
     path("director/c/<int:pk>/groups.pdf", views.group_sheets, name="group_sheets"),
     path("director/c/<int:pk>/groups/rounds/<int:number>/table-cards.pdf", views.table_cards,
          name="table_cards"),

@@ -61,6 +61,7 @@ NOTHING_TO_CROSS = {
     "tournaments:director_team_template": READS,
     "tournaments:director_team_cards": READS,
     "groups_knockout:groups": READS,
+    "groups_knockout:going_through": READS,
     "groups_knockout:make_groups": URL_ONLY,
     "groups_knockout:swap_pairs": URL_ONLY + " (pairs by number in that championship)",
     "groups_knockout:group_sheets": READS,

@@ -169,6 +169,7 @@ def withdraw_team(team: Team, *, by=None, origin=None) -> list[int]:
     audit.record(AuditEvent.Action.TEAM_WITHDRAWN, team.championship_id, by=by, origin=origin,
                  team=team)
     withdrawals.apply_changes(team.championship_id, changes, by=by, origin=origin)
+    format_of(team.championship).team_withdrawn(team, by=by, origin=origin)
     return drafted
 
 
@@ -183,6 +184,9 @@ def reinstate_team(team: Team, *, by=None, origin=None) -> Team:
     audit.record(AuditEvent.Action.TEAM_REINSTATED, team.championship_id, by=by, origin=origin,
                  team=team)
     withdrawals.apply_changes(team.championship_id, changes, by=by, origin=origin)
+    from formats import format_of  # late: the formats import the services
+
+    format_of(team.championship).team_reinstated(team, by=by, origin=origin)
     return team
 
 
