@@ -244,6 +244,12 @@ def test_missing_results_are_the_tables_not_yet_confirmed(round_1):
     missing = format_of(round_1.championship).missing_results(round_1)
     assert missing == ["Table 2: waiting for confirmation"] + [
         f"Table {table.number}: not entered" for table in tables[2:]]
+    # A pair of the last table withdraws: its opponent has the walkover (rules.md 12.4), and
+    # that table's game is no longer missing.
+    services.withdraw_team(tables[-1].ns_team)
+    missing = format_of(round_1.championship).missing_results(round_1)
+    assert missing == ["Table 2: waiting for confirmation"] + [
+        f"Table {table.number}: not entered" for table in tables[2:-1]]
 
 
 # --- What it costs --------------------------------------------------------------------------
