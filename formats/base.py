@@ -155,6 +155,23 @@ class Format:
         raise GameRefused(gettext("This championship's tables do not play games of two "
                                   "pairs."), "not_a_game_format", "table")
 
+    def game_pad(self, championship):
+        """What a table's game is as its page and score pad show it
+        (``scoring.game_forms.GamePad``: target, cap, hands, extra hands while level, Sant
+        Vicenç), for the core's game pages. Only asked of a format whose tables play games
+        (:meth:`check_game`)."""
+        from scoring.game_forms import GamePad
+
+        return GamePad()
+
+    def game_endings(self, championship) -> tuple[str, ...]:
+        """How a game may end (``scoring.models.GameEntry.EndedBy`` values), the choices of
+        the game's form: by default every ending; a format whose games end by their hands
+        alone answers that one."""
+        from scoring.models import GameEntry
+
+        return tuple(GameEntry.EndedBy.values)
+
     # --- The round clock (``tournaments.clock``: rules.md 11.1, and 10.4 for an evening) -----
 
     def round_minutes(self, championship) -> int | None:
