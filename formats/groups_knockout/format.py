@@ -37,6 +37,9 @@ class GroupsKnockout(Format):
     facts_template = "groups_knockout/_facts.html"
     round_seating_template = "groups_knockout/_round_seating.html"
     championship_fields = ("doubling",)
+    # The games are the core's rows; PIN attempts too (a game is confirmed with a PIN).
+    archive_rows = ("groups_settings", "groups", "group_pairs", "group_sit_outs",
+                    "group_walkovers", "game_entries", "game_reviews", "pin_attempts")
     # The group rounds are drafted one at a time, each once the last is closed: the core's
     # round-by-round (Swiss) path. The stage lasts at most 5 rounds (a group of 5 or 6); the
     # schedule's own length, which the groups decide, is enforced by ``services.rounds``.
@@ -127,7 +130,29 @@ class GroupsKnockout(Format):
         return missing_results(round_)
 
     def public_archive(self, championship, rounds, number: dict[int, int]) -> dict:
-        return {}
+        from formats.groups_knockout.archive import public_results
+
+        return public_results(championship, rounds, number)
+
+    def export_kinds(self) -> list:
+        from formats.groups_knockout.exports_kinds import KINDS
+
+        return list(KINDS.values())
+
+    def export_state(self, championship) -> dict:
+        from formats.groups_knockout.exports_kinds import export_state
+
+        return export_state(championship)
+
+    def archive_part(self):
+        from formats.groups_knockout.archive import BACKUP
+
+        return BACKUP
+
+    def check_archive(self, checked) -> None:
+        from formats.groups_knockout.archive_rules import check_archive
+
+        check_archive(checked)
 
     def round_printouts(self, round_) -> list[tuple[str, str]]:
         return [(_("Group sheets (PDF)"),
