@@ -59,7 +59,7 @@ def test_a_groups_championship_moves_whole(event, director):
     archive = json.loads(data)
     assert archive["groups_settings"][0]["win_points"] == 2
     assert [len(archive[key]) for key in ("groups", "group_pairs", "group_walkovers")] == [2, 9, 3]
-    assert archive["group_sit_outs"] and archive["game_reviews"]
+    assert archive["group_sit_outs"] and archive["game_reviews"] and archive["pin_attempts"]
     delete_championship(event)
     imported = import_archive(data, director=director)
     assert imported.format == "groups_knockout"
