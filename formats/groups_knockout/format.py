@@ -135,12 +135,12 @@ class GroupsKnockout(Format):
         return public_results(championship, rounds, number)
 
     def export_kinds(self) -> list:
-        from formats.groups_knockout.exports_kinds import KINDS
+        from formats.groups_knockout.standings_exports import KINDS
 
         return list(KINDS.values())
 
     def export_state(self, championship) -> dict:
-        from formats.groups_knockout.exports_kinds import export_state
+        from formats.groups_knockout.standings_exports import export_state
 
         return export_state(championship)
 
