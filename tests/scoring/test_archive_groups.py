@@ -156,3 +156,35 @@ def test_settings_the_engine_cannot_play_are_refused(archive, director):
 def test_group_rows_in_a_free_deal_archive_are_refused(archive, director):
     archive["championship"]["format"] = "free_deal_pairs"
     assert refused(archive, director) in ("groups_settings[0]", "groups[0]", "group_pairs[0]")
+
+
+def test_the_public_archive_has_the_closed_rounds_group_games_and_standings(director):
+    from scoring.archive import export_public
+    from scoring.services.games import GameValues, director_set_game
+    from tournaments import services
+
+    championship = played_groups_event(director, finish_rounds=False)  # rounds 1, 2 closed
+    (round3,) = services.generate_next_round(championship)
+    services.release_round(round3, by=director)
+    for table in round3.tables.filter(bye_team=None).select_related("ns_team", "ew_team"):
+        director_set_game(table=table, values=GameValues(90, 10, "hands", 8), user=director)
+    public = export_public(championship)
+    assert public["groups_settings"]["win_points"] == 2
+    assert [g["group"] for g in public["groups"]] == ["A", "B"]
+    assert sorted(n for g in public["groups"] for n in g["pairs"]) == list(range(1, 10))
+    assert {game["round"] for game in public["games"]} == {1, 2}  # round 3 is open
+    assert all(game["group"] in ("A", "B") for game in public["games"])
+    # Every table of rounds 1 and 2 but the one whose game a withdrawal took away.
+    assert len(public["games"]) == championship.rounds.get(number=1).tables.count() + (
+        championship.rounds.get(number=2).tables.filter(bye_team=None).count()) == 7
+    stage = group_stage(championship, up_to=2)
+    assert [(row["group"], row["label"], row["pair"], row["match_points"], row["points"])
+            for row in public["standings"]] == [
+        (view.letter, row.place, row.team.number, row.line.match_points, row.line.points_for)
+        for view in stage.groups for row in view.rows]
+    assert public["standings"] != [] and all(row["through"] == "" for row in public["standings"])
+    # Pair 9 withdrew after round 1: its walkovers of round 2 count, not those of later rounds.
+    assert public["walkovers"] and all(w["withdrawn"] == 9 for w in public["walkovers"])
+    walkovers = GroupWalkover.objects.filter(group__championship=championship)
+    assert len(public["walkovers"]) == walkovers.filter(round_number__lte=2).count() < (
+        walkovers.count())
