@@ -7,7 +7,9 @@ entry is the core's (``scoring.services.games``), the games' pages (a pair's lin
 director's grid and table page: the core's ``scoring.views.games``, given ``game_views``),
 the group standings and projector and the director's read-only page of who goes through
 (``standings``), and the walkovers of a pair withdrawn in the group stage
-(``services.walkovers``, through :meth:`team_withdrawn`). The knockout is the next step:
+(``services.walkovers``, through :meth:`team_withdrawn`), the full backup and the public
+archive (``archive``, ``archive_rules``) and the group standings' export files
+(``standings_exports``: CSV, workbook, ranking sheet). The knockout is the next step:
 until then the pages that show it answer "not found" and the format is not offered in the
 new-championship picker.
 """

@@ -41,7 +41,7 @@ def through_label(through: str) -> str:
 def header() -> list[str]:
     return [_("Group"), _("Place"), _("Pair number"), _("Pair"), _("Players"), _("Club"),
             _("Match points"), _("Games"), _("Won"), _("Lost"), _("Point difference"),
-            _("Points"), _("Points against"), _("Goes through")]
+            _("Points"), _("Points against"), _("Through")]
 
 
 def values(letter: str, row) -> list:
