@@ -11,19 +11,17 @@ from __future__ import annotations
 
 from formats.free_deal import selectors
 from formats.free_deal.archive_knockout import reviews_from_verdicts
-from formats.free_deal.models import (
-    FreeDealSettings,
+from formats.free_deal.models import FreeDealSettings, PairSection, Section, SectionBye
+from formats.free_deal.services import settings_of
+from scoring.archive.format import PROVENANCE, USER, ArchivePart, TableSpec
+from scoring.models import (
+    GameEntry,
+    GameReview,
     KnockoutEntry,
     KnockoutGame,
     KnockoutReview,
     KnockoutTie,
-    PairSection,
-    Section,
-    SectionBye,
 )
-from formats.free_deal.services import settings_of
-from scoring.archive.format import PROVENANCE, USER, ArchivePart, TableSpec
-from scoring.models import GameEntry, GameReview
 from tournaments.models import Round
 
 BACKUP = ArchivePart(

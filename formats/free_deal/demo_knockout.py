@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 
 from formats.free_deal import services as fd
 from formats.free_deal.demo import _CLUBS, _FIRST, _LAST, demo_game
-from formats.free_deal.models import KnockoutTie
+from scoring.models import KnockoutTie
 from scoring.services import set_results_public
 from tournaments import services
 from tournaments.models import Championship

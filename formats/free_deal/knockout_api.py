@@ -22,12 +22,12 @@ from rest_framework.response import Response
 from formats import FREE_DEAL_PAIRS
 from formats.free_deal import selectors, services
 from formats.free_deal.knockout_views import stage_name
-from formats.free_deal.models import KnockoutTie
 from formats.free_deal.services.knockout import MAX_POINTS
 from scoring.api.base import DirectorView, PublicView
 from scoring.api.director_championships import ERRORS
 from scoring.api.errors import refusal
 from scoring.api.public import published_results
+from scoring.models import KnockoutTie
 from scoring.serializers import ErrorSerializer
 from tournaments.services.common import ServiceError
 

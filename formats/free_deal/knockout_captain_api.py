@@ -26,11 +26,11 @@ from formats.free_deal.knockout_api import (
     _refused,
 )
 from formats.free_deal.knockout_views import stage_name
-from formats.free_deal.models import KnockoutEntry, KnockoutTie
 from formats.free_deal.services import knockout_captains as services
 from scoring.api.base import CaptainView
 from scoring.api.idempotency import entry_key, request_key
 from scoring.api.responses import IDEMPOTENCY, REFUSED, WRONG_FORMAT
+from scoring.models import KnockoutEntry, KnockoutTie
 from scoring.serializers import DisputeSerializer
 from scoring.services import KEY_LENGTH, Origin
 from tournaments.models import Team

@@ -11,11 +11,11 @@ from django.views.decorators.http import require_POST
 
 from formats.free_deal import permissions as pair_permissions
 from formats.free_deal.knockout_views import stage_name
-from formats.free_deal.models import KnockoutTie
 from formats.free_deal.services import knockout_captains as services
 from formats.free_deal.services.knockout import MAX_POINTS
 from scoring import permissions
 from scoring.forms import DisputeCommentForm, new_idempotency_key
+from scoring.models import KnockoutTie
 from scoring.services.values import Origin, ScoringError
 from scoring.views.answers import answer_action, from_outbox
 from tournaments.services.common import ServiceError

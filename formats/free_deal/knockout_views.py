@@ -17,10 +17,10 @@ import live
 from formats.free_deal import selectors
 from formats.free_deal.exports.pdf import bracket_pdf
 from formats.free_deal.format import FreeDealPairs
-from formats.free_deal.models import KnockoutTie
 from formats.free_deal.services import enter_knockout_game, settings_of, start_knockout
 from formats.free_deal.services.knockout import MAX_POINTS
 from formats.free_deal.services.knockout_captains import latest_entry
+from scoring.models import KnockoutTie
 from scoring.services.values import Origin
 from tournaments import audit
 from tournaments import selectors as tournament_selectors

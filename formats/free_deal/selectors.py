@@ -12,8 +12,9 @@ from dataclasses import dataclass
 from django.db.models import F, Prefetch, Q
 
 from formats.free_deal import rules
-from formats.free_deal.models import KnockoutEntry, Section, SectionBye
+from formats.free_deal.models import Section, SectionBye
 from formats.free_deal.services.settings import settings_of
+from scoring.models import KnockoutEntry
 from scoring.selectors.games import (  # noqa: F401  the core's game reads, as this format's
     CONFIRMED,
     DISPUTED,
@@ -245,7 +246,7 @@ def team_table(team: Team) -> Table | None:
 def knockout_bracket(championship: Championship) -> list[list]:
     """The knockout stage's ties, round by round (first round first), each with its games;
     an empty list before the stage starts (and the captains' reports). Four queries."""
-    from formats.free_deal.models import KnockoutTie  # noqa: PLC0415 (beside the others)
+    from scoring.models import KnockoutTie  # noqa: PLC0415 (beside the others)
 
     ties = (KnockoutTie.objects.filter(championship=championship)
             .select_related("first", "second", "winner")

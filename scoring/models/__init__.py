@@ -7,7 +7,7 @@ derived from the stored rows and can always be recomputed (``recompute_scores``)
 
 The models are split by concern: ``records`` (the abstract rows every format's entries and
 reviews are made of), ``results`` (a duplicate deal's results and scores), ``games`` (a table's
-game of two pairs); their names are importable from here.
+game of two pairs), ``knockout`` (a knockout bracket); their names are importable from here.
 """
 
 # Export jobs live with the exports (scoring/exports/models.py); imported here so that Django
@@ -16,6 +16,14 @@ game of two pairs); their names are importable from here.
 from scoring.api_models import ApiToken, IdempotentRequest, ThrottleCount  # noqa: F401
 from scoring.exports.models import ExportJob  # noqa: F401
 from scoring.models.games import GameEntry, GameReview
+from scoring.models.knockout import (
+    KNOCKOUT_ENTRY_STATES,
+    KnockoutEntry,
+    KnockoutGame,
+    KnockoutReview,
+    KnockoutScore,
+    KnockoutTie,
+)
 from scoring.models.records import (
     Entry,
     PinAttemptRecord,
@@ -41,6 +49,12 @@ __all__ = [
     "GameEntry",
     "GameReview",
     "IdempotentRequest",
+    "KNOCKOUT_ENTRY_STATES",
+    "KnockoutEntry",
+    "KnockoutGame",
+    "KnockoutReview",
+    "KnockoutScore",
+    "KnockoutTie",
     "PinAttempt",
     "PinAttemptRecord",
     "Provenance",

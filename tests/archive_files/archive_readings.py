@@ -25,16 +25,19 @@ from formats.abarrotada.models import (
     SitOut,
 )
 from formats.free_deal import selectors as free_deal
-from formats.free_deal.models import (
+from formats.free_deal.models import PairSection, Section, SectionBye
+from scoring import selectors as pairs
+from scoring.models import (
+    Adjustment,
+    GameEntry,
+    GameReview,
     KnockoutEntry,
     KnockoutGame,
     KnockoutTie,
-    PairSection,
-    Section,
-    SectionBye,
+    PinAttempt,
+    ResultEntry,
+    ResultReview,
 )
-from scoring import selectors as pairs
-from scoring.models import Adjustment, GameEntry, GameReview, PinAttempt, ResultEntry, ResultReview
 from tournaments.models import AuditEvent, Deal, Round, Table
 
 _IN_ROUND = "round__championship"

@@ -21,10 +21,10 @@ from formats.abarrotada.rules import ReportValues
 from formats.duplicate_pairs import services as pairs_services
 from formats.free_deal import services as fd
 from formats.free_deal.demo_knockout import load_knockout_demo
-from formats.free_deal.models import KnockoutEntry, KnockoutTie
 from formats.free_deal.services.sections import assign_sections
 from scoring import selectors
 from scoring import services as scoring
+from scoring.models import KnockoutEntry, KnockoutTie
 from scoring.services import ResultData, games, set_results_public
 from scoring.services.games import GameValues
 from tournaments import services

@@ -43,7 +43,7 @@ def test_the_demo_has_a_free_deal_tournament_in_its_fourth_round(capsys):
 def test_the_demo_has_a_finished_event_in_its_knockout_stage():
     from formats.free_deal.demo_knockout import DEMO_NAME as KNOCKOUT_DEMO
     from formats.free_deal.demo_knockout import KNOCKOUT, ROUNDS
-    from formats.free_deal.models import KnockoutEntry
+    from scoring.models import KnockoutEntry
     from tournaments.models import AuditEvent
 
     call_command("demo", password="demo-password-123")

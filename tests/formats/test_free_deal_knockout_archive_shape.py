@@ -13,8 +13,8 @@ import pytest
 from test_free_deal_knockout_stage import swiss_played
 
 from formats.free_deal import services as fd
-from formats.free_deal.models import KnockoutEntry, KnockoutTie
 from scoring.archive import ArchiveError, export_full, import_archive, to_json_bytes
+from scoring.models import KnockoutEntry, KnockoutTie
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "scoring"))
 from archive_events import delete_championship  # noqa: E402

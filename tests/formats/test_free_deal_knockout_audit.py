@@ -10,7 +10,7 @@ from free_deal_factories import make_free_deal, next_round, play_round, win
 from rest_framework.test import APIClient
 
 from formats.free_deal import services as fd
-from formats.free_deal.models import KnockoutTie
+from scoring.models import KnockoutTie
 from scoring.services.values import Origin
 from tournaments import services
 from tournaments.audit import Origin as AuditOrigin

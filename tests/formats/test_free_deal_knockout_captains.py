@@ -10,7 +10,7 @@ from django.utils import translation
 from test_free_deal_knockout_stage import swiss_played
 
 from formats.free_deal import services as fd
-from formats.free_deal.models import KnockoutEntry, KnockoutGame, KnockoutTie
+from scoring.models import KnockoutEntry, KnockoutGame, KnockoutTie
 from scoring.services.values import ScoringError
 from tournaments.models import AuditEvent
 from tournaments.services.common import ServiceError

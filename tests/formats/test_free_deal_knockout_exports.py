@@ -12,8 +12,8 @@ from test_free_deal_exports import pdf_text, squashed
 from test_free_deal_knockout_stage import swiss_played
 
 from formats.free_deal import services as fd
-from formats.free_deal.models import KnockoutTie
 from scoring.exports import registry
+from scoring.models import KnockoutTie
 from tournaments import services
 
 pytestmark = pytest.mark.django_db

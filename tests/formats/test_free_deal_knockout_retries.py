@@ -18,7 +18,7 @@ from rest_framework.test import APIClient
 from test_free_deal_knockout_stage import swiss_played
 
 from formats.free_deal import services as fd
-from formats.free_deal.models import KnockoutEntry, KnockoutGame, KnockoutTie
+from scoring.models import KnockoutEntry, KnockoutGame, KnockoutTie
 from scoring.services.values import ScoringError
 
 OUTBOX = {"HTTP_ACCEPT_LANGUAGE": "en", "HTTP_X_DUPLICADA_OUTBOX": "1"}

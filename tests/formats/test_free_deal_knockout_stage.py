@@ -9,8 +9,7 @@ from free_deal_factories import make_free_deal, next_round, play_round, win
 
 from formats.free_deal import selectors
 from formats.free_deal import services as fd
-from formats.free_deal.models import KnockoutGame, KnockoutTie
-from scoring.models import GameEntry
+from scoring.models import GameEntry, KnockoutGame, KnockoutTie
 from tournaments import services
 from tournaments.services.common import ServiceError
 

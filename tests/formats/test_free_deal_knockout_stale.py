@@ -12,7 +12,7 @@ from rest_framework.test import APIClient
 from test_free_deal_knockout_stage import swiss_played
 
 from formats.free_deal import services as fd
-from formats.free_deal.models import KnockoutGame, KnockoutTie
+from scoring.models import KnockoutGame, KnockoutTie
 
 pytestmark = pytest.mark.django_db
 english = {"HTTP_ACCEPT_LANGUAGE": "en"}

@@ -20,7 +20,7 @@ from abarrotada_factories import make_individual, next_round  # noqa: E402
 from test_free_deal_knockout_stage import swiss_played  # noqa: E402
 
 from formats.free_deal import services as fd  # noqa: E402
-from formats.free_deal.models import KnockoutTie  # noqa: E402
+from scoring.models import KnockoutTie  # noqa: E402
 
 pytestmark = pytest.mark.django_db
 

@@ -15,9 +15,9 @@ from django.utils.translation import gettext as _
 
 from engine.free_deal import knockout as ko
 from formats.free_deal import selectors
-from formats.free_deal.models import KnockoutGame, KnockoutTie
 from formats.free_deal.services.sections import sections_of
 from formats.free_deal.services.settings import settings_of
+from scoring.models import KnockoutGame, KnockoutTie
 from scoring.services import live_events
 from scoring.services.values import Origin
 from tournaments import audit

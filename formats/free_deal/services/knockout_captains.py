@@ -18,10 +18,10 @@ from django.db.models import Count, OuterRef, Prefetch, Q, Subquery
 from django.db.models.functions import Coalesce
 from django.utils.translation import gettext as _
 
-from formats.free_deal.models import KnockoutEntry, KnockoutGame, KnockoutReview, KnockoutTie
 from formats.free_deal.services.knockout import _points, enter_knockout_game
 from results import lifecycle
 from results.kinds import EntryKind
+from scoring.models import KnockoutEntry, KnockoutGame, KnockoutReview, KnockoutTie
 from scoring.services import live_events
 from scoring.services.games import PAIR_GAME_WORDS
 from scoring.services.values import Origin, ScoringError
