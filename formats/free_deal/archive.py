@@ -22,6 +22,7 @@ from scoring.models import (
     KnockoutReview,
     KnockoutTie,
 )
+from scoring.selectors.knockout import knockout_bracket
 from tournaments.models import Round
 
 BACKUP = ArchivePart(
@@ -141,5 +142,5 @@ def _knockout(championship, number: dict[int, int]) -> list[dict]:
                        for g in tie.games.all()],
              "winner": number.get(tie.winner_id)}
             for tie in ties]}
-        for stage, ties in enumerate(selectors.knockout_bracket(championship), start=1)
+        for stage, ties in enumerate(knockout_bracket(championship), start=1)
     ]

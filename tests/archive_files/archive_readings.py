@@ -38,6 +38,7 @@ from scoring.models import (
     ResultEntry,
     ResultReview,
 )
+from scoring.selectors.knockout import knockout_bracket
 from tournaments.models import AuditEvent, Deal, Round, Table
 
 _IN_ROUND = "round__championship"
@@ -133,7 +134,7 @@ def knockout(championship) -> list[list[dict]]:
               "second_seed": tie.second_seed, "winner": number(tie.winner),
               "games": [[game.number, game.first_points, game.second_points]
                         for game in tie.games.all()]}
-             for tie in ties] for ties in free_deal.knockout_bracket(championship)]
+             for tie in ties] for ties in knockout_bracket(championship)]
 
 
 def reading(championship) -> dict:
