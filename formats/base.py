@@ -155,15 +155,6 @@ class Format:
         raise GameRefused(gettext("This championship's tables do not play games of two "
                                   "pairs."), "not_a_game_format", "table")
 
-    # --- A knockout bracket (``scoring.services.knockout``: rules.md 11.3, 12.4) ------------
-
-    def knockout_best_of(self, championship) -> int:
-        """How many games a tie of ``championship``'s knockout bracket is the best of: 1 (one
-        game decides it) or 3 (two wins do). The core's bracket asks it each time a game
-        counts, whether the director entered it or the other pair confirmed a pair's report.
-        By default a tie is one game."""
-        return 1
-
     # --- The round clock (``tournaments.clock``: rules.md 11.1, and 10.4 for an evening) -----
 
     def round_minutes(self, championship) -> int | None:
@@ -213,6 +204,15 @@ class Format:
         """``(label, url)`` of the public results a captain's page links to once the results
         are published (the pages show closed rounds only)."""
         return [(_("Standings"), reverse("scoring:standings", args=[team.championship_id]))]
+
+    # --- A knockout bracket (``scoring.services.knockout``: rules.md 11.3, 12.4) ------------
+
+    def knockout_best_of(self, championship) -> int:
+        """How many games a tie of ``championship``'s knockout bracket is the best of: 1 (one
+        game decides it) or 3 (two wins do). The core's bracket asks it each time a game
+        counts, whether the director entered it or the other pair confirmed a pair's report.
+        By default a tie is one game."""
+        return 1
 
     # --- Entrants (the teams page, its import and its template) -----------------------------
 
