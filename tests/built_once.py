@@ -31,6 +31,14 @@ test. The pattern::
     def world(built, db):
         return fresh(built)
 
+A world built for each value of a parameter (each format) is a module-scoped fixture with
+``params``, or one named ``indirect`` in a ``parametrize`` that also says ``scope="module"``:
+without it, a ``parametrize`` with direct arguments too is function-scoped, and the world is
+built again for every test. pytest runs a parameter's tests together and rolls its world back
+before building the next. A world that makes the suite's director (user ``director1``)
+replaces the ``director`` fixture in its module by the world's own. Under pytest-xdist a
+module's tests may be shared among workers: each builds the world once a visit.
+
 Not for a module with a ``transaction=True`` test (or one using ``transactional_db`` or
 ``live_server``): such a test commits for real and empties the tables at its end, which the
 outer transaction cannot undo or survive. ``world_built_once`` refuses such a module before
