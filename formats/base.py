@@ -155,6 +155,23 @@ class Format:
         raise GameRefused(gettext("This championship's tables do not play games of two "
                                   "pairs."), "not_a_game_format", "table")
 
+    def game_pad(self, championship):
+        """What a table's game is as its page and score pad show it
+        (``scoring.game_forms.GamePad``: target, cap, hands, extra hands while level, Sant
+        Vicenç), for the core's game pages. Only asked of a format whose tables play games
+        (:meth:`check_game`)."""
+        from scoring.game_forms import GamePad
+
+        return GamePad()
+
+    def game_endings(self, championship) -> tuple[str, ...]:
+        """How a game may end (``scoring.models.GameEntry.EndedBy`` values), the choices of
+        the game's form: by default every ending; a format whose games end by their hands
+        alone answers that one."""
+        from scoring.models import GameEntry
+
+        return tuple(GameEntry.EndedBy.values)
+
     # --- The round clock (``tournaments.clock``: rules.md 11.1, and 10.4 for an evening) -----
 
     def round_minutes(self, championship) -> int | None:
@@ -286,6 +303,16 @@ class Format:
                       .values_list("number", flat=True))
         numbers |= set(self.other_bye_rounds(team.championship_id, team, status=status))
         return sorted(numbers)
+
+    def team_withdrawn(self, team, *, by=None, origin=None) -> None:
+        """What else withdrawing ``team`` does in this format, called by the core
+        (``tournaments.services.teams.withdraw_team``) in its transaction once the team is
+        withdrawn and its drafted rounds' byes are made (groups then knockout: the
+        walkovers of rules.md 12.4)."""
+
+    def team_reinstated(self, team, *, by=None, origin=None) -> None:
+        """Undo :meth:`team_withdrawn` when the core reinstates ``team``, after its drafted
+        rounds' byes are taken back."""
 
     # --- Sections (free-deal, rules.md 11.3) ------------------------------------------------
 

@@ -16,12 +16,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.db.models import Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
 from scoring import selectors
-from scoring.models import ResultEntry
+from scoring.models import GameEntry, ResultEntry
 from scoring.services import ScoringError
 from scoring.wording import TEAM_WORDING, Wording
 from tournaments import selectors as tournament_selectors
@@ -107,6 +108,18 @@ def captain_open_entry(team: Team, entry_id: int) -> ResultEntry:
         raise Http404("No such result at your table")
     if entry.table.round.status != Round.Status.RELEASED:
         raise no_open_table(entry.table.round)
+    return entry
+
+
+def game_entry_of(team: Team, entry_id: int) -> GameEntry:
+    """An entry of a game at one of the pair's tables (any round), with its table and
+    round; 404 for any other (another table's games are not the link's business)."""
+    entry = (GameEntry.objects.select_related("table__round")
+             .filter(pk=entry_id)
+             .filter(Q(table__ns_team_id=team.pk) | Q(table__ew_team_id=team.pk))
+             .order_by().first())
+    if entry is None:
+        raise Http404("No such game entry at your table")
     return entry
 
 

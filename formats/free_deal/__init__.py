@@ -13,8 +13,9 @@ Where things are:
   the director's result), one function each, in one transaction;
 - ``selectors``: reads (each table's game, the ranking);
 - ``permissions``: what a pair's link may reach (its open table, its tables' entries);
-- ``forms``, ``views``, ``urls`` and ``templates/free_deal/``: the pages (the score pad's
-  script is ``static/js/score_pad.js``);
+- ``forms``, ``views``, ``urls`` and ``templates/free_deal/``: the pages; a table's game
+  (its card with the score pad, ``static/js/score_pad.js``, the link's posts, the
+  director's grid and table page) is the core's, ``scoring.views.games``;
 - the round clock is the core's (``tournaments.clock`` says where each part is): the format
   gives it its minutes per round (``format.FreeDealPairs.round_minutes``);
 - ``api`` (views and URLs) and ``serializers``: the REST API under ``/api/v1/``;

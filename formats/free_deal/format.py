@@ -9,6 +9,15 @@ from formats.base import Format
 from formats.free_deal.wording import PAIR_WORDING
 
 
+def game_pad_of(settings):
+    """A free-deal game as the core's game pages show it (rules.md 11.2): to the target, at
+    most the hand limit, the cap, Sant Vicenç if allowed (``settings`` the championship's)."""
+    from scoring.game_forms import GamePad
+
+    return GamePad(target=settings.target, cap=settings.cap, hands=settings.hand_limit,
+                   sant_vicenc=settings.sant_vicenc)
+
+
 class FreeDealPairs(Format):
     key = "free_deal_pairs"
     wording = PAIR_WORDING
@@ -80,6 +89,11 @@ class FreeDealPairs(Format):
         from formats.free_deal.views import director_games
 
         return director_games(request, championship, round_)
+
+    def game_pad(self, championship):
+        from formats.free_deal.services.settings import settings_of
+
+        return game_pad_of(settings_of(championship))
 
     def round_minutes(self, championship) -> int | None:
         from formats.free_deal.services.settings import settings_of

@@ -1,11 +1,10 @@
-"""Forms of the free-deal pages: the format's settings, a game as a table reports it, the
-other pair's PIN (the director's clock buttons are the core's: ``scoring.forms``). They
-check the shape of the input; the rules (``engine.free_deal``, through
-``formats.free_deal.rules``) decide what a game may be, naming the field."""
+"""Forms of the free-deal pages: the format's settings. A game as a table reports it and the
+other pair's PIN are the core's (``scoring.game_forms``, named here for the format's views),
+as are the director's clock buttons (``scoring.forms``). They check the shape of the input;
+the rules (``engine.free_deal``, through ``formats.free_deal.rules``) decide what a game may
+be, naming the field."""
 
 from __future__ import annotations
-
-import json
 
 from django import forms
 from django.utils.text import capfirst
@@ -16,14 +15,10 @@ from formats.free_deal.models import KNOCKOUT_BEST_OF, KNOCKOUT_SIZES, FreeDealS
 from formats.free_deal.services import settings_of
 from formats.free_deal.services.sections import sections_of
 from formats.free_deal.wording import METRIC_NAMES
-from scoring.json_depth import too_deep
-from scoring.models import GameEntry
-from scoring.services.games import GameValues
-from tournaments.phrases import phrase
+from scoring import game_forms
 
-# What the forms accept; the rules refuse what a game cannot be (above the cap, say).
-MAX_POINTS = 999
-MAX_HANDS = 99
+# What the forms accept (the core's game forms' bounds, for the settings too).
+MAX_POINTS, MAX_HANDS = game_forms.MAX_POINTS, game_forms.MAX_HANDS
 
 
 def _limit(label, help_text, initial):
@@ -122,72 +117,6 @@ class FreeDealSettingsForm(forms.Form):
         return form
 
 
-class GameForm(forms.Form):
-    """Both pairs' points, how the game ended, the hands played (rules.md 11.2)."""
-
-    first_points = forms.IntegerField(min_value=0, max_value=MAX_POINTS)
-    second_points = forms.IntegerField(min_value=0, max_value=MAX_POINTS)
-    ended_by = forms.ChoiceField(label=_("How the game ended"),
-                                 choices=GameEntry.EndedBy.choices)
-    hands_played = forms.IntegerField(label=_("Hands played"), min_value=1,
-                                      max_value=MAX_HANDS)
-    idempotency_key = forms.CharField(required=False, max_length=64,
-                                      widget=forms.HiddenInput)
-    # The score pad's record, hand by hand (static/js/score_pad.js), as JSON; optional.
-    hands = forms.CharField(required=False, max_length=20_000, widget=forms.HiddenInput)
-
-    HAND_KEYS = {"makers", "contract", "doubling", "scorer", "points"}
-    # A list of hands, each an object of plain values: measured before it is parsed, as a
-    # record nested thousands deep would exhaust the parser's recursion.
-    HANDS_DEPTH = 2
-
-    def clean_hands(self):
-        text = self.cleaned_data.get("hands", "").strip()
-        if not text:
-            return None
-        if too_deep(text, self.HANDS_DEPTH) is not None:
-            raise forms.ValidationError(_("The hand-by-hand record cannot be read: it should "
-                                          "be a list of hands, and it nests deeper."))
-        try:
-            hands = json.loads(text)
-        except ValueError:
-            raise forms.ValidationError(_("The hand-by-hand record cannot be read.")) from None
-        if (not isinstance(hands, list) or len(hands) > MAX_HANDS
-                or not all(isinstance(h, dict) and set(h) == self.HAND_KEYS for h in hands)):
-            raise forms.ValidationError(_("The hand-by-hand record cannot be read."))
-        return tuple(hands)
-
-    def __init__(self, *args, table=None, **kwargs):
-        super().__init__(*args, **kwargs)
-        if table is not None:
-            self.fields["first_points"].label = phrase(_("Points of %(pair)s"),
-                                                       pair=table.ns_team.name)
-            self.fields["second_points"].label = phrase(_("Points of %(pair)s"),
-                                                        pair=table.ew_team.name)
-
-    def values(self) -> GameValues:
-        data = self.cleaned_data
-        return GameValues(first_points=data["first_points"],
-                          second_points=data["second_points"], ended_by=data["ended_by"],
-                          hands_played=data["hands_played"], hands=data.get("hands"))
-
-
-class DirectorGameForm(GameForm):
-    note = forms.CharField(label=_("Reason (kept in the history)"), max_length=2000,
-                           required=False, widget=forms.Textarea(attrs={"rows": 2}))
-
-
-class PinForm(forms.Form):
-    """The other pair's PIN, typed on this pair's phone to confirm its entry."""
-
-    pin = forms.CharField(
-        label=_("PIN of the other pair"), max_length=4, required=False,
-        widget=forms.PasswordInput(attrs={"inputmode": "numeric", "pattern": "[0-9]{4}",
-                                          "autocomplete": "off", "class": "pin"}))
-
-    def clean_pin(self):
-        pin = self.cleaned_data.get("pin", "").strip()
-        # ASCII digits only, as the duplicate format's PIN.
-        if len(pin) != 4 or not all("0" <= char <= "9" for char in pin):
-            raise forms.ValidationError(_("PIN: type the other pair's 4 digits."))
-        return pin
+GameForm = game_forms.GameForm
+DirectorGameForm = game_forms.DirectorGameForm
+PinForm = game_forms.PinForm

@@ -10,8 +10,13 @@ from django.utils.translation import gettext_lazy
 
 from formats.free_deal import selectors
 from formats.free_deal.wording import PAIR_WORDING
-from scoring.models import GameEntry, KnockoutEntry
-from scoring.permissions import NamedTableRefusal, check_named_table, no_open_table
+from scoring.models import KnockoutEntry
+from scoring.permissions import (
+    NamedTableRefusal,
+    check_named_table,
+    game_entry_of,
+    no_open_table,
+)
 from scoring.services import ScoringError
 from scoring.services.values import GameRefused
 from tournaments.models import Round, Table, Team
@@ -42,16 +47,8 @@ def captain_open_table(team: Team, *, round_number: int | None = None,
                              table_number=table_number)
 
 
-def captain_entry(team: Team, entry_id: int) -> GameEntry:
-    """An entry of a game at one of the pair's tables (any round), with its table and
-    round; 404 for any other (another table's games are not the link's business)."""
-    entry = (GameEntry.objects.select_related("table__round")
-             .filter(pk=entry_id)
-             .filter(Q(table__ns_team_id=team.pk) | Q(table__ew_team_id=team.pk))
-             .order_by().first())
-    if entry is None:
-        raise Http404("No such game entry at your table")
-    return entry
+#: An entry of a game at one of the pair's tables: the core's (``scoring.permissions``).
+captain_entry = game_entry_of
 
 
 def captain_knockout_entry_id(team: Team, entry_id: int) -> int:

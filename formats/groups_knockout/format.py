@@ -3,17 +3,19 @@
 Built so far (issue 38): the settings, the groups (draw, snake, swaps), the group rounds
 drafted as the core's rounds and tables with their sit-outs, the director's groups page and
 the printed group sheets, the rule check of a group game (:meth:`check_game`), whose
-entry is the core's (``scoring.services.games``), the group standings and projector and the
-director's read-only page of who goes through (``standings``). The games' pages and the
-knockout are the next steps: until then the pages that show them answer "not found" and the
-format is not offered in the new-championship picker.
+entry is the core's (``scoring.services.games``), the games' pages (a pair's link, the
+director's grid and table page: the core's ``scoring.views.games``, given ``game_views``),
+the group standings and projector and the director's read-only page of who goes through
+(``standings``), and the walkovers of a pair withdrawn in the group stage
+(``services.walkovers``, through :meth:`team_withdrawn`). The knockout is the next step:
+until then the pages that show it answer "not found" and the format is not offered in the
+new-championship picker.
 """
 
 from __future__ import annotations
 
 from django.http import Http404
 from django.urls import reverse
-from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from formats.base import Format
@@ -27,7 +29,7 @@ class GroupsKnockout(Format):
     summary = _("Pairs play a round robin in small groups, games of a set number of hands; "
                 "the best of each group, and the best of the rest, play a seeded bracket.")
     rules_section = "12"
-    # Issue 38: not offered until the group games can be entered (the next step).
+    # Issue 38: not offered until its knockout is built (the next step).
     offered = False
     has_deals = False
     has_hand_records = False
@@ -69,7 +71,21 @@ class GroupsKnockout(Format):
 
         return check_game(settings_of(championship), values)
 
-    # The pages of the games and their results come with the group games (issue 38).
+    def game_pad(self, championship):
+        # A group game: the set hands, then the extra hands while level; no target, no cap
+        # (rules.md 12.1).
+        from formats.groups_knockout.services import settings_of
+        from scoring.game_forms import GamePad
+
+        settings = settings_of(championship)
+        return GamePad(hands=settings.hands_per_game, extra_hands=settings.extra_hands,
+                       sant_vicenc=True)
+
+    def game_endings(self, championship) -> tuple[str, ...]:
+        # A group game ends by its hands, never by a target or the clock (rules.md 12.1).
+        from scoring.models import GameEntry
+
+        return (GameEntry.EndedBy.HANDS,)
 
     def rounds_to_pair(self, championship) -> int | None:
         # The group stage's rounds: as many as its longest group's round robin (none before
@@ -79,7 +95,9 @@ class GroupsKnockout(Format):
         return len(stage_schedule(championship.pk))
 
     def captain_page(self, request, team):
-        raise Http404("The group games cannot be entered yet")
+        from formats.groups_knockout.game_views import captain_page
+
+        return captain_page(request, team)
 
     def standings_page(self, request, championship, *, director: bool):
         from formats.groups_knockout.standings_views import standings_page
@@ -98,12 +116,15 @@ class GroupsKnockout(Format):
         raise Http404("The group games cannot be entered yet")
 
     def director_results_page(self, request, championship, round_):
-        raise Http404("The group games cannot be entered yet")
+        from formats.groups_knockout.game_views import director_games
+
+        return director_games(request, championship, round_)
 
     def missing_results(self, round_) -> list[str]:
-        # No game can be entered yet: every table's game is missing.
-        return [gettext("Table %(table)s: the game has not been entered.")
-                % {"table": table.number} for table in round_.tables.order_by("number")]
+        # Each table whose game is not confirmed (the core's read of the round's games).
+        from scoring.selectors.games import missing_results
+
+        return missing_results(round_)
 
     def public_archive(self, championship, rounds, number: dict[int, int]) -> dict:
         return {}
@@ -141,3 +162,13 @@ class GroupsKnockout(Format):
         return list(GroupSitOut.objects.filter(round__championship_id=championship_id,
                                                round__status=status, team=team)
                     .order_by("round__number").values_list("round__number", flat=True))
+
+    def team_withdrawn(self, team, *, by=None, origin=None) -> None:
+        from formats.groups_knockout.services.walkovers import record_walkovers
+
+        record_walkovers(team, by=by, origin=origin)
+
+    def team_reinstated(self, team, *, by=None, origin=None) -> None:
+        from formats.groups_knockout.services.walkovers import take_back_walkovers
+
+        take_back_walkovers(team, by=by, origin=origin)

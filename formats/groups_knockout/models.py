@@ -158,3 +158,33 @@ class GroupSitOut(models.Model):
 
     def __str__(self) -> str:
         return f"{self.round}: {self.team}"
+
+
+class GroupWalkover(models.Model):
+    """A group game that a withdrawn pair loses without playing (rules.md 12.4): won by
+    ``winner`` by ``margin`` to 0, the mean winning margin of the group's games played when
+    the withdrawal was recorded (``made_at``), fixed then. ``round_number`` is the group
+    round the schedule gives the game, so the standings after a round count it with that
+    round's games. Not a game entry: nobody entered or confirmed it."""
+
+    group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="walkovers")
+    winner = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="walkovers_won")
+    withdrawn = models.ForeignKey(Team, on_delete=models.CASCADE,
+                                  related_name="walkovers_lost")
+    margin = models.PositiveSmallIntegerField(_("margin"))
+    round_number = models.PositiveSmallIntegerField(_("round"))
+    made_at = models.DateTimeField(_("made at"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("walkover")
+        verbose_name_plural = _("walkovers")
+        ordering = ["round_number", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["winner", "withdrawn"],
+                                    name="groups_walkover_once"),
+            models.CheckConstraint(condition=~Q(winner=models.F("withdrawn")),
+                                   name="groups_walkover_two_pairs"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.group}: {self.winner} {self.margin}-0 {self.withdrawn} (w/o)"

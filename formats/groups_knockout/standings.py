@@ -4,11 +4,14 @@ Each group's ranking is the engine's (``engine.groups.rank_group``) over the gam
 count (``scoring.selectors.games.counted_games``: each table's confirmed game), up to the
 round the reader may see: the public the closed rounds, the director every confirmed game,
 ``?after=N`` an earlier closed round (``scoring.selectors.scope.ranking_scope``, chosen by
-the view). Three queries whatever the number of groups: the settings, the pairs in their
-groups (with the teams), the counted games; the rest is worked out in memory.
+the view) and the walkovers of withdrawn pairs (rules.md 12.4, ``GroupWalkover``, counted
+with the round the schedule gives their game). Four queries whatever the number of groups:
+the settings, the pairs in their groups (with the teams), the counted games, the walkovers;
+the rest is worked out in memory.
 
 Going through (:func:`going_through`) waits for the stage to be complete: every game of
-every group's round robin confirmed. Before that it only counts the games still missing.
+every game of every group's round robin confirmed or a walkover (a game of two withdrawn
+pairs is not played). Before that it only counts the games still missing.
 The director's draws between tied pairs are not stored yet (a later step): while a tie
 needs one, its pairs share the place (``2=``) and nobody goes through.
 """
@@ -21,7 +24,7 @@ from django.utils.translation import gettext as _
 
 import engine.groups as eg
 from engine.field_error import worded
-from formats.groups_knockout.models import group_letter
+from formats.groups_knockout.models import GroupWalkover, group_letter
 from formats.groups_knockout.rules import message
 from formats.groups_knockout.services import groups_of, settings_of
 from scoring.selectors.games import counted_games
@@ -48,6 +51,8 @@ class GroupStandingView:
     standing: eg.GroupStanding
     #: The pairs of each tie waiting for the director's draw, as teams.
     needs_draw: list[list[Team]] = field(default_factory=list)
+    #: The group's walkovers in scope: (winner, withdrawn pair, margin), by round.
+    walkovers: list[tuple[Team, Team, int]] = field(default_factory=list)
 
     @property
     def letter(self) -> str:
@@ -77,7 +82,7 @@ class Stage:
 def group_stage(championship: Championship, *, up_to: int | None = None) -> Stage:
     """Each group's standing (group A first) from the games counted up to round ``up_to``
     (every confirmed game when ``None``), and, once every group game is counted, who goes
-    through (rules.md 12.3, with the championship's settings). Three queries."""
+    through (rules.md 12.3, with the championship's settings). Four queries."""
     settings = settings_of(championship)
     pairs = dict(enumerate(groups_of(championship), start=1))
     numbers = sorted(pairs)
@@ -85,10 +90,13 @@ def group_stage(championship: Championship, *, up_to: int | None = None) -> Stag
     group_of = {team.pk: number for number, group in pairs.items() for team in group}
     results: dict[int, list[eg.GameResult]] = {number: [] for number in numbers}
     played: set[frozenset] = set()
+    walkovers = _walkovers(championship, up_to, group_of, results, played)
     for game in counted_games(championship, up_to=up_to):
         group = group_of.get(game.first_id)
         if group is None or group != group_of.get(game.second_id):
             continue  # not a game of one group (a pair placed in none)
+        if frozenset((game.first_id, game.second_id)) in walkovers:
+            continue  # the walkover counts (rules.md 12.4)
         played.add(frozenset((game.first_id, game.second_id)))
         results[group].append(eg.GameResult(game.first_id, game.second_id, game.first_points,
                                             game.second_points, game.hands_played or None))
@@ -96,12 +104,16 @@ def group_stage(championship: Championship, *, up_to: int | None = None) -> Stag
     if numbers:
         for planned in eg.group_stage_schedule([[t.pk for t in pairs[n]] for n in numbers]):
             scheduled.update(frozenset(game.pairs) for game in planned.games)
+    withdrawn = {pk for pk, team in teams.items() if team.withdrawn}
+    scheduled -= {game for game in scheduled - played if game <= withdrawn}  # never played
     views = []
     for number in numbers:
         standing = eg.rank_group([t.pk for t in pairs[number]], results[number],
                                  win=settings.win_points)
         views.append(GroupStandingView(
-            number, [], standing, [[teams[pk] for pk in tie] for tie in standing.needs_draw]))
+            number, [], standing, [[teams[pk] for pk in tie] for tie in standing.needs_draw],
+            [(teams[game.first], teams[game.second], game.margin)
+             for game in results[number] if game.walkover]))
     stage = Stage(views, teams, group_of, len(scheduled), len(scheduled - played))
     if stage.complete:
         _qualify(stage, settings)
@@ -114,6 +126,21 @@ def group_stage(championship: Championship, *, up_to: int | None = None) -> Stag
                                  through.get(placed.pair, ""))
                      for placed in view.standing.lines]
     return stage
+
+
+def _walkovers(championship, up_to, group_of, results, played) -> set[frozenset]:
+    """Add the walkovers in scope to their groups' results (one query); their games."""
+    rows = GroupWalkover.objects.filter(group__championship=championship)
+    if up_to is not None:
+        rows = rows.filter(round_number__lte=up_to)
+    games = set()
+    for winner, withdrawn, margin in rows.values_list("winner_id", "withdrawn_id", "margin"):
+        if winner in group_of and group_of[winner] == group_of.get(withdrawn):
+            games.add(frozenset((winner, withdrawn)))
+            results[group_of[winner]].append(eg.GameResult(winner, withdrawn, margin, 0,
+                                                           walkover=True))
+    played |= games
+    return games
 
 
 def _qualify(stage: Stage, settings) -> None:

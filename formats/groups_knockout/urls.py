@@ -1,10 +1,12 @@
 """Groups-then-knockout URLs beside the shared ones: the director's groups page (making the
 groups, swapping two pairs), the director's page of who goes through, the printed group
-sheets and a round's table cards."""
+sheets and a round's table cards, a pair's group game (entering it; the other pair
+confirming, with its PIN, or disputing it) and the director's page of a table's game. (A
+pair's page and a round's games are the shared URLs, which ask the format.)"""
 
 from django.urls import path
 
-from formats.groups_knockout import standings_views, views
+from formats.groups_knockout import game_views, standings_views, views
 
 app_name = "groups_knockout"
 
@@ -17,4 +19,14 @@ urlpatterns = [
     path("director/c/<int:pk>/groups.pdf", views.group_sheets, name="group_sheets"),
     path("director/c/<int:pk>/groups/rounds/<int:number>/table-cards.pdf", views.table_cards,
          name="table_cards"),
+    path("t/<int:team_id>/<str:secret>/group-game/", game_views.captain_submit,
+         name="captain_submit"),
+    path("t/<int:team_id>/<str:secret>/group-game/<int:entry_id>/confirm/",
+         game_views.captain_confirm, name="captain_confirm"),
+    path("t/<int:team_id>/<str:secret>/group-game/<int:entry_id>/pin/", game_views.captain_pin,
+         name="captain_pin"),
+    path("t/<int:team_id>/<str:secret>/group-game/<int:entry_id>/dispute/",
+         game_views.captain_dispute, name="captain_dispute"),
+    path("director/c/<int:pk>/results/rounds/<int:number>/group-games/<int:table_number>/",
+         game_views.director_game, name="director_game"),
 ]

@@ -1,4 +1,5 @@
-/* Duplicada's score pad for a free-deal game (rules.md 11): each hand as it is played,
+/* Duplicada's score pad for a game of two pairs (a free-deal game, rules.md 11; a group
+   game, 12.1, which lasts its set hands and then extra hands while level): each hand as it is played,
    scored as ordinary play (rules.md 5): the side over 36 scores the excess times the
    multiplier (Botifarra x2, times the doubling scheme's factor); a revoke gives the other
    pair 36 times the multiplier. The hands are kept on the phone (localStorage, per table)
@@ -48,6 +49,20 @@
       hands.forEach(function (h) { if (h.scorer) t[h.scorer] += h.points; });
       return t;
     }
+    // The hands the game lasts: at most the hand limit; a group game (rules.md 12.1,
+    // D.extra_hands) lasts the set hands, then the extra hands again while the points are
+    // level after them.
+    function lastHand() {
+      if (!D.hand_limit) return 0;
+      var limit = D.hand_limit;
+      if (!D.extra_hands) return limit;
+      var t = { first: 0, second: 0 };
+      for (var i = 0; i < hands.length && i < limit; i++) {
+        if (hands[i].scorer) t[hands[i].scorer] += hands[i].points;
+        if (i + 1 === limit && capped(t.first) === capped(t.second)) limit += D.extra_hands;
+      }
+      return limit;
+    }
     function setField(form, name, value) {
       var field = form && form.elements[name];
       if (field) field.value = value;
@@ -75,7 +90,11 @@
       el("pad-first-total").textContent = capped(t.first);
       el("pad-second-total").textContent = capped(t.second);
       var reached = D.target && (t.first >= D.target || t.second >= D.target);
-      var atLimit = D.hand_limit && hands.length >= D.hand_limit;
+      var limit = lastHand();
+      var atLimit = limit && hands.length >= limit;
+      // Level after the set hands (or an extra batch): say how many more are played.
+      var extra = D.extra_hands && !atLimit && limit > D.hand_limit &&
+        hands.length === limit - D.extra_hands;
       // At the target the game is over: no "Hand 6" to type, but who won, and the result
       // below to send.
       el("pad-next").textContent = reached ? D.strings.over :
@@ -86,7 +105,8 @@
       var winner = capped(t.first) > capped(t.second) ? "first" : "second";
       el("pad-status").textContent = reached ? D.strings.won.replace("%(pair)s", D.names[winner])
         .replace("%(first)s", capped(t.first)).replace("%(second)s", capped(t.second))
-        : atLimit ? D.strings.limit : "";
+        : atLimit ? D.strings.limit : extra ? D.strings.level
+          .replace("%(hands)s", hands.length).replace("%(extra)s", D.extra_hands) : "";
       el("pad-clear-line").hidden = !hands.length;
       if (hands.length) {
         setField(form, "first_points", capped(t.first));

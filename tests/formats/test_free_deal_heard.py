@@ -11,8 +11,8 @@ from django.utils import timezone
 from free_deal_factories import make_free_deal, next_round, win
 
 from formats.free_deal import selectors, services
-from formats.free_deal.heard import add_heard
 from scoring.models import GameEntry, PinAttempt
+from scoring.selectors.game_heard import add_heard
 from scoring.services.pins import PIN_MAX_FAILURES
 from scoring.services.values import PinRefused
 

@@ -66,6 +66,10 @@ NOTHING_TO_CROSS = {
     "groups_knockout:swap_pairs": URL_ONLY + " (pairs by number in that championship)",
     "groups_knockout:group_sheets": READS,
     "groups_knockout:table_cards": READS,
+    "groups_knockout:director_game": "the core's page of a table's game, as "
+                                     "free_deal:director_game's (crossed here); until the "
+                                     "format is offered and has a world, crossed in "
+                                     "tests/formats/test_groups_knockout_game_pages.py",
     "tournaments:director_generate": URL_ONLY,
     "tournaments:director_discard": URL_ONLY,
     "tournaments:director_round": READS,

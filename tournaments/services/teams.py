@@ -80,9 +80,10 @@ def team_problems(
                 )
     if values["name"]:
         # Compared in Python: the rule (tournaments.names) ignores case and spaces, and a
-        # championship has a few hundred teams at most.
+        # championship has a few hundred teams at most. The championship's key is loaded
+        # too: the related manager reads it from each row, one query a team if deferred.
         key = team_name_key(values["name"])
-        clash = next((team for team in others.only("pk", "number", "name")
+        clash = next((team for team in others.only("pk", "number", "name", "championship")
                       if team_name_key(team.name) == key), None)
         if clash:
             problems.append(
@@ -169,6 +170,7 @@ def withdraw_team(team: Team, *, by=None, origin=None) -> list[int]:
     audit.record(AuditEvent.Action.TEAM_WITHDRAWN, team.championship_id, by=by, origin=origin,
                  team=team)
     withdrawals.apply_changes(team.championship_id, changes, by=by, origin=origin)
+    format_of(team.championship).team_withdrawn(team, by=by, origin=origin)
     return drafted
 
 
@@ -183,6 +185,9 @@ def reinstate_team(team: Team, *, by=None, origin=None) -> Team:
     audit.record(AuditEvent.Action.TEAM_REINSTATED, team.championship_id, by=by, origin=origin,
                  team=team)
     withdrawals.apply_changes(team.championship_id, changes, by=by, origin=origin)
+    from formats import format_of  # late: the formats import the services
+
+    format_of(team.championship).team_reinstated(team, by=by, origin=origin)
     return team
 
 

@@ -118,6 +118,9 @@ def swap_pairs(championship: Championship, first: int, second: int, *, by=None,
     audit.record(AuditEvent.Action.GROUPS_SWAPPED, championship, by=by, origin=origin,
                  detail=f"pair {first} ({letters[first]}) <-> "
                         f"pair {second} ({letters[second]})")
+    from formats.groups_knockout.services.walkovers import remake_walkovers
+
+    remake_walkovers(championship.pk)
     _redraft_round_one(championship)
     return groups_of(championship)
 

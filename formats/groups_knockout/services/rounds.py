@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 import engine.groups as eg
 from formats.groups_knockout.models import GroupPair, GroupSitOut
 from formats.groups_knockout.rules import refusal
-from tournaments.models import Championship, Round, Table
+from tournaments.models import Championship, Round, Table, Team
 from tournaments.services.common import ServiceError
 from tournaments.services.next_round import create_round, lock_next_round
 
@@ -75,11 +75,25 @@ def draft_group_round(round_: Round) -> None:
 
 
 def _seat(round_: Round, planned: eg.GroupRound) -> None:
+    """The round's tables and sit-outs. A withdrawn pair's game is a table where its opponent
+    has a bye, as the core makes it at a withdrawal (its walkover counts, rules.md 12.4); two
+    withdrawn pairs get no table."""
+    withdrawn = set(Team.objects.filter(championship_id=round_.championship_id, withdrawn=True)
+                    .values_list("pk", flat=True))
+    games = [game for game in planned.games if not set(game.pairs) <= withdrawn]
     Table.objects.bulk_create(
-        Table(round=round_, number=n, ns_team_id=game.first, ew_team_id=game.second)
-        for n, game in enumerate(planned.games, start=1))
+        Table(round=round_, number=n, ns_team_id=game.first, ew_team_id=game.second,
+              bye_team_id=_bye(game, withdrawn))
+        for n, game in enumerate(games, start=1))
     GroupSitOut.objects.bulk_create(
-        GroupSitOut(round=round_, team_id=team) for _group, team in planned.sitting_out)
+        GroupSitOut(round=round_, team_id=team) for _group, team in planned.sitting_out
+        if team not in withdrawn)
+
+
+def _bye(game: eg.GroupGame, withdrawn: set[int]) -> int | None:
+    if game.first in withdrawn:
+        return game.second
+    return game.first if game.second in withdrawn else None
 
 
 # --- The core's questions about drafted rounds (``Format.other_byes`` and its kin) ---------

@@ -1,4 +1,4 @@
-"""When each table of a free-deal round was last heard from, for the director's games page: a
+"""When each table of a round of games was last heard from, for the director's games page: a
 pair's phone entering, confirming or disputing the game, or typing a PIN, right or wrong
 (the duplicate grid's "last heard", ``formats.duplicate_pairs.grid``); the director's own
 results are not the table speaking. With each table's wrong PINs and lockout, as the
@@ -15,7 +15,7 @@ from tournaments.models import Round
 
 def add_heard(round_: Round, games: list) -> list:
     """Set ``heard`` (a datetime or ``None``) and ``pins`` (a ``PinSummary`` or ``None``) on
-    each of the round's ``TableGame`` rows (``selectors.round_games``); returns them."""
+    each of the round's ``TableGame`` rows (``scoring.selectors.games.round_games``); returns them."""
     heard: dict = {}
     for rows in (
         GameEntry.objects.filter(table__round=round_, by_team__isnull=False)

@@ -1,0 +1,81 @@
+"""The group games' pages (rules.md 12.1): a pair's link (its table in the open round, its
+opponent and group, the game's card with the score pad; or the round it sits out), the
+link's posts, and the director's grid of a round's games and a table's game. What a game's
+page is, is the core's (``scoring.views.games``); this format gives its pair's table, its
+page and its URLs. Thin: the core's services decide and write."""
+
+from __future__ import annotations
+
+from django.shortcuts import render
+from django.utils.translation import gettext as _
+
+import live
+from formats import format_of
+from formats.groups_knockout import game_selectors
+from formats.groups_knockout.wording import PAIR_WORDING
+from scoring import permissions
+from scoring.selectors.games import table_game
+from scoring.services import ScoringError
+from scoring.views.common import no_store
+from scoring.views.games import GameLinks, director_game_view, game_card
+from scoring.views.games import director_games as games_grid
+from scoring.views.offline import cache_name
+from tournaments.models import Championship, Round, Table
+
+#: The names of the format's game URLs, for the core's game pages.
+GAME_URLS = {"submit": "groups_knockout:captain_submit",
+             "confirm": "groups_knockout:captain_confirm",
+             "pin": "groups_knockout:captain_pin", "dispute": "groups_knockout:captain_dispute",
+             "director_game": "groups_knockout:director_game"}
+
+
+def captain_page(request, team, *, form=None, dispute_form=None, pin_form=None):
+    table = game_selectors.team_table(team)
+    game = table_game(table) if table is not None else None
+    championship = table.round.championship if table is not None else team.championship
+    context = {
+        "team": team, "championship": team.championship,
+        "sit_out_round": game_selectors.open_sit_out_round(team),
+        "group": game_selectors.group_letter_of(team),
+        "live_url": live.stream_url("team", team.championship_id, team.pk,
+                                    link_secret=team.link_secret),
+        "offline_cache": cache_name(),
+        **game_card(team, table, game, format_of(championship).game_pad(championship),
+                    GAME_URLS, form=form, dispute_form=dispute_form, pin_form=pin_form),
+    }
+    return no_store(render(request, "groups_knockout/captain.html", context))
+
+
+def _open_table(team) -> Table:
+    """The pair's table in the open round; refused while it sits the round out, or with no
+    round in play."""
+    table = game_selectors.team_table(team)
+    if table is None or table.round.status != Round.Status.RELEASED:
+        sit_out = game_selectors.open_sit_out_round(team)
+        if sit_out is not None:
+            raise ScoringError(_sits_out(sit_out), code="bye")
+        raise permissions.no_open_table(table.round if table else None, PAIR_WORDING)
+    return table
+
+
+def _sits_out(round_) -> str:
+    return _("Your pair sits out round %(number)s: it plays no game.") % {
+        "number": round_.number}
+
+
+_links = GameLinks(open_table=_open_table, page=captain_page)
+captain_submit = _links.submit()
+captain_confirm = _links.confirm()
+captain_pin = _links.confirm_with_pin()
+captain_dispute = _links.dispute()
+
+
+def director_games(request, championship: Championship, round_: Round):
+    """The round's grid: every group's tables with their group, state and the link to each
+    table's page; the pairs sitting the round out."""
+    return games_grid(request, championship, round_, GAME_URLS,
+                      byes=game_selectors.sitting_out(round_),
+                      groups=game_selectors.table_groups(round_))
+
+
+director_game = director_game_view()
