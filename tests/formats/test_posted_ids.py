@@ -27,8 +27,7 @@ from hypothesis import strategies as st
 from formats.abarrotada import services as ab
 from formats.abarrotada.models import GameTotalsReview, ReportReview
 from formats.abarrotada.rules import ReportValues
-from formats.free_deal.models import KnockoutEntry, KnockoutTie
-from scoring.models import GameReview
+from scoring.models import GameReview, KnockoutEntry, KnockoutTie
 from scoring.services import games
 from scoring.services.games import GameValues
 from scoring.services.places import posted_id
