@@ -2,7 +2,7 @@
 its group stage (rules.md 12.1): 6 groups of 4, made snake-wise from the pairs' numbers (the
 director's seeding order), round 1 played and closed (every game confirmed, some level after
 the 8 hands and won in the 2 extra ones), round 2 being played (some games confirmed, one
-waiting for the other pair, one disputed, the rest not entered yet).
+waiting for the other pair, one disputed, the rest not entered yet), results public.
 
 The finished event with its knockout stage comes once the knockout is built (issue 38).
 
@@ -19,6 +19,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from formats.groups_knockout.services import make_groups, settings_of
+from scoring.services import set_results_public
 from scoring.services.games import GameValues, confirm_game, dispute_game, submit_game
 from tournaments import services
 from tournaments.models import Championship
@@ -101,6 +102,7 @@ def load_groups_demo(director) -> tuple[Championship, str]:
             confirm_game(entry_id=entry.pk, team=table.ew_team)
         if number == 1:
             services.close_round(round_, by=director)
+    set_results_public(championship, True, user=director)
     return championship, _("Groups-then-knockout demo loaded: “%(name)s”, %(pairs)s pairs in "
                            "%(groups)s groups, round 1 closed, round 2 in play.") % {
         "name": DEMO_NAME, "pairs": PAIRS, "groups": PAIRS // GROUP_SIZE}

@@ -22,6 +22,7 @@ def test_the_demo_has_a_groups_event_in_its_second_round(capsys):
     assert championship.format == "groups_knockout"
     statuses = list(championship.rounds.order_by("number").values_list("status", flat=True))
     assert statuses == [Round.Status.CLOSED, Round.Status.RELEASED]
+    assert championship.results_public
     # Six groups of 4, snake-wise from the pairs' numbers: 1-6 then 12-7, and so on.
     groups = [[team.number for team in group] for group in groups_of(championship)]
     assert len(groups) == PAIRS // GROUP_SIZE
@@ -47,3 +48,6 @@ def test_the_demo_has_a_groups_event_in_its_second_round(capsys):
         PAIRS // 2 + confirmed)
     assert stage.missing == 6 * PAIRS // GROUP_SIZE - (PAIRS // 2 + confirmed)
     assert stage.qualification is None
+    # The public sees round 1 only.
+    public = group_stage(championship, up_to=1)
+    assert sum(row.line.games for view in public.groups for row in view.rows) == PAIRS
