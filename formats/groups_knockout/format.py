@@ -172,3 +172,8 @@ class GroupsKnockout(Format):
         from formats.groups_knockout.services.walkovers import take_back_walkovers
 
         take_back_walkovers(team, by=by, origin=origin)
+
+    def api_urlpatterns(self) -> list:
+        from formats.groups_knockout import api
+
+        return api.urlpatterns
