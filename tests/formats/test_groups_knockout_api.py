@@ -171,3 +171,18 @@ def test_the_endpoints_refuse_strangers_and_other_formats(api, director, champio
     duplicate = services.create_championship(director, name="Duplicate")
     answer = api.get(f"{API}championships/{duplicate.pk}/groups/standings/")
     assert (answer.status_code, answer.json()["code"]) == (409, "wrong_format")
+
+
+def test_a_groups_championship_reads_through_the_api_but_cannot_be_created_yet(api,
+                                                                               championship):
+    # Not offered until its knockout is built: refused naming the field, nothing created.
+    count = type(championship).objects.count()
+    refused = api.post(f"{API}championships/", {"name": "Nou", "format": "groups_knockout"},
+                       format="json")
+    assert refused.status_code == 400 and "format" in refused.json()
+    assert type(championship).objects.count() == count
+    # The one there reads with its format and settings (as the schema says).
+    read = api.get(f"{API}championships/{championship.pk}/").json()
+    assert (read["format"], read["groups_knockout"]["group_size"]) == ("groups_knockout", 4)
+    listed = api.get(f"{API}championships/").json()["results"]
+    assert [c["format"] for c in listed] == ["groups_knockout"]
