@@ -186,3 +186,32 @@ def test_a_groups_championship_reads_through_the_api_but_cannot_be_created_yet(a
     assert (read["format"], read["groups_knockout"]["group_size"]) == ("groups_knockout", 4)
     listed = api.get(f"{API}championships/").json()["results"]
     assert [c["format"] for c in listed] == ["groups_knockout"]
+
+
+def test_a_director_settles_no_other_championships_game(api, director, championship,
+                                                        django_user_model):
+    # Another director's group event, its table 1 with an entry. This director, on their own
+    # table's endpoint naming the other event's entry: 404, nothing written; nor the other
+    # event's table through its own address (entering or reading); their own: settled.
+    other_director = django_user_model.objects.create_user("gk-api-other", password="x")
+    other = make_groups_event(other_director, pairs=4, seeding="snake")
+    make_groups(other)
+    other_api = APIClient(HTTP_ACCEPT_LANGUAGE="en")
+    other_api.force_login(other_director)
+    next_round(other_api, other)
+    next_round(api, championship)
+    theirs_table = other.rounds.get(number=1).tables.select_related("ns_team").get(number=1)
+    theirs = captain().post(link(theirs_table.ns_team), game(), format="json").json()
+    own_table = championship.rounds.get(number=1).tables.select_related("ns_team").get(number=1)
+    ours = captain().post(link(own_table.ns_team), game(), format="json").json()
+    url = f"{API}championships/{championship.pk}/groups/rounds/1/games/1/"
+    refused = api.post(f"{url}confirm/", {"entry": theirs["entry"]["id"]}, format="json")
+    assert refused.status_code == 404
+    other_url = f"{API}championships/{other.pk}/groups/rounds/1/games/1/"
+    assert api.get(other_url).status_code == 404
+    assert api.post(f"{other_url}enter/", game(), format="json").status_code == 404
+    assert not GameReview.objects.exists()
+    assert GameEntry.objects.filter(table=theirs_table).count() == 1
+    settled = api.post(f"{url}confirm/", {"entry": ours["entry"]["id"]}, format="json")
+    assert (settled.status_code, settled.json()["state"]) == (200, "confirmed")
+    assert GameReview.objects.get().entry_id == ours["entry"]["id"]
