@@ -34,7 +34,9 @@ venue: $(STAMP)
 
 ## Set up and run the whole test suite (uses DATABASE_URL / CELERY_BROKER_URL if set), in
 ## parallel: pytest-xdist, one process per core (TEST_WORKERS=auto), each with its own test
-## database (test_<name>_gw0, test_<name>_gw1, ... on PostgreSQL). With a broker (CI's
+## database (test_<name>_gw0, test_<name>_gw1, ... on PostgreSQL), a whole test file to a
+## process (--dist loadfile: a world built once per module, tests/built_once.py, is built
+## once, not once per process that gets some of its tests). With a broker (CI's
 ## PostgreSQL leg) the Celery worker reads the unsuffixed test_<name> (.ci/run), so it runs in
 ## two passes: the parallel one with tasks in-process, as on SQLite, then the tests marked
 ## celery_worker in one plain process, every task through the broker to that worker. On
@@ -49,11 +51,11 @@ ifeq ($(strip $(PYTEST_ARGS)),)
 	@if [ -n "$${CELERY_BROKER_URL:-}" ]; then \
 	  echo "== in parallel ($(TEST_WORKERS) workers), tasks in-process"; \
 	  $(TEST_ENV) env -u CELERY_BROKER_URL -u CELERY_RESULT_BACKEND -u LIVE_REDIS_URL \
-	    $(BIN)/python -m pytest -n $(TEST_WORKERS) -m "not celery_worker" || exit $$?; \
+	    $(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile -m "not celery_worker" || exit $$?; \
 	  echo "== the celery_worker tests, one process, tasks through $${CELERY_BROKER_URL} to its worker"; \
 	  $(TEST_ENV) $(BIN)/python -m pytest -p no:xdist -m celery_worker; \
 	else \
-	  $(TEST_ENV) $(BIN)/python -m pytest -n $(TEST_WORKERS); \
+	  $(TEST_ENV) $(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile; \
 	fi
 else
 	$(TEST_ENV) $(BIN)/python -m pytest $(PYTEST_ARGS)
@@ -67,7 +69,7 @@ endif
 ## parallel. `make test` still runs everything: run it before you submit. More: PYTEST_ARGS="-x".
 test-fast: $(STAMP)
 	$(TEST_ENV) FUZZ_CASES=$${FUZZ_CASES:-50} env -u DATABASE_URL -u CELERY_BROKER_URL -u CELERY_RESULT_BACKEND -u LIVE_REDIS_URL \
-	  $(BIN)/python -m pytest -n $(TEST_WORKERS) -q --ignore=tests/e2e --no-migrations \
+	  $(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile -q --ignore=tests/e2e --no-migrations \
 	  -m "not libreoffice and not other_database and not migrations and not slow" $(PYTEST_ARGS)
 
 ## Fuzz the REST API from its OpenAPI schema (schemathesis): over 1,000 generated requests,

@@ -222,6 +222,15 @@ class Format:
         are published (the pages show closed rounds only)."""
         return [(_("Standings"), reverse("scoring:standings", args=[team.championship_id]))]
 
+    # --- A knockout bracket (``scoring.services.knockout``: rules.md 11.3, 12.4) ------------
+
+    def knockout_best_of(self, championship) -> int:
+        """How many games a tie of ``championship``'s knockout bracket is the best of: 1 (one
+        game decides it) or 3 (two wins do). The core's bracket asks it each time a game
+        counts, whether the director entered it or the other pair confirmed a pair's report.
+        By default a tie is one game."""
+        return 1
+
     # --- Entrants (the teams page, its import and its template) -----------------------------
 
     #: Whether each entrant is one player (individual championships), not a team of two.

@@ -25,6 +25,7 @@ def pytest_configure(config):
             "cannot see a worker's own test database. Run `make test` (it splits the passes), "
             "or unset CELERY_BROKER_URL, or drop -n.")
     use_the_fastest_password_hasher()
+    find_static_files_when_asked()
 
 
 def use_the_fastest_password_hasher():
@@ -36,6 +37,17 @@ def use_the_fastest_password_hasher():
     from django.conf import settings
 
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+def find_static_files_when_asked():
+    """WhiteNoise's middleware lists every static file (the apps' folders too:
+    ``WHITENOISE_USE_FINDERS``) when a handler loads it, and each test client loads its own:
+    some 30 ms of CPU for every client of every test, most of a one-request test. In tests it
+    looks a file up when one is asked for (``WHITENOISE_AUTOREFRESH``, as under ``DEBUG``);
+    the files served and their headers are the same. Set before any handler is made."""
+    from django.conf import settings
+
+    settings.WHITENOISE_AUTOREFRESH = True
 
 
 @pytest.fixture(autouse=True)

@@ -37,7 +37,7 @@ class AuditAction(models.TextChoices):
     CLOCK_PAUSED = "clock_paused", _("round clock paused")
     CLOCK_RESUMED = "clock_resumed", _("round clock resumed")
     CLOCK_EXTENDED = "clock_extended", _("round clock extended")
-    # The free-deal knockout stage (formats.free_deal.services.knockout, .settings).
+    # A knockout stage (scoring.services.knockout; free-deal's settings, formats.free_deal).
     KNOCKOUT_SETTINGS_CHANGED = "knockout_settings_changed", _("knockout settings changed")
     KNOCKOUT_STARTED = "knockout_started", _("knockout bracket drawn")
     KNOCKOUT_GAME_ENTERED = "knockout_game_entered", _("knockout game entered")

@@ -11,19 +11,18 @@ from __future__ import annotations
 
 from formats.free_deal import selectors
 from formats.free_deal.archive_knockout import reviews_from_verdicts
-from formats.free_deal.models import (
-    FreeDealSettings,
+from formats.free_deal.models import FreeDealSettings, PairSection, Section, SectionBye
+from formats.free_deal.services import settings_of
+from scoring.archive.format import PROVENANCE, USER, ArchivePart, TableSpec
+from scoring.models import (
+    GameEntry,
+    GameReview,
     KnockoutEntry,
     KnockoutGame,
     KnockoutReview,
     KnockoutTie,
-    PairSection,
-    Section,
-    SectionBye,
 )
-from formats.free_deal.services import settings_of
-from scoring.archive.format import PROVENANCE, USER, ArchivePart, TableSpec
-from scoring.models import GameEntry, GameReview
+from scoring.selectors.knockout import knockout_bracket
 from tournaments.models import Round
 
 BACKUP = ArchivePart(
@@ -143,5 +142,5 @@ def _knockout(championship, number: dict[int, int]) -> list[dict]:
                        for g in tie.games.all()],
              "winner": number.get(tie.winner_id)}
             for tie in ties]}
-        for stage, ties in enumerate(selectors.knockout_bracket(championship), start=1)
+        for stage, ties in enumerate(knockout_bracket(championship), start=1)
     ]

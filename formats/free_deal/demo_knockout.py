@@ -15,8 +15,10 @@ from django.utils.translation import gettext as _
 
 from formats.free_deal import services as fd
 from formats.free_deal.demo import _CLUBS, _FIRST, _LAST, demo_game
-from formats.free_deal.models import KnockoutTie
+from scoring.models import KnockoutTie
 from scoring.services import set_results_public
+from scoring.services.knockout import enter_knockout_game
+from scoring.services.knockout_captains import submit_knockout_entry
 from tournaments import services
 from tournaments.models import Championship
 
@@ -57,9 +59,9 @@ def load_knockout_demo(director) -> tuple[Championship, str]:
     fd.start_knockout(championship, by=director)
     first, second = (KnockoutTie.objects.select_related("first", "second")
                      .filter(championship=championship, stage=1).order_by("slot"))
-    fd.enter_knockout_game(first, 101, 83, by=director)  # the top seed goes to the final
+    enter_knockout_game(first, 101, 83, by=director)  # the top seed goes to the final
     # The other semi-final's winners reported it; the losers have yet to confirm.
-    fd.submit_knockout_entry(team=second.second, tie_id=second.pk, first_points=77,
+    submit_knockout_entry(team=second.second, tie_id=second.pk, first_points=77,
                              second_points=104)
     set_results_public(championship, True, user=director)
     return championship, _("Knockout demo loaded: “%(name)s”, %(pairs)s pairs, the Swiss "

@@ -121,6 +121,11 @@ class FreeDealPairs(Format):
 
         return check_game(settings_of(championship), values)
 
+    def knockout_best_of(self, championship) -> int:
+        from formats.free_deal.services import settings_of
+
+        return settings_of(championship).knockout_best_of
+
     def missing_results(self, round_) -> list[str]:
         from formats.free_deal.selectors import missing_results
 

@@ -6,7 +6,8 @@
 - ``.../knockout/rounds/<n>/ties/<k>/games/``: a director enters the next game of tie ``k``
   of knockout round ``n`` (both from 1, as the bracket lists them).
 
-The services are the pages' (``services.knockout``): a refusal naming a request field is a
+The services are the pages' (``services.knockout`` starts the stage, the core's
+``scoring.services.knockout`` enters its games): a refusal naming a request field is a
 400, any other (the Swiss not over, the tie decided) a 409.
 """
 
@@ -20,15 +21,16 @@ from rest_framework import serializers, status
 from rest_framework.response import Response
 
 from formats import FREE_DEAL_PAIRS
-from formats.free_deal import selectors, services
+from formats.free_deal import services
 from formats.free_deal.knockout_views import stage_name
-from formats.free_deal.models import KnockoutTie
-from formats.free_deal.services.knockout import MAX_POINTS
 from scoring.api.base import DirectorView, PublicView
 from scoring.api.director_championships import ERRORS
 from scoring.api.errors import refusal
 from scoring.api.public import published_results
+from scoring.models import KnockoutTie
+from scoring.selectors.knockout import knockout_bracket
 from scoring.serializers import ErrorSerializer
+from scoring.services.knockout import MAX_POINTS, enter_knockout_game
 from tournaments.services.common import ServiceError
 
 TAGS = ["free-deal"]
@@ -86,7 +88,7 @@ class BracketSerializer(serializers.Serializer):
 
 def bracket_answer(championship, http_status=status.HTTP_200_OK) -> Response:
     settings = services.settings_of(championship)
-    rounds = selectors.knockout_bracket(championship)
+    rounds = knockout_bracket(championship)
     final = rounds[-1][0] if rounds else None
     return Response(BracketSerializer({
         "size": settings.knockout_size, "best_of": settings.knockout_best_of,
@@ -154,7 +156,7 @@ class KnockoutGameView(DirectorView):
         serializer = KnockoutDirectorGameSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         try:
-            services.enter_knockout_game(tie, serializer.validated_data["first_points"],
+            enter_knockout_game(tie, serializer.validated_data["first_points"],
                                          serializer.validated_data["second_points"],
                                          by=request.user, origin=self.scoring_origin(),
                                          game_number=serializer.validated_data.get("game"))

@@ -6,8 +6,9 @@
 - ``.../knockout/<entry>/confirm/`` and ``.../dispute/``: the other pair of the tie confirms
   the report (the game counts) or disputes it (the director settles it).
 
-``services.knockout_captains`` decides: a refusal naming a field is a 400, any other a 409; a
-report of another tie is a 404 (another tie's reports are not the link's business).
+``scoring.services.knockout_captains`` decides: a refusal naming a field is a 400, any other
+a 409; a report of another tie is a 404 (another tie's reports are not the link's
+business).
 """
 
 from __future__ import annotations
@@ -26,13 +27,13 @@ from formats.free_deal.knockout_api import (
     _refused,
 )
 from formats.free_deal.knockout_views import stage_name
-from formats.free_deal.models import KnockoutEntry, KnockoutTie
-from formats.free_deal.services import knockout_captains as services
 from scoring.api.base import CaptainView
 from scoring.api.idempotency import entry_key, request_key
 from scoring.api.responses import IDEMPOTENCY, REFUSED, WRONG_FORMAT
+from scoring.models import KnockoutEntry, KnockoutTie
 from scoring.serializers import DisputeSerializer
 from scoring.services import KEY_LENGTH, Origin
+from scoring.services import knockout_captains as services
 from tournaments.models import Team
 from tournaments.services.common import ServiceError
 

@@ -1,6 +1,6 @@
 """A pair's knockout game on its own link (rules.md 11.3): the card on the captain's page
 (``captain_knockout``), and entering, confirming and disputing the tie's next game. Thin:
-``services.knockout_captains`` decides and writes."""
+``scoring.services.knockout_captains`` decides and writes."""
 
 from __future__ import annotations
 
@@ -11,11 +11,11 @@ from django.views.decorators.http import require_POST
 
 from formats.free_deal import permissions as pair_permissions
 from formats.free_deal.knockout_views import stage_name
-from formats.free_deal.models import KnockoutTie
-from formats.free_deal.services import knockout_captains as services
-from formats.free_deal.services.knockout import MAX_POINTS
 from scoring import permissions
 from scoring.forms import DisputeCommentForm, new_idempotency_key
+from scoring.models import KnockoutTie
+from scoring.services import knockout_captains as services
+from scoring.services.knockout import MAX_POINTS
 from scoring.services.values import Origin, ScoringError
 from scoring.views.answers import answer_action, from_outbox
 from tournaments.services.common import ServiceError

@@ -1,6 +1,6 @@
 """The knockout stage's pages (rules.md 11.3): the director's bracket page (start the stage,
 enter the games) and the read-only bracket the standings page and the projector show. Thin:
-``services.knockout`` decides and writes."""
+``scoring.services.knockout`` decides and writes (starting the stage: ``services.knockout``)."""
 
 from __future__ import annotations
 
@@ -14,13 +14,13 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_safe
 
 import live
-from formats.free_deal import selectors
 from formats.free_deal.exports.pdf import bracket_pdf
 from formats.free_deal.format import FreeDealPairs
-from formats.free_deal.models import KnockoutTie
-from formats.free_deal.services import enter_knockout_game, settings_of, start_knockout
-from formats.free_deal.services.knockout import MAX_POINTS
-from formats.free_deal.services.knockout_captains import latest_entry
+from formats.free_deal.services import settings_of, start_knockout
+from scoring.models import KnockoutTie
+from scoring.selectors.knockout import knockout_bracket
+from scoring.services.knockout import MAX_POINTS, enter_knockout_game
+from scoring.services.knockout_captains import latest_entry
 from scoring.services.values import Origin
 from tournaments import audit
 from tournaments import selectors as tournament_selectors
@@ -59,7 +59,7 @@ def stage_name(ties: int) -> str:
 
 def bracket_rounds(championship) -> list[tuple[str, list]]:
     """The bracket, round by round, each with its name; empty before the stage starts."""
-    return [(stage_name(len(ties)), ties) for ties in selectors.knockout_bracket(championship)]
+    return [(stage_name(len(ties)), ties) for ties in knockout_bracket(championship)]
 
 
 def bracket_html(request, championship) -> str:

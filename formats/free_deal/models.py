@@ -1,12 +1,12 @@
-"""A free-deal championship's settings, sections and knockout stage (rules.md 11).
+"""A free-deal championship's settings and sections, and its knockout stage's settings
+(rules.md 11).
 
 A round's :class:`~tournaments.models.Table` is one game: its ``ns_team`` is the **first**
 pair (the higher-ranked one, table 1 being the top pairing) and its ``ew_team`` the
 second; the seats mean nothing in a free-deal game. The games its tables report are the
 core's (``scoring.models.GameEntry``, shared with every format whose table plays one game
-of two pairs); the knockout's reports are here. As for duplicate results, nothing is
-updated in place: every entry, confirmation, dispute and director's result is a new row
-with who, when and from where.
+of two pairs), and so is the knockout bracket (``scoring.models.KnockoutTie`` and its
+games, reports and reviews, shared with every format that ends in a knockout).
 """
 
 from __future__ import annotations
@@ -15,7 +15,6 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from scoring.models import Entry, Provenance, Review, review_meta
 from tournaments.models import Championship, Round, Team
 
 #: The default tie-break order of rules.md 11.3, by metric name (engine.free_deal.ranking).
@@ -158,145 +157,3 @@ class SectionBye(models.Model):
 
     def __str__(self) -> str:
         return f"{self.round}: {self.team}"
-
-
-class KnockoutTie(models.Model):
-    """One tie of the knockout bracket (rules.md 11.3): drawn whole when the stage starts
-    (the first round's pairs set, the later rounds' empty), each later tie's pairs set as the
-    ties before it are decided. ``stage`` counts from 1 (the first round of the bracket);
-    ``slot`` from 1 within its stage, top of the bracket first. ``first`` is the better seed.
-    A pair in the bracket cannot be removed (RESTRICT), but the whole championship can."""
-
-    championship = models.ForeignKey(Championship, on_delete=models.CASCADE,
-                                     related_name="knockout_ties")
-    stage = models.PositiveSmallIntegerField(_("knockout round"))
-    slot = models.PositiveSmallIntegerField(_("tie"))
-    first = models.ForeignKey(Team, null=True, blank=True, on_delete=models.RESTRICT,
-                              related_name="+")
-    second = models.ForeignKey(Team, null=True, blank=True, on_delete=models.RESTRICT,
-                               related_name="+")
-    first_seed = models.PositiveSmallIntegerField(null=True, blank=True)
-    second_seed = models.PositiveSmallIntegerField(null=True, blank=True)
-    winner = models.ForeignKey(Team, null=True, blank=True, on_delete=models.RESTRICT,
-                               related_name="+")
-
-    class Meta:
-        ordering = ["championship", "stage", "slot"]
-        verbose_name = _("knockout tie")
-        verbose_name_plural = _("knockout ties")
-        constraints = [
-            models.UniqueConstraint(fields=["championship", "stage", "slot"],
-                                    name="free_deal_knockout_tie_unique"),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.championship}: {self.stage}.{self.slot}"
-
-    @property
-    def sides(self) -> tuple:
-        """Each side as (pair, seed, 1 or 2), the first pair first: for the bracket's rows."""
-        return (self.first, self.first_seed, 1), (self.second, self.second_seed, 2)
-
-
-class KnockoutScore(Provenance):
-    """A game of a knockout tie as it was played or reported: which game of the tie
-    (``number``, from 1) and both pairs' points, never equal (a tied game goes on until one
-    pair leads, rules.md 11.3)."""
-
-    number = models.PositiveSmallIntegerField(_("game"))
-    first_points = models.PositiveSmallIntegerField(_("first pair's points"))
-    second_points = models.PositiveSmallIntegerField(_("second pair's points"))
-
-    class Meta:
-        abstract = True
-
-    def __str__(self) -> str:
-        return f"{self.tie} #{self.number}: {self.first_points}-{self.second_points}"
-
-
-class KnockoutGame(KnockoutScore):
-    """One game of a knockout tie: both pairs' points, never equal (a tied game goes on
-    until one pair leads, rules.md 11.3). Entered by the director; a row per game, never
-    changed."""
-
-    tie = models.ForeignKey(KnockoutTie, on_delete=models.CASCADE, related_name="games")
-
-    class Meta:
-        ordering = ["tie", "number"]
-        verbose_name = _("knockout game")
-        verbose_name_plural = _("knockout games")
-        constraints = [
-            models.UniqueConstraint(fields=["tie", "number"],
-                                    name="free_deal_knockout_game_unique"),
-            models.CheckConstraint(condition=~Q(first_points=models.F("second_points")),
-                                   name="free_deal_knockout_game_has_winner"),
-        ]
-
-    @property
-    def first_won(self) -> bool:
-        return self.first_points > self.second_points
-
-
-#: A knockout report's state, as the director's bracket words it.
-KNOCKOUT_ENTRY_STATES = {"pending": _("waiting for confirmation"), "confirmed": _("confirmed"),
-                         "disputed": _("disputed")}
-
-
-class KnockoutEntries(models.QuerySet):
-    def with_state(self):
-        """Each report with what its ``state`` reads (whether it is confirmed, and the
-        comment of its dispute, if any), in the same query."""
-        reviews = KnockoutReview.objects.filter(entry=models.OuterRef("pk"))
-        return self.annotate(
-            confirmed=models.Exists(reviews.filter(verdict=Review.Verdict.CONFIRM)),
-            dispute_comment=models.Subquery(reviews.filter(verdict=Review.Verdict.DISPUTE)
-                                            .order_by("id").values("comment")[:1]))
-
-
-class KnockoutEntry(Entry, KnockoutScore):
-    """A knockout game as a pair's captain reports it on its phone (rules.md 11.3), an entry
-    of the results core (``services.knockout_captains.KNOCKOUT_GAMES``): it waits for the
-    other pair of the tie, which confirms it (the game then counts: a :class:`KnockoutGame`,
-    ``game``, set once then) or disputes it (the director settles it on the bracket page).
-    ``number`` is the game of the tie it reports; an entry for a game the director has
-    already entered, or older than a newer entry, can no longer be confirmed."""
-
-    tie = models.ForeignKey(KnockoutTie, on_delete=models.CASCADE, related_name="entries")
-    game = models.OneToOneField(KnockoutGame, null=True, blank=True, on_delete=models.SET_NULL,
-                                related_name="entry")
-
-    class Meta(Entry.Meta):
-        ordering = ["tie", "id"]
-        verbose_name = _("knockout game entry")
-        verbose_name_plural = _("knockout game entries")
-        constraints = [
-            *Entry.Meta.constraints,
-            models.CheckConstraint(condition=~Q(first_points=models.F("second_points")),
-                                   name="free_deal_knockout_entry_has_winner"),
-        ]
-
-    objects = KnockoutEntries.as_manager()
-
-    @property
-    def state(self) -> str:
-        """``pending``, ``confirmed`` or ``disputed``, as the pages and the API say it (read
-        ``with_state()``, or from its reviews)."""
-        if hasattr(self, "confirmed"):
-            confirmed, disputed = self.confirmed, self.dispute_comment is not None
-        else:
-            verdicts = set(self.reviews.values_list("verdict", flat=True))
-            confirmed, disputed = (Review.Verdict.CONFIRM in verdicts,
-                                   Review.Verdict.DISPUTE in verdicts)
-        if confirmed:
-            return "confirmed"
-        return "disputed" if disputed else "pending"
-
-    def get_state_display(self) -> str:
-        return str(KNOCKOUT_ENTRY_STATES[self.state])
-
-
-class KnockoutReview(Review):
-    """The other pair's verdict on a captain's knockout report."""
-
-    entry = models.ForeignKey(KnockoutEntry, on_delete=models.PROTECT, related_name="reviews")
-    Meta = review_meta("entry", _("knockout game review"), _("knockout game reviews"))

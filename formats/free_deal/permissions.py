@@ -9,8 +9,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from formats.free_deal import selectors
-from formats.free_deal.models import KnockoutEntry
 from formats.free_deal.wording import PAIR_WORDING
+from scoring.models import KnockoutEntry
 from scoring.permissions import (
     NamedTableRefusal,
     check_named_table,

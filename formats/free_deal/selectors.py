@@ -1,18 +1,18 @@
-"""Reads of the free-deal format: the ranking (rules.md 11.3), the sections, the byes, the
-pairing history and the knockout bracket. Each table's game, its state and the games that
-count are the core's (``scoring.selectors.games``, named here too for this format's
-callers); a round's clock is the core's too (``tournaments.clock_selectors``). A fixed
-number of queries each, whatever the number of pairs (pinned in
-tests/formats/test_free_deal_costs.py)."""
+"""Reads of the free-deal format: the ranking (rules.md 11.3), the sections, the byes and the
+pairing history. Each table's game, its state and the games that count are the core's
+(``scoring.selectors.games``, named here too for this format's callers), and so is the
+knockout bracket (``scoring.selectors.knockout``); a round's clock is the core's too
+(``tournaments.clock_selectors``). A fixed number of queries each, whatever the number of
+pairs (pinned in tests/formats/test_free_deal_costs.py)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import F, Prefetch, Q
+from django.db.models import F, Q
 
 from formats.free_deal import rules
-from formats.free_deal.models import KnockoutEntry, Section, SectionBye
+from formats.free_deal.models import Section, SectionBye
 from formats.free_deal.services.settings import settings_of
 from scoring.selectors.games import (  # noqa: F401  the core's game reads, as this format's
     CONFIRMED,
@@ -240,20 +240,3 @@ def team_table(team: Team) -> Table | None:
                                    "ew_team")
     open_ = tables.filter(round__status=Round.Status.RELEASED).order_by("round__number").first()
     return open_ or tables.order_by("-round__number").first()
-
-
-def knockout_bracket(championship: Championship) -> list[list]:
-    """The knockout stage's ties, round by round (first round first), each with its games;
-    an empty list before the stage starts (and the captains' reports). Four queries."""
-    from formats.free_deal.models import KnockoutTie  # noqa: PLC0415 (beside the others)
-
-    ties = (KnockoutTie.objects.filter(championship=championship)
-            .select_related("first", "second", "winner")
-            .prefetch_related("games", Prefetch("entries", KnockoutEntry.objects.with_state()
-                                                .select_related("by_team"))))
-    rounds: list[list] = []
-    for tie in ties:
-        if tie.stage > len(rounds):
-            rounds.append([])
-        rounds[-1].append(tie)
-    return rounds

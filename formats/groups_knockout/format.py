@@ -6,12 +6,13 @@ the printed group sheets, the rule check of a group game (:meth:`check_game`), w
 entry is the core's (``scoring.services.games``), the games' pages (a pair's link, the
 director's grid and table page: the core's ``scoring.views.games``, given ``game_views``),
 the group standings and projector and the director's read-only page of who goes through
-(``standings``), and the walkovers of a pair withdrawn in the group stage
+(``standings``), the walkovers of a pair withdrawn in the group stage
 (``services.walkovers``, through :meth:`team_withdrawn`), a pair's scorecard
-(``scorecard``) and the REST API (``api``: the group games through the core's game
-endpoints, the groups, their standings and who goes through). The knockout is the next step:
-until then the pages that show it answer "not found" and the format is not offered in the
-new-championship picker.
+(``scorecard``), the REST API (``api``: the group games through the core's game endpoints,
+the groups, their standings and who goes through), and the demo (``demo``, through
+:meth:`load_demo`): an event in its group stage; the finished event with its knockout stage
+comes with the knockout. The knockout is the next step: until then the pages that show it
+answer "not found" and the format is not offered in the new-championship picker.
 """
 
 from __future__ import annotations
@@ -171,6 +172,13 @@ class GroupsKnockout(Format):
         from formats.groups_knockout.services.walkovers import record_walkovers
 
         record_walkovers(team, by=by, origin=origin)
+
+    def load_demo(self, director):
+        # A town's open in its group stage (rules.md 12.1); the finished event with its
+        # knockout comes once the knockout is built.
+        from formats.groups_knockout.demo import load_groups_demo
+
+        yield load_groups_demo(director)[1]
 
     def team_reinstated(self, team, *, by=None, origin=None) -> None:
         from formats.groups_knockout.services.walkovers import take_back_walkovers

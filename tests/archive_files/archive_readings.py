@@ -25,16 +25,20 @@ from formats.abarrotada.models import (
     SitOut,
 )
 from formats.free_deal import selectors as free_deal
-from formats.free_deal.models import (
+from formats.free_deal.models import PairSection, Section, SectionBye
+from scoring import selectors as pairs
+from scoring.models import (
+    Adjustment,
+    GameEntry,
+    GameReview,
     KnockoutEntry,
     KnockoutGame,
     KnockoutTie,
-    PairSection,
-    Section,
-    SectionBye,
+    PinAttempt,
+    ResultEntry,
+    ResultReview,
 )
-from scoring import selectors as pairs
-from scoring.models import Adjustment, GameEntry, GameReview, PinAttempt, ResultEntry, ResultReview
+from scoring.selectors.knockout import knockout_bracket
 from tournaments.models import AuditEvent, Deal, Round, Table
 
 _IN_ROUND = "round__championship"
@@ -130,7 +134,7 @@ def knockout(championship) -> list[list[dict]]:
               "second_seed": tie.second_seed, "winner": number(tie.winner),
               "games": [[game.number, game.first_points, game.second_points]
                         for game in tie.games.all()]}
-             for tie in ties] for ties in free_deal.knockout_bracket(championship)]
+             for tie in ties] for ties in knockout_bracket(championship)]
 
 
 def reading(championship) -> dict:

@@ -19,14 +19,15 @@ from formats.abarrotada import services as ab
 from formats.abarrotada.demo import load_individual_demo
 from formats.abarrotada.rules import ReportValues
 from formats.duplicate_pairs import services as pairs_services
-from formats.free_deal import services as fd
 from formats.free_deal.demo_knockout import load_knockout_demo
-from formats.free_deal.models import KnockoutEntry, KnockoutTie
 from formats.free_deal.services.sections import assign_sections
 from scoring import selectors
 from scoring import services as scoring
+from scoring.models import KnockoutEntry, KnockoutTie
 from scoring.services import ResultData, games, set_results_public
 from scoring.services.games import GameValues
+from scoring.services.knockout import enter_knockout_game
+from scoring.services.knockout_captains import confirm_knockout_entry
 from tournaments import services
 
 
@@ -72,9 +73,9 @@ def free_deal_pairs(director):
                                               reviews=None):
         tie = entry.tie
         other = tie.first if entry.by_team_id == tie.second_id else tie.second
-        fd.confirm_knockout_entry(team=other, entry_id=entry.pk)
+        confirm_knockout_entry(team=other, entry_id=entry.pk)
     final = KnockoutTie.objects.get(championship=championship, stage=2)
-    fd.enter_knockout_game(final, 88, 101, by=director)
+    enter_knockout_game(final, 88, 101, by=director)
     return _finish(championship, director)
 
 

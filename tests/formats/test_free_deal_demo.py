@@ -7,6 +7,7 @@ from django.core.management import call_command
 
 from formats.free_deal import selectors
 from formats.free_deal.demo import DEMO_NAME, PAIRS, PLAYED, SECTIONS
+from scoring.selectors.knockout import knockout_bracket
 from tournaments.clock_selectors import clock_view
 from tournaments.models import Championship, Round
 
@@ -43,7 +44,7 @@ def test_the_demo_has_a_free_deal_tournament_in_its_fourth_round(capsys):
 def test_the_demo_has_a_finished_event_in_its_knockout_stage():
     from formats.free_deal.demo_knockout import DEMO_NAME as KNOCKOUT_DEMO
     from formats.free_deal.demo_knockout import KNOCKOUT, ROUNDS
-    from formats.free_deal.models import KnockoutEntry
+    from scoring.models import KnockoutEntry
     from tournaments.models import AuditEvent
 
     call_command("demo", password="demo-password-123")
@@ -52,7 +53,7 @@ def test_the_demo_has_a_finished_event_in_its_knockout_stage():
     assert list(championship.rounds.values_list("status", flat=True)) == (
         [Round.Status.CLOSED] * ROUNDS)
     assert championship.results_public
-    semis, (final,) = selectors.knockout_bracket(championship)
+    semis, (final,) = knockout_bracket(championship)
     assert len(semis) == KNOCKOUT // 2
     decided, waiting = semis
     assert decided.winner_id == decided.first_id == final.first_id

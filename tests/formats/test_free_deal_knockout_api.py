@@ -7,7 +7,7 @@ import pytest
 from rest_framework.test import APIClient
 from test_free_deal_knockout_stage import expected_ranking, swiss_played
 
-from formats.free_deal.models import KnockoutGame
+from scoring.models import KnockoutGame
 from tournaments.models import Team
 
 pytestmark = pytest.mark.django_db

@@ -13,8 +13,13 @@ import pytest
 from test_free_deal_knockout_stage import swiss_played
 
 from formats.free_deal import services as fd
-from formats.free_deal.models import KnockoutEntry, KnockoutTie
 from scoring.archive import ArchiveError, export_full, import_archive, to_json_bytes
+from scoring.models import KnockoutEntry, KnockoutTie
+from scoring.services.knockout_captains import (
+    confirm_knockout_entry,
+    dispute_knockout_entry,
+    submit_knockout_entry,
+)
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "scoring"))
 from archive_events import delete_championship  # noqa: E402
@@ -51,14 +56,14 @@ def test_a_backup_with_the_verdicts_on_the_reports_imports_as_today(director):
     fd.start_knockout(championship, by=director)
     semi, other = KnockoutTie.objects.select_related("first", "second").filter(
         championship=championship, stage=1).order_by("slot")
-    confirmed, _created = fd.submit_knockout_entry(team=semi.first, tie_id=semi.pk,
+    confirmed, _created = submit_knockout_entry(team=semi.first, tie_id=semi.pk,
                                                    first_points=101, second_points=64,
                                                    idempotency_key="k-1")
-    fd.confirm_knockout_entry(team=semi.second, entry_id=confirmed.pk)
-    disputed, _created = fd.submit_knockout_entry(team=other.second, tie_id=other.pk,
+    confirm_knockout_entry(team=semi.second, entry_id=confirmed.pk)
+    disputed, _created = submit_knockout_entry(team=other.second, tie_id=other.pk,
                                                   first_points=3, second_points=101)
-    fd.dispute_knockout_entry(team=other.first, entry_id=disputed.pk, comment="No")
-    fd.submit_knockout_entry(team=other.first, tie_id=other.pk, first_points=101,
+    dispute_knockout_entry(team=other.first, entry_id=disputed.pk, comment="No")
+    submit_knockout_entry(team=other.first, tie_id=other.pk, first_points=101,
                              second_points=3)  # pending
     before = reports(championship)
     assert [r[3] for r in before] == ["confirmed", "disputed", "pending"]

@@ -10,7 +10,8 @@ from free_deal_factories import make_free_deal, next_round, play_round, win
 from rest_framework.test import APIClient
 
 from formats.free_deal import services as fd
-from formats.free_deal.models import KnockoutTie
+from scoring.models import KnockoutTie
+from scoring.services.knockout import enter_knockout_game
 from scoring.services.values import Origin
 from tournaments import services
 from tournaments.audit import Origin as AuditOrigin
@@ -80,7 +81,7 @@ def test_the_draw_and_every_game_are_audited(director):
     assert drawn[0] == "knockout_started" and drawn[2:] == ("director1", "10.0.0.8")
     assert drawn[1] == (f"size 4, best of 1: {semi1.first.number}-{semi1.second.number}, "
                         f"{semi2.first.number}-{semi2.second.number}")
-    fd.enter_knockout_game(semi1, 101, 60, by=director, origin=Origin(ip_address="10.0.0.9"))
+    enter_knockout_game(semi1, 101, 60, by=director, origin=Origin(ip_address="10.0.0.9"))
     game = events(championship)[-1]
     assert game == ("knockout_game_entered",
                     f"round 1, tie 1, game 1: {semi1.first.number} 101 - 60 "
@@ -92,7 +93,7 @@ def test_a_best_of_three_game_that_decides_nothing_says_so(director):
     championship = swiss_played(director, knockout_size=2, knockout_best_of=3)
     fd.start_knockout(championship, by=director)
     (final,) = KnockoutTie.objects.filter(championship=championship)
-    fd.enter_knockout_game(final, 40, 101, by=director)
+    enter_knockout_game(final, 40, 101, by=director)
     assert events(championship)[-1][1] == (f"round 1, tie 1, game 1: {final.first.number} "
                                            f"40 - 101 {final.second.number}")
 
@@ -105,10 +106,10 @@ def test_refused_actions_leave_no_audit_row(director):
         fd.start_knockout(championship, by=director)
     tie = KnockoutTie.objects.filter(championship=championship, stage=1).first()
     with pytest.raises(ServiceError):
-        fd.enter_knockout_game(tie, 80, 80, by=director)
+        enter_knockout_game(tie, 80, 80, by=director)
     final = KnockoutTie.objects.get(championship=championship, stage=2)
     with pytest.raises(ServiceError):
-        fd.enter_knockout_game(final, 101, 80, by=director)  # its pairs are not known yet
+        enter_knockout_game(final, 101, 80, by=director)  # its pairs are not known yet
     assert [e[0] for e in events(championship)] == [e[0] for e in before] + ["knockout_started"]
 
 

@@ -10,7 +10,13 @@ from django.utils import translation
 from test_free_deal_knockout_stage import swiss_played
 
 from formats.free_deal import services as fd
-from formats.free_deal.models import KnockoutEntry, KnockoutGame, KnockoutTie
+from scoring.models import KnockoutEntry, KnockoutGame, KnockoutTie
+from scoring.services.knockout import enter_knockout_game
+from scoring.services.knockout_captains import (
+    confirm_knockout_entry,
+    dispute_knockout_entry,
+    submit_knockout_entry,
+)
 from scoring.services.values import ScoringError
 from tournaments.models import AuditEvent
 from tournaments.services.common import ServiceError
@@ -56,7 +62,7 @@ def test_a_pair_enters_its_game_and_the_other_confirms_it(semi):
     assert confirm in theirs and "101 – 70" in theirs
     # The entering pair cannot confirm its own report.
     with pytest.raises(ScoringError) as refused:
-        fd.confirm_knockout_entry(team=first, entry_id=entry.pk)
+        confirm_knockout_entry(team=first, entry_id=entry.pk)
     assert refused.value.code == "self_confirmation"
     assert Client().post(confirm).status_code == 302
     game = KnockoutGame.objects.get()
@@ -72,7 +78,7 @@ def test_a_pair_enters_its_game_and_the_other_confirms_it(semi):
     event = AuditEvent.objects.filter(action="knockout_game_entered").get()
     assert event.team_id == first.pk and event.by_director is None
     # Confirming again is harmless: the first confirmation.
-    assert fd.confirm_knockout_entry(team=second, entry_id=entry.pk).pk == entry.pk
+    assert confirm_knockout_entry(team=second, entry_id=entry.pk).pk == entry.pk
     assert KnockoutGame.objects.count() == 1
     # The tie is decided: the loser's page shows no knockout card any more.
     assert "Semi-finals" not in page(second)
@@ -80,18 +86,18 @@ def test_a_pair_enters_its_game_and_the_other_confirms_it(semi):
 
 def test_a_dispute_goes_to_the_director_who_settles_it(semi, director, director_client):
     first, second = semi.first, semi.second
-    entry, _created = fd.submit_knockout_entry(team=second, tie_id=semi.pk, first_points=90,
+    entry, _created = submit_knockout_entry(team=second, tie_id=semi.pk, first_points=90,
                                                second_points=101)
-    fd.dispute_knockout_entry(team=first, entry_id=entry.pk, comment="We won 101-90")
+    dispute_knockout_entry(team=first, entry_id=entry.pk, comment="We won 101-90")
     with pytest.raises(ScoringError) as refused:
-        fd.confirm_knockout_entry(team=first, entry_id=entry.pk)
+        confirm_knockout_entry(team=first, entry_id=entry.pk)
     assert refused.value.code == "disputed"
     assert "This result is disputed" in page(second)
     bracket = director_client.get(f"/director/c/{semi.championship_id}/knockout/",
                                   **english).content.decode()
     assert f"{second.name} reports the next game as 90 – 101" in bracket
     assert "We won 101-90" in bracket and "Enter the right points below" in bracket
-    fd.enter_knockout_game(semi, 101, 90, by=director)
+    enter_knockout_game(semi, 101, 90, by=director)
     semi.refresh_from_db()
     game = KnockoutGame.objects.get()
     assert semi.winner_id == first.pk and (game.by_team_id, game.by_director_id) == (
@@ -100,11 +106,11 @@ def test_a_dispute_goes_to_the_director_who_settles_it(semi, director, director_
 
 def test_a_newer_report_supersedes_the_older(semi):
     first, second = semi.first, semi.second
-    old, _created = fd.submit_knockout_entry(team=first, tie_id=semi.pk, first_points=101,
+    old, _created = submit_knockout_entry(team=first, tie_id=semi.pk, first_points=101,
                                              second_points=60)
-    fd.submit_knockout_entry(team=second, tie_id=semi.pk, first_points=60, second_points=101)
+    submit_knockout_entry(team=second, tie_id=semi.pk, first_points=60, second_points=101)
     with pytest.raises(ScoringError) as refused:
-        fd.confirm_knockout_entry(team=second, entry_id=old.pk)
+        confirm_knockout_entry(team=second, entry_id=old.pk)
     assert refused.value.code == "superseded"
     assert not KnockoutGame.objects.exists()
 
@@ -114,23 +120,23 @@ def test_refusals_write_nothing(semi, director):
     other = KnockoutTie.objects.select_related("first").get(championship=semi.championship,
                                                             stage=1, slot=2)
     with pytest.raises(ScoringError) as refused:
-        fd.submit_knockout_entry(team=other.first, tie_id=semi.pk, first_points=101,
+        submit_knockout_entry(team=other.first, tie_id=semi.pk, first_points=101,
                                  second_points=3)
     assert refused.value.code == "not_your_tie"
     with pytest.raises(ServiceError) as level:
-        fd.submit_knockout_entry(team=first, tie_id=semi.pk, first_points=80, second_points=80)
+        submit_knockout_entry(team=first, tie_id=semi.pk, first_points=80, second_points=80)
     assert level.value.field == "second_points" and "cannot end level" in level.value.message
     with pytest.raises(ServiceError) as too_many:
-        fd.submit_knockout_entry(team=first, tie_id=semi.pk, first_points=1000,
+        submit_knockout_entry(team=first, tie_id=semi.pk, first_points=1000,
                                  second_points=3)
     assert too_many.value.field == "first_points"
     # On the page: the form says which field is wrong, nothing is stored.
     response = Client().post(f"/t/{first.pk}/{first.link_secret}/knockout/{semi.pk}/",
                              {"first_points": "70", "second_points": "70"}, **english)
     assert response.status_code == 200 and "cannot end level" in response.content.decode()
-    fd.enter_knockout_game(semi, 101, 3, by=director)  # decided by the director
+    enter_knockout_game(semi, 101, 3, by=director)  # decided by the director
     with pytest.raises(ScoringError) as decided:
-        fd.submit_knockout_entry(team=first, tie_id=semi.pk, first_points=101,
+        submit_knockout_entry(team=first, tie_id=semi.pk, first_points=101,
                                  second_points=3)
     assert decided.value.code == "decided"
     assert not KnockoutEntry.objects.exists()
@@ -140,11 +146,11 @@ def test_a_report_of_a_game_the_director_entered_cannot_be_confirmed(director):
     championship = swiss_played(director, knockout_size=2, knockout_best_of=3)
     fd.start_knockout(championship, by=director)
     final = KnockoutTie.objects.select_related("first", "second").get(championship=championship)
-    entry, _created = fd.submit_knockout_entry(team=final.first, tie_id=final.pk, first_points=101,
+    entry, _created = submit_knockout_entry(team=final.first, tie_id=final.pk, first_points=101,
                                                second_points=50)
-    fd.enter_knockout_game(final, 101, 50, by=director)  # the director entered game 1
+    enter_knockout_game(final, 101, 50, by=director)  # the director entered game 1
     with pytest.raises(ScoringError) as refused:
-        fd.confirm_knockout_entry(team=final.second, entry_id=entry.pk)
+        confirm_knockout_entry(team=final.second, entry_id=entry.pk)
     assert refused.value.code == "superseded"
     assert KnockoutGame.objects.count() == 1
     assert "The final: game 2" in page(final.first)
@@ -161,14 +167,14 @@ def test_the_captains_reports_move_with_the_full_backup(semi, director):
     from scoring.archive import export_full, import_archive, to_json_bytes
     from scoring.archive.format import renumbered
 
-    confirmed, _created = fd.submit_knockout_entry(team=semi.first, tie_id=semi.pk,
+    confirmed, _created = submit_knockout_entry(team=semi.first, tie_id=semi.pk,
                                                    first_points=101, second_points=64)
-    fd.confirm_knockout_entry(team=semi.second, entry_id=confirmed.pk)
+    confirm_knockout_entry(team=semi.second, entry_id=confirmed.pk)
     other = KnockoutTie.objects.select_related("first", "second").get(
         championship=semi.championship, stage=1, slot=2)
-    pending, _created = fd.submit_knockout_entry(team=other.second, tie_id=other.pk, first_points=3,
+    pending, _created = submit_knockout_entry(team=other.second, tie_id=other.pk, first_points=3,
                                                  second_points=101)
-    fd.dispute_knockout_entry(team=other.first, entry_id=pending.pk, comment="No")
+    dispute_knockout_entry(team=other.first, entry_id=pending.pk, comment="No")
 
     def reports(championship):
         return [(e.tie.stage, e.tie.slot, e.number, e.first_points, e.second_points,
@@ -267,10 +273,10 @@ def test_every_knockout_write_tells_the_ties_pairs_the_director_and_once_counted
     monkeypatch.setattr(live, "send_now", sent.append)
     first, second = semi.first, semi.second
     with django_capture_on_commit_callbacks(execute=True):
-        entry, _created = fd.submit_knockout_entry(team=first, tie_id=semi.pk, first_points=101,
+        entry, _created = submit_knockout_entry(team=first, tie_id=semi.pk, first_points=101,
                                                    second_points=70)
     with django_capture_on_commit_callbacks(execute=True):
-        fd.dispute_knockout_entry(team=second, entry_id=entry.pk, comment="70 – 101")
+        dispute_knockout_entry(team=second, entry_id=entry.pk, comment="70 – 101")
     assert [(e["kind"], e["closed"], sorted(e["teams"])) for e in sent] == [
         ("knockout", False, sorted([first.pk, second.pk]))] * 2
     # Not counted yet: the tie's pairs and the director hear of it, the public does not.
@@ -284,7 +290,7 @@ def test_every_knockout_write_tells_the_ties_pairs_the_director_and_once_counted
     # pair (not known yet here) is told once it is: the event names the final's pairs.
     sent.clear()
     with django_capture_on_commit_callbacks(execute=True):
-        fd.enter_knockout_game(semi, 101, 70)
+        enter_knockout_game(semi, 101, 70)
     final = KnockoutTie.objects.get(championship_id=c, stage=2)
     assert [(e["kind"], e["closed"]) for e in sent] == [("knockout", True)] * 2
     assert sorted(sent[0]["teams"]) == sorted([first.pk, second.pk])

@@ -11,7 +11,7 @@ from django.test.utils import CaptureQueriesContext
 from test_free_deal_knockout_stage import swiss_played
 
 from formats.free_deal import services as fd
-from formats.free_deal.models import KnockoutEntry, KnockoutTie
+from scoring.models import KnockoutEntry, KnockoutTie
 
 pytestmark = pytest.mark.django_db
 

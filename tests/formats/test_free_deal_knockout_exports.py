@@ -12,8 +12,9 @@ from test_free_deal_exports import pdf_text, squashed
 from test_free_deal_knockout_stage import swiss_played
 
 from formats.free_deal import services as fd
-from formats.free_deal.models import KnockoutTie
 from scoring.exports import registry
+from scoring.models import KnockoutTie
+from scoring.services.knockout import enter_knockout_game
 from tournaments import services
 
 pytestmark = pytest.mark.django_db
@@ -33,7 +34,7 @@ def test_the_public_archive_carries_the_bracket(director):
     assert "knockout" not in archive(championship)  # not started: nothing to say
     fd.start_knockout(championship, by=director)
     semi = KnockoutTie.objects.get(championship=championship, stage=1, slot=1)
-    fd.enter_knockout_game(semi, 101, 44, by=director)
+    enter_knockout_game(semi, 101, 44, by=director)
     bracket = archive(championship)["knockout"]
     assert [r["round"] for r in bracket] == [1, 2]
     first = bracket[0]["ties"][0]
@@ -75,7 +76,7 @@ def test_the_exports_page_and_the_public_downloads_offer_the_bracket(director, d
     before = pdf_text(response.content)
     assert "Semi-finals" in before and "through" not in before
     # A game entered: the kept file is made again.
-    fd.enter_knockout_game(semi, 101, 37, by=director)
+    enter_knockout_game(semi, 101, 37, by=director)
     after = pdf_text(Client().get(url, **english).content)
     assert squashed(f"{semi.first.number}. {semi.first.name} · through") in squashed(after)
 

@@ -9,7 +9,7 @@ import pytest
 from django.test import Client
 from test_free_deal_knockout_stage import expected_ranking, swiss_played
 
-from formats.free_deal.models import KnockoutGame, KnockoutTie
+from scoring.models import KnockoutGame, KnockoutTie
 
 pytestmark = pytest.mark.django_db
 

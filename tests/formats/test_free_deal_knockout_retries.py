@@ -18,7 +18,8 @@ from rest_framework.test import APIClient
 from test_free_deal_knockout_stage import swiss_played
 
 from formats.free_deal import services as fd
-from formats.free_deal.models import KnockoutEntry, KnockoutGame, KnockoutTie
+from scoring.models import KnockoutEntry, KnockoutGame, KnockoutTie
+from scoring.services.knockout_captains import confirm_knockout_entry, submit_knockout_entry
 from scoring.services.values import ScoringError
 
 OUTBOX = {"HTTP_ACCEPT_LANGUAGE": "en", "HTTP_X_DUPLICADA_OUTBOX": "1"}
@@ -113,7 +114,7 @@ def test_a_page_report_sent_again_after_its_tie_was_decided_gets_its_first_answe
     url = submit_url(semi.first, semi)
     first = Client().post(url, form, **OUTBOX)
     assert (first.status_code, first.json()["ok"]) == (200, True), first.content
-    fd.confirm_knockout_entry(team=semi.second, entry_id=KnockoutEntry.objects.get().pk)
+    confirm_knockout_entry(team=semi.second, entry_id=KnockoutEntry.objects.get().pk)
     semi.refresh_from_db()
     assert semi.winner_id == semi.first_id  # one game a tie: decided
     again = Client().post(url, form, **OUTBOX)
@@ -142,7 +143,7 @@ def test_an_api_report_sent_again_after_its_tie_was_decided_gets_its_first_answe
     first = send("offline-1")
     assert first.status_code == 201, first.content
     report = first.json()["tie"]["report"]
-    fd.confirm_knockout_entry(team=semi.second, entry_id=report["id"])
+    confirm_knockout_entry(team=semi.second, entry_id=report["id"])
     again = send("offline-1")
     assert again.status_code in (200, 201), again.content
     tie = again.json()["tie"]
@@ -157,10 +158,10 @@ def test_a_key_used_in_another_tie_is_refused(director):
     semi = semi_final(director)
     other = KnockoutTie.objects.select_related("first").get(championship=semi.championship,
                                                             stage=1, slot=2)
-    fd.submit_knockout_entry(team=semi.first, tie_id=semi.pk, first_points=101,
+    submit_knockout_entry(team=semi.first, tie_id=semi.pk, first_points=101,
                              second_points=70, idempotency_key="same")
     with pytest.raises(ScoringError) as refused:
-        fd.submit_knockout_entry(team=other.first, tie_id=other.pk, first_points=101,
+        submit_knockout_entry(team=other.first, tie_id=other.pk, first_points=101,
                                  second_points=70, idempotency_key="same")
     assert refused.value.code == "key_reused"
     assert KnockoutEntry.objects.count() == 1

@@ -7,10 +7,10 @@ import pytest
 from django.utils import translation
 from free_deal_factories import make_free_deal, next_round, play_round, win
 
-from formats.free_deal import selectors
 from formats.free_deal import services as fd
-from formats.free_deal.models import KnockoutGame, KnockoutTie
-from scoring.models import GameEntry
+from scoring.models import GameEntry, KnockoutGame, KnockoutTie
+from scoring.selectors.knockout import knockout_bracket
+from scoring.services.knockout import enter_knockout_game
 from tournaments import services
 from tournaments.services.common import ServiceError
 
@@ -64,7 +64,7 @@ def test_the_bracket_is_seeded_from_the_final_ranking(director):
     assert [(t.first_id, t.second_id) for t in first_round] == [
         (ranked[a - 1], ranked[b - 1]) for a, b in expected]
     assert [(t.first_seed, t.second_seed) for t in first_round] == expected
-    assert [len(stage) for stage in selectors.knockout_bracket(championship)] == [4, 2, 1]
+    assert [len(stage) for stage in knockout_bracket(championship)] == [4, 2, 1]
 
 
 def test_a_withdrawn_pair_is_not_seeded(director):
@@ -83,15 +83,15 @@ def test_winners_move_on_and_the_final_crowns_the_champion(director):
     fd.start_knockout(championship, by=director)
     semi_1, semi_2 = KnockoutTie.objects.filter(championship=championship, stage=1)
     # The lower semi-final first: seed 3 beats seed 2, then seed 4 beats seed 1.
-    fd.enter_knockout_game(semi_2, 40, 101, by=director)
+    enter_knockout_game(semi_2, 40, 101, by=director)
     final = KnockoutTie.objects.get(championship=championship, stage=2)
     assert (final.first_id, final.second_id) == (None, ranked[2])
-    fd.enter_knockout_game(semi_1, 90, 101, by=director)
+    enter_knockout_game(semi_1, 90, 101, by=director)
     final.refresh_from_db()
     # The better seed (3) goes first in the final.
     assert (final.first_id, final.second_id) == (ranked[2], ranked[3])
     assert (final.first_seed, final.second_seed) == (3, 4)
-    game = fd.enter_knockout_game(final, 101, 77, by=director)
+    game = enter_knockout_game(final, 101, 77, by=director)
     final.refresh_from_db()
     assert final.winner_id == ranked[2]
     assert game.by_director == director and game.number == 1
@@ -101,17 +101,17 @@ def test_best_of_three_needs_two_wins(director):
     championship = swiss_played(director, knockout_size=2, knockout_best_of=3)
     ranked = expected_ranking(championship)
     (final,) = fd.start_knockout(championship, by=director)
-    fd.enter_knockout_game(final, 101, 50, by=director)
+    enter_knockout_game(final, 101, 50, by=director)
     final.refresh_from_db()
     assert final.winner_id is None
-    fd.enter_knockout_game(final, 60, 101, by=director)
+    enter_knockout_game(final, 60, 101, by=director)
     final.refresh_from_db()
     assert final.winner_id is None
-    fd.enter_knockout_game(final, 30, 101, by=director)
+    enter_knockout_game(final, 30, 101, by=director)
     final.refresh_from_db()
     assert final.winner_id == ranked[1]
     with pytest.raises(ServiceError) as decided:
-        fd.enter_knockout_game(final, 101, 0, by=director)
+        enter_knockout_game(final, 101, 0, by=director)
     assert decided.value.field == "tie"
     assert final.games.count() == 3
 
@@ -120,11 +120,11 @@ def test_a_level_game_is_refused_naming_the_field(director):
     championship = swiss_played(director, knockout_size=2)
     (final,) = fd.start_knockout(championship, by=director)
     with pytest.raises(ServiceError) as level:
-        fd.enter_knockout_game(final, 88, 88, by=director)
+        enter_knockout_game(final, 88, 88, by=director)
     assert level.value.field == "second_points"
     assert "level" in str(level.value.message)
     with pytest.raises(ServiceError) as negative:
-        fd.enter_knockout_game(final, -1, 50, by=director)
+        enter_knockout_game(final, -1, 50, by=director)
     assert negative.value.field == "first_points"
     assert not KnockoutGame.objects.exists()
 

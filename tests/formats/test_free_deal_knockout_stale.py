@@ -12,7 +12,8 @@ from rest_framework.test import APIClient
 from test_free_deal_knockout_stage import swiss_played
 
 from formats.free_deal import services as fd
-from formats.free_deal.models import KnockoutGame, KnockoutTie
+from scoring.models import KnockoutGame, KnockoutTie
+from scoring.services.knockout_captains import confirm_knockout_entry, submit_knockout_entry
 
 pytestmark = pytest.mark.django_db
 english = {"HTTP_ACCEPT_LANGUAGE": "en"}
@@ -38,10 +39,10 @@ def game_field(page: str, tie) -> str:
 
 def confirm_a_captains_report(tie, first_points: int, second_points: int) -> None:
     """The other pair confirms a captain's report of the tie's next game: it counts."""
-    entry, _created = fd.submit_knockout_entry(team=tie.first, tie_id=tie.pk,
+    entry, _created = submit_knockout_entry(team=tie.first, tie_id=tie.pk,
                                                first_points=first_points,
                                                second_points=second_points)
-    fd.confirm_knockout_entry(team=tie.second, entry_id=entry.pk)
+    confirm_knockout_entry(team=tie.second, entry_id=entry.pk)
 
 
 def test_a_stale_bracket_form_is_refused_and_writes_nothing(semi, director_client):

@@ -13,7 +13,7 @@ from django.test import Client
 from free_deal_factories import make_free_deal, next_round, play_round, sectioned, win
 
 from formats.free_deal import selectors
-from formats.free_deal.models import KnockoutTie
+from scoring.models import KnockoutTie
 from scoring.services import set_results_public
 from tournaments import services
 

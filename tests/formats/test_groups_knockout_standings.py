@@ -145,6 +145,8 @@ def test_the_public_sees_closed_rounds_the_director_every_confirmed_game(directo
         return {row.line.games for view in stage.groups for row in view.rows}
 
     assert played(lang_client(None)) == {1}
+    # Groups of 4 play 3 rounds (Format.rounds_to_pair), not the core's 5 at most.
+    assert "After round 1 of 3" in lang_client(None).get(url).content.decode()
     assert played(lang_client(director)) == {2}
     assert played(lang_client(director), "?after=1") == {1}
     assert lang_client(None).get(url + "?after=2").status_code == 400

@@ -5,6 +5,11 @@
   "0x10", a NUL, 5,000 digits, nothing) is a 404, never a 500, and nothing is written.
 - A link's confirmation, dispute or PIN names an entry in its URL: an entry of another table
   gets exactly the answer of an id that does not exist (a link tells nothing of others).
+
+The three championships (a free-deal one, an individual one, a free-deal evening), each with
+round 1 released and one entry at table 1, are built once for the module
+(``world_built_once``, ``tests/built_once.py``); what a test writes is rolled back before the
+next.
 """
 
 from __future__ import annotations
@@ -13,6 +18,8 @@ import re
 from urllib.parse import quote
 
 import pytest
+from built_once import fresh, world_built_once
+from django.contrib.auth import get_user_model
 from django.test import Client
 from hypothesis import given
 from hypothesis import strategies as st
@@ -20,8 +27,7 @@ from hypothesis import strategies as st
 from formats.abarrotada import services as ab
 from formats.abarrotada.models import GameTotalsReview, ReportReview
 from formats.abarrotada.rules import ReportValues
-from formats.free_deal.models import KnockoutEntry, KnockoutTie
-from scoring.models import GameReview
+from scoring.models import GameReview, KnockoutEntry, KnockoutTie
 from scoring.services import games
 from scoring.services.games import GameValues
 from scoring.services.places import posted_id
@@ -65,6 +71,31 @@ def _individual(director, format_key):
     return championship, one, two, entry
 
 
+def build_world() -> dict:
+    """The director (as the tests' ``director`` fixture makes him) and his three
+    championships: each ``(championship, table 1, table 2, table 1's entry)``."""
+    director = get_user_model().objects.create_user("director1", password="secret-pass-1")
+    return {"director": director, "free_deal": _free_deal(director),
+            "abarrotada": _individual(director, "abarrotada"),
+            "abarrotada_free": _individual(director, "abarrotada_free")}
+
+
+@pytest.fixture(scope="module")
+def built(request, django_db_setup, django_db_blocker):
+    yield from world_built_once(request, django_db_blocker, build_world)
+
+
+@pytest.fixture
+def world(built, db):
+    return fresh(built)
+
+
+@pytest.fixture
+def director(world):
+    """The world's director, instead of the suite's (same username)."""
+    return world["director"]
+
+
 @given(st.one_of(st.text(), st.from_regex(r"\A[0-9]{1,20}\Z"), st.integers()))
 def test_an_id_is_ascii_digits_that_a_bigint_holds(value):
     """What ``posted_id`` takes for an id, on any text or number (hypothesis)."""
@@ -83,16 +114,14 @@ def test_an_id_is_ascii_digits_that_a_bigint_holds(value):
 
 @pytest.mark.parametrize("posted", NOT_IDS, ids=range(len(NOT_IDS)))
 @pytest.mark.parametrize("page", ["free_deal", "abarrotada", "abarrotada_free"])
-def test_a_director_page_refuses_what_is_no_id_of_its_table(page, posted, director,
+def test_a_director_page_refuses_what_is_no_id_of_its_table(page, posted, world,
                                                             director_client):
+    championship, _one, _two, _entry = world[page]
     if page == "free_deal":
-        championship, _one, _two, _entry = _free_deal(director)
         path, field, reviews = "games/1/", "entry", GameReview.objects
     elif page == "abarrotada":
-        championship, _one, _two, _entry = _individual(director, page)
         path, field, reviews = "players/1/deals/1/", "report", ReportReview.objects
     else:
-        championship, _one, _two, _entry = _individual(director, page)
         path, field, reviews = "evening/1/", "entry", GameTotalsReview.objects
     url = f"/director/c/{championship.pk}/results/rounds/1/{path}"
     before = reviews.count()
@@ -102,10 +131,10 @@ def test_a_director_page_refuses_what_is_no_id_of_its_table(page, posted, direct
 
 
 @pytest.mark.parametrize("page", ["free_deal", "abarrotada", "abarrotada_free"])
-def test_a_director_page_settles_an_entry_of_its_own_table(page, director, director_client):
+def test_a_director_page_settles_an_entry_of_its_own_table(page, world, director,
+                                                           director_client):
     """The control of the refusals above: the same form with the table's own entry."""
-    build = _free_deal if page == "free_deal" else (lambda d: _individual(d, page))
-    championship, _one, _two, entry = build(director)
+    championship, _one, _two, entry = world[page]
     path, field = {"free_deal": ("games/1/", "entry"),
                    "abarrotada": ("players/1/deals/1/", "report"),
                    "abarrotada_free": ("evening/1/", "entry")}[page]
@@ -145,8 +174,8 @@ def _same_for_other_and_unknown(link, path: str, other_id: int, data: dict) -> N
 
 @pytest.mark.parametrize(("action", "data"), [("confirm", {}), ("dispute", {"comment": "No"}),
                                               ("pin", {"pin": "1234"})])
-def test_a_pair_link_answers_another_tables_game_as_an_unknown_one(action, data, director):
-    _championship, _one, two, entry = _free_deal(director)
+def test_a_pair_link_answers_another_tables_game_as_an_unknown_one(action, data, world):
+    _championship, _one, two, entry = world["free_deal"]
     _same_for_other_and_unknown(two.ns_team, f"game/{{id}}/{action}/", entry.pk, data)
     assert not GameReview.objects.filter(entry=entry).exists()
 
@@ -155,8 +184,8 @@ def test_a_pair_link_answers_another_tables_game_as_an_unknown_one(action, data,
                                               ("pin", {"pin": "1234"})])
 @pytest.mark.parametrize("format_key", ["abarrotada", "abarrotada_free"])
 def test_a_player_link_answers_another_tables_entry_as_an_unknown_one(format_key, action, data,
-                                                                     director):
-    _championship, _one, two, entry = _individual(director, format_key)
+                                                                     world):
+    _championship, _one, two, entry = world[format_key]
     path = "seat/reports/{id}/" if format_key == "abarrotada" else "evening/{id}/"
     player = two.seatings.get(seat="N").player
     _same_for_other_and_unknown(player, f"{path}{action}/", entry.pk, data)
@@ -164,8 +193,8 @@ def test_a_player_link_answers_another_tables_entry_as_an_unknown_one(format_key
 
 
 @pytest.mark.parametrize(("action", "data"), [("confirm", {}), ("dispute", {"comment": "No"})])
-def test_a_pair_link_answers_another_ties_report_as_an_unknown_one(action, data, director):
-    championship, one, two, _entry = _free_deal(director)
+def test_a_pair_link_answers_another_ties_report_as_an_unknown_one(action, data, world):
+    championship, one, two, _entry = world["free_deal"]
     ties = [KnockoutTie.objects.create(championship=championship, stage=1, slot=slot,
                                        first=table.ns_team, second=table.ew_team)
             for slot, table in ((1, one), (2, two))]

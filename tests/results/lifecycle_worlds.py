@@ -17,12 +17,12 @@ from formats.abarrotada.services import TotalsValues
 from formats.abarrotada.services.reports import REPORTS
 from formats.abarrotada.services.totals import TOTALS
 from formats.duplicate_pairs.services import DEAL_RESULTS
-from formats.free_deal.models import KnockoutTie
 from formats.free_deal.services.knockout import start_knockout
-from formats.free_deal.services.knockout_captains import KNOCKOUT_GAMES
 from results import lifecycle
 from results.kinds import EntryKind
+from scoring.models import KnockoutTie
 from scoring.services.games import GAMES
+from scoring.services.knockout_captains import KNOCKOUT_GAMES
 from scoring.services.values import ScoringError
 from tournaments import services
 from tournaments.models import Round, Team

@@ -3,12 +3,20 @@ for every kind of entry a format gives: a duplicate deal's result, a free-deal g
 individual deal's report, an individual evening's game totals and a free-deal knockout
 game. Each test runs once per kind, on a released round's table (a knockout tie) built by
 the format's own services; what differs between kinds is said by the kind
-(``dispute_closes_slot``, no PIN confirmation) and checked here as such."""
+(``dispute_closes_slot``, no PIN confirmation) and checked here as such.
+
+Each kind's table is built once for the module (``world_built_once``, ``tests/built_once.py``),
+its tests run one after the other on it, and what each writes is rolled back before the next.
+"""
 
 from __future__ import annotations
 
 import pytest
+from built_once import fresh, world_built_once
+from django.contrib.auth import get_user_model
 from lifecycle_worlds import (
+    KINDS,
+    Seated,
     attempts,
     dispute_by,
     enter,
@@ -25,6 +33,40 @@ from tournaments import services
 from tournaments.models import Round
 
 pytestmark = pytest.mark.django_db
+
+
+def build_world(build) -> dict:
+    """The director (as the tests' ``director`` fixture makes him) and the kind's table."""
+    director = get_user_model().objects.create_user("director1", password="secret-pass-1")
+    return {"director": director, "at": build(director)}
+
+
+@pytest.fixture(scope="module", params=KINDS)
+def adapter(request):
+    """Each kind in turn (``tests/results/conftest.py``), for the whole module at once."""
+    return request.param
+
+
+@pytest.fixture(scope="module")
+def built(request, adapter, django_db_setup, django_db_blocker):
+    build, _closes = adapter
+    yield from world_built_once(request, django_db_blocker, build_world, build)
+
+
+@pytest.fixture
+def world(built, db):
+    return fresh(built)
+
+
+@pytest.fixture
+def director(world):
+    """The world's director, instead of the suite's (same username)."""
+    return world["director"]
+
+
+@pytest.fixture
+def at(world) -> Seated:
+    return world["at"]
 
 
 # --- idempotency -----------------------------------------------------------------------------

@@ -23,10 +23,10 @@ from lifecycle_worlds import (
 from formats.abarrotada.services.reports import REPORTS
 from formats.abarrotada.services.totals import TOTALS
 from formats.duplicate_pairs.services import DEAL_RESULTS
-from formats.free_deal.services.knockout_captains import KNOCKOUT_GAMES
 from results import lifecycle, pins
 from results.kinds import EntryWords, named
 from scoring.services.games import GAMES
+from scoring.services.knockout_captains import KNOCKOUT_GAMES
 from scoring.services.values import PinRefused
 
 pytestmark = pytest.mark.django_db

@@ -147,11 +147,13 @@ def delete_championship(championship: Championship) -> None:
         Seating,
         SitOut,
     )
-    from formats.free_deal.models import KnockoutEntry, KnockoutGame, KnockoutReview
     from scoring.models import (
         Adjustment,
         GameEntry,
         GameReview,
+        KnockoutEntry,
+        KnockoutGame,
+        KnockoutReview,
         PinAttempt,
         ResultReview,
         ScoreRefresh,

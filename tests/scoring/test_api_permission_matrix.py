@@ -12,7 +12,9 @@ championship: round 1 released, the first pair of table 1 has entered its game (
 the individual ones (``formats.abarrotada.api``) on an individual championship and on a
 free-deal evening, table 1's North having entered (the "same table" link is table 1's East).
 One parametrised test walks every format (each key of ``formats.registry.FORMATS``, with its
-world and its endpoints in ``MATRIX``) × caller × endpoint.
+world and its endpoints in ``MATRIX``) × caller × endpoint. Each format's world is built once
+for the module (``world_built_once``, ``tests/built_once.py``): every case makes one request
+on it, and whatever that request writes is rolled back before the next case.
 """
 
 from __future__ import annotations
@@ -27,7 +29,10 @@ from api_matrix_endpoints import (
     GROUPS_ENDPOINTS,
     LINKS,
 )
+from built_once import fresh, world_built_once
+from django.contrib.auth import get_user_model
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import override_settings
 from django.urls import get_resolver
 from rest_framework.test import APIClient
 from scoring_factories import make_championship, result
@@ -160,12 +165,30 @@ CASES = [pytest.param(format_key, caller, *endpoint, id=f"{format_key}-{caller}-
          for endpoint in endpoints for caller in CALLERS]
 
 
+def build_world(format_key: str, exports_dir) -> dict:
+    """The format's world, with the director the tests' ``director`` fixture would make; the
+    finished export's file goes to ``exports_dir``, which every case reads it from."""
+    build, _endpoints = MATRIX[format_key]
+    users = get_user_model()
+    with override_settings(EXPORTS_DIR=exports_dir):
+        director = users.objects.create_user("director1", password="secret-pass-1")
+        return {**build(director, users), "exports_dir": exports_dir}
+
+
+@pytest.fixture(scope="module")
+def built(request, django_db_setup, django_db_blocker, tmp_path_factory):
+    """The world of the format the case names (``indirect``: its key is the parameter),
+    built once for all the format's cases."""
+    yield from world_built_once(request, django_db_blocker, build_world, request.param,
+                                tmp_path_factory.mktemp("exports"))
+
+
 @pytest.fixture
-def world(request, db, director, django_user_model, settings, tmp_path):
-    """The world of the format the case names (``indirect``: its key is the parameter)."""
-    settings.EXPORTS_DIR = tmp_path / "exports"
-    build, _endpoints = MATRIX[request.param]
-    return build(director, django_user_model)
+def world(built, db, settings):
+    """The case's own copy of its format's world."""
+    world = fresh(built)
+    settings.EXPORTS_DIR = world["exports_dir"]
+    return world
 
 
 def client_for(caller: str, world) -> APIClient:
@@ -199,8 +222,8 @@ def call(api: APIClient, method: str, path: str, body, world):
     return getattr(api, method)(path, body, format="json")
 
 
-@pytest.mark.parametrize(("world", "caller", "name", "method", "template", "body",
-                          "expected"), CASES, indirect=["world"])
+@pytest.mark.parametrize(("built", "caller", "name", "method", "template", "body",
+                          "expected"), CASES, indirect=["built"], scope="module")
 def test_permission_matrix(world, caller, name, method, template, body, expected):
     check(world, caller, name, method, template, body, expected)
 

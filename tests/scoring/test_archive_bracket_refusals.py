@@ -20,7 +20,8 @@ from abarrotada_factories import make_individual, next_round  # noqa: E402
 from test_free_deal_knockout_stage import swiss_played  # noqa: E402
 
 from formats.free_deal import services as fd  # noqa: E402
-from formats.free_deal.models import KnockoutTie  # noqa: E402
+from scoring.models import KnockoutTie  # noqa: E402
+from scoring.services.knockout import enter_knockout_game
 
 pytestmark = pytest.mark.django_db
 
@@ -34,10 +35,10 @@ def bracket_archive(django_db_setup, django_db_blocker):
         championship = swiss_played(director, knockout_size=4, knockout_best_of=3)
         fd.start_knockout(championship, by=director)
         semi = KnockoutTie.objects.get(championship=championship, stage=1, slot=1)
-        fd.enter_knockout_game(semi, 101, 80, by=director)
-        fd.enter_knockout_game(semi, 101, 70, by=director)
+        enter_knockout_game(semi, 101, 80, by=director)
+        enter_knockout_game(semi, 101, 70, by=director)
         other = KnockoutTie.objects.get(championship=championship, stage=1, slot=2)
-        fd.enter_knockout_game(other, 20, 101, by=director)
+        enter_knockout_game(other, 20, 101, by=director)
         return export_full(championship)
 
 

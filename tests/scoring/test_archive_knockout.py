@@ -17,9 +17,10 @@ from scoring.archive.format import renumbered
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "formats"))
 from test_free_deal_knockout_stage import swiss_played  # noqa: E402
 
-from formats.free_deal import selectors  # noqa: E402
 from formats.free_deal import services as fd  # noqa: E402
-from formats.free_deal.models import KnockoutTie  # noqa: E402
+from scoring.models import KnockoutTie  # noqa: E402
+from scoring.selectors.knockout import knockout_bracket
+from scoring.services.knockout import enter_knockout_game
 
 pytestmark = pytest.mark.django_db
 
@@ -29,10 +30,10 @@ def event(director):
     championship = swiss_played(director, knockout_size=4, knockout_best_of=3)
     fd.start_knockout(championship, by=director)
     semi = KnockoutTie.objects.get(championship=championship, stage=1, slot=1)
-    fd.enter_knockout_game(semi, 101, 80, by=director)
-    fd.enter_knockout_game(semi, 101, 70, by=director)
+    enter_knockout_game(semi, 101, 80, by=director)
+    enter_knockout_game(semi, 101, 70, by=director)
     other = KnockoutTie.objects.get(championship=championship, stage=1, slot=2)
-    fd.enter_knockout_game(other, 20, 101, by=director)
+    enter_knockout_game(other, 20, 101, by=director)
     return championship
 
 
@@ -41,7 +42,7 @@ def bracket_of(championship):
               t.first_seed, t.second_seed, t.winner and t.winner.number,
               [(g.number, g.first_points, g.second_points, g.author, g.created_at)
                for g in t.games.all()]) for t in ties]
-            for ties in selectors.knockout_bracket(championship)]
+            for ties in knockout_bracket(championship)]
 
 
 def test_the_knockout_stage_moves_whole(event, director):
@@ -78,4 +79,4 @@ def test_a_file_from_before_the_knockout_stage_imports(event, director):
     delete_championship(event)
     imported = import_archive(to_json_bytes(archive), director=director)
     assert imported.free_deal_settings.knockout_size == 0
-    assert selectors.knockout_bracket(imported) == []
+    assert knockout_bracket(imported) == []

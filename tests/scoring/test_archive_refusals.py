@@ -1,5 +1,10 @@
 """Every bad archive is refused with a message that says what is wrong, and nothing is
-written: every table of the project (and the accounts) has as many rows as before."""
+written: every table of the project (and the accounts) has as many rows as before.
+
+The championship the archive is taken from, its director and the archive are built once for
+the module (``world_built_once``, ``tests/built_once.py``): each test gets its own copy of
+the archive, and what it writes (an import, a deletion) is rolled back before the next.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +13,8 @@ import json
 
 import pytest
 from archive_events import as_another_championship, delete_championship, row_counts
+from built_once import fresh, world_built_once
+from django.contrib.auth import get_user_model
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from scoring_factories import make_championship, make_round, result, teams_of
@@ -17,9 +24,36 @@ from scoring.archive import ArchiveError, export_full, import_archive, to_json_b
 from scoring.services import Origin
 
 
+def build_world() -> dict:
+    """The director (as the tests' ``director`` fixture makes him) and a full backup of a
+    small championship of his with results, as a dict; the championship stays."""
+    director = get_user_model().objects.create_user("director1", password="secret-pass-1")
+    return {"director": director, "archive": championship_archive(director)}
+
+
+@pytest.fixture(scope="module")
+def built(request, django_db_setup, django_db_blocker):
+    yield from world_built_once(request, django_db_blocker, build_world)
+
+
 @pytest.fixture
-def archive(db, director):
-    """A full backup of a small championship with results, as a dict."""
+def world(built, db):
+    return fresh(built)
+
+
+@pytest.fixture
+def director(world):
+    """The world's director, instead of the suite's (same username)."""
+    return world["director"]
+
+
+@pytest.fixture
+def archive(world):
+    """A full backup of a small championship with results, as a dict: the test's own copy."""
+    return world["archive"]
+
+
+def championship_archive(director) -> dict:
     championship = make_championship(teams=4, director=director, name="Open Refusals")
     t = teams_of(championship)
     round_ = make_round(championship, 1, [(t[0], t[1]), (t[2], t[3])])

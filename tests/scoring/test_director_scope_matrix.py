@@ -31,9 +31,9 @@ from scoring_factories import make_championship, make_round, result, teams_of
 from formats.abarrotada import services as ab
 from formats.abarrotada.rules import ReportValues
 from formats.duplicate_pairs import services as pairs_services
-from formats.free_deal.models import KnockoutTie
 from scoring.api.base import DirectorView
 from scoring.exports.models import ExportJob
+from scoring.models import KnockoutTie
 from scoring.services import games, tokens
 from scoring.services.games import GameValues
 from tournaments import services as tournament_services

@@ -80,9 +80,10 @@ def team_problems(
                 )
     if values["name"]:
         # Compared in Python: the rule (tournaments.names) ignores case and spaces, and a
-        # championship has a few hundred teams at most.
+        # championship has a few hundred teams at most. The championship's key is loaded
+        # too: the related manager reads it from each row, one query a team if deferred.
         key = team_name_key(values["name"])
-        clash = next((team for team in others.only("pk", "number", "name")
+        clash = next((team for team in others.only("pk", "number", "name", "championship")
                       if team_name_key(team.name) == key), None)
         if clash:
             problems.append(

@@ -41,7 +41,7 @@ def player_problems(championship: Championship, values: dict, number: int | None
     if cleaned["name"]:
         key = team_name_key(cleaned["name"])
         others = championship.teams.exclude(pk=exclude_pk) if exclude_pk else championship.teams
-        clash = next((t for t in others.only("pk", "number", "name")
+        clash = next((t for t in others.only("pk", "number", "name", "championship")
                       if team_name_key(t.name) == key), None)
         if clash:
             problems.append(("name", _("Player %(number)s already has this name.")

@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from formats.free_deal.exports import csv_files, pdf, workbook
-from formats.free_deal.models import FreeDealSettings, KnockoutGame, KnockoutTie
+from formats.free_deal.models import FreeDealSettings
 from formats.free_deal.services.settings import settings_of
 from scoring.exports.registry import (
     CSV,
@@ -28,7 +28,7 @@ from scoring.exports.registry import (
     register,
     scoped_file,
 )
-from scoring.models import GameEntry, GameReview
+from scoring.models import GameEntry, GameReview, KnockoutGame, KnockoutTie
 from tournaments.models import Table
 
 KINDS: dict[str, ExportKind] = {}

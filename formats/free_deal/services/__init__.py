@@ -6,25 +6,17 @@ locks only its own table's row, so the tables of a round write in parallel; one 
 idempotency key is a unique constraint.
 
 Modules: ``settings`` (the format's settings), ``pairing`` (drafting the next round),
-``knockout`` and ``knockout_captains`` (the knockout stage). A table's game (entering,
-confirming, disputing, the other pair's PIN, the director's result) is the core's
-(``scoring.services.games``, which asks ``FreeDealPairs.check_game``), re-exported here for
-the format's own views; a round's clock is the core's too (``tournaments.services.clock``).
+``knockout`` (starting the knockout stage from the Swiss ranking; its bracket, the games
+the director enters and the pairs report, is the core's: ``scoring.services.knockout`` and
+``scoring.services.knockout_captains``). A table's game (entering, confirming, disputing,
+the other pair's PIN, the director's result) is the core's (``scoring.services.games``,
+which asks ``FreeDealPairs.check_game``), re-exported here for the format's own views; a
+round's clock is the core's too (``tournaments.services.clock``).
 Refusals raise ``ScoringError`` (games) or ``ServiceError`` (settings, pairing) with a
 translated message, naming the field when there is one.
 """
 
-from formats.free_deal.services.knockout import (
-    enter_knockout_game,
-    knockout_field,
-    start_knockout,
-)
-from formats.free_deal.services.knockout_captains import (
-    confirm_knockout_entry,
-    dispute_knockout_entry,
-    submit_knockout_entry,
-    team_tie,
-)
+from formats.free_deal.services.knockout import knockout_field, start_knockout
 from formats.free_deal.services.pairing import pair_next_round
 from formats.free_deal.services.settings import save_settings, settings_of
 from scoring.services.games import (
@@ -42,15 +34,10 @@ __all__ = [
     "GameValues",
     "confirm_game",
     "confirm_game_with_pin",
-    "confirm_knockout_entry",
-    "dispute_knockout_entry",
-    "submit_knockout_entry",
-    "team_tie",
     "director_confirm_game",
     "director_set_game",
     "dispute_game",
     "earlier_submission",
-    "enter_knockout_game",
     "knockout_field",
     "pair_next_round",
     "save_settings",

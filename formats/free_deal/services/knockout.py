@@ -1,11 +1,11 @@
-"""The knockout stage after the Swiss (rules.md 11.3): drawing the bracket and entering its games.
+"""The knockout stage after the Swiss (rules.md 11.3): drawing its bracket.
 
 The bracket is the engine's (``engine.free_deal.knockout``): the top pairs of the final
-Swiss ranking, seeded 1 v N. Starting the stage stores every tie of the bracket at once (the
-later rounds' pairs empty); each game is a row of its own with who, when and from where, and
-when a game decides its tie the winner goes on to the next round's tie at once. Each write
-locks the championship's row, so two directors entering games of one bracket are serialised.
-Refusals raise ``ServiceError`` with a translated message, naming the field when there is one.
+Swiss ranking, seeded 1 v N, as many as the settings ask. Storing it and entering its games
+are the core's (``scoring.services.knockout``, ``scoring.services.knockout_captains``), which
+ask this format how many games decide a tie (``FreeDealPairs.knockout_best_of``). Starting
+the stage locks the championship's row, as the core's knockout writes do. Refusals raise
+``ServiceError`` with a translated message, naming the field when there is one.
 """
 
 from __future__ import annotations
@@ -15,17 +15,12 @@ from django.utils.translation import gettext as _
 
 from engine.free_deal import knockout as ko
 from formats.free_deal import selectors
-from formats.free_deal.models import KnockoutGame, KnockoutTie
 from formats.free_deal.services.sections import sections_of
 from formats.free_deal.services.settings import settings_of
-from scoring.services import live_events
-from scoring.services.values import Origin
-from tournaments import audit
-from tournaments.models import AuditEvent, Championship, Round
+from scoring.models import KnockoutTie
+from scoring.services.knockout import check_not_drawn, store_bracket
+from tournaments.models import Championship, Round
 from tournaments.services.common import ServiceError, lock_championship
-
-#: The most points a knockout game's pair may have (as the Swiss games' fields allow).
-MAX_POINTS = 999
 
 
 def knockout_field(championship: Championship) -> list:
@@ -62,8 +57,7 @@ def start_knockout(championship: Championship, *, by=None, origin=None) -> list[
     settings = settings_of(championship)
     if not settings.knockout_size:
         raise ServiceError(_("The settings ask for no knockout stage."), field="knockout_size")
-    if KnockoutTie.objects.filter(championship=championship).exists():
-        raise ServiceError(_("The knockout stage has already started."))
+    check_not_drawn(championship)
     _check_swiss_over(championship)
     field = knockout_field(championship)
     size = settings.knockout_size
@@ -72,113 +66,4 @@ def start_knockout(championship: Championship, *, by=None, origin=None) -> list[
                              "ranking; it has %(count)s.") % {"size": size, "count": len(field)},
                            field="knockout_size")
     bracket = ko.build_bracket(field, size, best_of=settings.knockout_best_of)
-    ties = [
-        KnockoutTie(championship=championship, stage=tie.round, slot=tie.number,
-                    first=tie.top, second=tie.bottom, first_seed=tie.top_seed,
-                    second_seed=tie.bottom_seed)
-        for stage in bracket.rounds for tie in stage
-    ]
-    ties = KnockoutTie.objects.bulk_create(ties)
-    first_round = ", ".join(f"{t.first.number}-{t.second.number}"
-                            for t in ties if t.stage == 1)
-    audit.record(AuditEvent.Action.KNOCKOUT_STARTED, championship, by=by, origin=origin,
-                 detail=f"size {size}, best of {settings.knockout_best_of}: {first_round}")
-    return ties
-
-
-def _points(value, name: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_POINTS:
-        raise ServiceError(_("Points are a whole number from 0 to %(max)s.")
-                           % {"max": MAX_POINTS}, field=name)
-    return value
-
-
-@transaction.atomic
-def enter_knockout_game(tie: KnockoutTie, first_points: int, second_points: int, *, by=None,
-                        by_team=None, origin: Origin = Origin(),
-                        game_number: int | None = None) -> KnockoutGame:
-    """The director enters the next game of a tie (or ``by_team``'s report of it counts,
-    once the other pair confirmed it: ``services.knockout_captains``). A game has a winner (equal points are
-    refused: the game goes on until one pair leads); when the game decides the tie its
-    winner goes on to the next round's tie. ``game_number`` is the game the director's form
-    was for: if another game has counted since, the form is stale and refused (``game``)."""
-    _points(first_points, "first_points")
-    _points(second_points, "second_points")
-    if first_points == second_points:
-        raise ServiceError(_("A knockout game cannot end level: play on until one pair leads, "
-                             "then enter the points."), field="second_points")
-    championship = lock_championship(tie.championship)
-    tie = KnockoutTie.objects.select_related("first", "second").get(pk=tie.pk)
-    if tie.first_id is None or tie.second_id is None:
-        raise ServiceError(_("This tie's pairs are not known yet."), field="tie")
-    if tie.winner_id is not None:
-        raise ServiceError(_("This tie has been decided."), field="tie")
-    best_of = settings_of(championship).knockout_best_of
-    games = list(tie.games.all())
-    if game_number is not None and game_number != len(games) + 1:
-        _refuse_stale_form(game_number, len(games))
-    game = KnockoutGame.objects.create(
-        tie=tie, number=len(games) + 1, first_points=first_points, second_points=second_points,
-        by_director=by if by is not None and by.is_authenticated else None, by_team=by_team,
-        ip_address=origin.ip_address, user_agent=(origin.user_agent or "")[:300])
-    winners = [tie.first_id if g.first_won else tie.second_id for g in [*games, game]]
-    winner = ko.tie_winner(tie.first_id, tie.second_id, winners, best_of)
-    following = None
-    if winner is not None:
-        tie.winner_id = winner
-        tie.save(update_fields=["winner"])
-        following = _advance(tie, winner)
-    _record_game(tie, game, winner, by=by, team=by_team, origin=origin)
-    # The pairs' pages and the brackets follow live; the winner's next opponent learns too.
-    live_events.knockout_changed(tie, counted=True)
-    if following is not None:
-        live_events.knockout_changed(following, counted=True)
-    return game
-
-
-def _refuse_stale_form(sent: int, entered: int) -> None:
-    """A form for a game that is not the tie's next (the pairs' confirmed report counted
-    while the director's form was open, say): refused rather than counted as another game
-    that nobody played."""
-    if sent > entered:
-        raise ServiceError(_("Game: this form is for game %(sent)s of the tie, but the tie's "
-                             "next game is game %(next)s. Nothing was written: check the "
-                             "tie, then enter its next game.")
-                           % {"sent": sent, "next": entered + 1}, field="game")
-    raise ServiceError(_("Game: this form was for game %(sent)s of the tie, but that game has "
-                         "been entered since. Nothing was written: check the tie, then enter "
-                         "game %(next)s if it was played.")
-                       % {"sent": sent, "next": entered + 1}, field="game")
-
-
-def _record_game(tie: KnockoutTie, game: KnockoutGame, winner: int | None, *, by, team,
-                 origin) -> None:
-    """The audit row of a knockout game: where in the bracket, the score by pair number,
-    and the tie's winner when the game decided it."""
-    first, second = tie.first.number, tie.second.number
-    detail = (f"round {tie.stage}, tie {tie.slot}, game {game.number}: "
-              f"{first} {game.first_points} - {game.second_points} {second}")
-    if winner is not None:
-        detail += f"; won by {first if winner == tie.first_id else second}"
-    audit.record(AuditEvent.Action.KNOCKOUT_GAME_ENTERED, tie.championship_id, by=by,
-                 team=team, origin=origin, detail=detail)
-
-
-def _advance(tie: KnockoutTie, winner: int) -> KnockoutTie | None:
-    """Put the winner in the next round's tie, the better seed first once both are known;
-    that tie, or ``None`` after the final."""
-    following = KnockoutTie.objects.filter(championship_id=tie.championship_id,
-                                           stage=tie.stage + 1, slot=(tie.slot + 1) // 2).first()
-    if following is None:  # the final: the champion is its winner
-        return None
-    seed = tie.first_seed if winner == tie.first_id else tie.second_seed
-    if tie.slot % 2:  # the upper tie of the two feeding it
-        following.first_id, following.first_seed = winner, seed
-    else:
-        following.second_id, following.second_seed = winner, seed
-    if (following.first_id is not None and following.second_id is not None
-            and following.second_seed < following.first_seed):
-        following.first_id, following.second_id = following.second_id, following.first_id
-        following.first_seed, following.second_seed = following.second_seed, following.first_seed
-    following.save(update_fields=["first", "second", "first_seed", "second_seed"])
-    return following
+    return store_bracket(championship, bracket, by=by, origin=origin)

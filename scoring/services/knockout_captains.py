@@ -1,4 +1,4 @@
-"""Captains report their knockout games (rules.md 11.3): a pair of an undecided tie enters
+"""Captains report their knockout games (rules.md 11.3, 12.4): a pair of an undecided tie enters
 the game on its own link; the other pair of the tie confirms it (the game then counts, as the
 director's would: ``knockout.enter_knockout_game``) or disputes it (the director settles it
 on the bracket page, by entering the game).
@@ -18,15 +18,14 @@ from django.db.models import Count, OuterRef, Prefetch, Q, Subquery
 from django.db.models.functions import Coalesce
 from django.utils.translation import gettext as _
 
-from formats.free_deal.models import KnockoutEntry, KnockoutGame, KnockoutReview, KnockoutTie
-from formats.free_deal.services.knockout import _points, enter_knockout_game
 from results import lifecycle
 from results.kinds import EntryKind
+from scoring.models import KnockoutEntry, KnockoutGame, KnockoutReview, KnockoutTie
 from scoring.services import live_events
 from scoring.services.games import PAIR_GAME_WORDS
+from scoring.services.knockout import check_points, enter_knockout_game
 from scoring.services.values import Origin, ScoringError
 from tournaments.models import Team
-from tournaments.services.common import ServiceError
 
 
 def team_tie(team: Team) -> KnockoutTie | None:
@@ -123,11 +122,7 @@ def submit_knockout_entry(*, team: Team, tie_id: int, first_points: int, second_
     first), never level. It waits for the other pair's confirmation. Returns ``(entry,
     created)``: the same ``idempotency_key`` stores one report (sent again after the tie
     was decided: ``earlier_knockout_entry``)."""
-    _points(first_points, "first_points")
-    _points(second_points, "second_points")
-    if first_points == second_points:
-        raise ServiceError(_("A knockout game cannot end level: play on until one pair leads, "
-                             "then enter the points."), field="second_points")
+    check_points(first_points, second_points)
     tie = (KnockoutTie.objects.annotate(played=Count("games"))
            .filter(pk=tie_id, championship_id=team.championship_id).first())
     if tie is None:
