@@ -7,7 +7,9 @@ entry is the core's (``scoring.services.games``), the games' pages (a pair's lin
 director's grid and table page: the core's ``scoring.views.games``, given ``game_views``),
 the group standings and projector and the director's read-only page of who goes through
 (``standings``), the walkovers of a pair withdrawn in the group stage
-(``services.walkovers``, through :meth:`team_withdrawn`), the demo (``demo``, through
+(``services.walkovers``, through :meth:`team_withdrawn`), a pair's scorecard
+(``scorecard``), the REST API (``api``: the group games through the core's game endpoints,
+the groups, their standings and who goes through), the demo (``demo``, through
 :meth:`load_demo`): an event in its group stage (the finished event with its knockout stage
 comes with the knockout), the full backup and the public archive (``archive``,
 ``archive_rules``) and the group standings' export files (``standings_exports``: CSV,
@@ -119,7 +121,9 @@ class GroupsKnockout(Format):
         raise Http404  # a free-deal game has no deals, so no travellers
 
     def scorecard_page(self, request, championship, team, *, director: bool):
-        raise Http404("The group games cannot be entered yet")
+        from formats.groups_knockout.scorecard_views import scorecard_page
+
+        return scorecard_page(request, championship, team, director=director)
 
     def director_results_page(self, request, championship, round_):
         from formats.groups_knockout.game_views import director_games
@@ -207,3 +211,8 @@ class GroupsKnockout(Format):
         from formats.groups_knockout.services.walkovers import take_back_walkovers
 
         take_back_walkovers(team, by=by, origin=origin)
+
+    def api_urlpatterns(self) -> list:
+        from formats.groups_knockout import api
+
+        return api.urlpatterns
