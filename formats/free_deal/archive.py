@@ -14,32 +14,18 @@ from formats.free_deal.archive_knockout import reviews_from_verdicts
 from formats.free_deal.models import FreeDealSettings, PairSection, Section, SectionBye
 from formats.free_deal.services import settings_of
 from scoring.archive.format import PROVENANCE, USER, ArchivePart, TableSpec
-from scoring.models import (
-    GameEntry,
-    GameReview,
-    KnockoutEntry,
-    KnockoutGame,
-    KnockoutReview,
-    KnockoutTie,
-)
+from scoring.models import KnockoutEntry, KnockoutGame, KnockoutReview, KnockoutTie
 from scoring.selectors.knockout import knockout_bracket
 from tournaments.models import Round
 
 BACKUP = ArchivePart(
     tables=(
-        # The free-deal format (rules.md 11): its settings and its games. Empty lists for a
-        # duplicate championship.
+        # The free-deal format (rules.md 11): its settings (its games are the core's
+        # ``game_entries`` and ``game_reviews``). Empty list for a duplicate championship.
         TableSpec("free_deal_settings", FreeDealSettings,
                   ("id", "target", "hand_limit", "round_minutes", "cap", "sant_vicenc",
                    "match_points", "tie_breaks", "bye_difference", "bye_points", "seeding",
                    "knockout_size", "knockout_best_of")),
-        TableSpec("game_entries", GameEntry,
-                  ("id", "table", "first_points", "second_points", "ended_by", "hands_played",
-                   "hands", "by_director_override", "idempotency_key", "note", *PROVENANCE),
-                  {"table": "tables", "by_team": "teams", "by_director": USER}),
-        TableSpec("game_reviews", GameReview,
-                  ("id", "entry", "verdict", "comment", "via_pin", *PROVENANCE),
-                  {"entry": "game_entries", "by_team": "teams", "by_director": USER}),
         # Free-deal sections (rules.md 11.3): the sections, each pair's, and each section's byes.
         TableSpec("free_deal_sections", Section, ("id", "name", "position")),
         TableSpec("free_deal_pair_sections", PairSection, ("id", "team", "section"),
@@ -67,7 +53,7 @@ BACKUP = ArchivePart(
     ),
     implicit_championship=(FreeDealSettings, Section, KnockoutTie),
     # A version 1 file (a duplicate championship from before formats) has none of these.
-    version_2_tables=("free_deal_settings", "game_entries", "game_reviews"),
+    version_2_tables=("free_deal_settings",),
     # Added within version 2: a file without them is a championship without sections (or
     # knockout stage), read as empty lists.
     optional_tables=("free_deal_sections", "free_deal_pair_sections", "free_deal_section_byes",

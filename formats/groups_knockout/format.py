@@ -9,9 +9,11 @@ the group standings and projector and the director's read-only page of who goes 
 (``standings``), the walkovers of a pair withdrawn in the group stage
 (``services.walkovers``, through :meth:`team_withdrawn`), a pair's scorecard
 (``scorecard``), the REST API (``api``: the group games through the core's game endpoints,
-the groups, their standings and who goes through), and the demo (``demo``, through
-:meth:`load_demo`): an event in its group stage; the finished event with its knockout stage
-comes with the knockout. The knockout is the next step: until then the pages that show it
+the groups, their standings and who goes through), the demo (``demo``, through
+:meth:`load_demo`): an event in its group stage (the finished event with its knockout stage
+comes with the knockout), the full backup and the public archive (``archive``,
+``archive_rules``) and the group standings' export files (``standings_exports``: CSV,
+workbook, ranking sheet). The knockout is the next step: until then the pages that show it
 answer "not found" and the format is not offered in the new-championship picker.
 """
 
@@ -40,6 +42,9 @@ class GroupsKnockout(Format):
     facts_template = "groups_knockout/_facts.html"
     round_seating_template = "groups_knockout/_round_seating.html"
     championship_fields = ("doubling",)
+    # The games are the core's rows; PIN attempts too (a game is confirmed with a PIN).
+    archive_rows = ("groups_settings", "groups", "group_pairs", "group_sit_outs",
+                    "group_walkovers", "game_entries", "game_reviews", "pin_attempts")
     # The group rounds are drafted one at a time, each once the last is closed: the core's
     # round-by-round (Swiss) path. The stage lasts at most 5 rounds (a group of 5 or 6); the
     # schedule's own length, which the groups decide, is enforced by ``services.rounds``.
@@ -132,7 +137,29 @@ class GroupsKnockout(Format):
         return missing_results(round_)
 
     def public_archive(self, championship, rounds, number: dict[int, int]) -> dict:
-        return {}
+        from formats.groups_knockout.archive import public_results
+
+        return public_results(championship, rounds, number)
+
+    def export_kinds(self) -> list:
+        from formats.groups_knockout.standings_exports import KINDS
+
+        return list(KINDS.values())
+
+    def export_state(self, championship) -> dict:
+        from formats.groups_knockout.standings_exports import export_state
+
+        return export_state(championship)
+
+    def archive_part(self):
+        from formats.groups_knockout.archive import BACKUP
+
+        return BACKUP
+
+    def check_archive(self, checked) -> None:
+        from formats.groups_knockout.archive_rules import check_archive
+
+        check_archive(checked)
 
     def round_printouts(self, round_) -> list[tuple[str, str]]:
         return [(_("Group sheets (PDF)"),

@@ -25,7 +25,14 @@ from dataclasses import dataclass, field
 from django.utils.text import slugify
 
 from formats.registry import FORMATS
-from scoring.models import Adjustment, PinAttempt, ResultEntry, ResultReview
+from scoring.models import (
+    Adjustment,
+    GameEntry,
+    GameReview,
+    PinAttempt,
+    ResultEntry,
+    ResultReview,
+)
 from tournaments.models import AuditEvent, Championship, Deal, Round, Table, Team
 
 FORMAT = "duplicada-championship"
@@ -101,6 +108,15 @@ CORE_TABLES: tuple[TableSpec, ...] = (
               ("id", "table", "deal", "side", "kind", "score_num", "score_den", "reason",
                "cleared", *PROVENANCE),
               {"table": "tables", "deal": "deals", "by_team": "teams", "by_director": USER}),
+    # A game's entry and its confirmation or dispute (the free-deal and the groups formats'
+    # games: ``scoring.services.games``). Empty lists for a duplicate championship.
+    TableSpec("game_entries", GameEntry,
+              ("id", "table", "first_points", "second_points", "ended_by", "hands_played",
+               "hands", "by_director_override", "idempotency_key", "note", *PROVENANCE),
+              {"table": "tables", "by_team": "teams", "by_director": USER}),
+    TableSpec("game_reviews", GameReview,
+              ("id", "entry", "verdict", "comment", "via_pin", *PROVENANCE),
+              {"entry": "game_entries", "by_team": "teams", "by_director": USER}),
     TableSpec("pin_attempts", PinAttempt,
               ("id", "table", "entry", "by_team", "ok", "created_at", "ip_address",
                "user_agent"),
@@ -160,8 +176,10 @@ class ArchivePart:
     upgrade: Callable[[dict], None] | None = None
 
 
-#: The core's part: duplicate pairs' rows, and the rows every format has.
+#: The core's part: duplicate pairs' rows, the games' rows (a version 1 file, from before
+#: formats, has none), and the rows every format has.
 CORE_PART = ArchivePart(tables=CORE_TABLES, implicit_championship=CORE_IMPLICIT_CHAMPIONSHIP,
+                        version_2_tables=("game_entries", "game_reviews"),
                         derived_models=CORE_DERIVED_MODELS)
 
 

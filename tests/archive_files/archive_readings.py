@@ -26,6 +26,8 @@ from formats.abarrotada.models import (
 )
 from formats.free_deal import selectors as free_deal
 from formats.free_deal.models import PairSection, Section, SectionBye
+from formats.groups_knockout.models import Group, GroupPair, GroupSitOut, GroupWalkover
+from formats.groups_knockout.standings import group_stage
 from scoring import selectors as pairs
 from scoring.models import (
     Adjustment,
@@ -69,6 +71,10 @@ COUNTS = {
     "knockout_ties": [(KnockoutTie, "championship")],
     "knockout_games": [(KnockoutGame, "tie__championship")],
     "knockout_reports": [(KnockoutEntry, "tie__championship")],
+    "groups": [(Group, "championship")],
+    "pairs_in_groups": [(GroupPair, "championship")],
+    "group_sit_outs": [(GroupSitOut, _IN_ROUND)],
+    "walkovers": [(GroupWalkover, "group__championship")],
     "audit_events": [(AuditEvent, "championship")],
 }
 _EXTRA_FILTER = {"closed_rounds": {"status": Round.Status.CLOSED},
@@ -117,6 +123,12 @@ def standings(championship) -> list[dict]:
                  "score": _fraction(line.total), "games_won": line.games_won,
                  "games": line.games, "sat_out": line.sat_out}
                 for line in evening.evening_standings(championship)]
+    if key == "groups_knockout":
+        return [{"group": view.letter, "place": row.place, "number": row.team.number,
+                 "name": row.team.name, "score": _fraction(row.line.match_points),
+                 "games": row.line.games, "wins": row.line.wins, "points": row.line.points_for,
+                 "points_against": row.line.points_against, "through": row.through}
+                for view in group_stage(championship).groups for row in view.rows]
     raise AssertionError(f"no reading for the format {key!r}: add one here and a kept file")
 
 

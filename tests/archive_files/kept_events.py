@@ -13,6 +13,7 @@ import datetime
 
 from abarrotada_factories import delegated, enter_and_confirm, next_round, seated, values
 from archive_events import DESK, rich_championship
+from groups_knockout_factories import played_groups_event
 
 from formats.abarrotada import selectors as individual
 from formats.abarrotada import services as ab
@@ -219,6 +220,18 @@ def abarrotada_free(director):
     return _finish(championship, director)
 
 
+def groups_knockout(director):
+    """Nine pairs in two groups (5 and 4) playing their round robins (rules.md 12.1): games
+    entered by the pairs, confirmed, one disputed and set by the director, the rest set by
+    the director; a pair withdrawn after round 1 loses its other games by walkover (12.4);
+    every round closed, two pairs through per group (12.3). The knockout is not built yet."""
+    championship = played_groups_event(director)
+    championship.name, championship.venue = "Open de grups de la Fira", "Casal de Gràcia"
+    championship.starts_on = championship.ends_on = datetime.date(2026, 11, 14)
+    championship.save(update_fields=["name", "venue", "starts_on", "ends_on"])
+    return _finish(championship, director)
+
+
 #: The kept events: each file's name and its builder.
 EVENTS = {
     "duplicate_pairs": duplicate_pairs,
@@ -227,4 +240,5 @@ EVENTS = {
     "abarrotada": abarrotada,
     "abarrotada_three": abarrotada_three,
     "abarrotada_free": abarrotada_free,
+    "groups_knockout": groups_knockout,
 }

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+
 from tournaments import services
 
 
@@ -12,4 +14,58 @@ def make_groups_event(director, *, pairs: int = 10, **format_settings):
     for i in range(1, pairs + 1):
         services.add_team(championship, name=f"Parella {i}", player1=f"Jugador {i}a",
                           player2=f"Jugador {i}b")
+    return championship
+
+
+def played_groups_event(director, *, finish_rounds: bool = True):
+    """Nine pairs in two groups (5 and 4: a sit-out each round in the group of 5), games of
+    8 hands, 2 match points a win, two through per group: round 1's games entered by the
+    pairs, one confirmed by the other pair, one with its PIN (after a wrong one), one
+    disputed and set by the director, the rest set by the director; pair 9 withdrawn after round 1 (its walkovers); the other
+    rounds set by the director and closed (all of them unless ``finish_rounds`` is false:
+    then round 2 only)."""
+    from formats.groups_knockout.format import GroupsKnockout
+    from formats.groups_knockout.services import make_groups
+    from scoring.services import games
+    from scoring.services.games import GameValues
+    from scoring.services.values import PinRefused
+
+    championship = make_groups_event(director, pairs=9, seeding="snake", group_size=5,
+                                     win_points=2, qualifiers_per_group=2)
+    make_groups(championship)
+    total = GroupsKnockout().rounds_to_pair(championship)
+    for number in range(1, (total if finish_rounds else 2) + 1):
+        (round_,) = services.generate_next_round(championship)
+        services.release_round(round_, by=director)
+        tables = round_.tables.select_related("ns_team", "ew_team", "round__championship")
+        for index, table in enumerate(tables.order_by("number")):
+            if table.bye_team_id is not None:
+                continue
+            first, second = table.ns_team, table.ew_team
+            won = 60 + 3 * first.number + number
+            values = (GameValues(won, 50 + index, "hands", 8) if first.number < second.number
+                      else GameValues(45 + index, won, "hands", 8))
+            if number == 1 and index == 0:
+                entry, _created = games.submit_game(team=first, table=table, values=values,
+                                                    idempotency_key=None)
+                games.confirm_game(entry_id=entry.pk, team=second)
+            elif number == 1 and index == 2:
+                # Confirmed on the entering pair's phone: a wrong PIN first, then the right one.
+                entry, _created = games.submit_game(team=first, table=table, values=values,
+                                                    idempotency_key=None)
+                wrong = "0000" if second.pin != "0000" else "1111"
+                with contextlib.suppress(PinRefused):  # refused, and the attempt kept
+                    games.confirm_game_with_pin(entry_id=entry.pk, team=first, pin=wrong)
+                games.confirm_game_with_pin(entry_id=entry.pk, team=first, pin=second.pin)
+            elif number == 1 and index == 1:
+                entry, _created = games.submit_game(team=first, table=table, values=values,
+                                                    idempotency_key=None)
+                games.dispute_game(entry_id=entry.pk, team=second, comment="Era 10 a 8.")
+                games.director_set_game(table=table, values=values, user=director,
+                                        note="Revisat amb les dues parelles.")
+            else:
+                games.director_set_game(table=table, values=values, user=director)
+        services.close_round(round_, by=director)
+        if number == 1:
+            services.withdraw_team(championship.teams.get(number=9), by=director)
     return championship

@@ -18,7 +18,8 @@ SPECS = {spec.model: spec for spec in (CHAMPIONSHIP, *TABLES)}
 
 
 def models_of_the_apps():
-    return [model for label in ("tournaments", "scoring", "free_deal", "abarrotada")
+    return [model for label in ("tournaments", "scoring", "free_deal", "abarrotada",
+                                "groups_knockout")
             for model in apps.get_app_config(label).get_models()]
 
 

@@ -1,0 +1,122 @@
+"""The groups-then-knockout rows of a full backup (``formats.groups_knockout.archive.BACKUP``),
+checked before anything is written by the rules the forms and services apply: the settings
+(``rules.check_settings``), the groups (a pair in one group, at one position), every table
+within one group, the sit-outs, the walkovers (rules.md 12.4) and every game
+(``rules.check_game``, rules.md 12.1). Each refusal names the row.
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+
+from formats.groups_knockout.models import GroupsSettings
+from formats.groups_knockout.rules import check_game, check_settings
+from scoring.archive.errors import refuse
+from scoring.services.games import GameValues
+from scoring.services.values import GameRefused
+from tournaments.models import Championship
+from tournaments.services.common import ServiceError
+
+
+def check_archive(checked) -> None:
+    rows = checked.rows
+    settings = _settings(checked)
+    group_of = _groups(rows, settings)
+    _tables(rows, group_of)
+    _sit_outs(rows, group_of)
+    _walkovers(rows, group_of)
+    for i, entry in enumerate(rows["game_entries"]):
+        game = GameValues(entry["first_points"], entry["second_points"], entry["ended_by"],
+                          entry["hands_played"],
+                          tuple(entry["hands"]) if entry["hands"] is not None else None)
+        try:
+            check_game(settings, game)
+        except GameRefused as error:
+            refuse(f"game_entries[{i}].{error.field}", error.message)
+
+
+def _settings(checked) -> GroupsSettings:
+    rows = checked.rows["groups_settings"]
+    if len(rows) > 1:
+        refuse("groups_settings[1]", _("a championship has one set of settings."))
+    values = {k: v for k, v in (rows[0] if rows else {}).items() if k != "id"}
+    settings = GroupsSettings(
+        championship=Championship(doubling=checked.championship["doubling"]), **values)
+    try:
+        check_settings(settings)
+    except ServiceError as error:
+        refuse(f"groups_settings[0].{error.field or 'group_size'}", error.message)
+    return settings
+
+
+def _groups(rows: dict, settings: GroupsSettings) -> dict[int, int]:
+    """Each pair's group (by id): a pair in one group, at one position of it, no group
+    larger than the settings allow."""
+    numbers = set()
+    for i, group in enumerate(rows["groups"]):
+        if group["number"] < 1 or group["number"] in numbers:
+            refuse(f"groups[{i}].number", _("groups are numbered from 1, each number once."))
+        numbers.add(group["number"])
+    group_of: dict[int, int] = {}
+    positions = set()
+    sizes: dict[int, int] = {}
+    for i, place in enumerate(rows["group_pairs"]):
+        path = f"group_pairs[{i}]"
+        if place["team_id"] in group_of:
+            refuse(f"{path}.team", _("the pair is already in a group."))
+        if place["position"] < 1 or (place["group_id"], place["position"]) in positions:
+            refuse(f"{path}.position", _("a group's positions start at 1, each taken once."))
+        group_of[place["team_id"]] = place["group_id"]
+        positions.add((place["group_id"], place["position"]))
+        sizes[place["group_id"]] = sizes.get(place["group_id"], 0) + 1
+        if sizes[place["group_id"]] > settings.group_size:
+            refuse(path, _("the group has more pairs than the group size (%(size)s).")
+                   % {"size": settings.group_size})
+    return group_of
+
+
+def _tables(rows: dict, group_of: dict[int, int]) -> None:
+    """A group round's table is a game of two pairs of one group."""
+    for i, table in enumerate(rows["tables"]):
+        if table["ns_team_id"] is None or table["ew_team_id"] is None:
+            continue
+        first = group_of.get(table["ns_team_id"])
+        if first is None or first != group_of.get(table["ew_team_id"]):
+            refuse(f"tables[{i}].ew_team", _("the two pairs of a table are not in the same "
+                                              "group."))
+
+
+def _sit_outs(rows: dict, group_of: dict[int, int]) -> None:
+    """A sit-out is a pair of a group with no table in that round, once a round."""
+    seated = {(t["round_id"], team) for t in rows["tables"]
+              for team in (t["ns_team_id"], t["ew_team_id"])}
+    seen = set()
+    for i, sit_out in enumerate(rows["group_sit_outs"]):
+        key = (sit_out["round_id"], sit_out["team_id"])
+        if sit_out["team_id"] not in group_of:
+            refuse(f"group_sit_outs[{i}].team", _("the pair is in no group."))
+        if key in seated or key in seen:
+            refuse(f"group_sit_outs[{i}]", _("the pair has a table or another sit-out in "
+                                              "this round."))
+        seen.add(key)
+
+
+def _walkovers(rows: dict, group_of: dict[int, int]) -> None:
+    """A walkover (rules.md 12.4): won by a pair of the group from a withdrawn pair of it,
+    once for the two, by a margin above 0."""
+    withdrawn = {team["id"] for team in rows["teams"] if team["withdrawn"]}
+    games = set()
+    for i, walkover in enumerate(rows["group_walkovers"]):
+        path = f"group_walkovers[{i}]"
+        winner, loser = walkover["winner_id"], walkover["withdrawn_id"]
+        group = walkover["group_id"]
+        if group_of.get(winner) != group or group_of.get(loser) != group:
+            refuse(path, _("both pairs of a walkover are in its group."))
+        if winner == loser or frozenset((winner, loser)) in games:
+            refuse(path, _("a walkover is between two pairs, once."))
+        if loser not in withdrawn:
+            refuse(f"{path}.withdrawn", _("the pair that loses a walkover has withdrawn."))
+        if walkover["margin"] < 1 or walkover["round_number"] < 1:
+            refuse(f"{path}.margin", _("a walkover is won by at least 1 point, in a round "
+                                        "from 1."))
+        games.add(frozenset((winner, loser)))

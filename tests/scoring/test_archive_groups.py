@@ -1,0 +1,190 @@
+"""The full backup of a groups-then-knockout championship (rules.md 12): its settings, groups,
+sit-outs, walkovers and games move whole (export, delete, import: the same group standings
+and who goes through, the same game history); a file the project could not have written is
+refused with the path of the row, and nothing is written."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+from archive_events import delete_championship
+from django.test import Client
+
+from scoring.archive import ArchiveError, export_full, import_archive, to_json_bytes
+from scoring.archive.format import renumbered
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "formats"))
+from groups_knockout_factories import played_groups_event  # noqa: E402
+
+from formats.groups_knockout.models import Group, GroupPair, GroupSitOut, GroupWalkover  # noqa: E402
+from formats.groups_knockout.standings import group_stage  # noqa: E402
+from scoring.models import GameEntry, GameReview  # noqa: E402
+from tournaments.models import Championship  # noqa: E402
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def event(director):
+    return played_groups_event(director)
+
+
+def standings_of(championship):
+    stage = group_stage(championship)
+    return [(view.letter, row.place, row.team.name, row.line.match_points,
+             row.line.points_for, row.line.points_against, row.through)
+            for view in stage.groups for row in view.rows]
+
+
+def history_of(championship):
+    return sorted(
+        (e.table.round.number, e.table.number, e.first_points, e.second_points, e.note,
+         e.author, tuple((r.verdict, r.comment) for r in e.reviews.order_by("id")))
+        for e in GameEntry.objects.filter(table__round__championship=championship))
+
+
+def rows_now():
+    return tuple(model.objects.count() for model in (Championship, Group, GroupPair,
+                                                     GroupSitOut, GroupWalkover, GameEntry,
+                                                     GameReview))
+
+
+def test_a_groups_championship_moves_whole(event, director):
+    standings, history = standings_of(event), history_of(event)
+    assert {row[-1] for row in standings} == {"direct", ""}  # the stage is complete
+    data = to_json_bytes(export_full(event))
+    archive = json.loads(data)
+    assert archive["groups_settings"][0]["win_points"] == 2
+    assert [len(archive[key]) for key in ("groups", "group_pairs", "group_walkovers")] == [2, 9, 3]
+    assert archive["group_sit_outs"] and archive["game_reviews"] and archive["pin_attempts"]
+    delete_championship(event)
+    imported = import_archive(data, director=director)
+    assert imported.format == "groups_knockout"
+    assert imported.groups_settings.qualifiers_per_group == 2
+    assert standings_of(imported) == standings
+    assert history_of(imported) == history
+    again = json.loads(to_json_bytes(export_full(imported)))
+    for archive_ in (archive, again):
+        archive_.pop("exported_at")
+    assert renumbered(again) == renumbered(archive)
+    team = imported.teams.order_by("number").first()
+    assert Client().get(team.private_path).status_code == 200
+
+
+def refused(archive, director) -> str:
+    before = rows_now()
+    with pytest.raises(ArchiveError) as error:
+        import_archive(to_json_bytes(archive), director=director)
+    assert rows_now() == before  # nothing written
+    return error.value.path
+
+
+@pytest.fixture
+def archive(event):
+    archive = export_full(event)
+    delete_championship(event)
+    return archive
+
+
+def test_a_pair_in_two_groups_is_refused(archive, director):
+    second = archive["group_pairs"][-1]
+    archive["group_pairs"].append({**second, "id": second["id"] + 1000,
+                                   "team": archive["group_pairs"][0]["team"], "position": 9})
+    # The core's check of the database's constraints (one group per pair) names the row.
+    assert refused(archive, director) == f"group_pairs[{len(archive['group_pairs']) - 1}]"
+
+
+def test_two_pairs_at_one_position_are_refused(archive, director):
+    archive["group_pairs"][1]["position"] = archive["group_pairs"][0]["position"]
+    assert refused(archive, director) == "group_pairs[1]"
+
+
+def test_a_table_across_two_groups_is_refused(archive, director):
+    group_of = {row["team"]: row["group"] for row in archive["group_pairs"]}
+    first_round = [(i, t) for i, t in enumerate(archive["tables"])
+                   if t["round"] == archive["rounds"][0]["id"]]
+    i, one = first_round[0]
+    other = next(t for _j, t in first_round if group_of[t["ns_team"]] != group_of[one["ns_team"]])
+    one["ew_team"], other["ew_team"] = other["ew_team"], one["ew_team"]
+    assert refused(archive, director) == f"tables[{i}].ew_team"
+
+
+def test_a_game_at_a_table_of_another_championship_is_refused(archive, director):
+    archive["game_entries"][0]["table"] = 987654
+    path = refused(archive, director)
+    assert path.startswith("game_entries[0].table")
+
+
+def test_a_game_the_group_rules_refuse_is_refused_with_its_path(archive, director):
+    entry = archive["game_entries"][0]
+    entry["second_points"] = entry["first_points"]  # a group game is never level
+    assert refused(archive, director).startswith("game_entries[0].")
+
+
+def test_a_game_ended_by_the_target_is_refused(archive, director):
+    archive["game_entries"][0]["ended_by"] = "target"
+    assert refused(archive, director) == "game_entries[0].ended_by"
+
+
+def test_a_sit_out_of_a_seated_pair_is_refused(archive, director):
+    table = archive["tables"][0]
+    archive["group_sit_outs"][0].update(round=table["round"], team=table["ns_team"])
+    assert refused(archive, director) == "group_sit_outs[0]"
+
+
+def test_a_walkover_from_a_pair_that_has_not_withdrawn_is_refused(archive, director):
+    for team in archive["teams"]:
+        team["withdrawn"] = False
+    assert refused(archive, director) == "group_walkovers[0].withdrawn"
+
+
+def test_a_walkover_outside_its_group_is_refused(archive, director):
+    other = next(g["id"] for g in archive["groups"]
+                 if g["id"] != archive["group_walkovers"][0]["group"])
+    archive["group_walkovers"][0]["group"] = other
+    assert refused(archive, director) == "group_walkovers[0]"
+
+
+def test_settings_the_engine_cannot_play_are_refused(archive, director):
+    archive["groups_settings"][0]["group_size"] = 7
+    assert refused(archive, director) == "groups_settings[0].group_size"
+
+
+def test_group_rows_in_a_free_deal_archive_are_refused(archive, director):
+    archive["championship"]["format"] = "free_deal_pairs"
+    assert refused(archive, director) in ("groups_settings[0]", "groups[0]", "group_pairs[0]")
+
+
+def test_the_public_archive_has_the_closed_rounds_group_games_and_standings(director):
+    from scoring.archive import export_public
+    from scoring.services.games import GameValues, director_set_game
+    from tournaments import services
+
+    championship = played_groups_event(director, finish_rounds=False)  # rounds 1, 2 closed
+    (round3,) = services.generate_next_round(championship)
+    services.release_round(round3, by=director)
+    for table in round3.tables.filter(bye_team=None).select_related("ns_team", "ew_team"):
+        director_set_game(table=table, values=GameValues(90, 10, "hands", 8), user=director)
+    public = export_public(championship)
+    assert public["groups_settings"]["win_points"] == 2
+    assert [g["group"] for g in public["groups"]] == ["A", "B"]
+    assert sorted(n for g in public["groups"] for n in g["pairs"]) == list(range(1, 10))
+    assert {game["round"] for game in public["games"]} == {1, 2}  # round 3 is open
+    assert all(game["group"] in ("A", "B") for game in public["games"])
+    # Every table of rounds 1 and 2 but the one whose game a withdrawal took away.
+    assert len(public["games"]) == championship.rounds.get(number=1).tables.count() + (
+        championship.rounds.get(number=2).tables.filter(bye_team=None).count()) == 7
+    stage = group_stage(championship, up_to=2)
+    assert [(row["group"], row["label"], row["pair"], row["match_points"], row["points"])
+            for row in public["standings"]] == [
+        (view.letter, row.place, row.team.number, row.line.match_points, row.line.points_for)
+        for view in stage.groups for row in view.rows]
+    assert public["standings"] != [] and all(row["through"] == "" for row in public["standings"])
+    # Pair 9 withdrew after round 1: its walkovers of round 2 count, not those of later rounds.
+    assert public["walkovers"] and all(w["withdrawn"] == 9 for w in public["walkovers"])
+    walkovers = GroupWalkover.objects.filter(group__championship=championship)
+    assert len(public["walkovers"]) == walkovers.filter(round_number__lte=2).count() < (
+        walkovers.count())
