@@ -164,9 +164,20 @@ class GroupsKnockout(Format):
                     .order_by("round__number").values_list("round__number", flat=True))
 
     def team_withdrawn(self, team, *, by=None, origin=None) -> None:
+        from formats.groups_knockout.services.knockout import bracket_after_withdrawal
         from formats.groups_knockout.services.walkovers import record_walkovers
 
         record_walkovers(team, by=by, origin=origin)
+        bracket_after_withdrawal(team)
+
+    def knockout_best_of(self, championship) -> int:
+        from formats.groups_knockout.services import settings_of
+
+        return settings_of(championship).best_of
+
+    def knockout_walkovers(self, championship) -> bool:
+        # A pair withdrawn in the knockout: its opponent goes through (rules.md 12.4).
+        return True
 
     def team_reinstated(self, team, *, by=None, origin=None) -> None:
         from formats.groups_knockout.services.walkovers import take_back_walkovers

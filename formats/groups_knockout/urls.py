@@ -6,7 +6,7 @@ pair's page and a round's games are the shared URLs, which ask the format.)"""
 
 from django.urls import path
 
-from formats.groups_knockout import game_views, standings_views, views
+from formats.groups_knockout import game_views, knockout_views, standings_views, views
 
 app_name = "groups_knockout"
 
@@ -16,6 +16,10 @@ urlpatterns = [
     path("director/c/<int:pk>/groups/swap/", views.swap, name="swap_pairs"),
     path("director/c/<int:pk>/groups/going-through/", standings_views.going_through_page,
          name="going_through"),
+    path("director/c/<int:pk>/groups/going-through/confirm/", knockout_views.confirm,
+         name="confirm_qualifiers"),
+    path("director/c/<int:pk>/groups/knockout/", knockout_views.director_bracket,
+         name="bracket"),
     path("director/c/<int:pk>/groups.pdf", views.group_sheets, name="group_sheets"),
     path("director/c/<int:pk>/groups/rounds/<int:number>/table-cards.pdf", views.table_cards,
          name="table_cards"),

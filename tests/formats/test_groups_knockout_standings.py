@@ -320,4 +320,5 @@ def test_what_the_pages_cost_does_not_grow_with_the_groups(director):
                             "groups_knockout:going_through")))
         assert group_stage(championship).qualification is not None
     assert costs[0] == costs[1], costs
-    assert max(costs[0]) <= 9, costs
+    # One more than the group tables alone: the knockout bracket's read (none stored yet).
+    assert max(costs[0]) <= 10, costs
