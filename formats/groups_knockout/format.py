@@ -7,9 +7,11 @@ entry is the core's (``scoring.services.games``), the games' pages (a pair's lin
 director's grid and table page: the core's ``scoring.views.games``, given ``game_views``),
 the group standings and projector and the director's read-only page of who goes through
 (``standings``), and the walkovers of a pair withdrawn in the group stage
-(``services.walkovers``, through :meth:`team_withdrawn`). The knockout is the next step:
-until then the pages that show it answer "not found" and the format is not offered in the
-new-championship picker.
+(``services.walkovers``, through :meth:`team_withdrawn`), and the knockout stage: the
+director confirms who goes through and the bracket is the core's (``services.knockout``,
+``knockout_views``; :meth:`knockout_best_of`, :meth:`knockout_walkovers`), its final ranking
+on the standings page (``standings_knockout``). The format is not offered in the
+new-championship picker until its API and exports are built too.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ class GroupsKnockout(Format):
     summary = _("Pairs play a round robin in small groups, games of a set number of hands; "
                 "the best of each group, and the best of the rest, play a seeded bracket.")
     rules_section = "12"
-    # Issue 38: not offered until its knockout is built (the next step).
+    # Issue 38: not offered until its API and exports are built.
     offered = False
     has_deals = False
     has_hand_records = False

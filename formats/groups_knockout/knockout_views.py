@@ -31,8 +31,8 @@ class SwapForm(forms.Form):
     """Two qualifiers changing places in the first round before the bracket is confirmed
     (both empty: no swap)."""
 
-    swap_first = forms.IntegerField(label=gettext_lazy("Pair"), required=False, min_value=1)
-    swap_second = forms.IntegerField(label=gettext_lazy("changes places with pair"),
+    swap_first = forms.IntegerField(label=gettext_lazy("Swap pair"), required=False, min_value=1)
+    swap_second = forms.IntegerField(label=gettext_lazy("with pair"),
                                      required=False, min_value=1)
 
     def clean(self):

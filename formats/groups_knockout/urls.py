@@ -31,6 +31,12 @@ urlpatterns = [
          name="captain_pin"),
     path("t/<int:team_id>/<str:secret>/group-game/<int:entry_id>/dispute/",
          game_views.captain_dispute, name="captain_dispute"),
+    path("t/<int:team_id>/<str:secret>/group-knockout/<int:tie_id>/",
+         game_views.captain_knockout_submit, name="captain_knockout_submit"),
+    path("t/<int:team_id>/<str:secret>/group-knockout/entries/<int:entry_id>/confirm/",
+         game_views.captain_knockout_confirm, name="captain_knockout_confirm"),
+    path("t/<int:team_id>/<str:secret>/group-knockout/entries/<int:entry_id>/dispute/",
+         game_views.captain_knockout_dispute, name="captain_knockout_dispute"),
     path("director/c/<int:pk>/results/rounds/<int:number>/group-games/<int:table_number>/",
          game_views.director_game, name="director_game"),
 ]

@@ -18,7 +18,7 @@ from test_groups_knockout_standings import by_strength, event, play
 from formats.groups_knockout.services.knockout import confirm_qualifiers
 from formats.groups_knockout.standings import going_through
 from formats.groups_knockout.standings_knockout import final_places
-from scoring.models import KnockoutTie
+from scoring.models import KnockoutEntry, KnockoutGame, KnockoutTie
 from scoring.services.knockout import enter_knockout_game
 from tournaments import services
 from tournaments.models import AuditEvent
@@ -273,3 +273,38 @@ def test_the_bracket_pages_cost_the_same_whatever_the_size(director):
     small = bracket_page_queries(director, 8, bracket_size=4)  # 2 groups, bracket of 4
     large = bracket_page_queries(director, 32)  # 8 groups, bracket of 8
     assert small == large, (small, large)
+
+
+def test_the_captains_report_a_tie_and_the_other_pair_confirms(director):
+    championship = sixteen(director)
+    confirm_qualifiers(championship, by=director)
+    tie = ties(championship, 1)[0]
+    first, second = tie.first, tie.second
+
+    def page(team):
+        return lang_client(None).get(reverse("scoring:captain",
+                                             args=[team.pk, team.link_secret])).content.decode()
+
+    html = page(first)
+    assert "Quarter-finals: game 1" in html and f"Points of {second.name}" in html
+    submit = reverse("groups_knockout:captain_knockout_submit",
+                     args=[first.pk, first.link_secret, tie.pk])
+    assert submit in html
+    refused = lang_client(None).post(submit, {"first_points": "50", "second_points": "50"})
+    assert refused.status_code == 200 and "cannot end level" in refused.content.decode()
+    sent = lang_client(None).post(submit, {"first_points": "64", "second_points": "52"})
+    assert sent.status_code == 302
+    entry = KnockoutEntry.objects.get()
+    assert not KnockoutGame.objects.exists()  # nothing counts before the other pair confirms
+    confirm = reverse("groups_knockout:captain_knockout_confirm",
+                      args=[second.pk, second.link_secret, entry.pk])
+    assert confirm in page(second)
+    assert lang_client(None).post(confirm).status_code == 302
+    tie.refresh_from_db()
+    assert tie.winner_id == first.pk
+    assert KnockoutGame.objects.get().by_team_id == first.pk
+    # Another pair's report: not found.
+    other = ties(championship, 1)[1].first
+    assert lang_client(None).post(reverse(
+        "groups_knockout:captain_knockout_confirm",
+        args=[other.pk, other.link_secret, entry.pk])).status_code == 404
