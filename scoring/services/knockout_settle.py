@@ -67,7 +67,7 @@ def settle_bracket(championship: Championship) -> list[KnockoutTie]:
     changed = []
     for tie in ties:
         if is_third_place(tie, last):
-            target = _third_place_pairs(bracket, tie)
+            target = _third_place_pairs(bracket, tie, withdrawn)
         else:
             decided = bracket.tie(tie.stage, tie.slot)
             target = (decided.top, decided.bottom, decided.top_seed, decided.bottom_seed,
@@ -83,9 +83,10 @@ def settle_bracket(championship: Championship) -> list[KnockoutTie]:
     return changed
 
 
-def _third_place_pairs(bracket: ko.Bracket, tie: KnockoutTie) -> tuple:
+def _third_place_pairs(bracket: ko.Bracket, tie: KnockoutTie, withdrawn) -> tuple:
     """The losing semi-finalists, the better seed first, once both are known; the tie's
-    winner as its game decided it (or the one still there when the other withdrew)."""
+    winner as its game decided it (or, undecided, the one still there when the other
+    withdrew)."""
     if len(bracket.rounds) < 2:
         return (None, None, None, None, None)
     losers = []
@@ -97,4 +98,8 @@ def _third_place_pairs(bracket: ko.Bracket, tie: KnockoutTie) -> tuple:
     if len(losers) != 2:
         return (tie.first_id, tie.second_id, tie.first_seed, tie.second_seed, tie.winner_id)
     losers.sort(key=lambda pair: pair[1])
-    return (losers[0][0], losers[1][0], losers[0][1], losers[1][1], tie.winner_id)
+    winner = tie.winner_id
+    present = [pair for pair, _seed in losers if pair not in withdrawn]
+    if winner is None and len(present) == 1:
+        winner = present[0]
+    return (losers[0][0], losers[1][0], losers[0][1], losers[1][1], winner)

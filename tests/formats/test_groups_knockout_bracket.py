@@ -308,3 +308,17 @@ def test_the_captains_report_a_tie_and_the_other_pair_confirms(director):
     assert lang_client(None).post(reverse(
         "groups_knockout:captain_knockout_confirm",
         args=[other.pk, other.link_secret, entry.pk])).status_code == 404
+
+
+def test_a_losing_semi_finalist_withdrawn_gives_the_third_place_to_the_other(director):
+    championship = sixteen(director, third_place=True)
+    confirm_qualifiers(championship, by=director)
+    play_stage(championship, director, 1)
+    play_stage(championship, director, 2)
+    final, third = ties(championship, 3)
+    services.withdraw_team(third.second, by=director)
+    third.refresh_from_db()
+    assert third.winner_id == third.first_id and not third.games.exists()
+    play_stage(championship, director, 3)
+    labels = [place.label for place in final_places(championship)][:4]
+    assert labels == ["1", "2", "3", "4"]
