@@ -322,3 +322,19 @@ def test_a_losing_semi_finalist_withdrawn_gives_the_third_place_to_the_other(dir
     play_stage(championship, director, 3)
     labels = [place.label for place in final_places(championship)][:4]
     assert labels == ["1", "2", "3", "4"]
+
+
+def test_a_tie_of_another_championship_is_not_found_on_the_bracket_page(director):
+    # 8 pairs, a bracket of 2 (the two group winners): the final only.
+    mine = event(director, 8)
+    play(mine, director, by_strength())
+    confirm_qualifiers(mine, by=director)
+    theirs = event(director, 8)
+    play(theirs, director, by_strength())
+    confirm_qualifiers(theirs, by=director)
+    other_tie = ties(theirs)[0]
+    response = lang_client(director).post(
+        reverse("groups_knockout:bracket", args=[mine.pk]),
+        {"tie": other_tie.pk, "game": 1, "first_points": 61, "second_points": 40})
+    assert response.status_code == 404
+    assert not other_tie.games.exists()
