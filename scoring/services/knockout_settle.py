@@ -31,8 +31,13 @@ def engine_bracket(ties: list[KnockoutTie], best_of: int, *,
                    withdrawn=()) -> ko.Bracket:
     """The engine's bracket of the stored ``ties`` (every tie of the championship, any
     order, their games prefetched or not): the first round as stored, the games counted, and
-    the later rounds as the engine fills them. The third-place tie is left out."""
+    the later rounds as the engine fills them. The third-place tie is left out. A tie lost
+    without a game (its pair withdrew) stands, even once that pair is reinstated."""
     last = max(tie.stage for tie in ties)
+    withdrawn = set(withdrawn) | {
+        tie.second_id if tie.winner_id == tie.first_id else tie.first_id
+        for tie in ties if tie.winner_id and tie.first_id and tie.second_id
+        and not tie.games.all() and not is_third_place(tie, last)}
     first_round = sorted((t for t in ties if t.stage == 1), key=lambda t: t.slot)
     rounds = [tuple(ko.Tie(1, t.slot, t.first_id, t.second_id, t.first_seed, t.second_seed)
                     for t in first_round)]
@@ -57,7 +62,7 @@ def settle_bracket(championship: Championship) -> list[KnockoutTie]:
     if not ties:
         return []
     fmt = format_of(championship)
-    withdrawn = ()
+    withdrawn = set()
     if fmt.knockout_walkovers(championship):
         withdrawn = {pk for tie in ties for pk, team in ((tie.first_id, tie.first),
                                                          (tie.second_id, tie.second))

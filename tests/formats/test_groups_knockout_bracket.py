@@ -338,3 +338,17 @@ def test_a_tie_of_another_championship_is_not_found_on_the_bracket_page(director
         {"tie": other_tie.pk, "game": 1, "first_points": 61, "second_points": 40})
     assert response.status_code == 404
     assert not other_tie.games.exists()
+
+
+def test_a_tie_lost_by_withdrawal_stands_once_the_pair_is_reinstated(director):
+    championship = sixteen(director)
+    confirm_qualifiers(championship, by=director)
+    first = ties(championship, 1)[0]
+    services.withdraw_team(first.second, by=director)
+    services.reinstate_team(first.second, by=director)
+    play_stage(championship, director, 1)
+    first.refresh_from_db()
+    assert first.winner_id == first.first_id and not first.games.exists()
+    play_stage(championship, director, 2)
+    play_stage(championship, director, 3)
+    assert final_places(championship) is not None
