@@ -8,7 +8,8 @@ throwaway database) and prints lines ``section<TAB>what<TAB>figure<TAB>target``.
 ``engine_play.py``, ``engine_scoring.py``, ``engine_solver.py --quick`` (random deals),
 ``groups_bench.py`` (the groups-then-knockout engine), ``scoring_bench.py`` (SQLite),
 ``tournaments_bench.py``, ``exports_bench.py``, ``archive_bench.py`` (SQLite),
-``free_deal_bench.py`` (SQLite), ``abarrotada_bench.py`` (SQLite), then
+``free_deal_bench.py`` (SQLite), ``abarrotada_bench.py`` (SQLite), ``groups_app_bench.py``
+(the groups-then-knockout format through the app, SQLite), then
 ``scoring_bench.py --postgres`` if PostgreSQL answers at
 127.0.0.1:5432 (otherwise one row says why it was skipped). The table has a header line (the
 machine's cores and load, Python, date) and the columns what | figure | target, grouped by
@@ -45,6 +46,7 @@ RUNS = [
     ("archive_bench.py", [], "archive (SQLite)"),
     ("free_deal_bench.py", [], "free deal (SQLite)"),
     ("abarrotada_bench.py", [], "individual (SQLite)"),
+    ("groups_app_bench.py", [], "groups then knockout (SQLite)"),
 ]
 POSTGRES_RUN = ("scoring_bench.py", ["--postgres"], "scoring (PostgreSQL)")
 

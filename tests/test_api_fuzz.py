@@ -4,7 +4,8 @@ Every operation gets a small championship of its own (4 teams, round 1 released,
 pending result): a director's token authenticates the director endpoints, and the path takes
 that championship, its teams and a team's valid private link, so that the generated bodies
 reach the serializers and services instead of stopping at 401 or 404. The free-deal
-endpoints get a free-deal championship (a pending game at table 1), the individual ones an
+endpoints get a free-deal championship (a pending game at table 1), the groups-then-knockout
+ones a groups championship (one group, a pending game at table 1), the individual ones an
 individual championship (a pending report at table 1). Each answer must not
 be a 5xx and must match the schema (status code, content type, body). Besides the generated
 requests, every operation with a JSON body gets the fixed inputs of ``NOT_IDS`` and
@@ -114,6 +115,27 @@ def small_free_deal_championship(director, label: str) -> dict:
     table = round1.tables.select_related("ns_team", "ew_team").get(number=1)
     entry, _created = games.submit_game(
         team=table.ns_team, table=table, values=GameValues(101, 40, "target", 9),
+        idempotency_key=None)
+    other = table.ew_team
+    return {"id": championship.pk, "team_id": other.pk, "secret": other.link_secret,
+            "entry_id": entry.pk, "team_pk": other.pk, "number": 1, "table_number": 1}
+
+
+def small_groups_championship(director, label: str) -> dict:
+    """Groups then knockout: one group of four pairs, round 1 released, a pending group game
+    at table 1 (its second pair may confirm it)."""
+    from formats.groups_knockout.services import make_groups
+
+    championship = services.create_championship(director, name=f"Fuzz {label}"[:200],
+                                                 format="groups_knockout")
+    for i in range(1, 5):
+        services.add_team(championship, name=f"Pair {i}", player1="A", player2="B")
+    make_groups(championship)
+    (round1,) = services.generate_next_round(championship)
+    services.release_round(round1)
+    table = round1.tables.select_related("ns_team", "ew_team").get(number=1)
+    entry, _created = games.submit_game(
+        team=table.ns_team, table=table, values=GameValues(75, 52, "hands", 8),
         idempotency_key=None)
     other = table.ew_team
     return {"id": championship.pk, "team_id": other.pk, "secret": other.link_secret,
@@ -248,6 +270,8 @@ def test_the_api_answers_every_generated_request_within_its_schema(schema, raw_s
     failures: list[str] = []
     for operation in operations:
         build = (small_free_deal_championship if "/free-deal/" in operation.path
+                 else small_groups_championship
+                 if "/groups/" in operation.path or "/group-game/" in operation.path
                  else small_evening_championship
                  if "/abarrotada/game/" in operation.path or "/game/" in operation.path
                  or "/abarrotada/evening/" in operation.path

@@ -6,12 +6,15 @@ the printed group sheets, the rule check of a group game (:meth:`check_game`), w
 entry is the core's (``scoring.services.games``), the games' pages (a pair's link, the
 director's grid and table page: the core's ``scoring.views.games``, given ``game_views``),
 the group standings and projector and the director's read-only page of who goes through
-(``standings``), and the walkovers of a pair withdrawn in the group stage
-(``services.walkovers``, through :meth:`team_withdrawn`), and the knockout stage: the
-director confirms who goes through and the bracket is the core's (``services.knockout``,
+(``standings``), the walkovers of a pair withdrawn in the group stage
+(``services.walkovers``, through :meth:`team_withdrawn`), a pair's scorecard
+(``scorecard``), the REST API (``api``: the group games through the core's game endpoints,
+the groups, their standings and who goes through), the demo (``demo``, through
+:meth:`load_demo`): an event in its group stage; and the knockout stage: the director
+confirms who goes through and the bracket is the core's (``services.knockout``,
 ``knockout_views``; :meth:`knockout_best_of`, :meth:`knockout_walkovers`), its final ranking
 on the standings page (``standings_knockout``). The format is not offered in the
-new-championship picker until its API and exports are built too.
+new-championship picker until the knockout's API and exports are built too.
 """
 
 from __future__ import annotations
@@ -31,7 +34,7 @@ class GroupsKnockout(Format):
     summary = _("Pairs play a round robin in small groups, games of a set number of hands; "
                 "the best of each group, and the best of the rest, play a seeded bracket.")
     rules_section = "12"
-    # Issue 38: not offered until its API and exports are built.
+    # Issue 38: not offered until the knockout's API and exports are built.
     offered = False
     has_deals = False
     has_hand_records = False
@@ -115,7 +118,9 @@ class GroupsKnockout(Format):
         raise Http404  # a free-deal game has no deals, so no travellers
 
     def scorecard_page(self, request, championship, team, *, director: bool):
-        raise Http404("The group games cannot be entered yet")
+        from formats.groups_knockout.scorecard_views import scorecard_page
+
+        return scorecard_page(request, championship, team, director=director)
 
     def director_results_page(self, request, championship, round_):
         from formats.groups_knockout.game_views import director_games
@@ -181,7 +186,19 @@ class GroupsKnockout(Format):
         # A pair withdrawn in the knockout: its opponent goes through (rules.md 12.4).
         return True
 
+    def load_demo(self, director):
+        # A town's open in its group stage (rules.md 12.1); the finished event with its
+        # knockout comes once the knockout is built.
+        from formats.groups_knockout.demo import load_groups_demo
+
+        yield load_groups_demo(director)[1]
+
     def team_reinstated(self, team, *, by=None, origin=None) -> None:
         from formats.groups_knockout.services.walkovers import take_back_walkovers
 
         take_back_walkovers(team, by=by, origin=origin)
+
+    def api_urlpatterns(self) -> list:
+        from formats.groups_knockout import api
+
+        return api.urlpatterns

@@ -8,14 +8,17 @@ from __future__ import annotations
 
 from django.shortcuts import render
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 import live
 from formats import format_of
 from formats.groups_knockout import game_selectors
 from formats.groups_knockout.wording import PAIR_WORDING
 from scoring import permissions
+from scoring.permissions import NamedTableRefusal
 from scoring.selectors.games import table_game
 from scoring.services import ScoringError
+from scoring.services.values import GameRefused
 from scoring.views.common import no_store
 from scoring.views.games import GameLinks, director_game_view, game_card
 from scoring.views.games import director_games as games_grid
@@ -56,16 +59,28 @@ def captain_page(request, team, *, form=None, dispute_form=None, pin_form=None,
     return no_store(render(request, "groups_knockout/captain.html", context))
 
 
-def _open_table(team) -> Table:
-    """The pair's table in the open round; refused while it sits the round out, or with no
-    round in play."""
+# A game queued on a phone for another round or table than the pair's open one.
+_NAMED_TABLE = NamedTableRefusal(
+    GameRefused,
+    wrong_round=gettext_lazy("Your pair's game in play is in round %(open)s, not round "
+                             "%(round)s: nothing was entered."),
+    wrong_table=gettext_lazy("Your pair plays at table %(open)s in round %(round)s, not at "
+                             "table %(table)s: nothing was entered."))
+
+
+def open_table(team, *, round_number: int | None = None, table_number: int | None = None
+               ) -> Table:
+    """The pair's table in the open round, where its link (page or API) enters a game;
+    refused while it sits the round out, or with no round in play; a request naming another
+    round or table (a report queued on a phone) is refused naming that field."""
     table = game_selectors.team_table(team)
     if table is None or table.round.status != Round.Status.RELEASED:
         sit_out = game_selectors.open_sit_out_round(team)
         if sit_out is not None:
             raise ScoringError(_sits_out(sit_out), code="bye")
         raise permissions.no_open_table(table.round if table else None, PAIR_WORDING)
-    return table
+    return permissions.check_named_table(table, _NAMED_TABLE, round_number=round_number,
+                                         table_number=table_number)
 
 
 def _sits_out(round_) -> str:
@@ -73,7 +88,7 @@ def _sits_out(round_) -> str:
         "number": round_.number}
 
 
-_links = GameLinks(open_table=_open_table, page=captain_page)
+_links = GameLinks(open_table=open_table, page=captain_page)
 captain_submit = _links.submit()
 captain_confirm = _links.confirm()
 captain_pin = _links.confirm_with_pin()

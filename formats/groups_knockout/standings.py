@@ -216,7 +216,8 @@ class GoingThrough:
 
 def going_through(championship: Championship) -> GoingThrough:
     """Who goes through, from every confirmed group game (the director's view); empty but
-    for the stage until it is complete and nothing blocks it. Three queries."""
+    for the stage until it is complete and nothing blocks it. Four queries (those of
+    :func:`group_stage`)."""
     stage = group_stage(championship)
     page = GoingThrough(stage)
     result = stage.qualification

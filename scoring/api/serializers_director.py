@@ -23,8 +23,10 @@ class ChampionshipSerializer(serializers.Serializer):
 
     id = serializers.IntegerField(read_only=True)
     name = serializers.CharField(max_length=200)
+    # Every registered format may be read (one still being built, not offered yet, included);
+    # only an offered one may be chosen (``validate_format``).
     format = serializers.ChoiceField(
-        choices=format_choices(), required=False,
+        choices=[(fmt.key, fmt.label) for fmt in FORMATS.values()], required=False,
         help_text=_("How it is played (rules.md 6 or 11), chosen at creation: duplicate_pairs "
                     "unless given. It cannot change afterwards."))
     venue = serializers.CharField(max_length=200, required=False, allow_blank=True)
@@ -44,6 +46,14 @@ class ChampionshipSerializer(serializers.Serializer):
     locked_fields = serializers.SerializerMethodField(
         help_text=_("Settings that can no longer change."))
     created_at = serializers.DateTimeField(read_only=True)
+
+    def validate_format(self, value: str) -> str:
+        """A format a director may create (``Format.offered``), as the picker's; a
+        championship keeps its own."""
+        keeps = self.instance is not None and self.instance.format == value
+        if not keeps and value not in dict(format_choices()):
+            self.fields["format"].fail("invalid_choice", input=value)
+        return value
 
     def get_fields(self):
         fields = super().get_fields()

@@ -87,8 +87,14 @@ class RankingScope:
 
 
 def total_rounds(championship: Championship, generated: int) -> int:
-    """M: a Swiss championship plays its planned rounds; a round robin its schedule."""
-    return championship.rounds_planned or generated
+    """M: a Swiss championship plays the rounds its format pairs (``Format.rounds_to_pair``:
+    the planned rounds, or the format's own schedule, as the group stage's); a round robin
+    its schedule."""
+    from formats import format_of  # late: the formats import the core
+
+    if not championship.is_swiss:
+        return championship.rounds_planned or generated
+    return format_of(championship).rounds_to_pair(championship) or generated
 
 
 def ranking_scope(championship: Championship, *, live: bool = False,

@@ -202,3 +202,35 @@ EVENING_ENDPOINTS = [
     ("ab evening standings", "get", AB + "evening/", None,
      {**RESULTS_UNPUBLISHED, "director": 200}),
 ]
+
+GK_CAPTAIN = CAPTAIN + "group-game/"
+GK = C + "groups/"
+GK_GAME = GK + "rounds/1/games/1/"
+GROUP_GAME = {"first_points": 75, "second_points": 52, "ended_by": "hands", "hands_played": 8}
+GROUPS_ENDPOINTS = [
+    ("gk captain game", "get", GK_CAPTAIN, None,
+     {**NO_LINK, "same_table": 200, "other_table": 200}),
+    ("gk captain submit", "post", GK_CAPTAIN, GROUP_GAME,
+     {**NO_LINK, "same_table": 201, "other_table": 201}),
+    ("gk captain confirm", "post", GK_CAPTAIN + "{entry}/confirm/", None,
+     {**NO_LINK, "same_table": 200, "other_table": 404}),
+    ("gk captain dispute", "post", GK_CAPTAIN + "{entry}/dispute/", {"comment": "No: 80."},
+     {**NO_LINK, "same_table": 200, "other_table": 404}),
+    # The other pair's own link types no PIN: only the entering pair's phone does (409).
+    ("gk captain PIN", "post", GK_CAPTAIN + "{entry}/pin/", {"pin": "1234"},
+     {**NO_LINK, "same_table": 409, "other_table": 404}),
+    ("gk round games", "get", GK + "rounds/1/games/", None, {**DIRECTOR_ONLY, "director": 200}),
+    ("gk game", "get", GK_GAME, None, {**DIRECTOR_ONLY, "director": 200}),
+    ("gk enter", "post", GK_GAME + "enter/", {**GROUP_GAME, "note": "The score sheet"},
+     {**DIRECTOR_ONLY, "director": 200}),
+    ("gk director confirm", "post", GK_GAME + "confirm/", {"entry": "{entry}"},
+     {**DIRECTOR_ONLY, "director": 200}),
+    ("gk groups", "get", GK, None, {**RESULTS_UNPUBLISHED, "director": 200}),
+    ("gk standings", "get", GK + "standings/", None, {**RESULTS_UNPUBLISHED, "director": 200}),
+    ("gk going through", "get", GK + "going-through/", None,
+     {**DIRECTOR_ONLY, "director": 200}),
+    # Shared endpoints on a groups championship: the format answers (the next group round
+    # waits for round 1 to close).
+    ("gk championship", "get", C, None, {**DIRECTOR_ONLY, "director": 200}),
+    ("gk generate", "post", C + "rounds/generate/", None, {**DIRECTOR_ONLY, "director": 409}),
+]

@@ -128,6 +128,10 @@ NOTHING_TO_CROSS = {
     "api-cell-clear-adjustment": URL_ONLY + " (and its table and deal)",
     "api-exports": URL_ONLY,
     "api-fd-game-enter": URL_ONLY + " (and its table)",
+    "api-gk-game-enter": URL_ONLY + " (and its table)",
+    "api-gk-game-confirm": "the core's API endpoint, as api-fd-game-confirm's (crossed "
+                           "here); until the format is offered and has a world, crossed in "
+                           "tests/formats/test_groups_knockout_api.py",
     "api-fd-sections": URL_ONLY + " (pairs by number in that championship)",
     "api-fd-knockout-start": URL_ONLY,
     "api-fd-knockout-game": URL_ONLY + " (the tie by its stage and slot in that bracket)",

@@ -1,0 +1,106 @@
+"""What the groups-then-knockout API answers (reads only): a pair's group game as its link
+reads it, the groups with their pairs, a pair's line of its group's standing and who goes
+through. A game as a table reports it, and a table's game, are the core's
+(``scoring.api.serializers_games``)."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _
+from rest_framework import serializers
+
+from formats.groups_knockout.serializers import GroupsSettingsSerializer
+from scoring.api import enums
+from scoring.api.serializers_games import STATE_HELP, GameEntrySerializer, PairSerializer
+
+
+class CaptainGroupGameSerializer(serializers.Serializer):
+    """A pair's group game, as its link shows it: its table in the open round (else its
+    latest one), whether it may enter or confirm now, its group, the game's state and latest
+    entry; or the open round it sits out."""
+
+    round = serializers.IntegerField(allow_null=True)
+    table = serializers.IntegerField(allow_null=True)
+    open = serializers.BooleanField(help_text=_("Whether the link may enter and confirm now."))
+    we_are = serializers.ChoiceField(choices=["first", "second"], allow_null=True,
+                                     help_text=_("Whether the pair is the first or the second "
+                                                 "at its table."))
+    opponent = PairSerializer(allow_null=True)
+    group = serializers.CharField(help_text=_("The pair's group (its letter); empty before "
+                                              "the groups are made."))
+    sit_out_round = serializers.IntegerField(allow_null=True, help_text=_(
+        "The open round the pair sits out (no game), if any."))
+    state = enums.enum_field(enums.GAME_STATES, nullable=True, help_text=STATE_HELP)
+    entry = GameEntrySerializer(allow_null=True, help_text=_("The latest entry."))
+    settings = GroupsSettingsSerializer()
+
+
+class GroupPairSerializer(serializers.Serializer):
+    position = serializers.IntegerField(help_text=_("The pair's position in its group (1 "
+                                                    "first), as the schedule reads it."))
+    pair = serializers.IntegerField(source="team.number", help_text=_("The pair's number."))
+    name = serializers.CharField(source="team.name")
+    withdrawn = serializers.BooleanField(source="team.withdrawn")
+
+
+class GroupSerializer(serializers.Serializer):
+    """A group (rules.md 12.1) and its pairs in position order."""
+
+    group = serializers.CharField(source="letter")
+    pairs = GroupPairSerializer(many=True)
+
+
+class GroupStandingLineSerializer(serializers.Serializer):
+    """A pair's line in its group's standing (rules.md 12.2), the groups one after the other
+    (A first), each best first."""
+
+    group = serializers.CharField()
+    place = serializers.CharField(help_text=_("The place in the group as shown, e.g. '2=' "
+                                              "while a draw is needed."))
+    pair = serializers.IntegerField(source="row.team.number", help_text=_("The pair's number."))
+    name = serializers.CharField(source="row.team.name")
+    withdrawn = serializers.BooleanField(source="row.team.withdrawn")
+    games = serializers.IntegerField(source="row.line.games")
+    wins = serializers.IntegerField(source="row.line.wins")
+    losses = serializers.IntegerField(source="row.line.losses")
+    match_points = serializers.IntegerField(source="row.line.match_points")
+    points = serializers.IntegerField(source="row.line.points_for")
+    points_against = serializers.IntegerField(source="row.line.points_against")
+    through = serializers.ChoiceField(
+        choices=["direct", "repechage", ""], source="row.through",
+        help_text=_("How the pair goes through once every group game counts: direct, "
+                    "repechage, or empty."))
+
+
+class SeedSerializer(serializers.Serializer):
+    seed = serializers.IntegerField()
+    pair = serializers.IntegerField(source="team.number", help_text=_("The pair's number."))
+    name = serializers.CharField(source="team.name")
+    group = serializers.CharField()
+    place = serializers.IntegerField(help_text=_("The pair's place in its group."))
+    through = serializers.ChoiceField(choices=["direct", "repechage"])
+
+
+class FirstRoundTieSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    top = serializers.IntegerField(source="top.number", allow_null=True, default=None,
+                                   help_text=_("The better seed's pair number."))
+    top_seed = serializers.IntegerField(allow_null=True)
+    bottom = serializers.IntegerField(source="bottom.number", allow_null=True, default=None,
+                                      help_text=_("The other pair's number; null: a bye."))
+    bottom_seed = serializers.IntegerField(allow_null=True)
+
+
+class GoingThroughSerializer(serializers.Serializer):
+    """Who goes through (rules.md 12.3): empty but for the games still missing until every
+    group game counts and nothing blocks it."""
+
+    complete = serializers.BooleanField(source="stage.complete", help_text=_(
+        "Whether every group game counts."))
+    missing = serializers.IntegerField(source="stage.missing", help_text=_(
+        "The group games not confirmed yet."))
+    blocked = serializers.CharField(source="stage.blocked", help_text=_(
+        "Why nobody goes through although every game counts (a draw needed...)."))
+    seeds = SeedSerializer(many=True)
+    excluded = PairSerializer(many=True, help_text=_("Left out of the repechage: no win."))
+    byes = PairSerializer(many=True)
+    first_round = FirstRoundTieSerializer(many=True, source="ties")
