@@ -231,6 +231,14 @@ class Format:
         By default a tie is one game."""
         return 1
 
+    def knockout_walkovers(self, championship) -> bool:
+        """Whether a pair withdrawn during ``championship``'s knockout loses its tie without
+        a game, its opponent going through (rules.md 12.4), and the bracket is settled
+        after each decided tie (a withdrawn next opponent, a third-place game's pairs:
+        ``scoring.services.knockout_settle``). By default not: the director enters every
+        game."""
+        return False
+
     # --- Entrants (the teams page, its import and its template) -----------------------------
 
     #: Whether each entrant is one player (individual championships), not a team of two.

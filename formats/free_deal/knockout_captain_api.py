@@ -20,7 +20,6 @@ from rest_framework import serializers, status
 from rest_framework.response import Response
 
 from formats import FREE_DEAL_PAIRS
-from formats.free_deal import permissions as pair_permissions
 from formats.free_deal.knockout_api import (
     KnockoutGameSerializer,
     KnockoutPairSerializer,
@@ -34,6 +33,7 @@ from scoring.models import KnockoutEntry, KnockoutTie
 from scoring.serializers import DisputeSerializer
 from scoring.services import KEY_LENGTH, Origin
 from scoring.services import knockout_captains as services
+from scoring.views.knockout_captains import captain_knockout_entry_id
 from tournaments.models import Team
 from tournaments.services.common import ServiceError
 
@@ -87,7 +87,7 @@ class KnockoutReportSubmitSerializer(KnockoutGameSerializer):
 
 def _checked_entry_id(team: Team, entry_id: int) -> int:
     """The id of a report of one of the pair's ties; 404 for any other."""
-    return pair_permissions.captain_knockout_entry_id(team, entry_id)
+    return captain_knockout_entry_id(team, entry_id)
 
 
 class CaptainKnockoutView(CaptainView):

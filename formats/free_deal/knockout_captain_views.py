@@ -1,113 +1,34 @@
 """A pair's knockout game on its own link (rules.md 11.3): the card on the captain's page
-(``captain_knockout``), and entering, confirming and disputing the tie's next game. Thin:
-``scoring.services.knockout_captains`` decides and writes."""
+(``captain_knockout``), and entering, confirming and disputing the tie's next game. The
+core's (``scoring.views.knockout_captains``), given this format's URL names and captain's
+page."""
 
 from __future__ import annotations
 
-from django import forms
-from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
-from django.views.decorators.http import require_POST
+from scoring.views.knockout_captains import KnockoutEntryForm, KnockoutLinks
+from scoring.views.knockout_captains import captain_knockout as core_captain_knockout
 
-from formats.free_deal import permissions as pair_permissions
-from formats.free_deal.knockout_views import stage_name
-from scoring import permissions
-from scoring.forms import DisputeCommentForm, new_idempotency_key
-from scoring.models import KnockoutTie
-from scoring.services import knockout_captains as services
-from scoring.services.knockout import MAX_POINTS
-from scoring.services.values import Origin, ScoringError
-from scoring.views.answers import answer_action, from_outbox
-from tournaments.services.common import ServiceError
+__all__ = ["KnockoutEntryForm", "captain_knockout", "captain_knockout_confirm",
+           "captain_knockout_dispute", "captain_knockout_submit"]
 
-
-class KnockoutEntryForm(forms.Form):
-    """Both pairs' points of the tie's next game, the tie's first pair first."""
-
-    first_points = forms.IntegerField(label=gettext_lazy("Points of the first pair"),
-                                      min_value=0, max_value=MAX_POINTS)
-    second_points = forms.IntegerField(label=gettext_lazy("Points of the second pair"),
-                                       min_value=0, max_value=MAX_POINTS)
-    # One a form: the same report sent twice (a double tap, the outbox) is stored once.
-    idempotency_key = forms.CharField(required=False, max_length=64, widget=forms.HiddenInput)
+#: The names of the format's knockout URLs, for the captain's card.
+KNOCKOUT_URLS = {"submit": "free_deal:captain_knockout_submit",
+                 "confirm": "free_deal:captain_knockout_confirm",
+                 "dispute": "free_deal:captain_knockout_dispute"}
 
 
 def captain_knockout(team, form=None) -> dict | None:
     """What the captain's page shows of the pair's tie being played, or ``None``."""
-    tie = services.team_tie(team)
-    if tie is None:
-        return None
-    stage_ties = KnockoutTie.objects.filter(championship_id=tie.championship_id,
-                                            stage=tie.stage).count()
-    entry = services.latest_entry(tie)
-    return {
-        "tie": tie, "name": stage_name(stage_ties), "entry": entry,
-        "game_number": len(tie.games.all()) + 1,
-        "opponent": tie.second if tie.first_id == team.pk else tie.first,
-        "ours": entry is not None and entry.by_team_id == team.pk,
-        "form": form or KnockoutEntryForm(initial={"idempotency_key": new_idempotency_key()}),
-        "dispute_form": DisputeCommentForm(),
-    }
+    return core_captain_knockout(team, form, KNOCKOUT_URLS)
 
 
-@require_POST
-def captain_knockout_submit(request, team_id: int, secret: str, tie_id: int):
-    team = permissions.captain_team(team_id, secret)
-    entered = _("Game entered. The other pair must now confirm it.")
-    if services.earlier_knockout_entry(team=team, tie_id=tie_id,
-                                       idempotency_key=request.POST.get("idempotency_key")):
-        # Sent again (the outbox after a lost answer), even once the tie is decided: the
-        # first answer, never a refusal of a stored report.
-        return answer_action(request, team, ok=True, message=entered)
-    form = KnockoutEntryForm(request.POST)
-    if form.is_valid():
-        try:
-            services.submit_knockout_entry(
-                team=team, tie_id=tie_id, first_points=form.cleaned_data["first_points"],
-                second_points=form.cleaned_data["second_points"],
-                idempotency_key=form.cleaned_data["idempotency_key"],
-                origin=Origin.from_request(request))
-        except ServiceError as error:
-            field = error.field if error.field in form.fields else None
-            form.add_error(field, error.message)
-        except ScoringError as error:
-            return answer_action(request, team, ok=False, message=error.message)
-        else:
-            return answer_action(request, team, ok=True, message=entered)
-    if from_outbox(request):
-        errors = {name: list(items) for name, items in form.errors.items()}
-        return answer_action(request, team, ok=False, status=400, errors=errors, message=" ".join(
-            message for items in errors.values() for message in items))
+def _page(request, team, *, knockout_form=None):
     from formats.free_deal.views import captain_page
 
-    return captain_page(request, team, knockout_form=form)
+    return captain_page(request, team, knockout_form=knockout_form)
 
 
-@require_POST
-def captain_knockout_confirm(request, team_id: int, secret: str, entry_id: int):
-    team = permissions.captain_team(team_id, secret)
-    pair_permissions.captain_knockout_entry_id(team, entry_id)  # another tie's: 404
-    try:
-        services.confirm_knockout_entry(team=team, entry_id=entry_id,
-                                        origin=Origin.from_request(request))
-    except (ScoringError, ServiceError) as error:
-        return answer_action(request, team, ok=False, message=error.message)
-    return answer_action(request, team, ok=True, message=_("Game confirmed."))
-
-
-@require_POST
-def captain_knockout_dispute(request, team_id: int, secret: str, entry_id: int):
-    team = permissions.captain_team(team_id, secret)
-    pair_permissions.captain_knockout_entry_id(team, entry_id)  # another tie's: 404
-    form = DisputeCommentForm(request.POST)
-    if not form.is_valid():
-        return answer_action(request, team, ok=False, message=" ".join(
-            message for messages in form.errors.values() for message in messages))
-    try:
-        services.dispute_knockout_entry(team=team, entry_id=entry_id,
-                                        comment=form.cleaned_data["comment"],
-                                        origin=Origin.from_request(request))
-    except ScoringError as error:
-        return answer_action(request, team, ok=False, message=error.message)
-    return answer_action(request, team, ok=True,
-                         message=_("Game disputed. The director has been told."))
+_links = KnockoutLinks(page=_page)
+captain_knockout_submit = _links.submit()
+captain_knockout_confirm = _links.confirm()
+captain_knockout_dispute = _links.dispute()

@@ -3,14 +3,11 @@ captain's (``scoring.permissions``), for games. The pages and the API both ask t
 
 from __future__ import annotations
 
-from django.db.models import Q
-from django.http import Http404
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from formats.free_deal import selectors
 from formats.free_deal.wording import PAIR_WORDING
-from scoring.models import KnockoutEntry
 from scoring.permissions import (
     NamedTableRefusal,
     check_named_table,
@@ -51,10 +48,3 @@ def captain_open_table(team: Team, *, round_number: int | None = None,
 captain_entry = game_entry_of
 
 
-def captain_knockout_entry_id(team: Team, entry_id: int) -> int:
-    """The id of a knockout report of one of the pair's ties; 404 for any other, the same
-    answer as for an id that does not exist."""
-    if not KnockoutEntry.objects.filter(pk=entry_id).filter(
-            Q(tie__first_id=team.pk) | Q(tie__second_id=team.pk)).exists():
-        raise Http404("No such knockout report in your ties")
-    return entry_id

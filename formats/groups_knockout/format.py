@@ -11,10 +11,13 @@ the group standings and projector and the director's read-only page of who goes 
 (``scorecard``), the REST API (``api``: the group games through the core's game endpoints,
 the groups, their standings and who goes through), the demo (``demo``, through
 :meth:`load_demo`): an event in its group stage (the finished event with its knockout stage
-comes with the knockout), the full backup and the public archive (``archive``,
-``archive_rules``) and the group standings' export files (``standings_exports``: CSV,
-workbook, ranking sheet). The knockout is the next step: until then the pages that show it
-answer "not found" and the format is not offered in the new-championship picker.
+is still to come), the full backup and the public archive (``archive``, ``archive_rules``)
+and the group standings' export files (``standings_exports``: CSV, workbook, ranking sheet);
+and the knockout stage: the director confirms who goes through and the bracket is the core's
+(``services.knockout``, ``knockout_views``; :meth:`knockout_best_of`,
+:meth:`knockout_walkovers`), its final ranking on the standings page
+(``standings_knockout``). The format is not offered in the new-championship picker until the
+knockout is in the API, the exports and the backup too.
 """
 
 from __future__ import annotations
@@ -34,7 +37,7 @@ class GroupsKnockout(Format):
     summary = _("Pairs play a round robin in small groups, games of a set number of hands; "
                 "the best of each group, and the best of the rest, play a seeded bracket.")
     rules_section = "12"
-    # Issue 38: not offered until its knockout is built (the next step).
+    # Issue 38: not offered until the knockout's API and exports are built.
     offered = False
     has_deals = False
     has_hand_records = False
@@ -196,9 +199,20 @@ class GroupsKnockout(Format):
                     .order_by("round__number").values_list("round__number", flat=True))
 
     def team_withdrawn(self, team, *, by=None, origin=None) -> None:
+        from formats.groups_knockout.services.knockout import bracket_after_withdrawal
         from formats.groups_knockout.services.walkovers import record_walkovers
 
         record_walkovers(team, by=by, origin=origin)
+        bracket_after_withdrawal(team)
+
+    def knockout_best_of(self, championship) -> int:
+        from formats.groups_knockout.services import settings_of
+
+        return settings_of(championship).best_of
+
+    def knockout_walkovers(self, championship) -> bool:
+        # A pair withdrawn in the knockout: its opponent goes through (rules.md 12.4).
+        return True
 
     def load_demo(self, director):
         # A town's open in its group stage (rules.md 12.1); the finished event with its

@@ -22,6 +22,7 @@ from scoring.services.values import GameRefused
 from scoring.views.common import no_store
 from scoring.views.games import GameLinks, director_game_view, game_card
 from scoring.views.games import director_games as games_grid
+from scoring.views.knockout_captains import KnockoutLinks, captain_knockout
 from scoring.views.offline import cache_name
 from tournaments.models import Championship, Round, Table
 
@@ -32,7 +33,14 @@ GAME_URLS = {"submit": "groups_knockout:captain_submit",
              "director_game": "groups_knockout:director_game"}
 
 
-def captain_page(request, team, *, form=None, dispute_form=None, pin_form=None):
+#: The names of the format's knockout URLs, for the captain's card of its tie.
+KNOCKOUT_URLS = {"submit": "groups_knockout:captain_knockout_submit",
+                 "confirm": "groups_knockout:captain_knockout_confirm",
+                 "dispute": "groups_knockout:captain_knockout_dispute"}
+
+
+def captain_page(request, team, *, form=None, dispute_form=None, pin_form=None,
+                 knockout_form=None):
     table = game_selectors.team_table(team)
     game = table_game(table) if table is not None else None
     championship = table.round.championship if table is not None else team.championship
@@ -43,6 +51,8 @@ def captain_page(request, team, *, form=None, dispute_form=None, pin_form=None):
         "live_url": live.stream_url("team", team.championship_id, team.pk,
                                     link_secret=team.link_secret),
         "offline_cache": cache_name(),
+        # The pair's knockout tie being played, if any (rules.md 12.4).
+        "knockout": captain_knockout(team, knockout_form, KNOCKOUT_URLS),
         **game_card(team, table, game, format_of(championship).game_pad(championship),
                     GAME_URLS, form=form, dispute_form=dispute_form, pin_form=pin_form),
     }
@@ -83,6 +93,11 @@ captain_submit = _links.submit()
 captain_confirm = _links.confirm()
 captain_pin = _links.confirm_with_pin()
 captain_dispute = _links.dispute()
+
+_knockout_links = KnockoutLinks(page=captain_page)
+captain_knockout_submit = _knockout_links.submit()
+captain_knockout_confirm = _knockout_links.confirm()
+captain_knockout_dispute = _knockout_links.dispute()
 
 
 def director_games(request, championship: Championship, round_: Round):

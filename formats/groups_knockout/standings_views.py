@@ -10,11 +10,14 @@ from django.shortcuts import render
 from django.urls import reverse
 
 import live
+from formats.groups_knockout.knockout_views import going_through_context
 from formats.groups_knockout.services import settings_of
-from formats.groups_knockout.standings import going_through, group_stage
+from formats.groups_knockout.standings import group_stage
+from formats.groups_knockout.standings_knockout import final_places
 from formats.groups_knockout.views import _championship as director_championship
 from scoring.selectors.scope import ScopeError, ranking_scope
 from scoring.views.common import no_store
+from scoring.views.knockout import bracket_html, bracket_rounds
 from tournaments.models import Championship
 
 
@@ -28,8 +31,14 @@ def standings_page(request, championship: Championship, *, director: bool):
         return HttpResponseBadRequest(str(error))
     up_to = None if scope.live else scope.after
     stage = group_stage(championship, up_to=up_to)
+    rounds = bracket_rounds(championship)
     return render(request, "groups_knockout/standings.html", {
         "championship": championship, "director": director, "scope": scope, "stage": stage,
+        # The knockout (rules.md 12.4): the bracket, and the final ranking once the final
+        # is decided (from every group game, whatever the scope).
+        "bracket": bracket_html(request, championship, rounds),
+        "places": final_places(championship, rounds=rounds,
+                               stage=stage if up_to is None else None),
         "settings": settings_of(championship),
         "live_url": live.stream_url("director" if director else "public", championship.pk),
     })
@@ -47,6 +56,7 @@ def projector_page(request, championship: Championship, *, director: bool):
     return render(request, "groups_knockout/projector.html", {
         "championship": championship, "director": director, "scope": scope, "stage": stage,
         "group": stage.groups[page - 1] if stage.groups else None,
+        "bracket": bracket_html(request, championship),
         "page": page, "pages": pages,
         "next_url": f"{reverse('scoring:projector', args=[championship.pk])}?page={next_page}",
         "seconds": site_settings.PROJECTOR_PAGE_SECONDS,
@@ -56,11 +66,10 @@ def projector_page(request, championship: Championship, *, director: bool):
 
 @login_required
 def going_through_page(request, pk: int):
-    """Who goes through (rules.md 12.3), read-only: once every group game is confirmed, the
-    seeds, the repechage compared across groups, the pairs left out with no win, the byes and
-    the seeded first round; before that, how many group games are still unconfirmed."""
+    """Who goes through (rules.md 12.3): once every group game is confirmed, the seeds, the
+    repechage compared across groups, the pairs left out with no win, the byes and the seeded
+    first round, with the director's button confirming them (``knockout_views.confirm``);
+    before that, how many group games are still unconfirmed."""
     championship = director_championship(request, pk)
-    return no_store(render(request, "groups_knockout/going_through.html", {
-        "championship": championship, "page": going_through(championship),
-        "settings": settings_of(championship),
-    }))
+    return no_store(render(request, "groups_knockout/going_through.html",
+                           going_through_context(championship)))

@@ -6,7 +6,7 @@ pair's page and a round's games are the shared URLs, which ask the format.)"""
 
 from django.urls import path
 
-from formats.groups_knockout import game_views, standings_views, views
+from formats.groups_knockout import game_views, knockout_views, standings_views, views
 
 app_name = "groups_knockout"
 
@@ -16,6 +16,10 @@ urlpatterns = [
     path("director/c/<int:pk>/groups/swap/", views.swap, name="swap_pairs"),
     path("director/c/<int:pk>/groups/going-through/", standings_views.going_through_page,
          name="going_through"),
+    path("director/c/<int:pk>/groups/going-through/confirm/", knockout_views.confirm,
+         name="confirm_qualifiers"),
+    path("director/c/<int:pk>/groups/knockout/", knockout_views.director_bracket,
+         name="bracket"),
     path("director/c/<int:pk>/groups.pdf", views.group_sheets, name="group_sheets"),
     path("director/c/<int:pk>/groups/rounds/<int:number>/table-cards.pdf", views.table_cards,
          name="table_cards"),
@@ -27,6 +31,12 @@ urlpatterns = [
          name="captain_pin"),
     path("t/<int:team_id>/<str:secret>/group-game/<int:entry_id>/dispute/",
          game_views.captain_dispute, name="captain_dispute"),
+    path("t/<int:team_id>/<str:secret>/group-knockout/<int:tie_id>/",
+         game_views.captain_knockout_submit, name="captain_knockout_submit"),
+    path("t/<int:team_id>/<str:secret>/group-knockout/entries/<int:entry_id>/confirm/",
+         game_views.captain_knockout_confirm, name="captain_knockout_confirm"),
+    path("t/<int:team_id>/<str:secret>/group-knockout/entries/<int:entry_id>/dispute/",
+         game_views.captain_knockout_dispute, name="captain_knockout_dispute"),
     path("director/c/<int:pk>/results/rounds/<int:number>/group-games/<int:table_number>/",
          game_views.director_game, name="director_game"),
 ]

@@ -7,17 +7,20 @@ from __future__ import annotations
 
 from django.db.models import Prefetch
 
-from scoring.models import KnockoutEntry, KnockoutTie
+from scoring.models import KnockoutEntry, KnockoutGame, KnockoutTie
 from tournaments.models import Championship
 
 
 def knockout_bracket(championship: Championship) -> list[list]:
     """The knockout stage's ties, round by round (first round first), each with its games;
-    an empty list before the stage starts (and the captains' reports). Four queries."""
+    an empty list before the stage starts (and the captains' reports); each game with who
+    entered it. Four queries."""
     ties = (KnockoutTie.objects.filter(championship=championship)
             .select_related("first", "second", "winner")
-            .prefetch_related("games", Prefetch("entries", KnockoutEntry.objects.with_state()
-                                                .select_related("by_team"))))
+            .prefetch_related(Prefetch("games", KnockoutGame.objects
+                                       .select_related("by_director", "by_team")),
+                              Prefetch("entries", KnockoutEntry.objects.with_state()
+                                       .select_related("by_team"))))
     rounds: list[list] = []
     for tie in ties:
         if tie.stage > len(rounds):

@@ -19,6 +19,7 @@ from engine.free_deal import knockout as ko
 from formats import format_of
 from scoring.models import KnockoutGame, KnockoutTie
 from scoring.services import live_events
+from scoring.services.knockout_settle import THIRD_PLACE_SLOT, settle_bracket
 from scoring.services.values import Origin
 from tournaments import audit
 from tournaments.models import AuditEvent, Championship
@@ -35,23 +36,39 @@ def check_not_drawn(championship: Championship) -> None:
 
 
 @transaction.atomic
-def store_bracket(championship: Championship, bracket: ko.Bracket, *, by=None,
-                  origin=None) -> list[KnockoutTie]:
+def store_bracket(championship: Championship, bracket: ko.Bracket, *, by=None, origin=None,
+                  third_place: bool = False, note: str = "") -> list[KnockoutTie]:
     """Store every tie of the engine's ``bracket`` (the first round's pairs and seeds set,
     the later rounds' empty), in the caller's transaction, under its lock of the
-    championship. Audited: who drew it, and the first round's pairings by pair number."""
+    championship. A first-round tie with one pair is a bye: that pair goes through at once
+    (a tie with none sends nobody on). ``third_place`` adds the game between the losing
+    semi-finalists (``knockout_settle``). Audited: who drew it, the first round's pairings
+    by pair number ("-" for a bye), and the caller's ``note`` (a swap of seeds, say)."""
     ties = [
         KnockoutTie(championship=championship, stage=tie.round, slot=tie.number,
                     first=tie.top, second=tie.bottom, first_seed=tie.top_seed,
                     second_seed=tie.bottom_seed)
         for stage in bracket.rounds for tie in stage
     ]
+    if third_place and len(bracket.rounds) >= 2:
+        ties.append(KnockoutTie(championship=championship, stage=len(bracket.rounds),
+                                slot=THIRD_PLACE_SLOT))
     ties = KnockoutTie.objects.bulk_create(ties)
-    first_round = ", ".join(f"{t.first.number}-{t.second.number}"
+    first_round = ", ".join(f"{_number(t.first)}-{_number(t.second)}"
                             for t in ties if t.stage == 1)
+    detail = f"size {bracket.size}, best of {bracket.best_of}: {first_round}"
+    if note:
+        detail += f"; {note}"
     audit.record(AuditEvent.Action.KNOCKOUT_STARTED, championship, by=by, origin=origin,
-                 detail=f"size {bracket.size}, best of {bracket.best_of}: {first_round}")
+                 detail=detail[:150])
+    if third_place or any(t.first_id is None or t.second_id is None
+                          for t in ties if t.stage == 1):
+        settle_bracket(championship)
     return ties
+
+
+def _number(team) -> str:
+    return "" if team is None else str(team.number)
 
 
 def check_points(first_points, second_points) -> None:
@@ -103,6 +120,9 @@ def enter_knockout_game(tie: KnockoutTie, first_points: int, second_points: int,
         tie.save(update_fields=["winner"])
         following = _advance(tie, winner)
     _record_game(tie, game, winner, by=by, team=by_team, origin=origin)
+    if winner is not None and format_of(championship).knockout_walkovers(championship):
+        # A withdrawn next opponent, or the third-place game's pairs: decided at once.
+        settle_bracket(championship)
     # The pairs' pages and the brackets follow live; the winner's next opponent learns too.
     live_events.knockout_changed(tie, counted=True)
     if following is not None:

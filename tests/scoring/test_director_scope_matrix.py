@@ -64,6 +64,11 @@ NOTHING_TO_CROSS = {
     "groups_knockout:going_through": READS,
     "groups_knockout:make_groups": URL_ONLY,
     "groups_knockout:swap_pairs": URL_ONLY + " (pairs by number in that championship)",
+    "groups_knockout:confirm_qualifiers": URL_ONLY + " (pairs to swap by number in that "
+                                                     "championship)",
+    "groups_knockout:bracket": "the core's form of a tie's game, as free_deal:director_bracket's "
+                               "(crossed here); until the format is offered and has a world, "
+                               "crossed in tests/formats/test_groups_knockout_bracket.py",
     "groups_knockout:group_sheets": READS,
     "groups_knockout:table_cards": READS,
     "groups_knockout:director_game": "the core's page of a table's game, as "
