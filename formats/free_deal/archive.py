@@ -10,11 +10,9 @@
 from __future__ import annotations
 
 from formats.free_deal import selectors
-from formats.free_deal.archive_knockout import reviews_from_verdicts
 from formats.free_deal.models import FreeDealSettings, PairSection, Section, SectionBye
 from formats.free_deal.services import settings_of
-from scoring.archive.format import PROVENANCE, USER, ArchivePart, TableSpec
-from scoring.models import KnockoutEntry, KnockoutGame, KnockoutReview, KnockoutTie
+from scoring.archive.format import ArchivePart, TableSpec
 from scoring.selectors.knockout import knockout_bracket
 from tournaments.models import Round
 
@@ -32,38 +30,16 @@ BACKUP = ArchivePart(
                   {"team": "teams", "section": "free_deal_sections"}),
         TableSpec("free_deal_section_byes", SectionBye, ("id", "round", "team"),
                   {"round": "rounds", "team": "teams"}),
-        # The free-deal knockout stage (rules.md 11.3): its ties and their games.
-        TableSpec("free_deal_knockout_ties", KnockoutTie,
-                  ("id", "stage", "slot", "first", "second", "first_seed", "second_seed", "winner"),
-                  {"first": "teams", "second": "teams", "winner": "teams"}),
-        TableSpec("free_deal_knockout_games", KnockoutGame,
-                  ("id", "tie", "number", "first_points", "second_points", *PROVENANCE),
-                  {"tie": "free_deal_knockout_ties", "by_team": "teams", "by_director": USER}),
-        # A captain's report of a knockout game (the game it made, once confirmed), and the
-        # other pair's confirmation or dispute of it.
-        TableSpec("free_deal_knockout_entries", KnockoutEntry,
-                  ("id", "tie", "number", "first_points", "second_points", "game",
-                   "by_director_override", "idempotency_key", "note", *PROVENANCE),
-                  {"tie": "free_deal_knockout_ties", "game": "free_deal_knockout_games",
-                   "by_team": "teams", "by_director": USER}),
-        TableSpec("free_deal_knockout_reviews", KnockoutReview,
-                  ("id", "entry", "verdict", "comment", "via_pin", *PROVENANCE),
-                  {"entry": "free_deal_knockout_entries", "by_team": "teams",
-                   "by_director": USER}, championship_lookup="entry__tie__championship"),
     ),
-    implicit_championship=(FreeDealSettings, Section, KnockoutTie),
+    implicit_championship=(FreeDealSettings, Section),
     # A version 1 file (a duplicate championship from before formats) has none of these.
     version_2_tables=("free_deal_settings",),
     # Added within version 2: a file without them is a championship without sections (or
-    # knockout stage), read as empty lists.
-    optional_tables=("free_deal_sections", "free_deal_pair_sections", "free_deal_section_byes",
-                     "free_deal_knockout_ties", "free_deal_knockout_games",
-                     "free_deal_knockout_entries", "free_deal_knockout_reviews"),
+    # knockout stage), read as empty lists. The knockout bracket's rows are the core's
+    # (``scoring.archive.knockout``), under the keys they had when the bracket was this
+    # format's own.
+    optional_tables=("free_deal_sections", "free_deal_pair_sections", "free_deal_section_byes"),
     optional_settings={"free_deal_settings": {"knockout_size": 0, "knockout_best_of": 1}},
-    optional_row_fields={"free_deal_knockout_entries": {
-        "idempotency_key": None, "by_director_override": False, "note": ""}},
-    # A file from before the reports joined the results core kept each one's verdict on it.
-    upgrade=reviews_from_verdicts,
 )
 
 

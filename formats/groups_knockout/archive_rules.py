@@ -1,8 +1,10 @@
 """The groups-then-knockout rows of a full backup (``formats.groups_knockout.archive.BACKUP``),
 checked before anything is written by the rules the forms and services apply: the settings
 (``rules.check_settings``), the groups (a pair in one group, at one position), every table
-within one group, the sit-outs, the walkovers (rules.md 12.4) and every game
-(``rules.check_game``, rules.md 12.1). Each refusal names the row.
+within one group, the sit-outs, the walkovers (rules.md 12.4), every game
+(``rules.check_game``, rules.md 12.1) and the knockout bracket's pairs (rules.md 12.3: pairs
+of the groups; the rest of the bracket is the core's check, ``scoring.archive.knockout``).
+Each refusal names the row.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from django.utils.translation import gettext as _
 from formats.groups_knockout.models import GroupsSettings
 from formats.groups_knockout.rules import check_game, check_settings
 from scoring.archive.errors import refuse
+from scoring.archive.knockout import TIES
 from scoring.services.games import GameValues
 from scoring.services.values import GameRefused
 from tournaments.models import Championship
@@ -25,6 +28,7 @@ def check_archive(checked) -> None:
     _tables(rows, group_of)
     _sit_outs(rows, group_of)
     _walkovers(rows, group_of)
+    _bracket(rows, group_of)
     for i, entry in enumerate(rows["game_entries"]):
         game = GameValues(entry["first_points"], entry["second_points"], entry["ended_by"],
                           entry["hands_played"],
@@ -120,3 +124,12 @@ def _walkovers(rows: dict, group_of: dict[int, int]) -> None:
             refuse(f"{path}.margin", _("a walkover is won by at least 1 point, in a round "
                                         "from 1."))
         games.add(frozenset((winner, loser)))
+
+
+def _bracket(rows: dict, group_of: dict[int, int]) -> None:
+    """The knockout bracket is drawn from the groups (rules.md 12.3): each of its pairs
+    played in one."""
+    for i, tie in enumerate(rows[TIES]):
+        for side in ("first", "second"):
+            if tie[f"{side}_id"] is not None and tie[f"{side}_id"] not in group_of:
+                refuse(f"{TIES}[{i}].{side}", _("the pair went through from no group."))

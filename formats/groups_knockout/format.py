@@ -45,9 +45,12 @@ class GroupsKnockout(Format):
     facts_template = "groups_knockout/_facts.html"
     round_seating_template = "groups_knockout/_round_seating.html"
     championship_fields = ("doubling",)
-    # The games are the core's rows; PIN attempts too (a game is confirmed with a PIN).
+    # The games and the knockout bracket are the core's rows; PIN attempts too (a game is
+    # confirmed with a PIN).
     archive_rows = ("groups_settings", "groups", "group_pairs", "group_sit_outs",
-                    "group_walkovers", "game_entries", "game_reviews", "pin_attempts")
+                    "group_walkovers", "game_entries", "game_reviews", "pin_attempts",
+                    "free_deal_knockout_ties", "free_deal_knockout_games",
+                    "free_deal_knockout_entries", "free_deal_knockout_reviews")
     # The group rounds are drafted one at a time, each once the last is closed: the core's
     # round-by-round (Swiss) path. The stage lasts at most 5 rounds (a group of 5 or 6); the
     # schedule's own length, which the groups decide, is enforced by ``services.rounds``.

@@ -25,10 +25,13 @@ from dataclasses import dataclass, field
 from django.utils.text import slugify
 
 from formats.registry import FORMATS
+from scoring.archive import knockout
+from scoring.archive.specs import PROVENANCE, USER, TableSpec
 from scoring.models import (
     Adjustment,
     GameEntry,
     GameReview,
+    KnockoutTie,
     PinAttempt,
     ResultEntry,
     ResultReview,
@@ -45,9 +48,6 @@ KIND_FULL = "full"
 KIND_PUBLIC = "public"
 KINDS = (KIND_FULL, KIND_PUBLIC)
 
-#: A reference to a user account, written as its username.
-USER = "user"
-
 
 def user_name_field(name: str) -> str:
     """The text field that keeps the username of a user reference ``name`` for a row
@@ -55,25 +55,6 @@ def user_name_field(name: str) -> str:
     the same username may be someone else) nor creates one. The archive writes either as
     the reference's username."""
     return f"{name}_name"
-
-
-#: Who made a row, when and from where (the rows a captain or a director writes).
-PROVENANCE = ("by_team", "by_director", "created_at", "ip_address", "user_agent")
-
-
-@dataclass(frozen=True)
-class TableSpec:
-    """One list of rows in a full backup: its key, its model, the fields it writes (by
-    model field name, ``id`` first) and where each reference field points (a table key,
-    or :data:`USER`)."""
-
-    key: str
-    model: type
-    fields: tuple[str, ...]
-    refs: dict[str, str] = field(default_factory=dict)
-    #: The lookup from a row to its championship, when its references do not tell it (an
-    #: ``entry`` that is not a round's table's, say): ``export._queryset``.
-    championship_lookup: str = ""
 
 
 CHAMPIONSHIP = TableSpec(
@@ -117,6 +98,9 @@ CORE_TABLES: tuple[TableSpec, ...] = (
     TableSpec("game_reviews", GameReview,
               ("id", "entry", "verdict", "comment", "via_pin", *PROVENANCE),
               {"entry": "game_entries", "by_team": "teams", "by_director": USER}),
+    # A knockout bracket's ties, games, reports and verdicts (the free-deal and the groups
+    # formats' brackets: ``scoring.archive.knockout``). Empty lists without a bracket.
+    *knockout.TABLES,
     TableSpec("pin_attempts", PinAttempt,
               ("id", "table", "entry", "by_team", "ok", "created_at", "ip_address",
                "user_agent"),
@@ -128,7 +112,7 @@ CORE_TABLES: tuple[TableSpec, ...] = (
 )
 
 #: Rows that point at the championship do so implicitly (one championship per archive).
-CORE_IMPLICIT_CHAMPIONSHIP = (Team, Round, Deal, AuditEvent)
+CORE_IMPLICIT_CHAMPIONSHIP = (Team, Round, Deal, AuditEvent, KnockoutTie)
 #: Championship fields added within version 2, with the value a file from before them means.
 OPTIONAL_CHAMPIONSHIP = {"archived_at": None}
 
@@ -177,10 +161,16 @@ class ArchivePart:
 
 
 #: The core's part: duplicate pairs' rows, the games' rows (a version 1 file, from before
-#: formats, has none), and the rows every format has.
+#: formats, has none), a knockout bracket's rows (added within version 2: a file from before
+#: them has no bracket), and the rows every format has.
 CORE_PART = ArchivePart(tables=CORE_TABLES, implicit_championship=CORE_IMPLICIT_CHAMPIONSHIP,
                         version_2_tables=("game_entries", "game_reviews"),
-                        derived_models=CORE_DERIVED_MODELS)
+                        optional_tables=knockout.KEYS,
+                        optional_row_fields=knockout.OPTIONAL_ROW_FIELDS,
+                        derived_models=CORE_DERIVED_MODELS,
+                        # A file from before the reports joined the results core kept each
+                        # one's verdict on it.
+                        upgrade=knockout.reviews_from_verdicts)
 
 
 @dataclass(frozen=True)

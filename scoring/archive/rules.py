@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 import engine
 from formats.registry import FORMATS
 from scoring.archive.errors import refuse
+from scoring.archive.knockout import check_bracket
 from scoring.archive.validation import CheckedArchive
 from scoring.services import ADJUSTMENT_VALUES, check_result_values
 from tournaments.models import Round
@@ -48,6 +49,7 @@ def check_rules(checked: CheckedArchive) -> None:
     _rounds(rows)
     _deals(checked, fmt)
     _results(rows)
+    check_bracket(rows)
     _format_rows(checked, fmt)
 
 

@@ -1,6 +1,7 @@
 """The full backup of a groups-then-knockout championship (rules.md 12): its settings, groups,
-sit-outs, walkovers and games move whole (export, delete, import: the same group standings
-and who goes through, the same game history); a file the project could not have written is
+sit-outs, walkovers, games and knockout bracket (the core's rows) move whole (export,
+delete, import: the same group standings and who goes through, the same game history, the
+same bracket and final ranking); a file the project could not have written is
 refused with the path of the row, and nothing is written."""
 
 from __future__ import annotations
@@ -188,3 +189,78 @@ def test_the_public_archive_has_the_closed_rounds_group_games_and_standings(dire
     walkovers = GroupWalkover.objects.filter(group__championship=championship)
     assert len(public["walkovers"]) == walkovers.filter(round_number__lte=2).count() < (
         walkovers.count())
+
+
+def bracket_of(championship):
+    from scoring.models import KnockoutTie
+
+    return [(tie.stage, tie.slot, number_of(tie.first), number_of(tie.second), tie.first_seed,
+             tie.second_seed, number_of(tie.winner),
+             [(g.number, g.first_points, g.second_points) for g in tie.games.all()])
+            for tie in KnockoutTie.objects.filter(championship=championship)
+            .select_related("first", "second", "winner").order_by("stage", "slot")]
+
+
+def number_of(team):
+    return team.number if team is not None else None
+
+
+def final_ranking_of(championship):
+    from formats.groups_knockout.standings_knockout import final_places
+
+    places = final_places(championship)
+    return None if places is None else [(p.label, p.team.number, p.knockout) for p in places]
+
+
+@pytest.fixture
+def bracket_event(event, director):
+    """The groups' event with its bracket confirmed (two through per group: a bracket of
+    four) and played to the end, the first semi-final won by the lower seed."""
+    from formats.groups_knockout.services.knockout import confirm_qualifiers
+    from scoring.models import KnockoutTie
+    from scoring.services.knockout import enter_knockout_game
+
+    confirm_qualifiers(event, by=director)
+    for stage in (1, 2):
+        for tie in KnockoutTie.objects.filter(championship=event, stage=stage):
+            if tie.winner_id is None and tie.first_id and tie.second_id:
+                upset = (stage, tie.slot) == (1, 1)
+                enter_knockout_game(tie, 40 if upset else 60, 60 if upset else 40, by=director)
+    return event
+
+
+def test_a_groups_championship_with_its_bracket_moves_whole(bracket_event, director):
+    bracket, ranking = bracket_of(bracket_event), final_ranking_of(bracket_event)
+    assert len(bracket) >= 3 and all(tie[6] is not None for tie in bracket)
+    assert ranking is not None and ranking[0][2]  # the final decided: a final ranking
+    data = to_json_bytes(export_full(bracket_event))
+    archive = json.loads(data)
+    assert len(archive["free_deal_knockout_ties"]) == len(bracket)
+    assert archive["free_deal_knockout_games"]
+    delete_championship(bracket_event)
+    imported = import_archive(data, director=director)
+    assert bracket_of(imported) == bracket
+    assert final_ranking_of(imported) == ranking
+    again = json.loads(to_json_bytes(export_full(imported)))
+    for archive_ in (archive, again):
+        archive_.pop("exported_at")
+    assert renumbered(again) == renumbered(archive)
+
+
+def test_a_tie_naming_a_pair_of_another_championship_is_refused(bracket_event, director):
+    archive = export_full(bracket_event)
+    delete_championship(bracket_event)
+    archive["free_deal_knockout_ties"][0]["first"] = 987654
+    assert refused(archive, director).startswith("free_deal_knockout_ties[0].first")
+
+
+def test_a_tie_naming_a_pair_of_no_group_is_refused(bracket_event, director):
+    archive = export_full(bracket_event)
+    delete_championship(bracket_event)
+    # A pair of the championship that played in no group cannot have gone through.
+    archive["teams"].append({**archive["teams"][0], "id": 987654, "number": 99,
+                             "name": "Parella de fora", "link_secret": "x" * 22})
+    tie = next(i for i, t in enumerate(archive["free_deal_knockout_ties"])
+               if t["first"] is not None and t["winner"] != t["first"])
+    archive["free_deal_knockout_ties"][tie]["first"] = 987654
+    assert refused(archive, director) == f"free_deal_knockout_ties[{tie}].first"
