@@ -32,6 +32,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
+from game_rounds import play_confirmed  # noqa: E402
 from scoring_bench import drop_database, median_ms, setup_database  # noqa: E402
 
 PAIRS = 150
@@ -52,20 +53,10 @@ def random_game(rng: random.Random):
 def play(championship, director, round_, rng) -> None:
     from formats.free_deal.rules import check_game
     from formats.free_deal.services import settings_of
-    from scoring.models import GameEntry, GameReview
-    from tournaments import services
 
     settings = settings_of(championship)
-    entries = []
-    for table in round_.tables.order_by("number"):
-        values = random_game(rng)
-        check_game(settings, values)
-        entries.append(GameEntry(table=table, by_team_id=table.ns_team_id,
-                                 **values.entry_fields()))
-    entries = GameEntry.objects.bulk_create(entries)
-    GameReview.objects.bulk_create(
-        GameReview(entry=e, verdict="confirm", by_team_id=e.table.ew_team_id) for e in entries)
-    services.close_round(round_, by=director)
+    play_confirmed(director, round_, lambda: random_game(rng),
+                   lambda values: check_game(settings, values))
 
 
 def event_figures(director, seed: int, *, sections: bool = False

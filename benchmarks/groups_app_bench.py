@@ -40,6 +40,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
+from game_rounds import play_confirmed  # noqa: E402
 from scoring_bench import drop_database, setup_database  # noqa: E402
 
 TARGET_MS = 200
@@ -67,19 +68,9 @@ def random_game(rng: random.Random):
 def play(director, round_, rng, settings) -> None:
     """Every game of the round, checked by the format's rules, stored confirmed; closed."""
     from formats.groups_knockout.rules import check_game
-    from scoring.models import GameEntry, GameReview
-    from tournaments import services
 
-    entries = []
-    for table in round_.tables.order_by("number"):
-        values = random_game(rng)
-        check_game(settings, values)
-        entries.append(GameEntry(table=table, by_team_id=table.ns_team_id,
-                                 **values.entry_fields()))
-    entries = GameEntry.objects.bulk_create(entries)
-    GameReview.objects.bulk_create(
-        GameReview(entry=e, verdict="confirm", by_team_id=e.table.ew_team_id) for e in entries)
-    services.close_round(round_, by=director)
+    play_confirmed(director, round_, lambda: random_game(rng),
+                   lambda values: check_game(settings, values))
 
 
 def best_ms(repeats: int, func) -> float:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import datetime
 import json
+import random
+from collections.abc import Sequence
 
 from django.conf import settings
 from django.db import transaction
@@ -48,3 +50,20 @@ def load_demo(director) -> tuple[Championship | None, str]:
         "Demo championship loaded: “%(name)s”, %(teams)s pairs, a round robin of %(rounds)s "
         "rounds."
     ) % {"name": championship.name, "teams": len(data["teams"]), "rounds": len(rounds)}
+
+
+def add_demo_pairs(championship: Championship, rng: random.Random, count: int, *,
+                   first_names: Sequence[str], last_names: Sequence[str],
+                   clubs: Sequence[str]) -> None:
+    """``count`` pairs of made-up players, numbered in the order drawn: two different first
+    names make the pair's name ("Jordi i Montse", never the same name twice), each player a
+    surname, the pair a club. Drawn from ``rng``, so a seeded demo is the same every time."""
+    names: set[str] = set()
+    while len(names) < count:
+        a, b = rng.sample(first_names, 2)
+        if f"{a} i {b}" in names:
+            continue
+        names.add(f"{a} i {b}")
+        services.add_team(championship, name=f"{a} i {b}", club=rng.choice(clubs),
+                          player1=f"{a} {rng.choice(last_names)}",
+                          player2=f"{b} {rng.choice(last_names)}")

@@ -16,6 +16,7 @@ from formats.free_deal.services.sections import assign_sections
 from scoring.services import set_results_public
 from scoring.services.games import GameValues
 from tournaments import services
+from tournaments.demo import add_demo_pairs
 from tournaments.models import Championship
 from tournaments.services import clock
 
@@ -63,14 +64,8 @@ def load_free_deal_demo(director) -> tuple[Championship, str]:
         rounds_planned=ROUNDS, starts_on=datetime.date(2026, 9, 12),
         ends_on=datetime.date(2026, 9, 12),
         format_settings={"round_minutes": 60, "sections": [name for name, _n in SECTIONS]})
-    names: set[str] = set()
-    while len(names) < PAIRS:
-        a, b = rng.sample(_FIRST, 2)
-        if f"{a} i {b}" in names:
-            continue
-        names.add(f"{a} i {b}")
-        services.add_team(championship, name=f"{a} i {b}", club=rng.choice(_CLUBS),
-                          player1=f"{a} {rng.choice(_LAST)}", player2=f"{b} {rng.choice(_LAST)}")
+    add_demo_pairs(championship, rng, PAIRS, first_names=_FIRST, last_names=_LAST,
+                   clubs=_CLUBS)
     teams = list(championship.teams.order_by("number"))
     placements, start = {}, 0
     for name, size in SECTIONS:

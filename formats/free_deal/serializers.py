@@ -20,6 +20,7 @@ from scoring.api.serializers_games import (  # noqa: F401  the core's, as this f
     MAX_ID,
     SMALL_INT,
     STATE_HELP,
+    CaptainTableSerializer,
     DirectorGameSerializer,
     EntryChoiceSerializer,
     GameAnswerSerializer,
@@ -90,17 +91,10 @@ class FreeDealSettingsSerializer(serializers.Serializer):
         return data
 
 
-class CaptainGameSerializer(serializers.Serializer):
+class CaptainGameSerializer(CaptainTableSerializer):
     """A pair's game, as its link shows it: its table in the open round (else its latest
     one), whether it may enter or confirm now, the game's state and latest entry."""
 
-    round = serializers.IntegerField(allow_null=True)
-    table = serializers.IntegerField(allow_null=True)
-    open = serializers.BooleanField(help_text=_("Whether the link may enter and confirm now."))
-    we_are = serializers.ChoiceField(choices=["first", "second"], allow_null=True,
-                                     help_text=_("Whether the pair is the first or the second "
-                                                 "at its table."))
-    opponent = PairSerializer(allow_null=True)
     bye_round = serializers.IntegerField(allow_null=True, help_text=_(
         "The open round in which the pair has the bye (no game), if any."))
     state = enums.enum_field(enums.GAME_STATES, nullable=True, help_text=STATE_HELP)

@@ -10,21 +10,19 @@ from rest_framework import serializers
 
 from formats.groups_knockout.serializers import GroupsSettingsSerializer
 from scoring.api import enums
-from scoring.api.serializers_games import STATE_HELP, GameEntrySerializer, PairSerializer
+from scoring.api.serializers_games import (
+    STATE_HELP,
+    CaptainTableSerializer,
+    GameEntrySerializer,
+    PairSerializer,
+)
 
 
-class CaptainGroupGameSerializer(serializers.Serializer):
+class CaptainGroupGameSerializer(CaptainTableSerializer):
     """A pair's group game, as its link shows it: its table in the open round (else its
     latest one), whether it may enter or confirm now, its group, the game's state and latest
     entry; or the open round it sits out."""
 
-    round = serializers.IntegerField(allow_null=True)
-    table = serializers.IntegerField(allow_null=True)
-    open = serializers.BooleanField(help_text=_("Whether the link may enter and confirm now."))
-    we_are = serializers.ChoiceField(choices=["first", "second"], allow_null=True,
-                                     help_text=_("Whether the pair is the first or the second "
-                                                 "at its table."))
-    opponent = PairSerializer(allow_null=True)
     group = serializers.CharField(help_text=_("The pair's group (its letter); empty before "
                                               "the groups are made."))
     sit_out_round = serializers.IntegerField(allow_null=True, help_text=_(

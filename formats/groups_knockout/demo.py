@@ -22,6 +22,7 @@ from formats.groups_knockout.services import make_groups, settings_of
 from scoring.services import set_results_public
 from scoring.services.games import GameValues, confirm_game, dispute_game, submit_game
 from tournaments import services
+from tournaments.demo import add_demo_pairs
 from tournaments.models import Championship
 
 DEMO_NAME = "Obert de Botifarra de la Fira de Sant Andreu"
@@ -57,14 +58,8 @@ def demo_game(rng: random.Random, hands: int, extra: int) -> GameValues:
 
 def add_pairs(championship: Championship, rng: random.Random) -> None:
     """The 24 pairs, numbered in the seeding order (the snake reads it from the numbers)."""
-    names: set[str] = set()
-    while len(names) < PAIRS:
-        a, b = rng.sample(_FIRST, 2)
-        if f"{a} i {b}" in names:
-            continue
-        names.add(f"{a} i {b}")
-        services.add_team(championship, name=f"{a} i {b}", club=rng.choice(_CLUBS),
-                          player1=f"{a} {rng.choice(_LAST)}", player2=f"{b} {rng.choice(_LAST)}")
+    add_demo_pairs(championship, rng, PAIRS, first_names=_FIRST, last_names=_LAST,
+                   clubs=_CLUBS)
 
 
 @transaction.atomic

@@ -12,7 +12,6 @@ through shows once every group game counts (rules.md 12.3).
 
 from __future__ import annotations
 
-from django.db.models import Count, Max
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from openpyxl import Workbook
@@ -23,9 +22,8 @@ from formats.groups_knockout.standings import DIRECT, REPECHAGE, group_stage
 from scoring.exports.csv_files import csv_bytes
 from scoring.exports.pdf import print_context
 from scoring.exports.registry import CSV, PDF, XLSX, ExportKind, register, scoped_file
+from scoring.exports.state import row_marks, table_games
 from scoring.exports.workbook import SHARED_PLACE_FORMAT, Sheet, saved
-from scoring.models import GameEntry, GameReview
-from tournaments.models import Table
 from tournaments.printing import render_pdf
 
 
@@ -97,16 +95,10 @@ def export_state(championship) -> dict:
     the walkovers and the settings."""
     return {
         "format": championship.format,
-        "games": [
-            list(rows.aggregate(n=Count("id"), last=Max("id")).values())
-            for rows in (GameEntry.objects.filter(table__round__championship=championship),
-                         GameReview.objects.filter(
-                             entry__table__round__championship=championship),
-                         Table.objects.filter(round__championship=championship),
-                         Group.objects.filter(championship=championship),
-                         GroupPair.objects.filter(championship=championship),
-                         GroupWalkover.objects.filter(group__championship=championship))
-        ],
+        "games": row_marks(*table_games(championship),
+                           Group.objects.filter(championship=championship),
+                           GroupPair.objects.filter(championship=championship),
+                           GroupWalkover.objects.filter(group__championship=championship)),
         "settings": list(GroupsSettings.objects.filter(championship=championship).values_list(
             "win_points", "qualifiers_per_group", "bracket_size", "best_of")),
     }

@@ -120,6 +120,21 @@ class GameEntrySerializer(serializers.Serializer):
 STATE_HELP = _("empty, pending (waiting for the other pair), confirmed (it counts) or disputed")
 
 
+class CaptainTableSerializer(serializers.Serializer):
+    """Where a pair plays, as its link shows it: its table in the open round (else its latest
+    one), whether it may enter or confirm now, which pair of the table it is and the other.
+    A format's captain's game adds what its link shows besides (a bye or a group, the game's
+    state and latest entry, its settings), in the order it answers them."""
+
+    round = serializers.IntegerField(allow_null=True)
+    table = serializers.IntegerField(allow_null=True)
+    open = serializers.BooleanField(help_text=_("Whether the link may enter and confirm now."))
+    we_are = serializers.ChoiceField(choices=["first", "second"], allow_null=True,
+                                     help_text=_("Whether the pair is the first or the second "
+                                                 "at its table."))
+    opponent = PairSerializer(allow_null=True)
+
+
 class GameAnswerSerializer(serializers.Serializer):
     """A game after a captain's write: where, its state, the entry written or reviewed."""
 

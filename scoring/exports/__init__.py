@@ -9,7 +9,8 @@ workbook and CSV files, and the background jobs that make the large ones.
   registers its own kinds: ``Format.export_kinds``);
 - ``jobs`` and ``tasks``: export jobs run by Celery (in-process without a broker), their
   files under ``settings.EXPORTS_DIR`` and their cleanup;
-- ``public_files``: public downloads, made once per state of the results and kept.
+- ``public_files``: public downloads, made once per state of the results and kept;
+- ``state``: what those downloads depend on, as marks each format gives (``export_state``).
 
 Every export stands after a round (``scoring.selectors.scope``): the closed rounds, as the
 public sees them, or an earlier closed round the reader chose. Deals are those of the rounds

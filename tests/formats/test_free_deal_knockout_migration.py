@@ -9,8 +9,8 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
+
+from tests.migration_steps import migrate, migrate_to_latest
 
 BEFORE = [("free_deal", "0008_knockout_entries_on_the_results_core")]
 AFTER = [("free_deal", "0010_knockout_entry_verdicts_dropped")]
@@ -18,13 +18,6 @@ AT = datetime(2026, 11, 27, 18, 30, tzinfo=UTC)
 
 # Runs the migrations itself: `make test-fast` builds the schema from the models and leaves it out.
 pytestmark = pytest.mark.migrations
-
-
-def migrate(targets):
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(targets)
-    return executor.loader.project_state(targets).apps
 
 
 @pytest.mark.django_db(transaction=True)
@@ -73,4 +66,4 @@ def test_each_verdict_becomes_its_review_row():
                                    (disputed.pk, "disputed", c.pk, "We won"),
                                    (pending.pk, "pending", None, "")])
     finally:
-        migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())
+        migrate_to_latest()

@@ -8,26 +8,20 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 import pytest
-from django.contrib.contenttypes.models import ContentType
-from django.db import IntegrityError, connection, transaction
-from django.db.migrations.executor import MigrationExecutor
+from django.db import IntegrityError, transaction
+
+from tests.migration_steps import (
+    content_type_apps,
+    free_deal_pairs,
+    migrate,
+    migrate_to_latest,
+    plant_content_types,
+)
 
 BEFORE = [("scoring", "0008_entry_review_constraint_names"),
           ("free_deal", "0011_round_clock_to_core")]
 AFTER = [("scoring", "0009_game_entries"), ("free_deal", "0012_game_entries_to_core")]
-
-
-def migrate(targets):
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(targets)
-    return executor.loader.project_state(targets).apps
-
-
-def content_type_apps() -> set[tuple[str, str]]:
-    # Django's own model: the content types are migrated in full throughout.
-    return set(ContentType.objects.filter(model__in=["gameentry", "gamereview"])
-               .values_list("app_label", "model"))
+MODELS = ("gameentry", "gamereview")
 
 
 @pytest.mark.django_db(transaction=True)
@@ -35,22 +29,13 @@ def test_a_game_entered_in_the_format_is_the_cores_after_the_move():
     old = migrate(BEFORE)
     with pytest.raises(LookupError):
         old.get_model("scoring", "GameEntry")
-    Championship = old.get_model("tournaments", "Championship")
-    Team = old.get_model("tournaments", "Team")
-    championship = Championship.objects.create(name="Moved", format="free_deal_pairs",
-                                               deal_key="a" * 64, key_commitment="b" * 64)
-    first, second = (Team.objects.create(championship=championship, number=n, name=f"P{n}",
-                                         player1=f"A{n}", player2=f"B{n}", pin=f"000{n}")
-                     for n in (1, 2))
+    championship, (first, second) = free_deal_pairs(old, "Moved")
     round_ = old.get_model("tournaments", "Round").objects.create(
         championship=championship, number=1, status="released",
         released_at=datetime(2026, 11, 28, 21, 0, tzinfo=UTC))
     table = old.get_model("tournaments", "Table").objects.create(
         round=round_, number=1, ns_team=first, ew_team=second)
-    # The content types Django made for the format's models (as post_migrate did).
-    ContentType.objects.filter(model__in=["gameentry", "gamereview"]).delete()
-    for model in ("gameentry", "gamereview"):
-        ContentType.objects.get_or_create(app_label="free_deal", model=model)
+    plant_content_types("free_deal", MODELS)
     entry = old.get_model("free_deal", "GameEntry").objects.create(
         table=table, by_team=first, first_points=101, second_points=64, ended_by="target",
         hands_played=9, idempotency_key="k" * 20)
@@ -68,7 +53,7 @@ def test_a_game_entered_in_the_format_is_the_cores_after_the_move():
         Table = new.get_model("tournaments", "Table")
         assert list(Table.objects.get().game_entries.values_list("pk", flat=True)) == [entry.pk]
         assert list(kept.reviews.values_list("pk", "verdict")) == [(review.pk, "confirm")]
-        assert content_type_apps() == {("scoring", "gameentry"), ("scoring", "gamereview")}
+        assert content_type_apps(MODELS) == {("scoring", "gameentry"), ("scoring", "gamereview")}
         # The database refuses an entry that nobody made, by the core's constraint's name.
         with pytest.raises(IntegrityError, match="scoring_gameentry_has_author"), \
                 transaction.atomic():
@@ -79,7 +64,7 @@ def test_a_game_entered_in_the_format_is_the_cores_after_the_move():
         back = migrate(BEFORE)
         assert back.get_model("free_deal", "GameEntry").objects.get().pk == entry.pk
         assert back.get_model("free_deal", "GameReview").objects.get().entry_id == entry.pk
-        assert content_type_apps() == {("free_deal", "gameentry"),
+        assert content_type_apps(MODELS) == {("free_deal", "gameentry"),
                                            ("free_deal", "gamereview")}
     finally:
-        migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())
+        migrate_to_latest()

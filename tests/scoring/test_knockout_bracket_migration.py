@@ -7,9 +7,15 @@ back."""
 from __future__ import annotations
 
 import pytest
-from django.contrib.contenttypes.models import ContentType
-from django.db import IntegrityError, connection, transaction
-from django.db.migrations.executor import MigrationExecutor
+from django.db import IntegrityError, transaction
+
+from tests.migration_steps import (
+    content_type_apps,
+    free_deal_pairs,
+    migrate,
+    migrate_to_latest,
+    plant_content_types,
+)
 
 BEFORE = [("scoring", "0009_game_entries"), ("free_deal", "0012_game_entries_to_core")]
 AFTER = [("scoring", "0010_knockout_bracket"), ("free_deal", "0013_knockout_bracket_to_core")]
@@ -19,34 +25,13 @@ MODELS = ("knockouttie", "knockoutgame", "knockoutentry", "knockoutreview")
 pytestmark = pytest.mark.migrations
 
 
-def migrate(targets):
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(targets)
-    return executor.loader.project_state(targets).apps
-
-
-def content_type_apps() -> set[tuple[str, str]]:
-    # Django's own model: the content types are migrated in full throughout.
-    return set(ContentType.objects.filter(model__in=MODELS).values_list("app_label", "model"))
-
-
 @pytest.mark.django_db(transaction=True)
 def test_a_bracket_drawn_in_the_format_is_the_cores_after_the_move():
     old = migrate(BEFORE)
     with pytest.raises(LookupError):
         old.get_model("scoring", "KnockoutTie")
-    Championship = old.get_model("tournaments", "Championship")
-    Team = old.get_model("tournaments", "Team")
-    championship = Championship.objects.create(name="Moved", format="free_deal_pairs",
-                                               deal_key="a" * 64, key_commitment="b" * 64)
-    first, second = (Team.objects.create(championship=championship, number=n, name=f"P{n}",
-                                         player1=f"A{n}", player2=f"B{n}", pin=f"000{n}")
-                     for n in (1, 2))
-    # The content types Django made for the format's models (as post_migrate did).
-    ContentType.objects.filter(model__in=MODELS).delete()
-    for model in MODELS:
-        ContentType.objects.get_or_create(app_label="free_deal", model=model)
+    championship, (first, second) = free_deal_pairs(old, "Moved")
+    plant_content_types("free_deal", MODELS)
     tie = old.get_model("free_deal", "KnockoutTie").objects.create(
         championship=championship, stage=1, slot=1, first=first, second=second,
         first_seed=1, second_seed=2, winner=first)
@@ -76,7 +61,7 @@ def test_a_bracket_drawn_in_the_format_is_the_cores_after_the_move():
         assert (moved.pk, moved.game_id, moved.idempotency_key) == (entry.pk, game.pk, "k" * 20)
         assert new.get_model("scoring", "KnockoutGame").objects.get().entry.pk == entry.pk
         assert list(moved.reviews.values_list("pk", "verdict")) == [(review.pk, "confirm")]
-        assert content_type_apps() == {("scoring", model) for model in MODELS}
+        assert content_type_apps(MODELS) == {("scoring", model) for model in MODELS}
         # The database refuses a report that nobody made, and a review of no verdict, by the
         # core's constraints' names.
         with pytest.raises(IntegrityError, match="scoring_knockoutentry_has_author"), \
@@ -93,10 +78,10 @@ def test_a_bracket_drawn_in_the_format_is_the_cores_after_the_move():
         assert back.get_model("free_deal", "KnockoutGame").objects.get().pk == game.pk
         assert back.get_model("free_deal", "KnockoutEntry").objects.get().game_id == game.pk
         assert back.get_model("free_deal", "KnockoutReview").objects.get().entry_id == entry.pk
-        assert content_type_apps() == {("free_deal", model) for model in MODELS}
+        assert content_type_apps(MODELS) == {("free_deal", model) for model in MODELS}
         with pytest.raises(IntegrityError, match="free_deal_knockoutentry_has_author"), \
                 transaction.atomic():
             back.get_model("free_deal", "KnockoutEntry").objects.create(
                 tie_id=tie.pk, number=2, first_points=1, second_points=0)
     finally:
-        migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())
+        migrate_to_latest()

@@ -7,20 +7,13 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
+
+from tests.migration_steps import migrate, migrate_to_latest
 
 BEFORE = [("tournaments", "0018_player2_blank"),
           ("free_deal", "0010_knockout_entry_verdicts_dropped")]
 AFTER = [("tournaments", "0019_round_clock"), ("free_deal", "0011_round_clock_to_core")]
 AT = datetime(2026, 11, 28, 19, 5, tzinfo=UTC)
-
-
-def migrate(targets):
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(targets)
-    return executor.loader.project_state(targets).apps
 
 
 @pytest.mark.django_db(transaction=True)
@@ -49,4 +42,4 @@ def test_a_clock_made_by_the_format_is_the_cores_after_the_move():
         back = migrate(BEFORE)
         assert back.get_model("free_deal", "RoundClock").objects.get().pk == made.pk
     finally:
-        migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())
+        migrate_to_latest()

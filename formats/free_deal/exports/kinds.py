@@ -11,7 +11,6 @@ stage (``ExportKind.offered``).
 
 from __future__ import annotations
 
-from django.db.models import Count, Max
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
@@ -28,8 +27,8 @@ from scoring.exports.registry import (
     register,
     scoped_file,
 )
-from scoring.models import GameEntry, GameReview, KnockoutGame, KnockoutTie
-from tournaments.models import Table
+from scoring.exports.state import row_marks, table_games
+from scoring.models import KnockoutGame, KnockoutTie
 
 KINDS: dict[str, ExportKind] = {}
 
@@ -78,15 +77,9 @@ def export_state(championship) -> dict:
         "match_points", "tie_breaks", "bye_points", "bye_difference"))
     return {
         "format": championship.format,
-        "games": [
-            list(rows.aggregate(n=Count("id"), last=Max("id")).values())
-            for rows in (GameEntry.objects.filter(table__round__championship=championship),
-                         GameReview.objects.filter(
-                             entry__table__round__championship=championship),
-                         Table.objects.filter(round__championship=championship),
-                         # The draw adds the ties; each game, and the winner it makes.
-                         KnockoutTie.objects.filter(championship=championship),
-                         KnockoutGame.objects.filter(tie__championship=championship))
-        ],
+        "games": row_marks(*table_games(championship),
+                           # The draw adds the ties; each game, and the winner it makes.
+                           KnockoutTie.objects.filter(championship=championship),
+                           KnockoutGame.objects.filter(tie__championship=championship)),
         "settings": settings,
     }
