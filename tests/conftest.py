@@ -62,6 +62,17 @@ def rebuild_scores_when_asked(settings):
 
 
 @pytest.fixture(autouse=True)
+def default_language():
+    """Each test starts in the site's language, whatever the test before it in this process
+    left active: a test client's request leaves its language active on the thread
+    (``LocaleMiddleware`` activates it and nothing deactivates it), so without this a test's
+    stored words, or its expected ones, would depend on the order the files run in."""
+    from django.utils import translation
+
+    translation.deactivate()
+
+
+@pytest.fixture(autouse=True)
 def no_random_sweeps(monkeypatch):
     """The API's amortised sweeps (old throttle windows, old idempotent answers) run on a
     random share of writes: one more statement, now and then. Off in tests, so that query
