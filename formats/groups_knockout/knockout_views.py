@@ -20,7 +20,7 @@ from formats.groups_knockout.services import settings_of
 from formats.groups_knockout.services.knockout import confirm_qualifiers
 from formats.groups_knockout.standings import going_through
 from formats.groups_knockout.standings_knockout import final_places
-from formats.groups_knockout.views import _championship as director_championship
+from formats.groups_knockout.views import director_championship
 from scoring.views.common import no_store
 from scoring.views.knockout import KnockoutGameForm, bracket_rounds, enter_game, with_reports
 from tournaments import audit

@@ -14,7 +14,7 @@ from formats.groups_knockout.knockout_views import going_through_context
 from formats.groups_knockout.services import settings_of
 from formats.groups_knockout.standings import group_stage
 from formats.groups_knockout.standings_knockout import final_places
-from formats.groups_knockout.views import _championship as director_championship
+from formats.groups_knockout.views import director_championship
 from scoring.selectors.scope import ScopeError, ranking_scope
 from scoring.views.common import no_store
 from scoring.views.knockout import bracket_html, bracket_rounds

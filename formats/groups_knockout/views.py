@@ -23,7 +23,9 @@ from tournaments.services.championships import settings_locked
 from tournaments.services.common import ServiceError
 
 
-def _championship(request, pk: int):
+def director_championship(request, pk: int):
+    """The URL's championship, directed by the request's user and of this format (else 404):
+    every director page of the format starts here."""
     championship = tournament_selectors.championship_for_director(request.user, pk)
     if championship.format != GroupsKnockout.key:
         raise Http404("Not a groups-then-knockout championship")
@@ -46,13 +48,13 @@ def _page(request, championship, swap_form=None):
 def groups_page(request, pk: int):
     """Each group's pairs and schedule; before round 1 is released, the buttons that make the
     groups and the form that swaps two pairs."""
-    return _page(request, _championship(request, pk))
+    return _page(request, director_championship(request, pk))
 
 
 @login_required
 @require_POST
 def make(request, pk: int):
-    championship = _championship(request, pk)
+    championship = director_championship(request, pk)
     try:
         make_groups(championship, by=request.user, origin=audit.origin_of(request))
     except ServiceError as error:
@@ -65,7 +67,7 @@ def make(request, pk: int):
 @login_required
 @require_POST
 def swap(request, pk: int):
-    championship = _championship(request, pk)
+    championship = director_championship(request, pk)
     form = SwapForm(request.POST)
     if form.is_valid():
         try:
@@ -82,7 +84,7 @@ def swap(request, pk: int):
 @login_required
 def group_sheets(request, pk: int):
     """One sheet per group (PDF): its pairs, its schedule by round, an empty score grid."""
-    championship = _championship(request, pk)
+    championship = director_championship(request, pk)
     return no_store(printed_file(request, lambda: group_sheets_pdf(championship),
                                  "group-sheets.pdf"))
 
@@ -90,7 +92,7 @@ def group_sheets(request, pk: int):
 @login_required
 def table_cards(request, pk: int, number: int):
     """A round's table cards (PDF): no cards are shown, so a drafted round's may be printed."""
-    championship = _championship(request, pk)
+    championship = director_championship(request, pk)
     round_ = get_object_or_404(championship.rounds, number=number)
     return no_store(printed_file(request, lambda: table_cards_pdf(round_),
                                  f"table-cards-round-{round_.number}.pdf"))
