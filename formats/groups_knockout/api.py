@@ -10,7 +10,8 @@
 - results readers (directors live; everyone once published, closed rounds only, ``?after=N``
   an earlier closed round, as the pages): the groups with their pairs
   ``championships/<id>/groups/`` and each group's standing ``.../groups/standings/``;
-- directors: who goes through ``.../groups/going-through/`` (rules.md 12.3).
+- directors: who goes through ``.../groups/going-through/`` (rules.md 12.3);
+- the knockout stage (rules.md 12.3, 12.4): ``knockout_api``.
 
 The views call the reads the pages call and ask the same permissions; they refuse a
 championship of another format (409).
@@ -146,3 +147,8 @@ urlpatterns = [
     path(f"{C}standings/", GroupStandingsView.as_view(), name="api-gk-standings"),
     path(f"{C}going-through/", GoingThroughView.as_view(), name="api-gk-going-through"),
 ]
+
+# The knockout stage's endpoints (rules.md 12.3, 12.4).
+from formats.groups_knockout.knockout_api import urlpatterns as _knockout_urls  # noqa: E402
+
+urlpatterns += _knockout_urls

@@ -1,7 +1,8 @@
-"""What the groups-then-knockout API answers (reads only): a pair's group game as its link
-reads it, the groups with their pairs, a pair's line of its group's standing and who goes
-through. A game as a table reports it, and a table's game, are the core's
-(``scoring.api.serializers_games``)."""
+"""What the groups-then-knockout API answers: a pair's group game as its link reads it, the
+groups with their pairs, a pair's line of its group's standing, who goes through (and the
+director's confirmation of it) and the final ranking. A game as a table reports it, a
+table's game and the knockout bracket are the core's (``scoring.api.serializers_games``,
+``scoring.api.knockout``)."""
 
 from __future__ import annotations
 
@@ -102,3 +103,36 @@ class GoingThroughSerializer(serializers.Serializer):
     excluded = PairSerializer(many=True, help_text=_("Left out of the repechage: no win."))
     byes = PairSerializer(many=True)
     first_round = FirstRoundTieSerializer(many=True, source="ties")
+
+
+class ConfirmQualifiersSerializer(serializers.Serializer):
+    """Confirming who goes through: optionally two qualifiers changing places first."""
+
+    swap_first = serializers.IntegerField(
+        required=False, allow_null=True, min_value=1, max_value=2**31 - 1,
+        help_text=_("A pair going through to swap with ``swap_second`` (its number)."))
+    swap_second = serializers.IntegerField(
+        required=False, allow_null=True, min_value=1, max_value=2**31 - 1,
+        help_text=_("The other pair of the swap (its number)."))
+
+    def validate(self, data):
+        first, second = data.get("swap_first"), data.get("swap_second")
+        if (first is None) != (second is None):
+            raise serializers.ValidationError({
+                "swap_second" if second is None else "swap_first":
+                    [_("Give both pairs to swap, or neither.")]})
+        return data
+
+
+class FinalPlaceSerializer(serializers.Serializer):
+    place = serializers.CharField(source="label", help_text=_("1, 2, 3= ..."))
+    pair = serializers.IntegerField(source="team.number", help_text=_("The pair's number."))
+    name = serializers.CharField(source="team.name")
+    knockout = serializers.BooleanField(help_text=_(
+        "Whether the pair played in the bracket (else it is ranked by its group place)."))
+
+
+class FinalRankingSerializer(serializers.Serializer):
+    decided = serializers.BooleanField(help_text=_(
+        "Whether the final (and the third-place game, when there is one) is decided."))
+    places = FinalPlaceSerializer(many=True)

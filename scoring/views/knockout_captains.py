@@ -48,24 +48,28 @@ def captain_knockout_entry_id(team: Team, entry_id: int) -> int:
     return entry_id
 
 
-def captain_knockout(team, form=None, urls: dict | None = None) -> dict | None:
-    """What the captain's page shows of the pair's tie being played, or ``None``. ``urls``:
-    the format's URL names (``submit``, ``confirm``, ``dispute``) for the card's forms."""
-    tie = services.team_tie(team)
-    if tie is None:
-        return None
+def tie_name(tie: KnockoutTie) -> str:
+    """The name of the round a tie is in (the final, the semi-finals, the third-place game):
+    one query."""
     stages = list(KnockoutTie.objects.filter(championship_id=tie.championship_id,
                                              stage__in=(tie.stage, tie.stage + 1))
                   .values_list("stage", flat=True))
     stage_ties = stages.count(tie.stage)
     if stage_ties == 2 and tie.stage + 1 not in stages:
         # The last stage holds two ties only beside a third-place game (knockout_settle).
-        name = stage_name(1) if tie.slot == 1 else _("Third-place game")
-    else:
-        name = stage_name(stage_ties)
+        return stage_name(1) if tie.slot == 1 else _("Third-place game")
+    return stage_name(stage_ties)
+
+
+def captain_knockout(team, form=None, urls: dict | None = None) -> dict | None:
+    """What the captain's page shows of the pair's tie being played, or ``None``. ``urls``:
+    the format's URL names (``submit``, ``confirm``, ``dispute``) for the card's forms."""
+    tie = services.team_tie(team)
+    if tie is None:
+        return None
     entry = services.latest_entry(tie)
     return {
-        "tie": tie, "name": name, "entry": entry, "urls": urls or {},
+        "tie": tie, "name": tie_name(tie), "entry": entry, "urls": urls or {},
         "game_number": len(tie.games.all()) + 1,
         "opponent": tie.second if tie.first_id == team.pk else tie.first,
         "ours": entry is not None and entry.by_team_id == team.pk,

@@ -229,6 +229,26 @@ GROUPS_ENDPOINTS = [
     ("gk standings", "get", GK + "standings/", None, {**RESULTS_UNPUBLISHED, "director": 200}),
     ("gk going through", "get", GK + "going-through/", None,
      {**DIRECTOR_ONLY, "director": 200}),
+    # The knockout stage: round 1 of the groups is in play, so confirming who goes through
+    # is refused and no tie exists yet.
+    ("gk going through confirm", "post", GK + "going-through/confirm/", {},
+     {**DIRECTOR_ONLY, "director": 409}),
+    ("gk knockout", "get", GK + "knockout/", None, {**RESULTS_UNPUBLISHED, "director": 200}),
+    ("gk knockout game", "post", GK + "knockout/rounds/1/ties/1/games/",
+     {"first_points": 60, "second_points": 40}, {**DIRECTOR_ONLY, "director": 404}),
+    ("gk final ranking", "get", GK + "final-ranking/", None,
+     {**RESULTS_UNPUBLISHED, "director": 200}),
+    # A pair's knockout games: none yet, so there is nothing to report; {entry} is no
+    # knockout report, so confirming or disputing it is unknown.
+    ("gk captain knockout", "get", CAPTAIN + "groups/knockout/", None,
+     {**NO_LINK, "same_table": 200, "other_table": 200}),
+    ("gk captain knockout report", "post", CAPTAIN + "groups/knockout/",
+     {"first_points": 60, "second_points": 40},
+     {**NO_LINK, "same_table": 409, "other_table": 409}),
+    ("gk captain knockout confirm", "post", CAPTAIN + "groups/knockout/{entry}/confirm/",
+     None, {**NO_LINK, "same_table": 404, "other_table": 404}),
+    ("gk captain knockout dispute", "post", CAPTAIN + "groups/knockout/{entry}/dispute/",
+     {"comment": "No"}, {**NO_LINK, "same_table": 404, "other_table": 404}),
     # Shared endpoints on a groups championship: the format answers (the next group round
     # waits for round 1 to close).
     ("gk championship", "get", C, None, {**DIRECTOR_ONLY, "director": 200}),

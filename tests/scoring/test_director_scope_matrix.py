@@ -133,6 +133,9 @@ NOTHING_TO_CROSS = {
                            "here); until the format is offered and has a world, crossed in "
                            "tests/formats/test_groups_knockout_api.py",
     "api-fd-sections": URL_ONLY + " (pairs by number in that championship)",
+    "api-gk-knockout-game": URL_ONLY + " (the tie by its stage and slot in that bracket)",
+    "api-gk-going-through-confirm": URL_ONLY + " (a swap's pairs by number in that "
+                                    "championship)",
     "api-fd-knockout-start": URL_ONLY,
     "api-fd-knockout-game": URL_ONLY + " (the tie by its stage and slot in that bracket)",
     "api-ab-players": URL_ONLY,

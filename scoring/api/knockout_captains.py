@@ -1,14 +1,16 @@
-"""A pair's knockout game through its link in the REST API (rules.md 11.3), as on its page
-(``knockout_captain_views``):
+"""A pair's knockout tie through its link in the REST API (rules.md 11.3, 12.4), for every
+format whose championship ends in a knockout, as on the pair's page
+(``scoring.views.knockout_captains``):
 
-- ``captain/<team>/<secret>/free-deal/knockout/``: the pair's tie being played (``GET``; null
-  when it plays none), and reporting the tie's next game (``POST``);
-- ``.../knockout/<entry>/confirm/`` and ``.../dispute/``: the other pair of the tie confirms
-  the report (the game counts) or disputes it (the director settles it).
+- the link's knockout endpoint: the pair's tie being played (``GET``; null when it plays
+  none), and reporting the tie's next game (``POST``);
+- ``<entry>/confirm/`` and ``<entry>/dispute/``: the other pair of the tie confirms the
+  report (the game counts) or disputes it (the director settles it).
 
 ``scoring.services.knockout_captains`` decides: a refusal naming a field is a 400, any other
-a 409; a report of another tie is a 404 (another tie's reports are not the link's
-business).
+a 409; a report of another tie is a 404 (another tie's reports are not the link's business).
+The format gives its tags and names (``scoring.api.knockout.KnockoutSeam``);
+:func:`captain_knockout_urls` builds its endpoints.
 """
 
 from __future__ import annotations
@@ -19,25 +21,23 @@ from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.response import Response
 
-from formats import FREE_DEAL_PAIRS
-from formats.free_deal.knockout_api import (
-    KnockoutGameSerializer,
-    KnockoutPairSerializer,
-    _refused,
-)
-from formats.free_deal.knockout_views import stage_name
 from scoring.api.base import CaptainView
 from scoring.api.idempotency import entry_key, request_key
+from scoring.api.knockout import (
+    KnockoutGameSerializer,
+    KnockoutPairSerializer,
+    KnockoutSeam,
+    format_view,
+    refused,
+)
 from scoring.api.responses import IDEMPOTENCY, REFUSED, WRONG_FORMAT
-from scoring.models import KnockoutEntry, KnockoutTie
+from scoring.models import KnockoutEntry
 from scoring.serializers import DisputeSerializer
 from scoring.services import KEY_LENGTH, Origin
 from scoring.services import knockout_captains as services
-from scoring.views.knockout_captains import captain_knockout_entry_id
+from scoring.views.knockout_captains import captain_knockout_entry_id, tie_name
 from tournaments.models import Team
 from tournaments.services.common import ServiceError
-
-TAGS = ["free-deal"]
 
 
 class KnockoutReportSerializer(serializers.Serializer):
@@ -66,14 +66,13 @@ class CaptainKnockoutSerializer(serializers.Serializer):
         "The pair's tie being played (undecided, both pairs known), or null."))
 
 
-def _tie_answer(team: Team, http_status=status.HTTP_200_OK, *,
-                report: KnockoutEntry | None = None) -> Response:
+def tie_answer(team: Team, http_status=status.HTTP_200_OK, *,
+               report: KnockoutEntry | None = None) -> Response:
     """The pair's tie being played; or, for a ``report`` sent again, that report's tie
     (decided since, perhaps) with the report."""
     tie = services.team_tie(team) if report is None else report.tie
     if tie is not None:
-        tie.name = stage_name(KnockoutTie.objects.filter(championship_id=tie.championship_id,
-                                                         stage=tie.stage).count())
+        tie.name = tie_name(tie)
         tie.report = services.latest_entry(tie) if report is None else report
     return Response(CaptainKnockoutSerializer({"tie": tie}).data, status=http_status)
 
@@ -85,30 +84,17 @@ class KnockoutReportSubmitSerializer(KnockoutGameSerializer):
             "sent again is stored once and answered as the first time."))
 
 
-def _checked_entry_id(team: Team, entry_id: int) -> int:
-    """The id of a report of one of the pair's ties; 404 for any other."""
-    return captain_knockout_entry_id(team, entry_id)
-
-
 class CaptainKnockoutView(CaptainView):
-    serves = FREE_DEAL_PAIRS
+    seam: KnockoutSeam
     # The key is kept on the report, in the report's own transaction
-    # (services.submit_knockout_entry), as a Swiss game's: one report stored however many
+    # (services.submit_knockout_entry), as a table game's: one report stored however many
     # times it is sent, at once or after the tie was decided.
     generic_idempotency = False
 
-    @extend_schema(tags=TAGS, operation_id="free_deal_captain_knockout",
-                   responses={200: CaptainKnockoutSerializer, 404: REFUSED[404],
-                              **WRONG_FORMAT})
     def get(self, request, team_id: int, secret: str):
         """The pair's knockout tie being played: its pairs, games and latest report."""
-        return _tie_answer(self.team())
+        return tie_answer(self.team())
 
-    @extend_schema(tags=TAGS, operation_id="free_deal_captain_knockout_report",
-                   request=KnockoutReportSubmitSerializer, parameters=[IDEMPOTENCY],
-                   responses={201: CaptainKnockoutSerializer, 200: OpenApiResponse(
-                       CaptainKnockoutSerializer, description="Already stored (same key)."),
-                       **REFUSED})
     def post(self, request, team_id: int, secret: str):
         """Report the next game of the pair's tie (the tie's first pair's points first,
         never level): it waits for the other pair's confirmation. Sent again with the same
@@ -118,12 +104,12 @@ class CaptainKnockoutView(CaptainView):
         serializer.is_valid(raise_exception=True)
         key = serializer.validated_data.get("idempotency_key")
         if header := request_key(request):
-            # Scoped to the link, as a Swiss game's: another pair's identical key is another
+            # Scoped to the link, as a table game's: another pair's identical key is another
             # report.
             key = entry_key(team.pk, header, KEY_LENGTH)
         earlier = services.earlier_knockout_entry(team=team, idempotency_key=key)
         if earlier is not None:
-            return _tie_answer(team, report=earlier)
+            return tie_answer(team, report=earlier)
         tie = services.team_tie(team)
         if tie is None:
             return Response({"detail": str(_("Your pair has no knockout game to play now.")),
@@ -135,54 +121,70 @@ class CaptainKnockoutView(CaptainView):
                 second_points=serializer.validated_data["second_points"],
                 idempotency_key=key)
         except ServiceError as error:
-            return _refused(error, ("first_points", "second_points"))
+            return refused(error, ("first_points", "second_points"))
         if not created:  # the same report sent at once by another request: stored once
-            return _tie_answer(team, report=entry)
-        return _tie_answer(team, status.HTTP_201_CREATED)
+            return tie_answer(team, report=entry)
+        return tie_answer(team, status.HTTP_201_CREATED)
 
 
 class CaptainKnockoutConfirmView(CaptainView):
-    serves = FREE_DEAL_PAIRS
+    seam: KnockoutSeam
 
-    @extend_schema(tags=TAGS, operation_id="free_deal_captain_knockout_confirm", request=None,
-                   parameters=[IDEMPOTENCY],
-                   responses={200: CaptainKnockoutSerializer, **REFUSED})
     def post(self, request, team_id: int, secret: str, entry_id: int):
         """The other pair confirms the report: the game counts, and a tie it decides sends
         its winner on (the answer is then the pair's next tie, or null)."""
         team = self.team()
         try:
-            services.confirm_knockout_entry(team=team, entry_id=_checked_entry_id(team, entry_id),
-                                            origin=Origin.from_request(request))
+            services.confirm_knockout_entry(
+                team=team, entry_id=captain_knockout_entry_id(team, entry_id),
+                origin=Origin.from_request(request))
         except ServiceError as error:
-            return _refused(error, ())
-        return _tie_answer(team)
+            return refused(error, ())
+        return tie_answer(team)
 
 
 class CaptainKnockoutDisputeView(CaptainView):
-    serves = FREE_DEAL_PAIRS
+    seam: KnockoutSeam
 
-    @extend_schema(tags=TAGS, operation_id="free_deal_captain_knockout_dispute",
-                   request=DisputeSerializer, parameters=[IDEMPOTENCY],
-                   responses={200: CaptainKnockoutSerializer, **REFUSED})
     def post(self, request, team_id: int, secret: str, entry_id: int):
         """The other pair disputes the report, saying what is wrong: the director settles it."""
         team = self.team()
-        entry_id = _checked_entry_id(team, entry_id)
+        entry_id = captain_knockout_entry_id(team, entry_id)
         serializer = DisputeSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         services.dispute_knockout_entry(team=team, entry_id=entry_id,
                                         comment=serializer.validated_data["comment"],
                                         origin=Origin.from_request(request))
-        return _tie_answer(team)
+        return tie_answer(team)
 
 
-CK = "captain/<id:team_id>/<str:secret>/free-deal/knockout/"
-
-urlpatterns = [
-    path(CK, CaptainKnockoutView.as_view(), name="api-fd-captain-knockout"),
-    path(f"{CK}<id:entry_id>/confirm/", CaptainKnockoutConfirmView.as_view(),
-         name="api-fd-captain-knockout-confirm"),
-    path(f"{CK}<id:entry_id>/dispute/", CaptainKnockoutDisputeView.as_view(),
-         name="api-fd-captain-knockout-dispute"),
-]
+def captain_knockout_urls(seam: KnockoutSeam, *, captain: str) -> list:
+    """The format's endpoints of a pair's knockout tie, through its link, at ``captain``
+    (the tie and its report, ``<entry>/confirm/``, ``<entry>/dispute/``)."""
+    op, tags, name = seam.operation, list(seam.tags), seam.name
+    return [
+        path(captain, format_view(
+            seam, CaptainKnockoutView,
+            get=extend_schema(tags=tags, operation_id=f"{op}_captain_knockout",
+                              responses={200: CaptainKnockoutSerializer, 404: REFUSED[404],
+                                         **WRONG_FORMAT}),
+            post=extend_schema(
+                tags=tags, operation_id=f"{op}_captain_knockout_report",
+                request=KnockoutReportSubmitSerializer, parameters=[IDEMPOTENCY],
+                responses={201: CaptainKnockoutSerializer, 200: OpenApiResponse(
+                    CaptainKnockoutSerializer, description="Already stored (same key)."),
+                    **REFUSED})),
+             name=f"{name}-captain-knockout"),
+        path(f"{captain}<id:entry_id>/confirm/", format_view(
+            seam, CaptainKnockoutConfirmView, post=extend_schema(
+                tags=tags, operation_id=f"{op}_captain_knockout_confirm", request=None,
+                parameters=[IDEMPOTENCY],
+                responses={200: CaptainKnockoutSerializer, **REFUSED})),
+             name=f"{name}-captain-knockout-confirm"),
+        path(f"{captain}<id:entry_id>/dispute/", format_view(
+            seam, CaptainKnockoutDisputeView, post=extend_schema(
+                tags=tags, operation_id=f"{op}_captain_knockout_dispute",
+                request=DisputeSerializer, parameters=[IDEMPOTENCY],
+                responses={200: CaptainKnockoutSerializer, **REFUSED})),
+             name=f"{name}-captain-knockout-dispute"),
+    ]
