@@ -196,7 +196,7 @@ def bracket_of(championship):
 
     return [(tie.stage, tie.slot, number_of(tie.first), number_of(tie.second), tie.first_seed,
              tie.second_seed, number_of(tie.winner),
-             [(g.number, g.first_points, g.second_points) for g in tie.games.all()])
+             [(g.number, g.first_points, g.second_points, g.hands) for g in tie.games.all()])
             for tie in KnockoutTie.objects.filter(championship=championship)
             .select_related("first", "second", "winner").order_by("stage", "slot")]
 
@@ -225,7 +225,8 @@ def bracket_event(event, director):
         for tie in KnockoutTie.objects.filter(championship=event, stage=stage):
             if tie.winner_id is None and tie.first_id and tie.second_id:
                 upset = (stage, tie.slot) == (1, 1)
-                enter_knockout_game(tie, 40 if upset else 60, 60 if upset else 40, by=director)
+                enter_knockout_game(tie, 40 if upset else 60, 60 if upset else 40,
+                                    hands=10 if upset else 8, by=director)
     return event
 
 
