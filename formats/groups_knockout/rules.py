@@ -1,6 +1,7 @@
-"""Between the database and ``engine.groups``: the settings and a group game checked by the
-engine's rules, and the engine's refusals as translated messages naming the field. No rule
-is decided here; they are the engine's (rules.md 12)."""
+"""Between the database and ``engine.groups``: the settings, a group game and a knockout
+game's hands (rules.md 12.4, a game as in 12.1) checked by the engine's rules, and the
+engine's refusals as translated messages naming the field. No rule is decided here; they are
+the engine's (rules.md 12)."""
 
 from __future__ import annotations
 
