@@ -231,6 +231,27 @@ class Format:
         By default a tie is one game."""
         return 1
 
+    def knockout_pad(self, championship):
+        """What a knockout game of ``championship`` lasts when its hands are counted
+        (``scoring.game_forms.GamePad``: the set hands, then the extra hands while level), for
+        the director's game form and a pair's report, which then ask for the hands played; or
+        ``None`` when a game gives no hands (played to a target, rules.md 11.3): by default."""
+        return None
+
+    def check_knockout_game(self, championship, first_points: int, second_points: int,
+                            hands: int | None) -> None:
+        """Refuse (``ServiceError`` naming the field) a knockout game of ``championship`` that
+        this format's rules say cannot be right, its points already checked by the core
+        (whole, never level). The core asks it before storing the director's game and a
+        pair's report. By default a game gives no hands: any are refused, naming ``hands``."""
+        from django.utils.translation import gettext
+
+        from tournaments.services.common import ServiceError
+
+        if hands is not None:
+            raise ServiceError(gettext("This championship's knockout games are played to a "
+                                       "target: leave the hands out."), field="hands")
+
     def knockout_walkovers(self, championship) -> bool:
         """Whether a pair withdrawn during ``championship``'s knockout loses its tie without
         a game, its opponent going through (rules.md 12.4), and the bracket is settled

@@ -1,6 +1,6 @@
 """A free-deal knockout stage in a full backup (rules.md 11.3), checked before anything is
-written: the bracket the settings ask for, each tie's seeds, and games that add up to the
-tie's winner. What every bracket holds to (a game's winner, a tie's two pairs, its games
+written: the bracket the settings ask for, each tie's seeds, games that add up to the
+tie's winner, and no hands (a game played to a target). What every bracket holds to (a game's winner, a tie's two pairs, its games
 numbered in order) is the core's (``scoring.archive.knockout``), checked first. The
 bracket's pages and entries trust these (a pair without its seed, or a tie with a game
 beyond its best-of, made every later entry a 500), so a file the project could not have
@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 
 from engine.free_deal import knockout as ko
 from scoring.archive.errors import refuse
-from scoring.archive.knockout import GAMES, TIES
+from scoring.archive.knockout import ENTRIES, GAMES, TIES
 
 SIZE = "free_deal_settings[0].knockout_size"
 
@@ -42,6 +42,17 @@ def check_knockout(rows: dict, settings) -> None:
         _check_place(f"{TIES}[{i}]", tie, size)
         _check_pairs(f"{TIES}[{i}]", tie, size)
     _check_games(rows, best_of)
+    _check_no_hands(rows)
+
+
+def _check_no_hands(rows: dict) -> None:
+    """A free-deal knockout game is played to a target (rules.md 11.3): neither a game nor a
+    pair's report of one has a number of hands."""
+    for key in (GAMES, ENTRIES):
+        for i, row in enumerate(rows[key]):
+            if row["hands"] is not None:
+                refuse(f"{key}[{i}].hands", _("a free-deal knockout game is played to a "
+                                               "target: it has no number of hands."))
 
 
 def _check_place(path: str, tie: dict, size: int) -> None:

@@ -2,8 +2,9 @@
 checked before anything is written by the rules the forms and services apply: the settings
 (``rules.check_settings``), the groups (a pair in one group, at one position), every table
 within one group, the sit-outs, the walkovers (rules.md 12.4), every game
-(``rules.check_game``, rules.md 12.1) and the knockout bracket's pairs (rules.md 12.3: pairs
-of the groups; the rest of the bracket is the core's check, ``scoring.archive.knockout``).
+(``rules.check_game``, rules.md 12.1), the knockout bracket's pairs (rules.md 12.3: pairs
+of the groups; the rest of the bracket is the core's check, ``scoring.archive.knockout``)
+and its games' hands (rules.md 12.4).
 Each refusal names the row.
 """
 
@@ -12,9 +13,9 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 from formats.groups_knockout.models import GroupsSettings
-from formats.groups_knockout.rules import check_game, check_settings
+from formats.groups_knockout.rules import check_game, check_knockout_game, check_settings
 from scoring.archive.errors import refuse
-from scoring.archive.knockout import TIES
+from scoring.archive.knockout import ENTRIES, GAMES, TIES
 from scoring.services.games import GameValues
 from scoring.services.values import GameRefused
 from tournaments.models import Championship
@@ -29,6 +30,7 @@ def check_archive(checked) -> None:
     _sit_outs(rows, group_of)
     _walkovers(rows, group_of)
     _bracket(rows, group_of)
+    _knockout_hands(rows, settings)
     for i, entry in enumerate(rows["game_entries"]):
         game = GameValues(entry["first_points"], entry["second_points"], entry["ended_by"],
                           entry["hands_played"],
@@ -124,6 +126,21 @@ def _walkovers(rows: dict, group_of: dict[int, int]) -> None:
             refuse(f"{path}.margin", _("a walkover is won by at least 1 point, in a round "
                                         "from 1."))
         games.add(frozenset((winner, loser)))
+
+
+def _knockout_hands(rows: dict, settings: GroupsSettings) -> None:
+    """A knockout game's hands, and a pair's report's, as the forms check them (rules.md
+    12.4: a game as in 12.1, ``rules.check_knockout_game``). A game from a file written
+    before the hands were recorded has none, and stands."""
+    for key in (GAMES, ENTRIES):
+        for i, row in enumerate(rows[key]):
+            if row["hands"] is None:
+                continue
+            try:
+                check_knockout_game(settings, row["first_points"], row["second_points"],
+                                    row["hands"])
+            except ServiceError as error:
+                refuse(f"{key}[{i}].{error.field or 'hands'}", error.message)
 
 
 def _bracket(rows: dict, group_of: dict[int, int]) -> None:

@@ -15,7 +15,8 @@ is still to come), the full backup and the public archive (``archive``, ``archiv
 and the group standings' export files (``standings_exports``: CSV, workbook, ranking sheet);
 and the knockout stage: the director confirms who goes through and the bracket is the core's
 (``services.knockout``, ``knockout_views``; :meth:`knockout_best_of`,
-:meth:`knockout_walkovers`), its final ranking on the standings page
+:meth:`knockout_walkovers`; its games' hands checked as a group game's, :meth:`knockout_pad`,
+:meth:`check_knockout_game`), its final ranking on the standings page
 (``standings_knockout``). The format is not offered in the new-championship picker until the
 knockout is in the API, the exports and the backup too.
 """
@@ -212,6 +213,16 @@ class GroupsKnockout(Format):
         from formats.groups_knockout.services import settings_of
 
         return settings_of(championship).best_of
+
+    def knockout_pad(self, championship):
+        # A knockout game is a game as in 12.1 (rules.md 12.4): its hands are asked for.
+        return self.game_pad(championship)
+
+    def check_knockout_game(self, championship, first_points, second_points, hands) -> None:
+        from formats.groups_knockout.rules import check_knockout_game
+        from formats.groups_knockout.services import settings_of
+
+        check_knockout_game(settings_of(championship), first_points, second_points, hands)
 
     def knockout_walkovers(self, championship) -> bool:
         # A pair withdrawn in the knockout: its opponent goes through (rules.md 12.4).

@@ -22,7 +22,13 @@ from formats.groups_knockout.standings import going_through
 from formats.groups_knockout.standings_knockout import final_places
 from formats.groups_knockout.views import director_championship
 from scoring.views.common import no_store
-from scoring.views.knockout import KnockoutGameForm, bracket_rounds, enter_game, with_reports
+from scoring.views.knockout import (
+    KnockoutGameForm,
+    bracket_rounds,
+    enter_game,
+    knockout_pad,
+    with_reports,
+)
 from tournaments import audit
 from tournaments.services.common import ServiceError
 
@@ -87,6 +93,7 @@ def director_bracket(request, pk: int):
     return no_store(render(request, "groups_knockout/bracket.html", {
         "championship": championship, "settings": settings_of(championship),
         "rounds": with_reports(bracket_rounds(championship)), "form": form,
+        "knockout_pad": knockout_pad(championship),
         "failed_tie": failed_tie, "places": final_places(championship),
         "live_url": live.stream_url("director", championship.pk),
     }, status=400 if request.method == "POST" else 200))

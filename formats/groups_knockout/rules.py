@@ -1,6 +1,7 @@
-"""Between the database and ``engine.groups``: the settings and a group game checked by the
-engine's rules, and the engine's refusals as translated messages naming the field. No rule
-is decided here; they are the engine's (rules.md 12)."""
+"""Between the database and ``engine.groups``: the settings, a group game and a knockout
+game's hands (rules.md 12.4, a game as in 12.1) checked by the engine's rules, and the
+engine's refusals as translated messages naming the field. No rule is decided here; they are
+the engine's (rules.md 12)."""
 
 from __future__ import annotations
 
@@ -72,6 +73,34 @@ def check_game(row, values):
                           error.field) from None
     except (TypeError, ValueError) as error:
         raise GameRefused(unreadable_record(error), "hands_unreadable", "hands") from None
+
+
+def check_knockout_game(row, first_points: int, second_points: int, hands: int | None) -> None:
+    """Refuse, as ``ServiceError`` naming the field, a knockout game (rules.md 12.4: one game
+    as in 12.1, ``row`` the championship's settings) whose hands are missing or are not the
+    set hands plus the extra hands a whole number of times (8, 10, 12…), or more than a game
+    may last; level points are the core's refusal (``scoring.services.knockout``)."""
+    rules = eg.GameRules(hands=row.hands_per_game, extra_hands=row.extra_hands)
+    lasts = {"set_hands": rules.hands, "extra_hands": rules.extra_hands}
+    if hands is None:
+        raise ServiceError(_("Hands: enter the hands played. A knockout game lasts "
+                             "%(set_hands)s hands, then %(extra_hands)s more at a time while "
+                             "the points are level.") % lasts, field="hands")
+    game = eg.GameResult("first", "second", first_points, second_points, hands)
+    try:
+        eg.check_game(game, rules)
+        if hands not in eg.HANDS_RANGE:
+            raise eg.GroupsError("hands", "out of range", code="out_of_range",
+                                 params={"min": eg.HANDS_RANGE.start,
+                                         "max": eg.HANDS_RANGE.stop - 1})
+    except eg.GroupsError as error:
+        if error.code == "hands_not_allowed":
+            raise ServiceError(_("Hands: a knockout game lasts %(set_hands)s hands, then "
+                                 "%(extra_hands)s more at a time while the points are level: "
+                                 "not %(hands)s hands.") % {**lasts, "hands": hands},
+                               field="hands") from None
+        field = "second_points" if error.field == "points" else error.field
+        raise ServiceError(message(error), field=field) from None
 
 
 def _game_field(error: eg.GroupsError) -> str:

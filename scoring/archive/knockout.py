@@ -33,12 +33,12 @@ TABLES: tuple[TableSpec, ...] = (
               ("id", "stage", "slot", "first", "second", "first_seed", "second_seed", "winner"),
               {"first": "teams", "second": "teams", "winner": "teams"}),
     TableSpec(GAMES, KnockoutGame,
-              ("id", "tie", "number", "first_points", "second_points", *PROVENANCE),
+              ("id", "tie", "number", "first_points", "second_points", "hands", *PROVENANCE),
               {"tie": TIES, "by_team": "teams", "by_director": USER}),
     # A captain's report of a knockout game (the game it made, once confirmed), and the
     # other pair's confirmation or dispute of it.
     TableSpec(ENTRIES, KnockoutEntry,
-              ("id", "tie", "number", "first_points", "second_points", "game",
+              ("id", "tie", "number", "first_points", "second_points", "hands", "game",
                "by_director_override", "idempotency_key", "note", *PROVENANCE),
               {"tie": TIES, "game": GAMES, "by_team": "teams", "by_director": USER}),
     TableSpec(REVIEWS, KnockoutReview,
@@ -46,9 +46,11 @@ TABLES: tuple[TableSpec, ...] = (
               {"entry": ENTRIES, "by_team": "teams", "by_director": USER},
               championship_lookup="entry__tie__championship"),
 )
-#: Fields of a report added within version 2, with the value a file from before them means.
-OPTIONAL_ROW_FIELDS = {ENTRIES: {"idempotency_key": None, "by_director_override": False,
-                                 "note": ""}}
+#: Fields of a game or a report added within version 2, with the value a file from before
+#: them means (``hands``: none recorded, as for a game played to a target).
+OPTIONAL_ROW_FIELDS = {GAMES: {"hands": None},
+                       ENTRIES: {"idempotency_key": None, "by_director_override": False,
+                                 "note": "", "hands": None}}
 #: A report's verdict as a file from before its reviews kept it, as a review's.
 OLD_VERDICTS = {"pending": None, "confirmed": "confirm", "disputed": "dispute"}
 

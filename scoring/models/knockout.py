@@ -58,12 +58,15 @@ class KnockoutTie(models.Model):
 
 class KnockoutScore(Provenance):
     """A game of a knockout tie as it was played or reported: which game of the tie
-    (``number``, from 1) and both pairs' points, never equal (a tied game goes on until one
-    pair leads, rules.md 11.3)."""
+    (``number``, from 1), both pairs' points, never equal (a tied game goes on until one
+    pair leads, rules.md 11.3), and the hands played when the format's knockout games are
+    counted in hands (rules.md 12.4: 8, 10, 12...; ``Format.knockout_pad``). Empty for a
+    game played to a target (the free-deal knockout, rules.md 11.3)."""
 
     number = models.PositiveSmallIntegerField(_("game"))
     first_points = models.PositiveSmallIntegerField(_("first pair's points"))
     second_points = models.PositiveSmallIntegerField(_("second pair's points"))
+    hands = models.PositiveSmallIntegerField(_("hands played"), null=True, blank=True)
 
     class Meta:
         abstract = True

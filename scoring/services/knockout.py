@@ -81,6 +81,17 @@ def check_points(first_points, second_points) -> None:
                              "then enter the points."), field="second_points")
 
 
+def check_knockout_game(championship: Championship, first_points, second_points,
+                        hands) -> None:
+    """Refuse a knockout game of ``championship`` that cannot be: its points
+    (:func:`check_points`), then what the format says of the game and its hands
+    (``Format.check_knockout_game``: required and checked for the groups' knockout, rules.md
+    12.4; refused for a game played to a target, 11.3)."""
+    check_points(first_points, second_points)
+    format_of(championship).check_knockout_game(championship, first_points, second_points,
+                                                hands)
+
+
 def _points(value, name: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_POINTS:
         raise ServiceError(_("Points are a whole number from 0 to %(max)s.")
@@ -89,16 +100,20 @@ def _points(value, name: str) -> int:
 
 
 @transaction.atomic
-def enter_knockout_game(tie: KnockoutTie, first_points: int, second_points: int, *, by=None,
-                        by_team=None, origin: Origin = Origin(),
+def enter_knockout_game(tie: KnockoutTie, first_points: int, second_points: int, *,
+                        hands: int | None = None, by=None, by_team=None,
+                        origin: Origin = Origin(),
                         game_number: int | None = None) -> KnockoutGame:
     """The director enters the next game of a tie (or ``by_team``'s report of it counts,
     once the other pair confirmed it: ``knockout_captains``). A game has a winner (equal points are
-    refused: the game goes on until one pair leads); when the game decides the tie its
+    refused: the game goes on until one pair leads), and the hands played when the format
+    counts them (:func:`check_knockout_game`); when the game decides the tie its
     winner goes on to the next round's tie. ``game_number`` is the game the director's form
     was for: if another game has counted since, the form is stale and refused (``game``)."""
     check_points(first_points, second_points)
     championship = lock_championship(tie.championship)
+    format_of(championship).check_knockout_game(championship, first_points, second_points,
+                                                hands)
     tie = KnockoutTie.objects.select_related("first", "second").get(pk=tie.pk)
     if tie.first_id is None or tie.second_id is None:
         raise ServiceError(_("This tie's pairs are not known yet."), field="tie")
@@ -110,6 +125,7 @@ def enter_knockout_game(tie: KnockoutTie, first_points: int, second_points: int,
         _refuse_stale_form(game_number, len(games))
     game = KnockoutGame.objects.create(
         tie=tie, number=len(games) + 1, first_points=first_points, second_points=second_points,
+        hands=hands,
         by_director=by if by is not None and by.is_authenticated else None, by_team=by_team,
         ip_address=origin.ip_address, user_agent=(origin.user_agent or "")[:300])
     winners = [tie.first_id if g.first_won else tie.second_id for g in [*games, game]]
@@ -152,6 +168,8 @@ def _record_game(tie: KnockoutTie, game: KnockoutGame, winner: int | None, *, by
     first, second = tie.first.number, tie.second.number
     detail = (f"round {tie.stage}, tie {tie.slot}, game {game.number}: "
               f"{first} {game.first_points} - {game.second_points} {second}")
+    if game.hands is not None:
+        detail += f" ({game.hands} hands)"
     if winner is not None:
         detail += f"; won by {first if winner == tie.first_id else second}"
     audit.record(AuditEvent.Action.KNOCKOUT_GAME_ENTERED, tie.championship_id, by=by,

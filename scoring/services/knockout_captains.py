@@ -23,7 +23,7 @@ from results.kinds import EntryKind
 from scoring.models import KnockoutEntry, KnockoutGame, KnockoutReview, KnockoutTie
 from scoring.services import live_events
 from scoring.services.games import PAIR_GAME_WORDS
-from scoring.services.knockout import check_points, enter_knockout_game
+from scoring.services.knockout import check_knockout_game, enter_knockout_game
 from scoring.services.values import Origin, ScoringError
 from tournaments.models import Team
 
@@ -94,7 +94,8 @@ def _counted(entry: KnockoutEntry, review: KnockoutReview) -> None:
     """The other pair confirmed it: the game counts (audited as the director's games, from
     where the confirmation came), and a tie it decides sends its winner on."""
     entry.game = enter_knockout_game(
-        entry.tie, entry.first_points, entry.second_points, by_team=entry.by_team,
+        entry.tie, entry.first_points, entry.second_points, hands=entry.hands,
+        by_team=entry.by_team,
         origin=Origin(ip_address=review.ip_address, user_agent=review.user_agent))
     entry.save(update_fields=["game"])
 
@@ -116,20 +117,22 @@ KNOCKOUT_GAMES = EntryKind(
 )
 
 def submit_knockout_entry(*, team: Team, tie_id: int, first_points: int, second_points: int,
-                          idempotency_key: str | None = None,
+                          hands: int | None = None, idempotency_key: str | None = None,
                           origin: Origin = Origin()) -> tuple[KnockoutEntry, bool]:
     """A pair of the tie reports its next game: both pairs' points (the tie's first pair
-    first), never level. It waits for the other pair's confirmation. Returns ``(entry,
-    created)``: the same ``idempotency_key`` stores one report (sent again after the tie
-    was decided: ``earlier_knockout_entry``)."""
-    check_points(first_points, second_points)
+    first), never level, and the hands played when the format counts them
+    (``knockout.check_knockout_game``). It waits for the other pair's confirmation. Returns
+    ``(entry, created)``: the same ``idempotency_key`` stores one report (sent again after
+    the tie was decided: ``earlier_knockout_entry``)."""
+    check_knockout_game(team.championship, first_points, second_points, hands)
     tie = (KnockoutTie.objects.annotate(played=Count("games"))
            .filter(pk=tie_id, championship_id=team.championship_id).first())
     if tie is None:
         raise ScoringError(_("Your pair does not play in this tie."), code="not_your_tie")
     return lifecycle.submit(KNOCKOUT_GAMES, entrant=team, table=tie,
                             slot={"number": tie.played + 1},
-                            fields={"first_points": first_points, "second_points": second_points},
+                            fields={"first_points": first_points, "second_points": second_points,
+                                    "hands": hands},
                             idempotency_key=idempotency_key, origin=origin)
 
 

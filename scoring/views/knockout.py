@@ -12,6 +12,8 @@ from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from formats import format_of
+from scoring.game_forms import MAX_HANDS
 from scoring.models import KnockoutTie
 from scoring.selectors.knockout import knockout_bracket
 from scoring.services.knockout import MAX_POINTS, enter_knockout_game
@@ -29,7 +31,9 @@ _GAME_ERRORS = {
 
 
 class KnockoutGameForm(forms.Form):
-    """One game of one tie: both pairs' points (never level)."""
+    """One game of one tie: both pairs' points (never level), and the hands played when the
+    format counts them (``Format.knockout_pad``; the format's rules decide whether they are
+    required, ``Format.check_knockout_game``)."""
 
     tie = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=2**63 - 1)
     # The game the form was opened for: a form left open while that game counted (the pairs
@@ -40,6 +44,18 @@ class KnockoutGameForm(forms.Form):
                                       min_value=0, max_value=MAX_POINTS)
     second_points = forms.IntegerField(label=gettext_lazy("Points of the second pair"),
                                        min_value=0, max_value=MAX_POINTS)
+    hands = forms.IntegerField(label=gettext_lazy("Hands played"), required=False,
+                               min_value=1, max_value=MAX_HANDS)
+
+
+#: The fields a knockout game's refusal may name on its form (others: the form's own).
+GAME_FIELDS = ("first_points", "second_points", "hands")
+
+
+def knockout_pad(championship):
+    """What the championship's knockout games last when their hands are counted (the forms
+    then ask for them), or ``None``: the format's answer (``Format.knockout_pad``)."""
+    return format_of(championship).knockout_pad(championship)
 
 
 def stage_name(ties: int) -> str:
@@ -92,11 +108,12 @@ def enter_game(request, championship) -> tuple[KnockoutGameForm, str, bool]:
     tie = get_object_or_404(KnockoutTie, championship=championship, pk=form.cleaned_data["tie"])
     try:
         enter_knockout_game(tie, form.cleaned_data["first_points"],
-                            form.cleaned_data["second_points"], by=request.user,
+                            form.cleaned_data["second_points"],
+                            hands=form.cleaned_data["hands"], by=request.user,
                             origin=Origin.from_request(request),
                             game_number=form.cleaned_data["game"])
     except ServiceError as error:
-        field = error.field if error.field in ("first_points", "second_points") else None
+        field = error.field if error.field in GAME_FIELDS else None
         form.add_error(field, error.message)
         return form, failed_tie, False
     return form, failed_tie, True

@@ -18,23 +18,28 @@ from django.views.decorators.http import require_POST
 
 from scoring import permissions
 from scoring.forms import DisputeCommentForm, new_idempotency_key
+from scoring.game_forms import MAX_HANDS
 from scoring.models import KnockoutEntry, KnockoutTie
 from scoring.services import knockout_captains as services
 from scoring.services.knockout import MAX_POINTS
 from scoring.services.values import Origin, ScoringError
 from scoring.views.answers import answer_action, from_outbox
-from scoring.views.knockout import stage_name
+from scoring.views.knockout import knockout_pad, stage_name
 from tournaments.models import Team
 from tournaments.services.common import ServiceError
 
 
 class KnockoutEntryForm(forms.Form):
-    """Both pairs' points of the tie's next game, the tie's first pair first."""
+    """Both pairs' points of the tie's next game, the tie's first pair first, and the hands
+    played when the format counts them (``knockout_pad``; its rules decide whether they are
+    required)."""
 
     first_points = forms.IntegerField(label=gettext_lazy("Points of the first pair"),
                                       min_value=0, max_value=MAX_POINTS)
     second_points = forms.IntegerField(label=gettext_lazy("Points of the second pair"),
                                        min_value=0, max_value=MAX_POINTS)
+    hands = forms.IntegerField(label=gettext_lazy("Hands played"), required=False,
+                               min_value=1, max_value=MAX_HANDS)
     # One a form: the same report sent twice (a double tap, the outbox) is stored once.
     idempotency_key = forms.CharField(required=False, max_length=64, widget=forms.HiddenInput)
 
@@ -70,7 +75,7 @@ def captain_knockout(team, form=None, urls: dict | None = None) -> dict | None:
     entry = services.latest_entry(tie)
     return {
         "tie": tie, "name": tie_name(tie), "entry": entry, "urls": urls or {},
-        "game_number": len(tie.games.all()) + 1,
+        "game_number": len(tie.games.all()) + 1, "pad": knockout_pad(team.championship),
         "opponent": tie.second if tie.first_id == team.pk else tie.first,
         "ours": entry is not None and entry.by_team_id == team.pk,
         "form": form or KnockoutEntryForm(initial={"idempotency_key": new_idempotency_key()}),
@@ -101,7 +106,7 @@ class KnockoutLinks:
                     services.submit_knockout_entry(
                         team=team, tie_id=tie_id, first_points=form.cleaned_data["first_points"],
                         second_points=form.cleaned_data["second_points"],
-                        idempotency_key=form.cleaned_data["idempotency_key"],
+                        hands=form.cleaned_data["hands"], idempotency_key=form.cleaned_data["idempotency_key"],
                         origin=Origin.from_request(request))
                 except ServiceError as error:
                     field = error.field if error.field in form.fields else None

@@ -57,7 +57,7 @@ def play_stage(championship, director, stage, *, upsets=()):
         if tie.winner_id is None and tie.first_id and tie.second_id:
             first_wins = tie.slot not in upsets
             enter_knockout_game(tie, 60 if first_wins else 40, 40 if first_wins else 60,
-                                by=director)
+                                hands=8, by=director)
 
 
 def sixteen(director, **settings):
@@ -137,7 +137,7 @@ def test_a_bye_goes_through_at_once(director):
     assert {t.first_seed for t in second_round} == {1, 2}
     assert all(t.second_id is None for t in second_round)  # their opponents not known yet
     with pytest.raises(ServiceError):  # a bye has no game to enter
-        enter_knockout_game(byes[0], 60, 40, by=director)
+        enter_knockout_game(byes[0], 60, 40, hands=8, by=director)
     play_stage(championship, director, 1)
     for stage in (2, 3):
         play_stage(championship, director, stage)
@@ -151,11 +151,11 @@ def test_a_tie_is_the_best_of_three_when_set(director):
     championship = sixteen(director, best_of=3)
     confirm_qualifiers(championship, by=director)
     tie = ties(championship, 1)[0]
-    enter_knockout_game(tie, 60, 40, by=director)
-    enter_knockout_game(tie, 40, 60, by=director)
+    enter_knockout_game(tie, 60, 40, hands=8, by=director)
+    enter_knockout_game(tie, 40, 60, hands=8, by=director)
     tie.refresh_from_db()
     assert tie.winner_id is None
-    enter_knockout_game(tie, 40, 60, by=director)
+    enter_knockout_game(tie, 40, 60, hands=8, by=director)
     tie.refresh_from_db()
     assert tie.winner_id == tie.second_id
     assert ties(championship, 2)[0].first_id == tie.second_id or \
@@ -171,7 +171,7 @@ def test_a_pair_withdrawn_in_the_knockout_loses_its_tie_without_a_game(director)
     assert first.winner_id == first.first_id and not first.games.exists()
     # A pair whose next opponent is not known yet: the winner of that tie goes through.
     services.withdraw_team(first.first, by=director)
-    enter_knockout_game(second, 60, 40, by=director)
+    enter_knockout_game(second, 60, 40, hands=8, by=director)
     semi = ties(championship, 2)[0]
     assert semi.winner_id == second.first_id
     assert ties(championship, 3)[0].first_id == second.first_id
@@ -229,10 +229,10 @@ def test_the_director_confirms_on_the_going_through_page_and_enters_the_games(di
     assert KnockoutTie.objects.filter(championship=championship).count() == 8  # 7 + third
     tie = ties(championship, 1)[0]
     response = client.post(bracket_url, {"tie": tie.pk, "game": 1, "first_points": 50,
-                                         "second_points": 50})
+                                         "second_points": 50, "hands": 8})
     assert response.status_code == 400 and "cannot end level" in response.content.decode()
     response = client.post(bracket_url, {"tie": tie.pk, "game": 1, "first_points": 61,
-                                         "second_points": 40})
+                                         "second_points": 40, "hands": 8})
     assert response.status_code == 302
     tie.refresh_from_db()
     assert tie.winner_id == tie.first_id
@@ -290,9 +290,11 @@ def test_the_captains_report_a_tie_and_the_other_pair_confirms(director):
     submit = reverse("groups_knockout:captain_knockout_submit",
                      args=[first.pk, first.link_secret, tie.pk])
     assert submit in html
-    refused = lang_client(None).post(submit, {"first_points": "50", "second_points": "50"})
+    refused = lang_client(None).post(submit, {"first_points": "50", "second_points": "50",
+                                              "hands": "8"})
     assert refused.status_code == 200 and "cannot end level" in refused.content.decode()
-    sent = lang_client(None).post(submit, {"first_points": "64", "second_points": "52"})
+    sent = lang_client(None).post(submit, {"first_points": "64", "second_points": "52",
+                                           "hands": "10"})
     assert sent.status_code == 302
     entry = KnockoutEntry.objects.get()
     assert not KnockoutGame.objects.exists()  # nothing counts before the other pair confirms
@@ -335,7 +337,7 @@ def test_a_tie_of_another_championship_is_not_found_on_the_bracket_page(director
     other_tie = ties(theirs)[0]
     response = lang_client(director).post(
         reverse("groups_knockout:bracket", args=[mine.pk]),
-        {"tie": other_tie.pk, "game": 1, "first_points": 61, "second_points": 40})
+        {"tie": other_tie.pk, "game": 1, "first_points": 61, "second_points": 40, "hands": 8})
     assert response.status_code == 404
     assert not other_tie.games.exists()
 

@@ -196,7 +196,7 @@ def bracket_of(championship):
 
     return [(tie.stage, tie.slot, number_of(tie.first), number_of(tie.second), tie.first_seed,
              tie.second_seed, number_of(tie.winner),
-             [(g.number, g.first_points, g.second_points) for g in tie.games.all()])
+             [(g.number, g.first_points, g.second_points, g.hands) for g in tie.games.all()])
             for tie in KnockoutTie.objects.filter(championship=championship)
             .select_related("first", "second", "winner").order_by("stage", "slot")]
 
@@ -225,7 +225,8 @@ def bracket_event(event, director):
         for tie in KnockoutTie.objects.filter(championship=event, stage=stage):
             if tie.winner_id is None and tie.first_id and tie.second_id:
                 upset = (stage, tie.slot) == (1, 1)
-                enter_knockout_game(tie, 40 if upset else 60, 60 if upset else 40, by=director)
+                enter_knockout_game(tie, 40 if upset else 60, 60 if upset else 40,
+                                    hands=10 if upset else 8, by=director)
     return event
 
 
@@ -236,7 +237,8 @@ def test_a_groups_championship_with_its_bracket_moves_whole(bracket_event, direc
     data = to_json_bytes(export_full(bracket_event))
     archive = json.loads(data)
     assert len(archive["free_deal_knockout_ties"]) == len(bracket)
-    assert archive["free_deal_knockout_games"]
+    # Each game's hands (rules.md 12.4): 10 for the upset, 8 for the others.
+    assert sorted({game["hands"] for game in archive["free_deal_knockout_games"]}) == [8, 10]
     delete_championship(bracket_event)
     imported = import_archive(data, director=director)
     assert bracket_of(imported) == bracket
@@ -264,3 +266,42 @@ def test_a_tie_naming_a_pair_of_no_group_is_refused(bracket_event, director):
                if t["first"] is not None and t["winner"] != t["first"])
     archive["free_deal_knockout_ties"][tie]["first"] = 987654
     assert refused(archive, director) == f"free_deal_knockout_ties[{tie}].first"
+
+
+def test_a_knockout_game_whose_hands_a_game_cannot_last_is_refused(bracket_event, director):
+    archive = export_full(bracket_event)
+    delete_championship(bracket_event)
+    archive["free_deal_knockout_games"][1]["hands"] = 9  # 8, 10, 12... (rules.md 12.4)
+    assert refused(archive, director) == "free_deal_knockout_games[1].hands"
+
+
+def test_a_file_from_before_the_knockout_games_hands_imports(bracket_event, director):
+    bracket = bracket_of(bracket_event)
+    archive = export_full(bracket_event)
+    delete_championship(bracket_event)
+    for key in ("free_deal_knockout_games", "free_deal_knockout_entries"):
+        for row in archive[key]:
+            row.pop("hands")
+    imported = import_archive(to_json_bytes(archive), director=director)
+    # The same bracket, its games with no hands recorded.
+    assert bracket_of(imported) == [(*tie[:7], [(*game[:3], None) for game in tie[7]])
+                                    for tie in bracket]
+
+
+def test_a_pairs_report_keeps_its_hands(event, director):
+    from formats.groups_knockout.services.knockout import confirm_qualifiers
+    from scoring.models import KnockoutEntry, KnockoutTie
+    from scoring.services.knockout_captains import submit_knockout_entry
+
+    confirm_qualifiers(event, by=director)
+    tie = KnockoutTie.objects.filter(championship=event, stage=1).select_related("first")[0]
+    submit_knockout_entry(team=tie.first, tie_id=tie.pk, first_points=70, second_points=64,
+                          hands=12)
+    archive = export_full(event)
+    assert [row["hands"] for row in archive["free_deal_knockout_entries"]] == [12]
+    wrong = json.loads(to_json_bytes(archive))
+    wrong["free_deal_knockout_entries"][0]["hands"] = 11
+    delete_championship(event)
+    assert refused(wrong, director) == "free_deal_knockout_entries[0].hands"
+    imported = import_archive(to_json_bytes(archive), director=director)
+    assert KnockoutEntry.objects.get(tie__championship=imported).hands == 12

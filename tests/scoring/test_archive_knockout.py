@@ -70,6 +70,16 @@ def test_a_level_knockout_game_is_refused_with_its_path(event, director):
     assert refused.value.path == "free_deal_knockout_games[0].second_points"
 
 
+def test_a_free_deal_knockout_game_with_hands_is_refused_with_its_path(event, director):
+    # A free-deal knockout game is played to a target (rules.md 11.3): it has no hands.
+    archive = export_full(event)
+    assert {game["hands"] for game in archive["free_deal_knockout_games"]} == {None}
+    archive["free_deal_knockout_games"][1]["hands"] = 8
+    with pytest.raises(ArchiveError) as refused:
+        import_archive(to_json_bytes(archive), director=director)
+    assert refused.value.path == "free_deal_knockout_games[1].hands"
+
+
 def test_a_file_from_before_the_knockout_stage_imports(event, director):
     archive = export_full(event)
     for key in ("free_deal_knockout_ties", "free_deal_knockout_games"):

@@ -50,15 +50,15 @@ def test_a_groups_championship_keeps_its_bracket_in_the_core(director):
 
     # The format asks nothing of its own: one game decides a tie, and its winner goes on.
     assert format_of(championship).knockout_best_of(championship) == 1
-    enter_knockout_game(semis[1], 60, 101, by=director)
-    enter_knockout_game(semis[0], 101, 80, by=director)
+    enter_knockout_game(semis[1], 60, 101, hands=8, by=director)
+    enter_knockout_game(semis[0], 101, 80, hands=8, by=director)
     final = KnockoutTie.objects.get(championship=championship, stage=2)
     assert (final.first.number, final.second.number) == (1, 3)
-    enter_knockout_game(final, 70, 101, by=director)
+    enter_knockout_game(final, 70, 101, hands=8, by=director)
     final.refresh_from_db()
     assert final.winner.number == 3
     with pytest.raises(ServiceError, match="decided"):
-        enter_knockout_game(final, 101, 0, by=director)
+        enter_knockout_game(final, 101, 0, hands=8, by=director)
 
 
 def test_a_level_knockout_game_is_refused_whatever_the_format(director):
@@ -66,6 +66,6 @@ def test_a_level_knockout_game_is_refused_whatever_the_format(director):
     (final,) = store_bracket(championship, ko.build_bracket(
         list(championship.teams.order_by("number")), 2), by=director)
     with pytest.raises(ServiceError, match="cannot end level") as refused:
-        enter_knockout_game(final, 88, 88, by=director)
+        enter_knockout_game(final, 88, 88, hands=8, by=director)
     assert refused.value.field == "second_points"
     assert not final.games.exists()
