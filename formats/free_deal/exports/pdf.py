@@ -53,4 +53,3 @@ def pairing_sheets_pdf(round_: Round) -> bytes:
                             parts=data.pairings_by_section(lines) or [
                                 data.SectionPairings("", [], [])])
     return render_pdf("free_deal/print/pairings.html", context)
-
