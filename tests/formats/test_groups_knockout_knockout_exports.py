@@ -211,3 +211,24 @@ def test_what_the_knockout_files_cost_does_not_grow_with_the_event(director):
     small = file_queries(director, 8, bracket_size=4)  # 2 groups, a bracket of 4
     large = file_queries(director, 32, third_place=True)  # 8 groups, a bracket of 8
     assert small == large, (small, large)
+
+
+def test_the_kept_public_workbook_is_made_again_when_a_knockout_game_is_entered(
+        director, settings, tmp_path):
+    # Kept files of its own: another test's championship may have had the same id.
+    settings.EXPORTS_DIR = tmp_path / "exports"
+    championship = played_groups_event(director)
+    played_knockout(championship, director, stages=[1])
+    set_results_public(championship, True, user=director)
+    url = reverse("scoring:export", args=[championship.pk, "workbook"])
+
+    def sheets():
+        response = Client().get(url, HTTP_ACCEPT_LANGUAGE="en")
+        assert response.status_code == 200
+        body = (b"".join(response.streaming_content) if response.streaming
+                else response.content)
+        return [sheet.title for sheet in load_workbook(io.BytesIO(body)).worksheets]
+
+    assert sheets() == ["Group standings", "Knockout stage"]
+    played_knockout_final(championship, director)
+    assert sheets() == ["Group standings", "Knockout stage", "Final ranking"]
