@@ -211,6 +211,8 @@ def test_what_the_knockout_files_cost_does_not_grow_with_the_event(director):
     small = file_queries(director, 8, bracket_size=4)  # 2 groups, a bracket of 4
     large = file_queries(director, 32, third_place=True)  # 8 groups, a bracket of 8
     assert small == large, (small, large)
+    # The group stage (4), the bracket's ties, games and reports (3), the settings.
+    assert small == {"workbook": 8, "final_csv": 6, "ranking_pdf": 8, "bracket_pdf": 3}, small
 
 
 def test_the_kept_public_workbook_is_made_again_when_a_knockout_game_is_entered(
