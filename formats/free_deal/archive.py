@@ -13,7 +13,7 @@ from formats.free_deal import selectors
 from formats.free_deal.models import FreeDealSettings, PairSection, Section, SectionBye
 from formats.free_deal.services import settings_of
 from scoring.archive.format import ArchivePart, TableSpec
-from scoring.selectors.knockout import knockout_bracket
+from scoring.archive.public_knockout import public_bracket
 from tournaments.models import Round
 
 BACKUP = ArchivePart(
@@ -77,7 +77,7 @@ def public_results(championship, rounds, number: dict[int, int]) -> dict:
             for line in lines
         ],
     }
-    bracket = _knockout(championship, number)
+    bracket = public_bracket(championship, number)
     if bracket:
         result["knockout"] = bracket
     if parts[0].section is not None:
@@ -90,19 +90,3 @@ def public_results(championship, rounds, number: dict[int, int]) -> dict:
         for line, row in zip(lines, result["standings"], strict=True):
             row["section"] = line.section_name
     return result
-
-
-def _knockout(championship, number: dict[int, int]) -> list[dict]:
-    """The knockout bracket (rules.md 11.3), round by round: each tie's pairs (by number;
-    null until known) and seeds, its games and its winner. Empty before the stage starts."""
-    return [
-        {"round": stage, "ties": [
-            {"tie": tie.slot,
-             "first_pair": number.get(tie.first_id), "first_seed": tie.first_seed,
-             "second_pair": number.get(tie.second_id), "second_seed": tie.second_seed,
-             "games": [{"first_points": g.first_points, "second_points": g.second_points}
-                       for g in tie.games.all()],
-             "winner": number.get(tie.winner_id)}
-            for tie in ties]}
-        for stage, ties in enumerate(knockout_bracket(championship), start=1)
-    ]

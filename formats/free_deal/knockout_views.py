@@ -11,9 +11,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 import live
-from formats.free_deal.exports.pdf import bracket_pdf
 from formats.free_deal.format import FreeDealPairs
 from formats.free_deal.services import settings_of, start_knockout
+from scoring.views import knockout as core_knockout
 from scoring.views.knockout import (  # the core's: kept importable from here
     KnockoutGameForm,
     bracket_html,
@@ -25,7 +25,6 @@ from scoring.views.knockout import (  # the core's: kept importable from here
 from tournaments import audit
 from tournaments import selectors as tournament_selectors
 from tournaments.models import Championship
-from tournaments.print_pages import printed_file
 from tournaments.services.common import ServiceError
 
 __all__ = ["KnockoutGameForm", "bracket_html", "bracket_rounds", "bracket_sheet",
@@ -71,10 +70,8 @@ def director_bracket(request, pk: int):
 @require_safe
 @login_required
 def bracket_sheet(request, pk: int):
-    """The bracket as a PDF (or its print-ready page), for the wall."""
+    """The bracket as a PDF (or its print-ready page), for the wall: the core's sheet."""
     championship = tournament_selectors.championship_for_director(request.user, pk)
     championship = get_object_or_404(Championship, pk=championship.pk,
                                      format=FreeDealPairs.key)
-    response = printed_file(request, lambda: bracket_pdf(championship), "knockout.pdf")
-    response["Cache-Control"] = "no-store"
-    return response
+    return core_knockout.bracket_sheet(request, championship)

@@ -5,7 +5,9 @@
   ``formats.groups_knockout.archive_rules``);
 - :func:`public_results`: its part of the public archive (``scoring.archive.public``): the
   group games of the closed rounds, the walkovers counted with them and each group's
-  standing after them (rules.md 12.2), by the pairs' numbers as on the pages.
+  standing after them (rules.md 12.2); once drawn, the knockout bracket (the core's part,
+  ``scoring.archive.public_knockout``), and once its final is decided, the final ranking
+  (rules.md 12.4); by the pairs' numbers as on the pages.
 """
 
 from __future__ import annotations
@@ -19,7 +21,9 @@ from formats.groups_knockout.models import (
 )
 from formats.groups_knockout.services import settings_of
 from formats.groups_knockout.standings import group_stage
+from formats.groups_knockout.standings_knockout import final_places
 from scoring.archive.format import ArchivePart, TableSpec
+from scoring.archive.public_knockout import public_bracket
 from scoring.selectors.games import counted_games
 from tournaments.models import Round
 
@@ -53,7 +57,7 @@ def public_results(championship, rounds, number: dict[int, int]) -> dict:
     tables = {t.pk: t.number for r in rounds for t in r.tables.all()}
     settings = settings_of(championship)
     stage = group_stage(championship, up_to=closed)
-    return {
+    result = {
         "groups_settings": {name: getattr(settings, name) for name in SETTINGS_FIELDS},
         "groups": [
             {"group": view.letter, "pairs": [number[team.pk] for team in
@@ -79,6 +83,17 @@ def public_results(championship, rounds, number: dict[int, int]) -> dict:
              "point_difference": row.line.difference, "through": row.through}
             for view in stage.groups for row in view.rows],
     }
+    bracket = public_bracket(championship, number)
+    if bracket:
+        result["knockout"] = bracket
+        # As the standings page: from every group game (they all count once the bracket
+        # is drawn, whatever round is the last closed).
+        places = final_places(championship, stage=stage if stage.complete else None)
+        if places is not None:
+            result["final_ranking"] = [
+                {"label": place.label, "pair": number[place.team.pk],
+                 "knockout": place.knockout} for place in places]
+    return result
 
 
 def _in_position(stage, group_number: int) -> list:

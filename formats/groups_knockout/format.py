@@ -12,7 +12,9 @@ the group standings and projector and the director's read-only page of who goes 
 the groups, their standings and who goes through), the demo (``demo``, through
 :meth:`load_demo`): an event in its group stage (the finished event with its knockout stage
 is still to come), the full backup and the public archive (``archive``, ``archive_rules``)
-and the group standings' export files (``standings_exports``: CSV, workbook, ranking sheet);
+and the export files (``standings_exports``: the group standings as CSV, workbook and
+ranking sheet; with the knockout, ``knockout_exports``: the bracket's and the final
+ranking's sheets, the final ranking's CSV, the printed bracket);
 and the knockout stage: the director confirms who goes through and the bracket is the core's
 (``services.knockout``, ``knockout_views``; :meth:`knockout_best_of`,
 :meth:`knockout_walkovers`; its games' hands checked as a group game's, :meth:`knockout_pad`,

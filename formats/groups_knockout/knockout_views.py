@@ -1,7 +1,7 @@
 """The groups' knockout stage pages (rules.md 12.3, 12.4): the director confirms who goes
 through (from the going-through page, a swap of two qualifiers' places first if wanted), and
 the director's bracket page (each tie's games entered, the captains' reports, the final
-ranking once the final is decided). Thin: ``services.knockout`` and the core's
+ranking once the final is decided), and the printed bracket (the core's sheet). Thin: ``services.knockout`` and the core's
 ``scoring.services.knockout`` decide and write; the tie cards are the core's
 (``scoring.views.knockout``)."""
 
@@ -13,7 +13,7 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 import live
 from formats.groups_knockout.services import settings_of
@@ -21,6 +21,7 @@ from formats.groups_knockout.services.knockout import confirm_qualifiers
 from formats.groups_knockout.standings import going_through
 from formats.groups_knockout.standings_knockout import final_places
 from formats.groups_knockout.views import director_championship
+from scoring.views import knockout as core_knockout
 from scoring.views.common import no_store
 from scoring.views.knockout import (
     KnockoutGameForm,
@@ -97,3 +98,10 @@ def director_bracket(request, pk: int):
         "failed_tie": failed_tie, "places": final_places(championship),
         "live_url": live.stream_url("director", championship.pk),
     }, status=400 if request.method == "POST" else 200))
+
+
+@require_safe
+@login_required
+def bracket_sheet(request, pk: int):
+    """The bracket as a PDF (or its print-ready page), for the wall: the core's sheet."""
+    return core_knockout.bracket_sheet(request, director_championship(request, pk))

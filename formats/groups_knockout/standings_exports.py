@@ -2,7 +2,11 @@
 (PDF, WeasyPrint: one sheet per group), the Excel workbook (one sheet, a column for the
 group) and the CSV file, in the active language, on the shared exports' helpers
 (``scoring.exports``: the printed sheet's frame, the workbook's sheet, CSV text that cannot
-run as a formula).
+run as a formula). The knockout stage (rules.md 12.4, ``knockout_exports``): the workbook's
+"Knockout stage" sheet once the bracket is drawn, its "Final ranking" sheet and the ranking
+sheet's first page once the final is decided; the final ranking's own CSV file (a kind of
+its own, offered once decided: the group standings' CSV stays the group standings); and the
+printed bracket (the core's sheet, ``scoring.exports.bracket``), offered once drawn.
 
 As the pages (``standings``), every file stands after a closed round
 (``scoring.exports.data.export_scope``): the public sees the closed rounds only, and a
@@ -13,17 +17,29 @@ through shows once every group game counts (rules.md 12.3).
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 from openpyxl import Workbook
 
+from formats.groups_knockout import knockout_exports as ko
 from formats.groups_knockout.models import Group, GroupPair, GroupsSettings, GroupWalkover
 from formats.groups_knockout.services import settings_of
 from formats.groups_knockout.standings import DIRECT, REPECHAGE, group_stage
+from scoring.exports.bracket import bracket_pdf
 from scoring.exports.csv_files import csv_bytes
 from scoring.exports.pdf import print_context
-from scoring.exports.registry import CSV, PDF, XLSX, ExportKind, register, scoped_file
+from scoring.exports.registry import (
+    CSV,
+    PDF,
+    XLSX,
+    ExportFile,
+    ExportKind,
+    file_name,
+    register,
+    scoped_file,
+)
 from scoring.exports.state import row_marks, table_games
 from scoring.exports.workbook import SHARED_PLACE_FORMAT, Sheet, saved
+from scoring.models import KnockoutGame, KnockoutTie
 from tournaments.printing import render_pdf
 
 
@@ -55,27 +71,77 @@ def standings_csv(scope) -> bytes:
                                 for row in view.rows))
 
 
+def place_cell(label: str) -> tuple[int, str]:
+    """A place as a number and its format: ``0"="`` for a shared one (it reads "2=" and
+    sorts as 2)."""
+    return int(label.rstrip("=")), SHARED_PLACE_FORMAT if label.endswith("=") else "0"
+
+
 def standings_workbook(scope) -> bytes:
-    """One sheet, the group first on each line (filter it to see one group); a shared
-    place is the number with the format ``0"="`` (it reads "2=" and sorts as 2)."""
+    """The group standings on one sheet, the group first on each line (filter it to see one
+    group); then, once drawn, the knockout's ties, and once decided, the final ranking."""
     workbook = Workbook(write_only=True)
     sheet = Sheet(workbook, _("Group standings"), header())
-    for view in stage_of(scope).groups:
+    stage = stage_of(scope)
+    for view in stage.groups:
         for row in view.rows:
             line = values(view.letter, row)
-            shared = row.place.endswith("=")
-            line[1] = int(row.place.rstrip("="))
-            sheet.add(line, {2: SHARED_PLACE_FORMAT if shared else "0"})
+            line[1], place_format = place_cell(row.place)
+            sheet.add(line, {2: place_format})
     sheet.finish()
+    knockout = ko.knockout_of(scope.championship, stage)
+    if knockout.rounds:
+        sheet = Sheet(workbook, _("Knockout stage"), ko.knockout_header(knockout.best_of))
+        for row in ko.knockout_rows(knockout):
+            sheet.add(row)
+        sheet.finish()
+    if knockout.lines is not None:
+        sheet = Sheet(workbook, _("Final ranking"), ko.final_header())
+        for line in knockout.lines:
+            row = ko.final_values(line)
+            row[0], place_format = place_cell(line.label)
+            formats = {1: place_format}
+            if line.group_place:
+                row[7], formats[8] = place_cell(line.group_place)
+            sheet.add(row, formats)
+        sheet.finish()
     return saved(workbook, scope)
 
 
 def standings_pdf(scope) -> bytes:
-    """The ranking sheet: each group's standing on a page of its own."""
+    """The ranking sheet: the final ranking first once it is decided, then each group's
+    standing on a page of its own."""
     settings = settings_of(scope.championship)
     context = print_context(scope, _("Group standings"))
-    context.update(groups=stage_of(scope).groups, settings=settings)
+    stage = stage_of(scope)
+    context.update(groups=stage.groups, settings=settings,
+                   final=ko.knockout_of(scope.championship, stage).lines)
     return render_pdf("groups_knockout/print/standings.html", context)
+
+
+class _Knockout:
+    """The file-name suffix of a knockout file: it stands after no round."""
+
+    file_label = pgettext_lazy("file name", "knockout")
+
+
+def final_csv(championship, language: str) -> ExportFile:
+    """The final ranking (rules.md 12.4) as CSV: place ("3=" when shared), the pair, the
+    knockout round it reached, its group and group place."""
+    knockout = ko.knockout_of(championship, group_stage(championship))
+    return ExportFile(file_name(championship, "ranking", _Knockout, "csv"), CSV,
+                      csv_bytes(ko.final_header(),
+                                (ko.final_values(line) for line in knockout.lines or ())))
+
+
+def bracket_file(championship, language: str) -> ExportFile:
+    """The printed bracket (the core's sheet): every game entered so far."""
+    return ExportFile(file_name(championship, "bracket", _Knockout, "pdf"), PDF,
+                      bracket_pdf(championship))
+
+
+def _drawn(championship) -> bool:
+    return KnockoutTie.objects.filter(championship=championship).exists()
 
 
 KINDS: dict[str, ExportKind] = {}
@@ -87,18 +153,26 @@ register(ExportKind("workbook", gettext_lazy("Excel workbook"),
          KINDS)
 register(ExportKind("ranking_csv", gettext_lazy("Group standings (CSV)"),
                     scoped_file("ranking", "csv", CSV, standings_csv), CSV, "csv"), KINDS)
+# The knockout's files, each offered once there is something in it (one query each).
+register(ExportKind("final_csv", gettext_lazy("Final ranking (CSV)"), final_csv, CSV, "csv",
+                    scoped=False, offered=ko.decided), KINDS)
+register(ExportKind("bracket_pdf", gettext_lazy("Knockout bracket (PDF)"), bracket_file, PDF,
+                    "pdf", scoped=False, offered=_drawn), KINDS)
 
 
 def export_state(championship) -> dict:
-    """What the standings files depend on, as the public downloads' fingerprint sees it
+    """What the files depend on, as the public downloads' fingerprint sees it
     (``scoring.exports.public_files``): the games, their reviews, the tables, the groups,
-    the walkovers and the settings."""
+    the walkovers, the knockout's ties and games, and the settings."""
     return {
         "format": championship.format,
         "games": row_marks(*table_games(championship),
                            Group.objects.filter(championship=championship),
                            GroupPair.objects.filter(championship=championship),
-                           GroupWalkover.objects.filter(group__championship=championship)),
+                           GroupWalkover.objects.filter(group__championship=championship),
+                           # The draw adds the ties; each game, and the winner it makes.
+                           KnockoutTie.objects.filter(championship=championship),
+                           KnockoutGame.objects.filter(tie__championship=championship)),
         "settings": list(GroupsSettings.objects.filter(championship=championship).values_list(
             "win_points", "qualifiers_per_group", "bracket_size", "best_of")),
     }

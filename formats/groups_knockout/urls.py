@@ -1,8 +1,9 @@
 """Groups-then-knockout URLs beside the shared ones: the director's groups page (making the
 groups, swapping two pairs), the director's page of who goes through, the printed group
-sheets and a round's table cards, a pair's group game (entering it; the other pair
-confirming, with its PIN, or disputing it) and the director's page of a table's game. (A
-pair's page and a round's games are the shared URLs, which ask the format.)"""
+sheets, a round's table cards and the printed bracket (the core's sheet), a pair's group
+game (entering it; the other pair confirming, with its PIN, or disputing it) and the
+director's page of a table's game. (A pair's page and a round's games are the shared URLs,
+which ask the format.)"""
 
 from django.urls import path
 
@@ -20,6 +21,8 @@ urlpatterns = [
          name="confirm_qualifiers"),
     path("director/c/<int:pk>/groups/knockout/", knockout_views.director_bracket,
          name="bracket"),
+    path("director/c/<int:pk>/groups/knockout.pdf", knockout_views.bracket_sheet,
+         name="bracket_sheet"),
     path("director/c/<int:pk>/groups.pdf", views.group_sheets, name="group_sheets"),
     path("director/c/<int:pk>/groups/rounds/<int:number>/table-cards.pdf", views.table_cards,
          name="table_cards"),

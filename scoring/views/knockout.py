@@ -19,6 +19,7 @@ from scoring.selectors.knockout import knockout_bracket
 from scoring.services.knockout import MAX_POINTS, enter_knockout_game
 from scoring.services.knockout_captains import latest_entry
 from scoring.services.values import Origin
+from tournaments.print_pages import printed_file
 from tournaments.services.common import ServiceError
 
 _GAME_ERRORS = {
@@ -85,6 +86,17 @@ def bracket_html(request, championship, rounds=None) -> str:
     if not rounds:
         return ""
     return render_to_string("scoring/_bracket.html", {"rounds": rounds}, request=request)
+
+
+def bracket_sheet(request, championship):
+    """The printed bracket (``scoring.exports.bracket``) as a PDF, or its print-ready page,
+    for the wall; the format's own view finds the championship (its director's, its
+    format)."""
+    from scoring.exports.bracket import bracket_pdf
+
+    response = printed_file(request, lambda: bracket_pdf(championship), "knockout.pdf")
+    response["Cache-Control"] = "no-store"
+    return response
 
 
 def with_reports(rounds: list[tuple[str, list]]) -> list[tuple[str, list]]:

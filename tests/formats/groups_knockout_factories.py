@@ -69,3 +69,23 @@ def played_groups_event(director, *, finish_rounds: bool = True):
         if number == 1:
             services.withdraw_team(championship.teams.get(number=9), by=director)
     return championship
+
+
+def played_knockout(championship, director, *, upsets=(), stages=None):
+    """Confirm who goes through, then play the bracket's ties one game each, stage by stage
+    (every stage unless ``stages`` is given): the first pair wins, but for a tie whose
+    ``(stage, slot)`` is in ``upsets``, by 60 to 40 (the third-place game, stored beside the
+    final as its slot 2, with it)."""
+    from formats.groups_knockout.services.knockout import confirm_qualifiers
+    from scoring.models import KnockoutTie
+    from scoring.services.knockout import enter_knockout_game
+
+    confirm_qualifiers(championship, by=director)
+    last = KnockoutTie.objects.filter(championship=championship).order_by("-stage")[0].stage
+    for stage in stages or range(1, last + 1):
+        for tie in KnockoutTie.objects.filter(championship=championship, stage=stage):
+            if tie.winner_id is None and tie.first_id and tie.second_id:
+                first_wins = (stage, tie.slot) not in upsets
+                enter_knockout_game(tie, 60 if first_wins else 40, 40 if first_wins else 60,
+                                    hands=8, by=director)
+    return championship

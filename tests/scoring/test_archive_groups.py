@@ -305,3 +305,67 @@ def test_a_pairs_report_keeps_its_hands(event, director):
     assert refused(wrong, director) == "free_deal_knockout_entries[0].hands"
     imported = import_archive(to_json_bytes(archive), director=director)
     assert KnockoutEntry.objects.get(tie__championship=imported).hands == 12
+
+
+def test_the_public_archive_has_the_bracket_once_drawn_and_the_final_ranking_once_decided(
+        event, director):
+    from formats.groups_knockout.services.knockout import confirm_qualifiers
+    from scoring.archive import export_public
+    from scoring.models import KnockoutTie
+    from scoring.services.knockout import enter_knockout_game
+
+    assert "knockout" not in export_public(event) and "final_ranking" not in export_public(event)
+    confirm_qualifiers(event, by=director)
+    semis = list(KnockoutTie.objects.filter(championship=event, stage=1).order_by("slot")
+                 .select_related("first", "second"))
+    enter_knockout_game(semis[0], 40, 60, hands=8, by=director)  # the lower seed wins
+    public = export_public(event)
+    assert "final_ranking" not in public  # the final is still to play
+    assert [r["round"] for r in public["knockout"]] == [1, 2]
+    assert public["knockout"][0]["ties"][0] == {
+        "tie": 1, "first_pair": semis[0].first.number, "first_seed": semis[0].first_seed,
+        "second_pair": semis[0].second.number, "second_seed": semis[0].second_seed,
+        "games": [{"first_points": 40, "second_points": 60}],
+        "winner": semis[0].second.number}
+    enter_knockout_game(semis[1], 60, 40, hands=8, by=director)
+    final = KnockoutTie.objects.select_related("first", "second").get(championship=event,
+                                                                       stage=2)
+    enter_knockout_game(final, 40, 60, hands=8, by=director)
+    public = export_public(event)
+    assert public["knockout"][1]["ties"][0]["winner"] == final.second.number
+    ranking = public["final_ranking"]
+    assert [(r["label"], r["knockout"]) for r in ranking] == [
+        ("1", True), ("2", True), ("3=", True), ("3=", True), ("5", False), ("6", False),
+        ("7", False), ("8", False), ("9", False)]
+    assert [r["pair"] for r in ranking[:2]] == [final.second.number, final.first.number]
+    # The losing semi-finalists share third (no third-place game).
+    assert {r["pair"] for r in ranking[2:4]} == {semis[0].first.number,
+                                                 semis[1].second.number}
+    assert ranking[-1]["pair"] == 9  # withdrawn in the group stage: last of group A
+    assert ranking == final_ranking_rows(event)
+
+
+def final_ranking_rows(championship):
+    return [{"label": label, "pair": pair, "knockout": knockout}
+            for label, pair, knockout in final_ranking_of(championship)]
+
+
+def test_a_finished_groups_championship_with_its_bracket_moves_whole(bracket_event, director):
+    from scoring.archive import export_public
+    from scoring.services import set_results_public
+    from tournaments import services
+
+    set_results_public(bracket_event, True, user=director)
+    services.finish_championship(bracket_event, by=director)
+    bracket_event.refresh_from_db()
+    public = export_public(bracket_event)
+    assert public["final_ranking"] == final_ranking_rows(bracket_event)
+    bracket, ranking = bracket_of(bracket_event), final_ranking_of(bracket_event)
+    data = to_json_bytes(export_full(bracket_event))
+    delete_championship(bracket_event)
+    imported = import_archive(data, director=director)
+    assert imported.status == Championship.Status.FINISHED
+    assert bracket_of(imported) == bracket and final_ranking_of(imported) == ranking
+    again = export_public(imported)
+    assert again["knockout"] == public["knockout"]
+    assert again["final_ranking"] == public["final_ranking"]

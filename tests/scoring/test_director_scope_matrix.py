@@ -70,6 +70,7 @@ NOTHING_TO_CROSS = {
                                "(crossed here); until the format is offered and has a world, "
                                "crossed in tests/formats/test_groups_knockout_bracket.py",
     "groups_knockout:group_sheets": READS,
+    "groups_knockout:bracket_sheet": READS,
     "groups_knockout:table_cards": READS,
     "groups_knockout:director_game": "the core's page of a table's game, as "
                                      "free_deal:director_game's (crossed here); until the "

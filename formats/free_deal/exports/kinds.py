@@ -17,6 +17,7 @@ from django.utils.translation import pgettext_lazy
 from formats.free_deal.exports import csv_files, pdf, workbook
 from formats.free_deal.models import FreeDealSettings
 from formats.free_deal.services.settings import settings_of
+from scoring.exports.bracket import bracket_pdf
 from scoring.exports.registry import (
     CSV,
     PDF,
@@ -47,7 +48,6 @@ register(ExportKind("games_csv", _("Games (CSV)"),
                     scoped_file("games", "csv", CSV, csv_files.games_csv), CSV, "csv"), KINDS)
 
 
-
 class _Whole:
     """The file-name suffix of a file that stands after no round (``file_name``)."""
 
@@ -59,7 +59,7 @@ def _bracket_file(championship, language: str) -> ExportFile:
     """The knockout bracket (rules.md 11.3), as the director prints it: every game entered
     so far (a knockout has no rounds to close)."""
     return ExportFile(file_name(championship, "bracket", _Whole, "pdf"), PDF,
-                      pdf.bracket_pdf(championship))
+                      bracket_pdf(championship))
 
 
 # Offered only to an event whose settings ask for a knockout stage.

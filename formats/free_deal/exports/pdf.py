@@ -53,17 +53,3 @@ def pairing_sheets_pdf(round_: Round) -> bytes:
                             parts=data.pairings_by_section(lines) or [
                                 data.SectionPairings("", [], [])])
     return render_pdf("free_deal/print/pairings.html", context)
-
-
-def bracket_pdf(championship) -> bytes:
-    """The knockout bracket (rules.md 11.3): each round's ties, their seeds, the games'
-    points and who went through; the ties still to be decided blank, to fill in by hand."""
-    from formats.free_deal.knockout_views import bracket_rounds
-
-    settings = settings_of(championship)
-    stands = (_("Each tie is the best of three games.") if settings.knockout_best_of == 3
-              else _("Each tie is one game."))
-    context = sheet_context(championship, _("Knockout stage"), stands,
-                            rounds=bracket_rounds(championship),
-                            games=range(settings.knockout_best_of))
-    return render_pdf("free_deal/print/bracket.html", context)
