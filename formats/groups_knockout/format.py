@@ -48,7 +48,8 @@ class GroupsKnockout(Format):
     # The games and the knockout bracket are the core's rows; PIN attempts too (a game is
     # confirmed with a PIN).
     archive_rows = ("groups_settings", "groups", "group_pairs", "group_sit_outs",
-                    "group_walkovers", "game_entries", "game_reviews", "pin_attempts",
+                    "group_walkovers", "group_draws", "group_draw_pairs", "game_entries",
+                    "game_reviews", "pin_attempts",
                     "free_deal_knockout_ties", "free_deal_knockout_games",
                     "free_deal_knockout_entries", "free_deal_knockout_reviews")
     # The group rounds are drafted one at a time, each once the last is closed: the core's
