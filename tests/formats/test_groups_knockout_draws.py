@@ -9,6 +9,7 @@ the standings page costs with a kept draw, pinned at two sizes."""
 from __future__ import annotations
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
@@ -268,6 +269,8 @@ def test_the_pages_show_the_tie_with_its_form_and_the_kept_draw(director):
     assert 'id="kept-draws"' in html and 'id="confirm"' in html
     assert client.get(url).status_code == 405
     assert Client().post(url, {"pairs": numbers}).status_code == 302  # to the login page
+    stranger = get_user_model().objects.create_user("altre", password="x")
+    assert client_of(stranger).post(url, {"pairs": numbers}).status_code == 404
     assert GroupDraw.objects.count() == 1
 
 
