@@ -13,6 +13,7 @@ the groups, their standings and who goes through), the demo (``demo``, through
 :meth:`load_demo`): an event in its group stage (the finished event with its knockout stage
 is still to come), the full backup and the public archive (``archive``, ``archive_rules``)
 and the group standings' export files (``standings_exports``: CSV, workbook, ranking sheet);
+the director's kept draws between level pairs (``services.draws``, rules.md 12.2, 12.3);
 and the knockout stage: the director confirms who goes through and the bracket is the core's
 (``services.knockout``, ``knockout_views``; :meth:`knockout_best_of`,
 :meth:`knockout_walkovers`), its final ranking on the standings page
