@@ -44,3 +44,5 @@ class AuditAction(models.TextChoices):
     # Groups then knockout: making the groups (formats.groups_knockout.services.groups).
     GROUPS_DRAWN = "groups_drawn", _("groups made")
     GROUPS_SWAPPED = "groups_swapped", _("pairs swapped between groups")
+    # The director's draw between level pairs (formats.groups_knockout.services.draws).
+    GROUP_TIE_DRAWN = "group_tie_drawn", _("draw between level pairs")

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from formats.groups_knockout.models import (
     Group,
+    GroupDraw,
+    GroupDrawPair,
     GroupPair,
     GroupSitOut,
     GroupsSettings,
@@ -44,11 +46,20 @@ BACKUP = ArchivePart(
                   ("id", "group", "winner", "withdrawn", "margin", "round_number", "made_at"),
                   {"group": "groups", "winner": "teams", "withdrawn": "teams"},
                   championship_lookup="group__championship"),
+        # The director's kept draws between level pairs (rules.md 12.2, 12.3): a group's
+        # tie (``group``) or one across the groups (``group`` empty), the pairs in the drawn
+        # order.
+        TableSpec("group_draws", GroupDraw, ("id", "group", "method", "made_at"),
+                  {"group": "groups"}),
+        TableSpec("group_draw_pairs", GroupDrawPair, ("id", "draw", "team", "position"),
+                  {"draw": "group_draws", "team": "teams"},
+                  championship_lookup="draw__championship"),
     ),
-    implicit_championship=(GroupsSettings, Group, GroupPair),
-    # Added within version 2 (a file from before the format has none of them).
+    implicit_championship=(GroupsSettings, Group, GroupPair, GroupDraw),
+    # Added within version 2 (a file from before the format, or before its draws, has none
+    # of them).
     optional_tables=("groups_settings", "groups", "group_pairs", "group_sit_outs",
-                     "group_walkovers"),
+                     "group_walkovers", "group_draws", "group_draw_pairs"),
 )
 
 

@@ -1,7 +1,8 @@
 """The groups-then-knockout rows of a full backup (``formats.groups_knockout.archive.BACKUP``),
 checked before anything is written by the rules the forms and services apply: the settings
 (``rules.check_settings``), the groups (a pair in one group, at one position), every table
-within one group, the sit-outs, the walkovers (rules.md 12.4), every game
+within one group, the sit-outs, the walkovers (rules.md 12.4), the kept draws between level
+pairs (rules.md 12.2, 12.3), every game
 (``rules.check_game``, rules.md 12.1), the knockout bracket's pairs (rules.md 12.3: pairs
 of the groups; the rest of the bracket is the core's check, ``scoring.archive.knockout``)
 and its games' hands (rules.md 12.4).
@@ -29,6 +30,7 @@ def check_archive(checked) -> None:
     _tables(rows, group_of)
     _sit_outs(rows, group_of)
     _walkovers(rows, group_of)
+    _draws(rows, group_of)
     _bracket(rows, group_of)
     _knockout_hands(rows, settings)
     for i, entry in enumerate(rows["game_entries"]):
@@ -141,6 +143,26 @@ def _knockout_hands(rows: dict, settings: GroupsSettings) -> None:
                                     row["hands"])
             except ServiceError as error:
                 refuse(f"{key}[{i}].{error.field or 'hands'}", error.message)
+
+
+def _draws(rows: dict, group_of: dict[int, int]) -> None:
+    """A kept draw orders two pairs or more, at positions 1, 2, 3...: pairs of its group
+    (a group's tie), or pairs of groups (a tie across the groups). Whether they are level
+    now is not checked: a draw is kept, and settles a tie only while exactly its pairs are
+    level (rules.md 12.2)."""
+    pairs: dict[int, list[tuple[int, int, int]]] = {}
+    for i, row in enumerate(rows["group_draw_pairs"]):
+        pairs.setdefault(row["draw_id"], []).append((row["position"], row["team_id"], i))
+    for i, draw in enumerate(rows["group_draws"]):
+        drawn = sorted(pairs.get(draw["id"], []))
+        if len(drawn) < 2 or [p for p, _team, _row in drawn] != list(range(1, len(drawn) + 1)):
+            refuse(f"group_draws[{i}]", _("a draw orders two pairs or more, at positions 1, "
+                                           "2, 3..."))
+        for _position, team, row in drawn:
+            group = group_of.get(team)
+            if group is None or draw["group_id"] not in (None, group):
+                refuse(f"group_draw_pairs[{row}].team", _("the pair is not in the draw's "
+                                                          "group."))
 
 
 def _bracket(rows: dict, group_of: dict[int, int]) -> None:

@@ -14,7 +14,8 @@ the groups, their standings and who goes through), the demo (``demo``, through
 is still to come), the full backup and the public archive (``archive``, ``archive_rules``)
 and the export files (``standings_exports``: the group standings as CSV, workbook and
 ranking sheet; with the knockout, ``knockout_exports``: the bracket's and the final
-ranking's sheets, the final ranking's CSV, the printed bracket);
+ranking's sheets, the final ranking's CSV, the printed bracket); the director's kept draws
+between level pairs (``services.draws``, rules.md 12.2, 12.3);
 and the knockout stage: the director confirms who goes through and the bracket is the core's
 (``services.knockout``, ``knockout_views``; :meth:`knockout_best_of`,
 :meth:`knockout_walkovers`; its games' hands checked as a group game's, :meth:`knockout_pad`,
@@ -51,7 +52,8 @@ class GroupsKnockout(Format):
     # The games and the knockout bracket are the core's rows; PIN attempts too (a game is
     # confirmed with a PIN).
     archive_rows = ("groups_settings", "groups", "group_pairs", "group_sit_outs",
-                    "group_walkovers", "game_entries", "game_reviews", "pin_attempts",
+                    "group_walkovers", "group_draws", "group_draw_pairs", "game_entries",
+                    "game_reviews", "pin_attempts",
                     "free_deal_knockout_ties", "free_deal_knockout_games",
                     "free_deal_knockout_entries", "free_deal_knockout_reviews")
     # The group rounds are drafted one at a time, each once the last is closed: the core's

@@ -51,3 +51,19 @@ class SwapForm(forms.Form):
 
     first = forms.IntegerField(label=_("Pair"), min_value=1, max_value=100_000)
     second = forms.IntegerField(label=_("swapped with pair"), min_value=1, max_value=100_000)
+
+
+class DrawForm(forms.Form):
+    """A tie's drawn order: its pairs' numbers, best first (``for_me``: the server draws;
+    the order given then does not matter). ``back``: the page the form was on."""
+
+    pairs = forms.CharField(label=_("Drawn order (pair numbers, best first)"), max_length=200)
+    for_me = forms.BooleanField(required=False)
+    back = forms.ChoiceField(choices=[("going_through", "going_through"),
+                                      ("standings", "standings")], required=False)
+
+    def clean_pairs(self) -> list[int]:
+        words = self.cleaned_data["pairs"].replace(",", " ").split()
+        if not words or not all(word.isdigit() for word in words):
+            raise forms.ValidationError(_("Give the pairs' numbers, separated by commas."))
+        return [int(word) for word in words]

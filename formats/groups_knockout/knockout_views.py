@@ -1,4 +1,5 @@
-"""The groups' knockout stage pages (rules.md 12.3, 12.4): the director confirms who goes
+"""The groups' knockout stage pages (rules.md 12.3, 12.4): the director records the draw of a
+tie between level pairs (from the going-through or the standings page), confirms who goes
 through (from the going-through page, a swap of two qualifiers' places first if wanted), and
 the director's bracket page (each tie's games entered, the captains' reports, the final
 ranking once the final is decided), and the printed bracket (the core's sheet). Thin: ``services.knockout`` and the core's
@@ -11,12 +12,15 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST, require_safe
 
 import live
+from formats.groups_knockout.forms import DrawForm
 from formats.groups_knockout.services import settings_of
+from formats.groups_knockout.services.draws import record_draw
 from formats.groups_knockout.services.knockout import confirm_qualifiers
 from formats.groups_knockout.standings import going_through
 from formats.groups_knockout.standings_knockout import final_places
@@ -79,6 +83,32 @@ def confirm(request, pk: int):
             return redirect("groups_knockout:bracket", championship.pk)
     return no_store(render(request, "groups_knockout/going_through.html",
                            going_through_context(championship, form, refusal), status=400))
+
+
+@require_POST
+@login_required
+def draw(request, pk: int):
+    """Keep the draw of a tie between level pairs (rules.md 12.2, 12.3): the order given,
+    or the server's ("draw for me"); back to the page the form was on, saying how it went."""
+    championship = director_championship(request, pk)
+    form = DrawForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, " ".join(e for errors in form.errors.values() for e in errors))
+    else:
+        try:
+            kept = record_draw(championship, form.cleaned_data["pairs"],
+                               for_me=form.cleaned_data["for_me"], by=request.user,
+                               origin=audit.origin_of(request))
+        except ServiceError as error:
+            messages.error(request, error.message)
+        else:
+            order = ", ".join(str(row.team.number)
+                              for row in kept.pairs.select_related("team"))
+            messages.success(request, _("The draw is kept: pairs %(order)s, in that order.")
+                             % {"order": order})
+    if form.data.get("back") == "standings":
+        return redirect(reverse("scoring:standings", args=[championship.pk]))
+    return redirect("groups_knockout:going_through", championship.pk)
 
 
 @login_required

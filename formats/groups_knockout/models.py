@@ -188,3 +188,57 @@ class GroupWalkover(models.Model):
 
     def __str__(self) -> str:
         return f"{self.group}: {self.winner} {self.margin}-0 {self.withdrawn} (w/o)"
+
+
+class GroupDraw(models.Model):
+    """The director's draw between pairs level on every figure, kept (rules.md 12.2, 12.3):
+    a tie of a group's ranking (``group``) or of the comparison across groups (``group``
+    empty). Its pairs (:class:`GroupDrawPair`) are the tied pairs in the drawn order; the draw
+    settles only a tie of exactly those pairs, so a corrected result that changes who is
+    level leaves it aside rather than applying it to other pairs."""
+
+    class Method(models.TextChoices):
+        GIVEN = "given", _("drawn at the venue, order given")
+        SERVER = "server", _("drawn by the server")
+
+    championship = models.ForeignKey(Championship, on_delete=models.CASCADE,
+                                     related_name="group_draws")
+    group = models.ForeignKey(Group, on_delete=models.CASCADE, null=True, blank=True,
+                              related_name="draws")
+    method = models.CharField(_("how"), max_length=8, choices=Method.choices)
+    made_at = models.DateTimeField(_("made at"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("draw between level pairs")
+        verbose_name_plural = _("draws between level pairs")
+        ordering = ["id"]
+        constraints = [
+            models.CheckConstraint(condition=Q(method__in=["given", "server"]),
+                                   name="groups_draw_method_valid"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.group or '*'}: {self.method}"
+
+
+class GroupDrawPair(models.Model):
+    """A pair of a kept draw at its drawn position (1: the better place)."""
+
+    draw = models.ForeignKey(GroupDraw, on_delete=models.CASCADE, related_name="pairs")
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="group_draws")
+    position = models.PositiveSmallIntegerField(_("position"))
+
+    class Meta:
+        verbose_name = _("pair in a draw")
+        verbose_name_plural = _("pairs in draws")
+        ordering = ["draw", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["draw", "team"], name="groups_draw_pair_once"),
+            models.UniqueConstraint(fields=["draw", "position"],
+                                    name="groups_draw_position_unique"),
+            models.CheckConstraint(condition=Q(position__gte=1),
+                                   name="groups_draw_position_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.position}: {self.team}"

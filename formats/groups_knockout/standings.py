@@ -12,8 +12,13 @@ the rest is worked out in memory.
 Going through (:func:`going_through`) waits for the stage to be complete: every game of
 every game of every group's round robin confirmed or a walkover (a game of two withdrawn
 pairs is not played). Before that it only counts the games still missing.
-The director's draws between tied pairs are not stored yet (a later step): while a tie
-needs one, its pairs share the place (``2=``) and nobody goes through.
+
+The director's kept draws (``GroupDraw``, rules.md 12.2, 12.3: made by
+``services.draws``) settle a tie only when exactly their pairs are level: a group's draw
+its group's tie, a draw across the groups a tie of the per-game comparison. They are read
+(one more query) only when some tie needs a draw, so the pages cost the same without one.
+While a tie needs a draw its pairs share the place (``2=``) and nobody goes through; the
+stage lists it in ``draws_needed``.
 """
 
 from __future__ import annotations
@@ -24,7 +29,7 @@ from django.utils.translation import gettext as _
 
 import engine.groups as eg
 from engine.field_error import worded
-from formats.groups_knockout.models import GroupWalkover, group_letter
+from formats.groups_knockout.models import GroupDrawPair, GroupWalkover, group_letter
 from formats.groups_knockout.rules import message
 from formats.groups_knockout.services import groups_of, settings_of
 from scoring.selectors.games import counted_games
@@ -42,6 +47,8 @@ class StandingRow:
     team: Team
     line: eg.GroupLine
     through: str = ""
+    #: Its place was settled by the director's kept draw.
+    drawn: bool = False
 
 
 @dataclass
@@ -59,6 +66,54 @@ class GroupStandingView:
         return group_letter(self.number)
 
 
+@dataclass(frozen=True)
+class DrawTie:
+    """Pairs level on every figure where their order matters: a tie of group ``group``'s
+    ranking, or of the comparison across the groups (``group`` ``None``). ``pairs`` are
+    their ids (by id; in the drawn order once drawn), ``teams`` the same pairs."""
+
+    group: int | None
+    pairs: tuple[int, ...]
+    teams: tuple[Team, ...]
+
+    @property
+    def letter(self) -> str:
+        return group_letter(self.group) if self.group is not None else ""
+
+    @property
+    def numbers(self) -> str:
+        """The pairs' numbers, as the director types them into the draw's form."""
+        return ", ".join(str(team.number) for team in self.teams)
+
+
+class KeptDraws:
+    """The championship's kept draws, read at the first question (one query)."""
+
+    def __init__(self, championship: Championship) -> None:
+        self.championship = championship
+        self._draws: list[tuple[int | None, tuple[int, ...]]] | None = None
+
+    def _read(self) -> list[tuple[int | None, tuple[int, ...]]]:
+        if self._draws is None:
+            draws: dict[int, tuple[int | None, list[int]]] = {}
+            rows = (GroupDrawPair.objects.filter(draw__championship=self.championship)
+                    .order_by("draw_id", "position")
+                    .values_list("draw_id", "draw__group__number", "team_id"))
+            for draw, group, team in rows:
+                draws.setdefault(draw, (group, []))[1].append(team)
+            self._draws = [(group, tuple(order)) for group, order in draws.values()]
+        return self._draws
+
+    def order_of(self, group: int | None, pairs) -> tuple[int, ...] | None:
+        """The drawn order of exactly ``pairs`` (the latest such draw), or ``None``."""
+        wanted = set(pairs)
+        found = None
+        for draw_group, order in self._read():
+            if draw_group == group and set(order) == wanted:
+                found = order
+        return found
+
+
 @dataclass
 class Stage:
     """The group stage as far as the reader sees it: each group's standing, the games of the
@@ -73,6 +128,11 @@ class Stage:
     #: Why nobody goes through although the stage is complete (a draw needed, a bracket too
     #: small...), in the reader's language.
     blocked: str = ""
+    #: The ties waiting for the director's draw now: every group's, then the one across the
+    #: groups that stops who goes through (known once the groups' are drawn).
+    draws_needed: list[DrawTie] = field(default_factory=list)
+    #: The kept draws that settle a tie now, each in its drawn order.
+    drawn: list[DrawTie] = field(default_factory=list)
 
     @property
     def complete(self) -> bool:
@@ -82,7 +142,8 @@ class Stage:
 def group_stage(championship: Championship, *, up_to: int | None = None) -> Stage:
     """Each group's standing (group A first) from the games counted up to round ``up_to``
     (every confirmed game when ``None``), and, once every group game is counted, who goes
-    through (rules.md 12.3, with the championship's settings). Four queries."""
+    through (rules.md 12.3, with the championship's settings). Four queries; five when a
+    tie needs a draw (the kept draws)."""
     settings = settings_of(championship)
     pairs = dict(enumerate(groups_of(championship), start=1))
     numbers = sorted(pairs)
@@ -106,26 +167,49 @@ def group_stage(championship: Championship, *, up_to: int | None = None) -> Stag
             scheduled.update(frozenset(game.pairs) for game in planned.games)
     withdrawn = {pk for pk, team in teams.items() if team.withdrawn}
     scheduled -= {game for game in scheduled - played if game <= withdrawn}  # never played
-    views = []
+    stage = Stage([], teams, group_of, len(scheduled), len(scheduled - played))
+    kept = KeptDraws(championship)
     for number in numbers:
-        standing = eg.rank_group([t.pk for t in pairs[number]], results[number],
-                                 win=settings.win_points)
-        views.append(GroupStandingView(
+        standing = _ranked(stage, kept, number, [t.pk for t in pairs[number]],
+                           results[number], settings.win_points)
+        stage.groups.append(GroupStandingView(
             number, [], standing, [[teams[pk] for pk in tie] for tie in standing.needs_draw],
             [(teams[game.first], teams[game.second], game.margin)
              for game in results[number] if game.walkover]))
-    stage = Stage(views, teams, group_of, len(scheduled), len(scheduled - played))
     if stage.complete:
-        _qualify(stage, settings)
+        _qualify(stage, settings, kept)
     through = {}
     if stage.qualification is not None:
         through = dict.fromkeys(stage.qualification.direct, DIRECT)
         through.update(dict.fromkeys(stage.qualification.repechage, REPECHAGE))
-    for view in views:
+    drawn = {pk for tie in stage.drawn if tie.group is not None for pk in tie.pairs}
+    for view in stage.groups:
         view.rows = [StandingRow(placed.label, teams[placed.pair], placed.line,
-                                 through.get(placed.pair, ""))
+                                 through.get(placed.pair, ""), placed.pair in drawn)
                      for placed in view.standing.lines]
     return stage
+
+
+def _tie(stage: Stage, group: int | None, pairs) -> DrawTie:
+    return DrawTie(group, tuple(pairs), tuple(stage.teams[pk] for pk in pairs))
+
+
+def _ranked(stage: Stage, kept: KeptDraws, number: int, pairs: list[int], results,
+            win: int) -> eg.GroupStanding:
+    """Group ``number``'s ranking, each tie that needs a draw settled by the kept draw of
+    exactly its pairs (rules.md 12.2); those left wait in ``stage.draws_needed``."""
+    standing = eg.rank_group(pairs, results, win=win)
+    if not standing.needs_draw:
+        return standing
+    orders = [kept.order_of(number, tie) for tie in standing.needs_draw]
+    draw = [pk for order in orders if order is not None for pk in order]
+    if draw:
+        # Only exactly matching draws are given: the engine applies a draw to a block all
+        # of whose pairs it lists, and the blocks are disjoint.
+        standing = eg.rank_group(pairs, results, win=win, draw=draw)
+        stage.drawn.extend(_tie(stage, number, order) for order in orders if order)
+    stage.draws_needed.extend(_tie(stage, number, tie) for tie in standing.needs_draw)
+    return standing
 
 
 def _walkovers(championship, up_to, group_of, results, played) -> set[frozenset]:
@@ -143,14 +227,31 @@ def _walkovers(championship, up_to, group_of, results, played) -> set[frozenset]
     return games
 
 
-def _qualify(stage: Stage, settings) -> None:
+def _qualify(stage: Stage, settings, kept: KeptDraws) -> None:
+    """Who goes through; a tie across the groups settled by the kept draw of exactly its
+    pairs (rules.md 12.3), each in turn, as the engine finds them."""
     withdrawn = [pk for pk, team in stage.teams.items() if team.withdrawn]
-    try:
-        stage.qualification = eg.qualify(
-            [view.standing for view in stage.groups], per_group=settings.qualifiers_per_group,
-            size=settings.bracket_size, withdrawn=withdrawn, best_of=settings.best_of)
-    except eg.GroupsError as error:
-        stage.blocked = blocked_message(error, stage.teams)
+    draw: list[int] = []
+    while True:
+        try:
+            stage.qualification = eg.qualify(
+                [view.standing for view in stage.groups],
+                per_group=settings.qualifiers_per_group, size=settings.bracket_size,
+                withdrawn=withdrawn, draw=draw, best_of=settings.best_of)
+            return
+        except eg.DrawNeeded as error:
+            tied = error.params["pairs"]
+            order = kept.order_of(None, tied) if error.field == "draw" else None
+            if order is None or set(order) <= set(draw):
+                if error.field == "draw":  # a group's tie is in draws_needed already
+                    stage.draws_needed.append(_tie(stage, None, eg.sorted_ids(tied)))
+                stage.blocked = blocked_message(error, stage.teams)
+                return
+            draw.extend(order)
+            stage.drawn.append(_tie(stage, None, order))
+        except eg.GroupsError as error:
+            stage.blocked = blocked_message(error, stage.teams)
+            return
 
 
 def blocked_message(error: eg.GroupsError, teams: dict[int, Team]) -> str:

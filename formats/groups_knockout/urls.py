@@ -1,5 +1,6 @@
 """Groups-then-knockout URLs beside the shared ones: the director's groups page (making the
-groups, swapping two pairs), the director's page of who goes through, the printed group
+groups, swapping two pairs), the director's page of who goes through (a draw between level
+pairs recorded from it or from the standings page), the printed group
 sheets, a round's table cards and the printed bracket (the core's sheet), a pair's group
 game (entering it; the other pair confirming, with its PIN, or disputing it) and the
 director's page of a table's game. (A pair's page and a round's games are the shared URLs,
@@ -19,6 +20,8 @@ urlpatterns = [
          name="going_through"),
     path("director/c/<int:pk>/groups/going-through/confirm/", knockout_views.confirm,
          name="confirm_qualifiers"),
+    path("director/c/<int:pk>/groups/going-through/draw/", knockout_views.draw,
+         name="draw"),
     path("director/c/<int:pk>/groups/knockout/", knockout_views.director_bracket,
          name="bracket"),
     path("director/c/<int:pk>/groups/knockout.pdf", knockout_views.bracket_sheet,

@@ -369,3 +369,58 @@ def test_a_finished_groups_championship_with_its_bracket_moves_whole(bracket_eve
     again = export_public(imported)
     assert again["knockout"] == public["knockout"]
     assert again["final_ranking"] == public["final_ranking"]
+
+
+@pytest.fixture
+def drawn_event(director):
+    """A group's three pairs level on every figure, their draw kept (rules.md 12.2)."""
+    from test_groups_knockout_draws import three_level
+
+    from formats.groups_knockout.services.draws import record_draw
+
+    championship, group_a = three_level(director)
+    numbers = [team.number for team in group_a[:3]]
+    record_draw(championship, [numbers[1], numbers[2], numbers[0]], by=director)
+    return championship
+
+
+def test_a_groups_championship_moves_with_its_kept_draws(drawn_event, director):
+    from formats.groups_knockout.models import GroupDraw
+
+    standings = standings_of(drawn_event)
+    assert [row[1] for row in standings[:4]] == ["1", "2", "3", "4"]
+    data = to_json_bytes(export_full(drawn_event))
+    archive = json.loads(data)
+    assert len(archive["group_draws"]) == 1 and len(archive["group_draw_pairs"]) == 3
+    delete_championship(drawn_event)
+    imported = import_archive(data, director=director)
+    assert standings_of(imported) == standings
+    stage = group_stage(imported)
+    assert [row.drawn for row in stage.groups[0].rows] == [True, True, True, False]
+    draw = GroupDraw.objects.get(championship=imported)
+    assert draw.group.championship_id == imported.pk and draw.method == "given"
+    again = json.loads(to_json_bytes(export_full(imported)))
+    for archive_ in (archive, again):
+        archive_.pop("exported_at")
+    assert renumbered(again) == renumbered(archive)
+
+
+def test_a_kept_draw_the_project_could_not_have_made_is_refused(drawn_event, director):
+    archive = export_full(drawn_event)
+    delete_championship(drawn_event)
+    bad = json.loads(to_json_bytes(archive))
+    bad["group_draw_pairs"][2]["position"] = 5
+    assert refused(bad, director) == "group_draws[0]"
+    bad = json.loads(to_json_bytes(archive))
+    bad["group_draw_pairs"] = bad["group_draw_pairs"][:1]
+    assert refused(bad, director) == "group_draws[0]"
+    bad = json.loads(to_json_bytes(archive))
+    group_b = next(g["id"] for g in bad["groups"] if g["number"] == 2)
+    other = next(p["team"] for p in bad["group_pairs"] if p["group"] == group_b)
+    bad["group_draw_pairs"][1]["team"] = other
+    assert refused(bad, director) == "group_draw_pairs[1].team"
+    # A file from before the draws has none: read as no kept draw (the tie waits again).
+    old = json.loads(to_json_bytes(archive))
+    del old["group_draws"], old["group_draw_pairs"]
+    imported = import_archive(to_json_bytes(old), director=director)
+    assert group_stage(imported).draws_needed

@@ -66,6 +66,7 @@ NOTHING_TO_CROSS = {
     "groups_knockout:swap_pairs": URL_ONLY + " (pairs by number in that championship)",
     "groups_knockout:confirm_qualifiers": URL_ONLY + " (pairs to swap by number in that "
                                                      "championship)",
+    "groups_knockout:draw": URL_ONLY + " (the tied pairs by number in that championship)",
     "groups_knockout:bracket": "the core's form of a tie's game, as free_deal:director_bracket's "
                                "(crossed here); until the format is offered and has a world, "
                                "crossed in tests/formats/test_groups_knockout_bracket.py",

@@ -3,7 +3,8 @@ transaction.
 
 Modules: ``settings`` (the format's settings), ``groups`` (making the groups, swapping two
 pairs, both audited), ``rounds`` (drafting the next group round for every group, the
-sit-outs). Refusals raise the core's ``ServiceError`` with a translated message, naming the
+sit-outs), ``walkovers`` (a withdrawn pair's), ``draws`` (the director's draw between level
+pairs, kept and audited), ``knockout`` (confirming who goes through). Refusals raise the core's ``ServiceError`` with a translated message, naming the
 field when there is one.
 """
 

@@ -9,8 +9,8 @@ how many games decide a tie and whether a withdrawn pair's opponent goes through
 (``GroupsKnockout.knockout_best_of``, ``knockout_walkovers``). Before confirming, the director
 may swap two qualifiers' places in the first round (each keeps its seed: only the opponents
 change); the swap is in the audit row of the confirmation. Only once, and only once every
-group game counts and no draw is needed; a draw the ranking needs is refused, naming the tied
-pairs (the director's draw is not stored yet). Refusals raise ``ServiceError`` with a
+group game counts and no draw is needed; a tie the director has not drawn yet
+(``services.draws``) is refused, naming the tied pairs. Refusals raise ``ServiceError`` with a
 translated message, naming the field when there is one.
 """
 
