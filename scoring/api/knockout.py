@@ -32,6 +32,7 @@ from scoring.api.base import DirectorView, PublicView
 from scoring.api.director_championships import ERRORS
 from scoring.api.errors import refusal
 from scoring.api.public import published_results
+from scoring.game_forms import MAX_HANDS
 from scoring.models import KnockoutTie
 from scoring.selectors.knockout import knockout_bracket
 from scoring.serializers import ErrorSerializer
@@ -72,6 +73,11 @@ class KnockoutGameSerializer(serializers.Serializer):
         gettext_lazy("The first (better seeded) pair's points.")))
     second_points = serializers.IntegerField(min_value=0, max_value=MAX_POINTS, help_text=(
         gettext_lazy("The second pair's points; never equal to the first pair's.")))
+    hands = serializers.IntegerField(
+        min_value=1, max_value=MAX_HANDS, required=False, allow_null=True, help_text=(
+            gettext_lazy("The hands played, where the format counts them (groups then "
+                         "knockout: 8, 10, 12...; rules.md 12.4); null or left out where it "
+                         "does not (free-deal: rules.md 11.3).")))
 
 
 class KnockoutDirectorGameSerializer(KnockoutGameSerializer):
@@ -188,10 +194,10 @@ class KnockoutGameView(DirectorView):
         try:
             enter_knockout_game(tie, serializer.validated_data["first_points"],
                                 serializer.validated_data["second_points"],
-                                by=request.user, origin=self.scoring_origin(),
+                                hands=serializer.validated_data.get("hands"), by=request.user, origin=self.scoring_origin(),
                                 game_number=serializer.validated_data.get("game"))
         except ServiceError as error:
-            return refused(error, ("first_points", "second_points", "game"))
+            return refused(error, ("first_points", "second_points", "hands", "game"))
         return bracket_answer(self.seam, championship, status.HTTP_201_CREATED)
 
 

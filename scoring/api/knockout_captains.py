@@ -45,6 +45,8 @@ class KnockoutReportSerializer(serializers.Serializer):
     game = serializers.IntegerField(source="number", help_text=_("The game of the tie it reports."))
     first_points = serializers.IntegerField()
     second_points = serializers.IntegerField()
+    hands = serializers.IntegerField(allow_null=True, help_text=_(
+        "The hands played, where the format counts them; else null."))
     state = serializers.CharField(help_text=_(
         "pending (waiting for the other pair), confirmed or disputed."))
     by_pair = serializers.IntegerField(source="by_team.number")
@@ -119,9 +121,9 @@ class CaptainKnockoutView(CaptainView):
                 team=team, tie_id=tie.pk, origin=Origin.from_request(request),
                 first_points=serializer.validated_data["first_points"],
                 second_points=serializer.validated_data["second_points"],
-                idempotency_key=key)
+                hands=serializer.validated_data.get("hands"), idempotency_key=key)
         except ServiceError as error:
-            return refused(error, ("first_points", "second_points"))
+            return refused(error, ("first_points", "second_points", "hands"))
         if not created:  # the same report sent at once by another request: stored once
             return tie_answer(team, report=entry)
         return tie_answer(team, status.HTTP_201_CREATED)

@@ -37,6 +37,10 @@ def test_start_then_play_a_final_over_the_api(api, director):
     assert level.status_code == 400 and "second_points" in level.json()
     missing = api.post(game_url, {"first_points": 90}, format="json")
     assert missing.status_code == 400 and "second_points" in missing.json()
+    # A free-deal knockout game is played to its target: it has no hands to give (11.3).
+    hands = api.post(game_url, {"first_points": 101, "second_points": 20, "hands": 12},
+                     format="json")
+    assert hands.status_code == 400 and "hands" in hands.json()
     assert not KnockoutGame.objects.exists()
     for points in ((101, 20), (101, 99)):
         answer = api.post(game_url, {"first_points": points[0], "second_points": points[1]},

@@ -238,7 +238,8 @@ def test_the_api_reports_confirms_and_disputes_knockout_games(director):
     confirmed = phone.post(f"{api_link(second)}{report['id']}/confirm/")
     assert confirmed.status_code == 200, confirmed.content
     tie = confirmed.json()["tie"]
-    assert tie["games"] == [{"number": 1, "first_points": 101, "second_points": 90}]
+    assert tie["games"] == [{"number": 1, "first_points": 101, "second_points": 90,
+                            "hands": None}]
     assert tie["report"] is None  # the next game has no report yet
     # Game 2, disputed: the director will settle it.
     again = phone.post(api_link(second), {"first_points": 70, "second_points": 101},

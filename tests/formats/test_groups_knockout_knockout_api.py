@@ -40,8 +40,9 @@ def link(team) -> str:
     return f"{API}captain/{team.pk}/{team.link_secret}/groups/knockout/"
 
 
-def points(first, second) -> dict:
-    return {"first_points": first, "second_points": second}
+def points(first, second, hands=8) -> dict:
+    # A knockout game of groups then knockout gives its hands (rules.md 12.4).
+    return {"first_points": first, "second_points": second, "hands": hands}
 
 
 def four(director, **settings):
@@ -111,7 +112,9 @@ def test_bad_input_names_the_field_and_writes_nothing(director):
     assert api.post(confirm, {}, format="json").status_code == 201
     game = f"{c}knockout/rounds/1/ties/1/games/"
     for body, field in ((points(60, 60), "second_points"), ({"first_points": 60}, "second_points"),
-                        (points(-1, 60), "first_points"), ({**points(61, 40), "game": 2}, "game")):
+                        (points(-1, 60), "first_points"), ({**points(61, 40), "game": 2}, "game"),
+                        (points(61, 40, hands=9), "hands"),
+                        ({"first_points": 61, "second_points": 40}, "hands")):
         refused = api.post(game, body, format="json")
         assert refused.status_code == 400 and field in refused.json(), (body, refused.json())
     assert not KnockoutGame.objects.exists()
@@ -171,12 +174,15 @@ def test_the_pairs_report_a_tie_and_the_other_pair_confirms_or_disputes(director
         1, 1, "Quarter-finals", None)
     level = client().post(link(one.first), points(50, 50), format="json")
     assert level.status_code == 400 and "second_points" in level.json()
+    odd = client().post(link(one.first), points(64, 52, hands=11), format="json")
+    assert odd.status_code == 400 and "hands" in odd.json()
     assert not KnockoutEntry.objects.exists()
     sent = client().post(link(one.first), {**points(64, 52), "idempotency_key": "q1"},
                          format="json")
     assert sent.status_code == 201, sent.json()
     report = sent.json()["tie"]["report"]
-    assert (report["state"], report["by_pair"]) == ("pending", one.first.number)
+    assert (report["state"], report["by_pair"], report["hands"]) == (
+        "pending", one.first.number, 8)
     again = client().post(link(one.first), {**points(64, 52), "idempotency_key": "q1"},
                           format="json")
     assert again.status_code == 200 and KnockoutEntry.objects.count() == 1
