@@ -1,7 +1,7 @@
 """The final ranking of a groups-then-knockout championship (rules.md 12.4), once the final
 (and the third-place game, when there is one) is decided. A read: the bracket is the core's
 (``scoring.views.knockout.bracket_rounds``), the ranking the engine's
-(``engine.groups.final_ranking``): the winner, the runner-up, the pairs by the round they
+(``engine.groups.final_places``): the winner, the runner-up, the pairs by the round they
 went out in (sharing a place: ``3=``, ``5=``), then the pairs that did not go through by
 their group place."""
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.groups.final_ranking import final_ranking
+from engine.groups.final_places import final_ranking
 from scoring.services.knockout_settle import engine_bracket, is_third_place
 from tournaments.models import Championship, Team
 
