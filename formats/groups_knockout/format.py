@@ -9,9 +9,9 @@ the group standings and projector and the director's read-only page of who goes 
 (``standings``), the walkovers of a pair withdrawn in the group stage
 (``services.walkovers``, through :meth:`team_withdrawn`), a pair's scorecard
 (``scorecard``), the REST API (``api``: the group games through the core's game endpoints,
-the groups, their standings and who goes through), the demo (``demo``, through
-:meth:`load_demo`): an event in its group stage (the finished event with its knockout stage
-is still to come), the full backup and the public archive (``archive``, ``archive_rules``)
+the groups, their standings and who goes through), the demos (through
+:meth:`load_demo`: ``demo``, an event in its group stage; ``demo_finished``, a finished
+event with its knockout stage), the full backup and the public archive (``archive``, ``archive_rules``)
 and the group standings' export files (``standings_exports``: CSV, workbook, ranking sheet);
 and the knockout stage: the director confirms who goes through and the bracket is the core's
 (``services.knockout``, ``knockout_views``; :meth:`knockout_best_of`,
@@ -218,11 +218,13 @@ class GroupsKnockout(Format):
         return True
 
     def load_demo(self, director):
-        # A town's open in its group stage (rules.md 12.1); the finished event with its
-        # knockout comes once the knockout is built.
+        # A town's open in its group stage (rules.md 12.1), then another played to the end
+        # (its knockout, rules.md 12.3, 12.4): each line as soon as its event is loaded.
         from formats.groups_knockout.demo import load_groups_demo
+        from formats.groups_knockout.demo_finished import load_finished_groups_demo
 
-        yield load_groups_demo(director)[1]
+        for load in (load_groups_demo, load_finished_groups_demo):
+            yield load(director)[1]
 
     def team_reinstated(self, team, *, by=None, origin=None) -> None:
         from formats.groups_knockout.services.walkovers import take_back_walkovers
