@@ -9,10 +9,10 @@ the group standings and projector and the director's read-only page of who goes 
 (``standings``), the walkovers of a pair withdrawn in the group stage
 (``services.walkovers``, through :meth:`team_withdrawn`), a pair's scorecard
 (``scorecard``), the REST API (``api``: the group games through the core's game endpoints,
-the groups, their standings and who goes through), the demos (through
-:meth:`load_demo`: ``demo``, an event in its group stage; ``demo_finished``, a finished
-event with its knockout stage), the full backup and the public archive (``archive``, ``archive_rules``)
-and the group standings' export files (``standings_exports``: CSV, workbook, ranking sheet);
+the groups, their standings and who goes through), the demos (through :meth:`load_demo`:
+``demo``, an event in its group stage; ``demo_finished``, a finished event with its knockout
+stage), the full backup and the public archive (``archive``, ``archive_rules``) and the
+group standings' export files (``standings_exports``: CSV, workbook, ranking sheet);
 and the knockout stage: the director confirms who goes through and the bracket is the core's
 (``services.knockout``, ``knockout_views``; :meth:`knockout_best_of`,
 :meth:`knockout_walkovers`), its final ranking on the standings page

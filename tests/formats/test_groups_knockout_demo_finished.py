@@ -6,6 +6,7 @@ championship finished), and its pages answer, the director's and the public's.""
 from __future__ import annotations
 
 import pytest
+from django.conf import settings
 from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
@@ -30,7 +31,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def finished(director):
-    with translation.override("ca"):  # as `make demo` loads it: the site's language
+    with translation.override(settings.LANGUAGE_CODE):  # as `make demo` loads it
         championship, _message = load_finished_groups_demo(director)
     return championship
 
@@ -113,6 +114,9 @@ def test_its_pages_answer(finished, director):
     assert staff.get(reverse("scoring:director_exports", args=[finished.pk])).status_code == 200
     grid = staff.get(reverse("scoring:director_results", args=[finished.pk]), follow=True)
     assert grid.redirect_chain and grid.status_code == 200  # the last round's games
+    # The public archive and the director's full backup of the finished event.
+    assert public.get(reverse("archive:public", args=[finished.pk])).status_code == 200
+    assert staff.get(reverse("archive:full_backup", args=[finished.pk])).status_code == 200
     going = reverse("groups_knockout:going_through", args=[finished.pk])
     assert staff.get(going).status_code == 200
     assert public.get(reverse("groups_knockout:bracket", args=[finished.pk])).status_code in (
