@@ -4,7 +4,7 @@ director's seeding order), round 1 played and closed (every game confirmed, some
 the 8 hands and won in the 2 extra ones), round 2 being played (some games confirmed, one
 waiting for the other pair, one disputed, the rest not entered yet), results public.
 
-The finished event with its knockout stage comes once the knockout is built (issue 38).
+The finished event with its knockout stage is another one (``demo_finished``).
 
 The games come from a fixed seed, so the demo is the same every time; loading it twice leaves
 the first one as it is.

@@ -1,27 +1,23 @@
 """The groups-then-knockout format as the rest of Duplicada sees it (``formats.base.Format``).
 
-Built so far (issue 38): the settings, the groups (draw, snake, swaps), the group rounds
-drafted as the core's rounds and tables with their sit-outs, the director's groups page and
-the printed group sheets, the rule check of a group game (:meth:`check_game`), whose
-entry is the core's (``scoring.services.games``), the games' pages (a pair's link, the
-director's grid and table page: the core's ``scoring.views.games``, given ``game_views``),
-the group standings and projector and the director's read-only page of who goes through
-(``standings``), the walkovers of a pair withdrawn in the group stage
-(``services.walkovers``, through :meth:`team_withdrawn`), a pair's scorecard
-(``scorecard``), the REST API (``api``: the group games through the core's game endpoints,
-the groups, their standings and who goes through), the demo (``demo``, through
-:meth:`load_demo`): an event in its group stage (the finished event with its knockout stage
-is still to come), the full backup and the public archive (``archive``, ``archive_rules``)
-and the export files (``standings_exports``: the group standings as CSV, workbook and
-ranking sheet; with the knockout, ``knockout_exports``: the bracket's and the final
-ranking's sheets, the final ranking's CSV, the printed bracket); the director's kept draws
-between level pairs (``services.draws``, rules.md 12.2, 12.3);
-and the knockout stage: the director confirms who goes through and the bracket is the core's
-(``services.knockout``, ``knockout_views``; :meth:`knockout_best_of`,
+The settings, the groups (draw, snake, swaps), the group rounds drafted as the core's rounds
+and tables with their sit-outs, the director's groups page and the printed group sheets; the
+rule check of a group game (:meth:`check_game`), whose entry and pages are the core's
+(``scoring.services.games``, ``scoring.views.games`` given ``game_views``); the group
+standings and projector and the director's page of who goes through (``standings``), with
+the director's kept draws between level pairs (``services.draws``, rules.md 12.2, 12.3); the
+walkovers of a pair withdrawn in the group stage (``services.walkovers``, through
+:meth:`team_withdrawn`); the knockout stage, whose bracket is the core's: the director
+confirms who goes through (``services.knockout``, ``knockout_views``; :meth:`knockout_best_of`,
 :meth:`knockout_walkovers`; its games' hands checked as a group game's, :meth:`knockout_pad`,
-:meth:`check_knockout_game`), its final ranking on the standings page
-(``standings_knockout``). The format is not offered in the new-championship picker until the
-knockout is in the API, the exports and the backup too.
+:meth:`check_knockout_game`) and the final ranking (``standings_knockout``); a pair's
+scorecard (``scorecard``); the REST API (``api``, ``knockout_api``: the group games and the
+bracket through the core's endpoints, the groups, their standings, who goes through and the
+final ranking); the export files (``standings_exports``: the group standings as CSV, workbook
+and ranking sheet; ``knockout_exports``: the bracket's and the final ranking's sheets, the
+final ranking's CSV, the printed bracket); the full backup and the public archive
+(``archive``, ``archive_rules``); the demos (through :meth:`load_demo`: ``demo``, an event in
+its group stage; ``demo_finished``, a finished event with its knockout stage).
 """
 
 from __future__ import annotations
@@ -233,11 +229,13 @@ class GroupsKnockout(Format):
         return True
 
     def load_demo(self, director):
-        # A town's open in its group stage (rules.md 12.1); the finished event with its
-        # knockout comes once the knockout is built.
+        # A town's open in its group stage (rules.md 12.1), then another played to the end
+        # (its knockout, rules.md 12.3, 12.4): each line as soon as its event is loaded.
         from formats.groups_knockout.demo import load_groups_demo
+        from formats.groups_knockout.demo_finished import load_finished_groups_demo
 
-        yield load_groups_demo(director)[1]
+        for load in (load_groups_demo, load_finished_groups_demo):
+            yield load(director)[1]
 
     def team_reinstated(self, team, *, by=None, origin=None) -> None:
         from formats.groups_knockout.services.walkovers import take_back_walkovers

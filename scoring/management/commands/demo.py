@@ -49,7 +49,8 @@ class Command(BaseCommand):
                               % {"user": director.get_username()})
         # Each format's own demo championships, in the formats' order (duplicate pairs'
         # championship, rules.md 6; free-deal pairs and its knockout stage, rules.md 11; an
-        # individual evening, rules.md 10).
+        # individual evening, rules.md 10; groups then knockout, an open in its group stage
+        # and one finished, rules.md 12).
         for fmt in FORMATS.values():
             for message in fmt.load_demo(director):
                 self.stdout.write(message)
