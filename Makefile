@@ -86,7 +86,9 @@ bench: $(STAMP)
 
 ## Load test of the captain API through gunicorn (SQLite, then PostgreSQL at 127.0.0.1:5432 if it
 ## answers); not part of `make test`. Options: make load LOAD_ARGS="--capacity --tables 300";
-## a free-deal tournament's end of round (150 pairs): make load LOAD_ARGS="--format free-deal".
+## a free-deal tournament's end of round (150 pairs): make load LOAD_ARGS="--format free-deal";
+## groups then knockout, round 1's group games (64 pairs in 16 groups of 4, Q=1, bracket 16:
+## 32 tables entering and confirming): make load LOAD_ARGS="--format groups".
 load: $(STAMP)
 	SECRET_KEY=load DEBUG=1 $(BIN)/python -m benchmarks.load $(LOAD_ARGS)
 

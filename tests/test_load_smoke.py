@@ -3,7 +3,8 @@
 Four tables, a 3-second window, SQLite only, gunicorn with 2 workers: it exercises the
 whole command (build, server, captain API burst with duplicates and bad requests, database
 check) in a few seconds; then the same for a free-deal tournament (``--format free-deal``,
-two tables, a 2-second window, a fixed seed). Speed is not judged here (a generous latency
+two tables, a 2-second window, a fixed seed) and for the group games of groups then
+knockout (``--format groups``, two tables: one group of 4). Speed is not judged here (a generous latency
 target), only that the command succeeds and the database check passes.
 """
 
@@ -50,4 +51,13 @@ def test_free_deal_load_command_on_a_tiny_field(tmp_path):
                       "--seed", "7")
     assert "(4 pairs, free deal: one game a table)" in output, output
     assert "PASS the ranking equals an independent computation" in output, output
+    assert "PASS database check (SQLite, 2 tables)" in output, output
+
+
+def test_groups_load_command_on_a_tiny_field(tmp_path):
+    output = run_load(tmp_path, "--format", "groups", "--tables", "2", "--duration", "2",
+                      "--seed", "7")
+    assert "(4 pairs in 1 group of 4 drawn with seed" in output, output
+    assert "PASS every group's standing equals an independent computation" in output, output
+    assert "PASS 0 lost: 2 tables, 2 games stored, 2 confirmed" in output, output
     assert "PASS database check (SQLite, 2 tables)" in output, output

@@ -28,10 +28,22 @@ equals an independent computation from the stored games. Without ``--seed`` the 
 plan draws a fresh seed and prints it; ``--seed N`` replays the same requests and games
 (the pairs at each table are the championship's own draw).
 
+``--format groups`` runs it for the group games of groups then knockout (rules.md 12, issue
+38): 2N pairs (32 tables, 64 pairs, unless ``--tables`` says otherwise; N even) in groups of
+4 drawn with a fixed seed, the first of each through, a bracket of 16, round 1 drafted and
+released, and the same end of round as a free-deal one through the pair's ``group-game/``
+link: valid random group games (by their hands, never level, sometimes after extra hands),
+duplicates, and bad requests (level points, another ending, hands the rules do not allow,
+a wrong link, a missing entry, a self-confirmation). The check: the free-deal one's game
+rows (``game_check``), the count of games stored and confirmed (0 lost), and every group's
+standing against an independent computation. A fresh seed unless ``--seed``, as free-deal.
+
 What differs by format is in ``formats`` (the registry), a plan module (``plan``,
-``free_deal_plan``: the requests and the captain API's paths and answers), a build child
-(``build``, ``free_deal_build``) and a check child (``check``, ``free_deal_check``); the
-runner, the driver, the report, the server and the databases are shared.
+``free_deal_plan``, ``groups_plan``: the requests and the captain API's paths and answers;
+``table_games``: what the one-game-a-table formats share), a build child (``build``,
+``free_deal_build``, ``groups_build``) and a check child (``check``, ``free_deal_check``,
+``groups_check``); the runner, the driver, the report, the server and the databases are
+shared.
 
 Run from the repository root (only 127.0.0.1 is contacted; PostgreSQL is expected at
 127.0.0.1:5432, user postgres, trust authentication, and is skipped if unreachable)::
@@ -39,6 +51,7 @@ Run from the repository root (only 127.0.0.1 is contacted; PostgreSQL is expecte
     make load                                   # 200 tables, 60 s, SQLite then PostgreSQL
     make load LOAD_ARGS="--capacity"
     make load LOAD_ARGS="--format free-deal"    # 75 tables (150 pairs), 60 s
+    make load LOAD_ARGS="--format groups"       # 32 tables (64 pairs in 16 groups), 60 s
     .venv/bin/python -m benchmarks.load --tables 4 --duration 3 --databases sqlite
 
 The exit status is non-zero when a check fails, a request errs, or the overall p95 misses

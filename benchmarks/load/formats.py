@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from benchmarks.load import abarrotada_plan, free_deal_plan, plan
+from benchmarks.load import abarrotada_plan, free_deal_plan, groups_plan, plan
 
 
 @dataclass(frozen=True)
@@ -27,6 +27,7 @@ class LoadFormat:
     default_tables: int
     default_seed: int | None  # None: a fresh seed each run, printed so that it can be replayed
     file_tag: str = ""  # in the names of the files the burst leaves in the workdir
+    tables_multiple: int = 1  # --tables must be a multiple of this
 
 
 FORMATS = {
@@ -45,5 +46,12 @@ FORMATS = {
         abarrotada_plan.make_plan, abarrotada_plan.check_spec, abarrotada_plan.TYPES,
         abarrotada_plan.CaptainApi(), default_tables=50, default_seed=None,
         file_tag="abarrotada-",
+    ),
+    # Issue 38's field: 64 pairs in 16 groups of 4, round 1's 32 games (an even number of
+    # tables: whole groups of 4, nobody sitting out).
+    "groups": LoadFormat(
+        "groups", groups_plan.describe, "groups_build", "groups_check", groups_plan.make_plan,
+        groups_plan.check_spec, groups_plan.TYPES, groups_plan.CaptainApi(),
+        default_tables=32, default_seed=None, file_tag="groups-", tables_multiple=2,
     ),
 }

@@ -15,19 +15,10 @@ link secret, an entry that does not exist, the entering pair confirming its own 
 
 from __future__ import annotations
 
-import math
 import random
 
-from benchmarks.load.schedule import (
-    Action,
-    Plan,
-    add_duplicates,
-    finish,
-    key_maker,
-    mangled,
-    missing_entry,
-    self_confirmation,
-)
+from benchmarks.load.schedule import Action, Plan, add_duplicates, finish, key_maker
+from benchmarks.load.table_games import bad_requests, end_of_round
 
 BAD_KINDS = ("bad_above_cap", "bad_both_target", "bad_secret", "bad_entry", "bad_self_confirm")
 # How games end: the rest reach the target. Of the games ended by time or by the hand limit
@@ -84,6 +75,17 @@ def _game(rng: random.Random, settings: dict, key: str) -> dict:
             "hands_played": hands, "idempotency_key": key}
 
 
+def _spoil(rng: random.Random, settings: dict, kind: str, body: dict) -> None:
+    """A game the rules refuse: points above the cap, or both pairs over the target."""
+    target, cap = settings["target"], settings["cap"]
+    if kind == "bad_above_cap":
+        body.update(first_points=cap + rng.randint(1, 30),
+                    second_points=rng.randint(0, target - 1), ended_by="target")
+    elif kind == "bad_both_target":
+        body.update(first_points=rng.randint(target, cap),
+                    second_points=rng.randint(target, cap), ended_by="target")
+
+
 def make_plan(build: dict, duration: float, seed: int) -> Plan:
     rng = random.Random(seed)
     settings = build["settings"]
@@ -91,61 +93,15 @@ def make_plan(build: dict, duration: float, seed: int) -> Plan:
                 settings["round_minutes"]):
         raise ValueError("the free-deal plan needs a target, a cap, a hand limit and a clock")
     new_key = key_maker(rng, build["championship"])
-
-    actions: list[Action] = []
-    expected: dict[str, dict] = {}
-    games: dict[int, tuple[Action, Action]] = {}  # table: submit, confirm
-    for table in build["tables"]:
-        number = table["number"]
-        first, second = table["ns"], table["ew"]
-        times = sorted(rng.uniform(0, duration) for _ in range(5))
-        readers = (first, second) if rng.random() < 0.5 else (second, first)
-        for at, pair in zip(times[:2], readers, strict=True):
-            actions.append(Action(at, "game", number, pair["id"], pair["secret"]))
-        t_submit, t_read, t_confirm = times[2:]
-        body = _game(rng, settings, new_key())
-        expected[str(number)] = body
-        submit = Action(t_submit, "submit", number, first["id"], first["secret"], body=body,
-                        expect=(201, 200))
-        read = Action(t_read, "game", number, second["id"], second["secret"])
-        confirm = Action(t_confirm, "confirm", number, second["id"], second["secret"],
-                         source=submit)
-        actions += [submit, read, confirm]
-        games[number] = (submit, confirm)
-
+    actions, expected, games = end_of_round(rng, build["tables"], duration,
+                                            lambda: _game(rng, settings, new_key()))
     add_duplicates(actions, rng)
-
     # Bad requests: refused with a 4xx, nothing written.
-    bad_keys: list[str] = []
-    target, cap = settings["target"], settings["cap"]
-    count = max(len(BAD_KINDS), math.ceil(len(build["tables"]) / 10))
-    for i in range(count):
-        kind = BAD_KINDS[i % len(BAD_KINDS)]
-        table = rng.choice(build["tables"])
-        submit, confirm = games[table["number"]]
-        pair = table[rng.choice(("ns", "ew"))]
-        at = rng.uniform(0, duration)
-        if kind == "bad_self_confirm":
-            bad = self_confirmation(rng, submit, confirm)
-        elif kind == "bad_entry":
-            bad = missing_entry(at, table["number"], pair)
-        else:
-            key = new_key()
-            bad_keys.append(key)
-            body = _game(rng, settings, key)
-            secret, expect = pair["secret"], (400,)
-            if kind == "bad_above_cap":
-                body.update(first_points=cap + rng.randint(1, 30),
-                            second_points=rng.randint(0, target - 1), ended_by="target")
-            elif kind == "bad_both_target":
-                body.update(first_points=rng.randint(target, cap),
-                            second_points=rng.randint(target, cap), ended_by="target")
-            else:  # bad_secret: a valid game through a link that does not exist
-                secret, expect = mangled(pair["secret"]), (404,)
-            bad = Action(at, kind, table["number"], pair["id"], secret, body=body,
-                         expect=expect)
-        actions.append(bad)
-
+    bad, bad_keys = bad_requests(
+        rng, build["tables"], games, duration, BAD_KINDS, new_key,
+        lambda key: _game(rng, settings, key),
+        lambda rng, kind, body: _spoil(rng, settings, kind, body))
+    actions += bad
     finish(actions, KIND_TYPE)
     return Plan(actions, expected, bad_keys, duration)
 

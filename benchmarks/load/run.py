@@ -34,11 +34,13 @@ def parse_args(argv=None) -> argparse.Namespace:
         description="Load test of the captain API through gunicorn, on SQLite and PostgreSQL.",
     )
     parser.add_argument("--format", choices=tuple(FORMATS), default="duplicate",
-                        help="the championship's format: duplicate (4 deals a match) or "
-                             "free-deal (one game a table); duplicate")
+                        help="the championship's format: duplicate (4 deals a match), "
+                             "free-deal (one game a table), abarrotada (individual) or "
+                             "groups (groups then knockout: round 1's group games); duplicate")
     parser.add_argument("--tables", type=int, default=None,
                         help="tables (2 teams each); 200 for duplicate, 75 (150 pairs, the "
-                             "largest usual event) for free-deal")
+                             "largest usual event) for free-deal, 32 (64 pairs in 16 groups "
+                             "of 4) for groups, which needs an even number")
     parser.add_argument("--duration", type=float, default=60.0,
                         help="seconds over which the requests are spread; 60")
     parser.add_argument("--databases", default="sqlite,postgres",
@@ -47,7 +49,7 @@ def parse_args(argv=None) -> argparse.Namespace:
                         help="then search the largest field that still meets the target")
     parser.add_argument("--seed", type=int, default=None,
                         help="seed of the request plan; 1 for duplicate, a fresh one (printed, "
-                             "to replay the run) for free-deal")
+                             "to replay the run) for the others")
     parser.add_argument("--target-ms", type=float, default=100.0,
                         help="the overall p95 latency to meet, in ms; 100")
     parser.add_argument("--workers", type=int, default=4, help="gunicorn workers; 4")
@@ -64,6 +66,9 @@ def parse_args(argv=None) -> argparse.Namespace:
         args.tables = FORMATS[args.format].default_tables
     if args.tables < 1 or args.duration <= 0 or args.workers < 1 or args.threads < 1:
         parser.error("--tables, --duration, --workers and --threads must be positive")
+    multiple = FORMATS[args.format].tables_multiple
+    if args.tables % multiple:
+        parser.error(f"--tables must be a multiple of {multiple} for --format {args.format}")
     return args
 
 
