@@ -122,19 +122,25 @@ def play_knockout(championship: Championship, director, rng: random.Random,
     losers."""
     ties = KnockoutTie.objects.filter(championship=championship).select_related(
         "first", "second")
+    settings = settings_of(championship)
+    last = max(ties.values_list("stage", flat=True))
     for stage in sorted(set(ties.values_list("stage", flat=True))):
         for tie in ties.filter(stage=stage).order_by("-slot"):
             first, second = tie.first, tie.second
             won = first_wins(rng, strength[first.pk], strength[second.pk])
             points = knockout_points(rng, won)
+            # Every game lasts the set hands but those of the last round (the final and the
+            # third-place game), level after them and won in the extra hands (rules.md 12.4: a
+            # knockout game lasts as a group game).
+            hands = settings.hands_per_game + (settings.extra_hands if stage == last else 0)
             if (stage, tie.slot) in REPORTED:
                 winner, loser = (first, second) if won else (second, first)
                 entry, _created = submit_knockout_entry(
                     team=winner, tie_id=tie.pk, first_points=points[0],
-                    second_points=points[1])
+                    second_points=points[1], hands=hands)
                 confirm_knockout_entry(team=loser, entry_id=entry.pk)
             else:
-                enter_knockout_game(tie, *points, by=director)
+                enter_knockout_game(tie, *points, hands=hands, by=director)
 
 
 @transaction.atomic
