@@ -34,6 +34,11 @@ def check_knockout(rows: dict, settings) -> None:
     # The top ``size`` pairs of the Swiss ranking, seeded 1 v size as drawn: no byes, no
     # third-place game, a tie won by its games only (rules.md 11.3).
     check_drawn_bracket(rows, ArchivedBracket(size, best_of, SIZE))
+    for i, tie in enumerate(rows[TIES]):
+        if tie["stage"] == 1 and (tie["first_id"] is None or tie["second_id"] is None):
+            refuse(f"{TIES}[{i}].second", _("a free-deal bracket has no byes: the top "
+                                             "%(size)s pairs of the ranking play it.")
+                   % {"size": size})
     _check_no_hands(rows)
 
 

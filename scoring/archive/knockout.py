@@ -175,8 +175,8 @@ def check_drawn_bracket(rows: dict, bracket: ArchivedBracket) -> None:
         _check_seeds(f"{TIES}[{i}]", tie, size)
     at = {(tie["stage"], tie["slot"]): (i, tie) for i, tie in enumerate(ties)}
     _check_first_round(at, size, bracket.seeds_as_drawn)
-    _check_later_rounds(at, rounds, third)
     _check_games(rows, bracket)
+    _check_later_rounds(at, rounds, third)
 
 
 def _check_place(path: str, tie: dict, size: int, third: bool) -> None:
@@ -280,8 +280,8 @@ def _check_entrants(path: str, tie: dict, allowed: dict, message: str) -> None:
 def _check_games(rows: dict, bracket: ArchivedBracket) -> None:
     """A tie's games (numbered in order, by :func:`check_bracket`) are at most its best-of,
     none after the tie was decided; the winner is the one its games give. Where a tie may be
-    won without its games (a withdrawn pair, ``walkovers``), a winner is still the one its
-    games give once they decide it."""
+    won without its games (``walkovers``), its games have not decided it and the other pair
+    withdrew: before any game (the tie stands if the pair comes back), or since."""
     best_of = bracket.best_of
     index = {tie["id"]: i for i, tie in enumerate(rows[TIES])}
     games = defaultdict(list)
@@ -305,12 +305,16 @@ def _check_games(rows: dict, bracket: ArchivedBracket) -> None:
                                               best_of)
             except ValueError:
                 refuse(path, _("the tie was already decided before this game."))
+    withdrawn = {team["id"] for team in rows["teams"] if team["withdrawn"]}
     for i, tie in enumerate(rows[TIES]):
         by_games = given.get(tie["id"])
         if by_games == tie["winner_id"]:
             continue
-        one_pair = tie["first_id"] is None or tie["second_id"] is None
-        if by_games is None and (one_pair or bracket.walkovers):
-            continue  # a bye (checked above), or a tie won without its games
+        pairs = {tie["first_id"], tie["second_id"]} - {None}
+        if by_games is None and len(pairs) < 2 and (tie["stage"] == 1 or bracket.walkovers):
+            continue  # a bye (checked with the first round), or nobody came from before
+        if by_games is None and bracket.walkovers and (
+                tie["id"] not in games or pairs - {tie["winner_id"]} <= withdrawn):
+            continue  # won without its games: the other pair withdrew
         refuse(f"{TIES}[{i}].winner", _("not the winner its games give (a tie is won "
                                         "by its games only)."))
