@@ -24,6 +24,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from engine.free_deal import knockout as ko
 from scoring.archive.errors import refuse
@@ -205,7 +206,8 @@ def _check_seeds(path: str, tie: dict, size: int) -> None:
             refuse(f"{path}.{side}_seed",
                    _("a pair in the bracket has its seed, from 1 to %(size)s, and a seed "
                      "its pair.") % {"size": size})
-    if tie["second_seed"] is not None and tie["first_seed"] >= tie["second_seed"]:
+    if None not in (tie["first_seed"], tie["second_seed"]) and (
+            tie["first_seed"] >= tie["second_seed"]):
         refuse(f"{path}.second_seed", _("the better seed (the smaller number) is the tie's "
                                         "first pair."))
 
@@ -227,19 +229,29 @@ def _check_first_round(at: dict, size: int, seeds_as_drawn: bool) -> None:
                                             "bracket's first round."))
         if seed != len(seeds) + 1:
             refuse(f"{TIES}[{i}].{side}_seed",
-                   _("the first round's seeds are 1, 2, 3... with none missing, yet seed "
-                     "%(missing)s is.") % {"missing": len(seeds) + 1})
+                   _("the first round's seeds are 1, 2, 3... with none missing; seed "
+                     "%(missing)s is missing.") % {"missing": len(seeds) + 1})
         seeds.add(seed)
         pairs.add(pair)
     order = ko.seed_order(size)
     for k, (i, tie) in enumerate(first_round):
         drawn = sorted(seed for seed in order[2 * k:2 * k + 2] if seed <= len(seeds))
         held = [seed for seed in (tie["first_seed"], tie["second_seed"]) if seed is not None]
-        if held != drawn if seeds_as_drawn else len(held) != len(drawn):
+        standard = {"slot": k + 1, "top": order[2 * k], "bottom": order[2 * k + 1]}
+        if seeds_as_drawn and held != drawn:
             refuse(f"{TIES}[{i}].first_seed",
                    _("knockout round 1's tie %(slot)s is seed %(top)s against seed "
                      "%(bottom)s (the standard bracket; a missing seed is a bye).")
-                   % {"slot": k + 1, "top": order[2 * k], "bottom": order[2 * k + 1]})
+                   % standard)
+        if len(held) != len(drawn):
+            refuse(f"{TIES}[{i}].first_seed",
+                   ngettext("knockout round 1's tie %(slot)s has %(needed)s pair, not "
+                            "%(count)s: seeds %(top)s and %(bottom)s of the standard "
+                            "bracket, a missing seed being a bye.",
+                            "knockout round 1's tie %(slot)s has %(needed)s pairs, not "
+                            "%(count)s: seeds %(top)s and %(bottom)s of the standard "
+                            "bracket, a missing seed being a bye.", len(drawn))
+                   % {**standard, "needed": len(drawn), "count": len(held)})
         if len(held) == 1 and tie["winner_id"] != (tie["first_id"] or tie["second_id"]):
             refuse(f"{TIES}[{i}].winner", _("a pair without an opponent in the first round "
                                             "has a bye: it wins the tie at once."))

@@ -199,7 +199,7 @@ def test_a_groups_seed_missing_below_a_later_one(groups, director):
     with_a_bye(groups)
     i, row = tie(groups, 1, 2)
     row["second_seed"] = 4  # seeds 1, 2, 4: seed 3 missing
-    refused(groups, director, f"{TIES}[{i}].second_seed", "seed 3 is")
+    refused(groups, director, f"{TIES}[{i}].second_seed", "seed 3 is missing")
 
 
 def test_a_groups_bye_in_the_wrong_tie(groups, director):
@@ -210,7 +210,7 @@ def test_a_groups_bye_in_the_wrong_tie(groups, director):
     top.update(second=row["second"], second_seed=row["second_seed"])
     row.update(second=None, second_seed=None, winner=row["first"])
     groups[GAMES] = [g for g in groups[GAMES] if g["tie"] != row["id"]]
-    refused(groups, director, f"{TIES}[{i}].first_seed", "standard bracket")
+    refused(groups, director, f"{TIES}[{i}].first_seed", "has 1 pair, not 2")
 
 
 def test_a_groups_bye_not_won(groups, director):
@@ -290,6 +290,30 @@ def free_deal_archive(django_db_setup, django_db_blocker):
 @pytest.fixture
 def free_deal(free_deal_archive):
     return copy.deepcopy(free_deal_archive)
+
+
+def test_a_free_deal_final_waiting_for_its_first_pair_imports(free_deal, director):
+    # The second semi-final decided first: the final has its second pair only (this once
+    # crashed the check of the seeds' order).
+    _i, top = tie(free_deal, 1, 1)
+    free_deal[GAMES] = [g for g in free_deal[GAMES]
+                        if g["tie"] != top["id"] or g["number"] == 1]
+    top["winner"] = None
+    _j, row = tie(free_deal, 1, 2)
+    add_game(free_deal, row, 2, 30, 101)
+    row["winner"] = row["second"]
+    _k, final = tie(free_deal, 2, 1)
+    final.update(first=None, first_seed=None, second=row["second"],
+                 second_seed=row["second_seed"])
+    championship = import_archive(to_json_bytes(free_deal), director=director)
+    final = championship.knockout_ties.get(stage=2, slot=1)
+    assert final.first_id is None and final.second_id is not None
+
+
+def test_two_ties_at_one_place_of_the_bracket(free_deal, director):
+    i, row = tie(free_deal, 1, 2)
+    row["slot"] = 1
+    refused(free_deal, director, f"{TIES}[{i}]", "unique")
 
 
 def test_a_free_deal_bracket_not_seeded_one_against_four(free_deal, director):
