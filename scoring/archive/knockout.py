@@ -292,8 +292,8 @@ def _check_entrants(path: str, tie: dict, allowed: dict, message: str) -> None:
 def _check_games(rows: dict, bracket: ArchivedBracket) -> None:
     """A tie's games (numbered in order, by :func:`check_bracket`) are at most its best-of,
     none after the tie was decided; the winner is the one its games give. Where a tie may be
-    won without its games (``walkovers``), its games have not decided it and the other pair
-    withdrew: before any game (the tie stands if the pair comes back), or since."""
+    won without its games (``walkovers``), its games have not decided it and its winner is one
+    of its pairs (the other withdrew, and may have come back since: the tie stands)."""
     best_of = bracket.best_of
     index = {tie["id"]: i for i, tie in enumerate(rows[TIES])}
     games = defaultdict(list)
@@ -317,7 +317,6 @@ def _check_games(rows: dict, bracket: ArchivedBracket) -> None:
                                               best_of)
             except ValueError:
                 refuse(path, _("the tie was already decided before this game."))
-    withdrawn = {team["id"] for team in rows["teams"] if team["withdrawn"]}
     for i, tie in enumerate(rows[TIES]):
         by_games = given.get(tie["id"])
         if by_games == tie["winner_id"]:
@@ -325,8 +324,10 @@ def _check_games(rows: dict, bracket: ArchivedBracket) -> None:
         pairs = {tie["first_id"], tie["second_id"]} - {None}
         if by_games is None and len(pairs) < 2 and (tie["stage"] == 1 or bracket.walkovers):
             continue  # a bye (checked with the first round), or nobody came from before
-        if by_games is None and bracket.walkovers and (
-                tie["id"] not in games or pairs - {tie["winner_id"]} <= withdrawn):
-            continue  # won without its games: the other pair withdrew
+        if by_games is None and bracket.walkovers and tie["winner_id"] in pairs:
+            # Won without its games deciding it: the other pair withdrew, before any game or
+            # between two games of a best of three. It may have been reinstated since (the
+            # tie stays lost, rules.md 12.4), so the file need not show it withdrawn.
+            continue
         refuse(f"{TIES}[{i}].winner", _("not the winner its games give (a tie is won "
                                         "by its games only)."))
