@@ -3,9 +3,9 @@ checked before anything is written by the rules the forms and services apply: th
 (``rules.check_settings``), the groups (a pair in one group, at one position), every table
 within one group, the sit-outs, the walkovers (rules.md 12.4), the kept draws between level
 pairs (rules.md 12.2, 12.3), every game
-(``rules.check_game``, rules.md 12.1), the knockout bracket's pairs (rules.md 12.3: pairs
-of the groups; the rest of the bracket is the core's check, ``scoring.archive.knockout``)
-and its games' hands (rules.md 12.4).
+(``rules.check_game``, rules.md 12.1), the knockout bracket (rules.md 12.3: pairs of the
+groups, in the bracket the settings ask for, the core's check of a drawn bracket,
+``scoring.archive.knockout.check_drawn_bracket``) and its games' hands (rules.md 12.4).
 Each refusal names the row.
 """
 
@@ -13,10 +13,11 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
+from engine.groups import bracket_size
 from formats.groups_knockout.models import GroupsSettings
 from formats.groups_knockout.rules import check_game, check_knockout_game, check_settings
 from scoring.archive.errors import refuse
-from scoring.archive.knockout import ENTRIES, GAMES, TIES
+from scoring.archive.knockout import ENTRIES, GAMES, TIES, ArchivedBracket, check_drawn_bracket
 from scoring.services.games import GameValues
 from scoring.services.values import GameRefused
 from tournaments.models import Championship
@@ -31,7 +32,7 @@ def check_archive(checked) -> None:
     _sit_outs(rows, group_of)
     _walkovers(rows, group_of)
     _draws(rows, group_of)
-    _bracket(rows, group_of)
+    _bracket(rows, group_of, settings)
     _knockout_hands(rows, settings)
     for i, entry in enumerate(rows["game_entries"]):
         game = GameValues(entry["first_points"], entry["second_points"], entry["ended_by"],
@@ -165,10 +166,19 @@ def _draws(rows: dict, group_of: dict[int, int]) -> None:
                                                           "group."))
 
 
-def _bracket(rows: dict, group_of: dict[int, int]) -> None:
+def _bracket(rows: dict, group_of: dict[int, int], settings: GroupsSettings) -> None:
     """The knockout bracket is drawn from the groups (rules.md 12.3): each of its pairs
-    played in one."""
+    played in one, in a bracket of the settings' size (by default the smallest power of two
+    that holds the groups' qualifiers), its ties the best of the settings' games, with a
+    third-place game if they ask for one. Pairs may have changed places in its first round
+    (the same-group separation, the director's swap: each keeps its seed), and a pair
+    withdrawn during the knockout loses its tie without a game (rules.md 12.4)."""
     for i, tie in enumerate(rows[TIES]):
         for side in ("first", "second"):
             if tie[f"{side}_id"] is not None and tie[f"{side}_id"] not in group_of:
                 refuse(f"{TIES}[{i}].{side}", _("the pair went through from no group."))
+    size = settings.bracket_size or bracket_size(len(rows["groups"]),
+                                                 settings.qualifiers_per_group)
+    check_drawn_bracket(rows, ArchivedBracket(
+        size, settings.best_of, "groups_settings[0].bracket_size",
+        third_place=settings.third_place, seeds_as_drawn=False, walkovers=True))

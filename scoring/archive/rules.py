@@ -49,13 +49,17 @@ def check_rules(checked: CheckedArchive) -> None:
     _rounds(rows)
     _deals(checked, fmt)
     _results(rows)
+    # Rows of another format first: a file with a bracket its format cannot have is told
+    # so, whatever that bracket holds.
+    _other_formats_rows(checked, fmt)
     check_bracket(rows)
-    _format_rows(checked, fmt)
+    if fmt is not None:
+        fmt.check_archive(checked)
 
 
-def _format_rows(checked: CheckedArchive, fmt) -> None:
+def _other_formats_rows(checked: CheckedArchive, fmt) -> None:
     """Rows of another format are refused (each format's :attr:`archive_rows`); the
-    format's own go through the rules its forms apply."""
+    format's own go through the rules its forms apply (``Format.check_archive``)."""
     own = fmt.archive_rows if fmt is not None else ()
     for other in FORMATS.values():
         if other is fmt:
@@ -64,8 +68,6 @@ def _format_rows(checked: CheckedArchive, fmt) -> None:
             if checked.rows[key] and key not in own:
                 refuse(f"{key}[0]", _("a %(format)s championship has no such rows.")
                        % {"format": checked.championship["format"]})
-    if fmt is not None:
-        fmt.check_archive(checked)
 
 
 def _championship(row: dict) -> None:
