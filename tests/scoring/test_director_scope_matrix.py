@@ -22,21 +22,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import pytest
+from director_scope_worlds import BUILDERS, STANDINGS, build
 from django.apps import apps
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from rest_framework.test import APIClient
-from scoring_factories import make_championship, make_round, result, teams_of
 
-from formats.abarrotada import services as ab
-from formats.abarrotada.rules import ReportValues
-from formats.duplicate_pairs import services as pairs_services
 from scoring.api.base import DirectorView
-from scoring.exports.models import ExportJob
-from scoring.models import KnockoutTie
-from scoring.services import games, tokens
-from scoring.services.games import GameValues
-from tournaments import services as tournament_services
 
 WRITES = ("post", "put", "patch", "delete")
 
@@ -272,82 +264,6 @@ def test_every_director_write_is_in_the_matrix():
     stale = sorted((set(MATRIX) | set(NOTHING_TO_CROSS)) - routes)
     assert not stale, f"no such director route any more: {stale}"
     assert not set(MATRIX) & set(NOTHING_TO_CROSS)
-
-
-# --- The two championships of each format ------------------------------------------------------
-
-
-def _common(championship, director, teams) -> dict:
-    _token, _raw = tokens.create_token(director, "desk")
-    return {"championship": championship, "director": director, "teams": teams,
-            "token": _token, "tie": None,
-            "job": ExportJob.objects.create(championship=championship, kind="ranking_csv",
-                                            language="en")}
-
-
-def _pairs(director) -> dict:
-    championship = make_championship(teams=4, director=director)
-    teams = teams_of(championship)
-    round_ = make_round(championship, 1, [(teams[0], teams[1]), (teams[2], teams[3])])
-    table = round_.tables.get(number=1)
-    first = round_.deals.order_by("number").first()
-    entry, _ = pairs_services.submit_result(team=teams[0], table=table, deal=first, data=result(40),
-                                      idempotency_key=None)
-    return {**_common(championship, director, teams), "entry": entry.pk, "deal": first.number}
-
-
-def _free_deal(director) -> dict:
-    championship = tournament_services.create_championship(
-        director, name="Lliure", format="free_deal_pairs", rounds_planned=3)
-    for i in range(1, 5):
-        tournament_services.add_team(championship, name=f"Parella {i}", player1="A",
-                                     player2="B")
-    (round_,) = tournament_services.generate_next_round(championship)
-    tournament_services.release_round(round_)
-    table = round_.tables.select_related("ns_team", "ew_team").get(number=1)
-    entry, _ = games.submit_game(team=table.ns_team, table=table,
-                                 values=GameValues(101, 40, "target", 9), idempotency_key=None)
-    teams = list(championship.teams.order_by("number"))
-    tie = KnockoutTie.objects.create(championship=championship, stage=1, slot=1,
-                                     first=teams[0], second=teams[1])
-    return {**_common(championship, director, teams), "entry": entry.pk, "tie": tie.pk}
-
-
-def _individual(director, format_key: str) -> dict:
-    championship = tournament_services.create_championship(
-        director, name="Abarrotada", format=format_key, rounds_planned=2, deals_per_match=2)
-    for i in range(1, 9):
-        ab.add_player(championship, name=f"Jugador {i}")
-    (round_,) = tournament_services.generate_next_round(championship)
-    tournament_services.release_round(round_)
-    table = round_.player_tables.get(number=1)
-    seats = {s.seat: s.player for s in table.seatings.select_related("player")}
-    if format_key == "abarrotada":
-        entry, _ = ab.submit_report(player=seats["N"], table=table, deal_number=1,
-                                    values=ReportValues("N", "O", {"N": 30, "E": 14, "S": 20,
-                                                                   "W": 8}),
-                                    idempotency_key=None)
-        key = "report"
-    else:
-        entry, _ = ab.submit_totals(player=seats["N"], table=table, idempotency_key=None,
-                                    values=ab.TotalsValues({"N": 1, "E": 2, "S": 3, "W": 4}))
-        key = "entry"
-    teams = list(championship.teams.order_by("number"))
-    return {**_common(championship, director, teams), key: entry.pk}
-
-
-BUILDERS = {"pairs": _pairs, "free_deal": _free_deal,
-            "individual": lambda d: _individual(d, "abarrotada"),
-            "evening": lambda d: _individual(d, "abarrotada_free")}
-STANDINGS = {"pairs": "standings/", "free_deal": "free-deal/standings/",
-             "individual": "abarrotada/standings/", "evening": "abarrotada/evening/"}
-
-
-def build(world: str, django_user_model) -> dict:
-    directors = {side: django_user_model.objects.create_user(
-        f"director-{side}", password="x-pass-long") for side in "ab"}
-    assert not any(d.is_superuser or d.is_staff for d in directors.values())
-    return {side: BUILDERS[world](directors[side]) for side in "ab"}
 
 
 # --- What must not change ----------------------------------------------------------------------
