@@ -5,16 +5,25 @@ export job, an API token)."""
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 from scoring_factories import make_championship, make_round, result, teams_of
 
 from formats.abarrotada import services as ab
 from formats.abarrotada.rules import ReportValues
 from formats.duplicate_pairs import services as pairs_services
+from formats.groups_knockout.services import make_groups
+from formats.groups_knockout.services.knockout import confirm_qualifiers
 from scoring.exports.models import ExportJob
 from scoring.models import KnockoutTie
 from scoring.services import games, tokens
 from scoring.services.games import GameValues
 from tournaments import services as tournament_services
+
+# The groups' factories live beside the format's tests.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "formats"))
+from groups_knockout_factories import make_groups_event  # noqa: E402
 
 
 def common(championship, director, teams) -> dict:
@@ -76,11 +85,40 @@ def individual_world(director, format_key: str) -> dict:
     return {**common(championship, director, teams), key: entry.pk}
 
 
+def groups_world(director) -> dict:
+    """Groups then knockout, kept small: 8 pairs in two groups of 4 (3 rounds of 4 tables),
+    the group winners through to a final. Round 1's table 1 entered by its first pair (the
+    entry the requests name), then set by the director as every other game; the group stage
+    complete and who goes through confirmed: the final is the tie they name."""
+    championship = make_groups_event(director, pairs=8, seeding="snake")
+    make_groups(championship)
+    entry = None
+    for _number in range(3):
+        (round_,) = tournament_services.generate_next_round(championship)
+        tournament_services.release_round(round_, by=director)
+        for table in round_.tables.select_related("ns_team", "ew_team", "round__championship"
+                                                  ).order_by("number"):
+            first, second = sorted((table.ns_team, table.ew_team), key=lambda t: t.number)
+            won = 70 + first.number  # the lower number wins, no two pairs level
+            values = (GameValues(won, 40, "hands", 8) if table.ns_team == first
+                      else GameValues(40, won, "hands", 8))
+            if entry is None:
+                entry, _ = games.submit_game(team=table.ns_team, table=table, values=values,
+                                             idempotency_key=None)
+            games.director_set_game(table=table, values=values, user=director)
+        tournament_services.close_round(round_, by=director)
+    confirm_qualifiers(championship, by=director)
+    (tie,) = KnockoutTie.objects.filter(championship=championship)
+    teams = list(championship.teams.order_by("number"))
+    return {**common(championship, director, teams), "entry": entry.pk, "tie": tie.pk}
+
+
 BUILDERS = {"pairs": pairs_world, "free_deal": free_deal_world,
             "individual": lambda d: individual_world(d, "abarrotada"),
-            "evening": lambda d: individual_world(d, "abarrotada_free")}
+            "evening": lambda d: individual_world(d, "abarrotada_free"), "groups": groups_world}
 STANDINGS = {"pairs": "standings/", "free_deal": "free-deal/standings/",
-             "individual": "abarrotada/standings/", "evening": "abarrotada/evening/"}
+             "individual": "abarrotada/standings/", "evening": "abarrotada/evening/",
+             "groups": "groups/standings/"}
 
 
 def build(world: str, django_user_model) -> dict:

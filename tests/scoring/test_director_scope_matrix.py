@@ -59,16 +59,9 @@ NOTHING_TO_CROSS = {
     "groups_knockout:confirm_qualifiers": URL_ONLY + " (pairs to swap by number in that "
                                                      "championship)",
     "groups_knockout:draw": URL_ONLY + " (the tied pairs by number in that championship)",
-    "groups_knockout:bracket": "the core's form of a tie's game, as free_deal:director_bracket's "
-                               "(crossed here); until the format is offered and has a world, "
-                               "crossed in tests/formats/test_groups_knockout_bracket.py",
     "groups_knockout:group_sheets": READS,
     "groups_knockout:bracket_sheet": READS,
     "groups_knockout:table_cards": READS,
-    "groups_knockout:director_game": "the core's page of a table's game, as "
-                                     "free_deal:director_game's (crossed here); until the "
-                                     "format is offered and has a world, crossed in "
-                                     "tests/formats/test_groups_knockout_game_pages.py",
     "tournaments:director_generate": URL_ONLY,
     "tournaments:director_discard": URL_ONLY,
     "tournaments:director_round": READS,
@@ -123,9 +116,6 @@ NOTHING_TO_CROSS = {
     "api-exports": URL_ONLY,
     "api-fd-game-enter": URL_ONLY + " (and its table)",
     "api-gk-game-enter": URL_ONLY + " (and its table)",
-    "api-gk-game-confirm": "the core's API endpoint, as api-fd-game-confirm's (crossed "
-                           "here); until the format is offered and has a world, crossed in "
-                           "tests/formats/test_groups_knockout_api.py",
     "api-fd-sections": URL_ONLY + " (pairs by number in that championship)",
     "api-gk-knockout-game": URL_ONLY + " (the tie by its stage and slot in that bracket)",
     "api-gk-going-through-confirm": URL_ONLY + " (a swap's pairs by number in that "
@@ -221,6 +211,13 @@ MATRIX: dict[str, list[Cross]] = {
         "free_deal", "post", lambda w, side: {"pk": w["b"]["championship"].pk},
         lambda w, side: {"tie": w[side]["tie"], "game": 1, "first_points": 101,
                          "second_points": 50})],
+    # Groups then knockout: a group game, and a tie of the knockout
+    "groups_knockout:director_game": [Cross("groups", "post", game, posted("entry"))],
+    "api-gk-game-confirm": [Cross("groups", "post", game, api_posted("entry"))],
+    "groups_knockout:bracket": [Cross(
+        "groups", "post", lambda w, side: {"pk": w["b"]["championship"].pk},
+        lambda w, side: {"tie": w[side]["tie"], "game": 1, "first_points": 61,
+                         "second_points": 40, "hands": 8})],
     # Individual: deals, and an evening's game totals
     "abarrotada:director_deal": [Cross("individual", "post", deal, posted("report", "report"))],
     "api-ab-deal-confirm": [Cross("individual", "post", deal, api_posted("report", "report"))],
@@ -269,7 +266,8 @@ def test_every_director_write_is_in_the_matrix():
 # --- What must not change ----------------------------------------------------------------------
 
 
-PROJECT_APPS = ("tournaments", "scoring", "exports", "free_deal", "abarrotada")
+PROJECT_APPS = ("tournaments", "scoring", "exports", "free_deal", "abarrotada",
+                "groups_knockout")
 
 
 def database_fingerprint() -> str:
@@ -318,10 +316,11 @@ def _refusal_shown(answer, says: str) -> bool:
     return says in response.content.decode()
 
 
-WORLDS = ("pairs", "free_deal", "individual", "evening")
+WORLDS = ("pairs", "free_deal", "individual", "evening", "groups")
 #: Each world's format key (``formats.registry``): every format has its world here.
 WORLD_FORMAT = {"pairs": "duplicate_pairs", "free_deal": "free_deal_pairs",
-                "individual": "abarrotada", "evening": "abarrotada_free"}
+                "individual": "abarrotada", "evening": "abarrotada_free",
+                "groups": "groups_knockout"}
 
 
 def test_every_format_has_a_world():
