@@ -251,3 +251,18 @@ def test_the_api_refuses_a_best_of_two_naming_the_field(director):
     assert refused.status_code == 400
     assert refused.json()["groups_knockout"]["best_of"] == [
         "A knockout tie is one game or the best of three."]
+
+
+def test_what_the_new_events_page_costs_does_not_grow_with_the_field(director):
+    # The checklist's groups step (``GroupsKnockout.setup_step``) reads whether the groups
+    # are made and how, whatever the number of pairs; and as much once they are.
+    before, after = [], []
+    for pairs in (8, 64):
+        championship = make_groups_event(director, pairs=pairs)
+        client = lang_client(director, "en")
+        home = reverse("tournaments:director_championship", args=[championship.pk])
+        before.append(count(client, home))
+        make_groups(championship, seed="cost")
+        after.append(count(client, home))
+    assert before[0] == before[1] and after[0] == after[1], (before, after)
+    assert after[0] == before[0], (before, after)
