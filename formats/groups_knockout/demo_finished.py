@@ -120,6 +120,9 @@ def play_knockout(championship: Championship, director, rng: random.Random,
     """Every tie, round by round (the third-place game before the final, as on the night):
     most entered by the director, those in ``REPORTED`` by the winners and confirmed by the
     losers."""
+    # A knockout game counts its hands as a group game (rules.md 12.4): the set hands, the
+    # points never level after them.
+    hands = settings_of(championship).hands_per_game
     ties = KnockoutTie.objects.filter(championship=championship).select_related(
         "first", "second")
     for stage in sorted(set(ties.values_list("stage", flat=True))):
@@ -131,10 +134,10 @@ def play_knockout(championship: Championship, director, rng: random.Random,
                 winner, loser = (first, second) if won else (second, first)
                 entry, _created = submit_knockout_entry(
                     team=winner, tie_id=tie.pk, first_points=points[0],
-                    second_points=points[1])
+                    second_points=points[1], hands=hands)
                 confirm_knockout_entry(team=loser, entry_id=entry.pk)
             else:
-                enter_knockout_game(tie, *points, by=director)
+                enter_knockout_game(tie, *points, hands=hands, by=director)
 
 
 @transaction.atomic
