@@ -22,8 +22,8 @@ app when Django is ready (``formats.registry``); the core never imports a format
   deals) is the sibling format ``abarrotada_free`` in the same package.
 - ``formats.groups_knockout``: groups then knockout (rules.md 12), the fair's open
   championship: a Django app (settings, groups, the group rounds, the groups page and
-  sheets). Its pure rules are ``engine.groups``. Not offered in the picker yet
-  (``Format.offered``): its games, standings and knockout are still to come (issue 38).
+  sheets, the group games, standings and who goes through, the knockout on the core's
+  bracket). Its pure rules are ``engine.groups``.
 """
 
 from formats.registry import (

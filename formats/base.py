@@ -87,6 +87,12 @@ class Format:
         follow a schedule of its own answers its length."""
         return championship.rounds_planned
 
+    def setup_step(self, championship, *, entrants_done: bool):
+        """The format's own step of a new championship's checklist, between registering the
+        entrants and making the rounds (a ``tournaments.next_step.ChecklistStep``; round 1
+        waits until it is done), or ``None``: groups then knockout's groups."""
+        return None
+
     def captain_page(self, request, team):
         """The response of a team's private page (its table in the open round)."""
         raise NotImplementedError

@@ -80,6 +80,8 @@ class ChecklistStep:
     post_url: str = ""
     #: Why the step cannot be done yet, or what it asks for.
     note: str = ""
+    #: What the step after it says while this one is still to do (a format's own step).
+    then_note: str = ""
 
 
 def shows_checklist(championship: Championship, rounds: list[Round]) -> bool:
@@ -91,8 +93,8 @@ def shows_checklist(championship: Championship, rounds: list[Round]) -> bool:
 
 def checklist(championship: Championship, rounds: list[Round], team_count: int
               ) -> list[ChecklistStep]:
-    """Teams, then rounds, then print, then release: each step done or not, with where to do
-    it. ``team_count`` counts the teams playing (not withdrawn). A round robin needs two teams
+    """Teams, then the format's own step if it has one, then rounds, then print, then
+    release: each step done or not, with where to do it. ``team_count`` counts the teams playing (not withdrawn). A round robin needs two teams
     to be generated (``formats.duplicate_pairs.rounds``), a Swiss round one pairing of two."""
     from formats import format_of  # late: the formats import this module's app
 
@@ -109,9 +111,14 @@ def checklist(championship: Championship, rounds: list[Round], team_count: int
         note="" if teams_done
         else _("At least two %(entrants)s are needed to make the rounds.") % words,
     )]
+    # The format's own preparation (``Format.setup_step``), which round 1 waits for.
+    setup = fmt.setup_step(championship, entrants_done=teams_done)
+    if setup is not None:
+        steps.append(setup)
+    ready = teams_done and (setup is None or setup.done)
     rounds_done = bool(rounds)
     generate = ""
-    if teams_done and not rounds_done:
+    if ready and not rounds_done:
         generate = (_("Seat round %(number)s") % {"number": 1} if fmt.players_entrants
                     else _("Pair round 1") if championship.is_swiss
                     else _("Generate the round robin schedule"))
@@ -121,7 +128,8 @@ def checklist(championship: Championship, rounds: list[Round], team_count: int
         if rounds_done else (),
         post_label=generate,
         post_url=reverse("tournaments:director_generate", args=[pk]) if generate else "",
-        note="" if teams_done or rounds_done else _("After the %(entrants)s.") % words,
+        note="" if ready or rounds_done
+        else setup.then_note if teams_done else _("After the %(entrants)s.") % words,
     ))
     printouts: tuple[tuple[str, str], ...] = ()
     if rounds_done:

@@ -12,7 +12,6 @@ translated), ``services`` (settings, making and swapping the groups, the next gr
 ``selectors`` (the groups as pages show them), ``views`` and ``urls`` (the groups page, the
 group sheets), ``forms`` and ``serializers`` (the settings' shape), ``format`` (the seam).
 
-Not built yet (issue 38's next steps): entering and confirming group games, the group
-standings, going through and the knockout: :class:`format.GroupsKnockout` is not offered in
-the new-championship picker until they are.
+The group games, the standings, who goes through, the knockout, the API, the exports, the
+archive and the demos: see :mod:`formats.groups_knockout.format`, which names each module.
 """

@@ -37,8 +37,6 @@ class GroupsKnockout(Format):
     summary = _("Pairs play a round robin in small groups, games of a set number of hands; "
                 "the best of each group, and the best of the rest, play a seeded bracket.")
     rules_section = "12"
-    # Issue 38: not offered until the knockout's API and exports are built.
-    offered = False
     has_deals = False
     has_hand_records = False
     has_adjusted_scores = False
@@ -108,6 +106,28 @@ class GroupsKnockout(Format):
         from formats.groups_knockout.services.rounds import stage_schedule
 
         return len(stage_schedule(championship.pk))
+
+    def setup_step(self, championship, *, entrants_done: bool):
+        # The groups, made (or drawn) once the pairs are registered; round 1 is drafted from
+        # them (``services.rounds``), so the checklist offers it only after them.
+        from formats.groups_knockout.models import GroupPair
+        from formats.groups_knockout.services import settings_of
+        from tournaments.next_step import ChecklistStep
+
+        made = GroupPair.objects.filter(championship=championship).exists()
+        pk = championship.pk
+        label = (_("Make the groups") if settings_of(championship).seeding == "snake"
+                 else _("Draw the groups"))
+        offered = entrants_done and not made
+        return ChecklistStep(
+            _("Make the groups"), made,
+            links=((_("The groups"), reverse("groups_knockout:groups", args=[pk])),)
+            if entrants_done else (),
+            post_label=label if offered else "",
+            post_url=reverse("groups_knockout:make_groups", args=[pk]) if offered else "",
+            note="" if entrants_done
+            else _("After the %(entrants)s.") % {"entrants": self.wording.entrants},
+            then_note=_("After the groups."))
 
     def captain_page(self, request, team):
         from formats.groups_knockout.game_views import captain_page

@@ -173,19 +173,62 @@ def test_the_endpoints_refuse_strangers_and_other_formats(api, director, champio
     assert (answer.status_code, answer.json()["code"]) == (409, "wrong_format")
 
 
-def test_a_groups_championship_reads_through_the_api_but_cannot_be_created_yet(api,
-                                                                               championship):
-    # Not offered until its knockout is built: refused naming the field, nothing created.
-    count = type(championship).objects.count()
-    refused = api.post(f"{API}championships/", {"name": "Nou", "format": "groups_knockout"},
-                       format="json")
-    assert refused.status_code == 400 and "format" in refused.json()
-    assert type(championship).objects.count() == count
-    # The one there reads with its format and settings (as the schema says).
+def test_a_director_creates_one_through_the_api_and_it_reads_back(api, director, championship):
+    # POST championships with the format and its settings: created with them, as the schema
+    # says; it then reads with its format and settings, and is listed with the other.
+    created = api.post(f"{API}championships/", {
+        "name": "Nou", "format": "groups_knockout",
+        "groups_knockout": {"group_size": 5, "hands_per_game": 10, "extra_hands": 3,
+                            "win_points": 2, "qualifiers_per_group": 2, "bracket_size": 8,
+                            "best_of": 3, "third_place": True, "seeding": "snake"}},
+        format="json")
+    assert created.status_code == 201, created.json()
+    body = created.json()
+    assert body["format"] == "groups_knockout"
+    assert body["groups_knockout"] == {
+        "group_size": 5, "hands_per_game": 10, "extra_hands": 3, "win_points": 2,
+        "qualifiers_per_group": 2, "bracket_size": 8, "best_of": 3, "third_place": True,
+        "seeding": "snake"}
+    made = type(championship).objects.get(pk=body["id"])
+    assert made.directors.filter(pk=director.pk).exists()
+    from formats.groups_knockout.services import settings_of
+
+    kept = settings_of(made)
+    assert (kept.group_size, kept.qualifiers_per_group, kept.bracket_size, kept.seeding) == (
+        5, 2, 8, "snake")
     read = api.get(f"{API}championships/{championship.pk}/").json()
     assert (read["format"], read["groups_knockout"]["group_size"]) == ("groups_knockout", 4)
     listed = api.get(f"{API}championships/").json()["results"]
-    assert [c["format"] for c in listed] == ["groups_knockout"]
+    assert sorted(c["format"] for c in listed) == ["groups_knockout", "groups_knockout"]
+    # Without settings: the format's defaults.
+    plain = api.post(f"{API}championships/", {"name": "Per defecte",
+                                              "format": "groups_knockout"}, format="json")
+    assert plain.status_code == 201, plain.json()
+    assert (plain.json()["groups_knockout"]["group_size"],
+            plain.json()["groups_knockout"]["seeding"]) == (4, "draw")
+
+
+@pytest.mark.parametrize(("given", "field"), [
+    ({"group_size": 7}, "group_size"),
+    ({"hands_per_game": 0}, "hands_per_game"),
+    ({"win_points": 5}, "win_points"),
+    ({"bracket_size": 6}, "bracket_size"),
+    ({"best_of": 2}, "best_of"),
+    ({"seeding": "by_hat"}, "seeding"),
+])
+def test_bad_settings_are_refused_naming_the_field_and_nothing_is_created(api, given,
+                                                                          field):
+    from formats.groups_knockout.models import GroupsSettings
+    from tournaments.models import AuditEvent, Championship
+
+    before = (Championship.objects.count(), GroupsSettings.objects.count(),
+              AuditEvent.objects.count())
+    refused = api.post(f"{API}championships/", {"name": "Nou", "format": "groups_knockout",
+                                                 "groups_knockout": given}, format="json")
+    assert refused.status_code == 400, refused.json()
+    assert field in refused.json()["groups_knockout"], refused.json()
+    assert (Championship.objects.count(), GroupsSettings.objects.count(),
+            AuditEvent.objects.count()) == before
 
 
 def test_a_director_settles_no_other_championships_game(api, director, championship,

@@ -1,5 +1,6 @@
-"""Groups then knockout, the director's pages: not offered in the new-championship picker
-(the page's nor the API's) until its games can be entered; the groups page (make, swap,
+"""Groups then knockout, the director's pages: offered in the new-championship picker (its
+settings form; a championship created from it lands on its page, the groups the first step
+after the pairs; bad settings refused naming the field, nothing written); the groups page (make, swap,
 each group's pairs and schedule) in ca/es/en, reachable from the championship page; the
 round page's tables by group; the printed group sheets; and what the groups page costs,
 pinned at two sizes."""
@@ -28,26 +29,103 @@ def lang_client(director, language: str) -> Client:
     return client
 
 
-def test_the_picker_does_not_offer_the_format_yet(director):
+SETTINGS_LABELS = ("Group size", "Hands per game", "Extra hands when level",
+                   "Match points for a win", "Pairs through per group", "Bracket size",
+                   "Knockout ties", "Third-place game", "Seeded draw")
+SETTINGS_FIELDS = ("group_size", "hands_per_game", "extra_hands", "win_points",
+                   "qualifiers_per_group", "bracket_size", "best_of", "third_place", "seeding")
+
+
+def test_the_picker_offers_the_format_with_its_settings(director):
     fmt = FORMATS["groups_knockout"]
-    assert fmt.offered is False and FORMATS["free_deal_pairs"].offered is True
-    assert fmt not in offered_formats()
-    assert "groups_knockout" not in dict(format_choices())
+    assert fmt.offered is True and fmt in offered_formats()
+    assert dict(format_choices())["groups_knockout"] == fmt.label
     client = lang_client(director, "en")
-    page = client.get(reverse("tournaments:director_create"))
-    assert page.status_code == 200
-    assert "?format=free_deal_pairs" in page.content.decode()
-    assert "groups_knockout" not in page.content.decode()
-    assert client.get(reverse("tournaments:director_create") + "?format=groups_knockout"
-                      ).status_code == 404
-    assert client.post(reverse("tournaments:director_create"),
-                       {"format": "groups_knockout", "name": "X"}).status_code == 404
-    api = APIClient(HTTP_ACCEPT_LANGUAGE="en")
-    api.force_login(director)
-    refused = api.post("/api/v1/championships/", {"name": "Open", "format": "groups_knockout"},
-                       format="json")
-    assert refused.status_code == 400 and "format" in refused.json()
-    assert not Championship.objects.filter(format="groups_knockout").exists()
+    create = reverse("tournaments:director_create")
+    picker = client.get(create).content.decode()
+    assert "?format=groups_knockout" in picker and "Groups then knockout" in picker
+    # Duplicate pairs by default: none of the groups' settings.
+    assert 'name="gk-group_size"' not in picker
+    chosen = client.get(create + "?format=groups_knockout")
+    assert chosen.status_code == 200
+    html = chosen.content.decode()
+    for label in SETTINGS_LABELS:
+        assert label in html, label
+    for field in SETTINGS_FIELDS:
+        assert f'name="gk-{field}"' in html, field
+    # A groups event has no deals nor a movement to choose.
+    assert 'name="deals_per_match"' not in html and 'name="movement"' not in html
+
+
+def created_form(**gk) -> dict:
+    values = {"group_size": "5", "hands_per_game": "10", "extra_hands": "3", "win_points": "2",
+              "qualifiers_per_group": "2", "bracket_size": "8", "best_of": "3",
+              "third_place": "on", "seeding": "snake", **gk}
+    return {"format": "groups_knockout", "name": "Open de la Fira", "doubling": "2-4-8",
+            **{f"gk-{key}": value for key, value in values.items() if value is not None}}
+
+
+def test_a_director_creates_one_from_the_picker_and_makes_its_groups_first(director):
+    from formats.groups_knockout.services import settings_of
+
+    client = lang_client(director, "en")
+    response = client.post(reverse("tournaments:director_create"), created_form())
+    championship = Championship.objects.get()
+    home = reverse("tournaments:director_championship", args=[championship.pk])
+    assert response.status_code == 302 and response["Location"] == home
+    assert championship.format == "groups_knockout"
+    assert championship.directors.filter(pk=director.pk).exists()
+    kept = settings_of(championship)
+    assert (kept.group_size, kept.hands_per_game, kept.extra_hands, kept.win_points,
+            kept.qualifiers_per_group, kept.bracket_size, kept.best_of, kept.third_place,
+            kept.seeding) == (5, 10, 3, 2, 2, 8, 3, True, "snake")
+    groups_url = reverse("groups_knockout:groups", args=[championship.pk])
+    make_url = reverse("groups_knockout:make_groups", args=[championship.pk])
+    generate_url = reverse("tournaments:director_generate", args=[championship.pk])
+    page = client.get(home).content.decode()
+    assert "Championship created." in page and "Make the groups" in page
+    assert groups_url in page
+    # Without pairs, neither the groups nor round 1 can be made yet.
+    assert make_url not in page and generate_url not in page
+    for i in range(1, 9):
+        services.add_team(championship, name=f"Parella {i}", player1="A", player2="B")
+    page = client.get(home).content.decode()
+    # The groups are the step now (a snake: "Make the groups"); round 1 after them.
+    assert make_url in page and generate_url not in page
+    assert "After the groups." in page
+    assert client.post(make_url).status_code == 302
+    assert len(groups_of(championship)) == 2
+    page = client.get(home).content.decode()
+    assert make_url not in page and generate_url in page and "Pair round 1" in page
+
+
+def test_a_drawn_event_is_offered_the_draw(director):
+    client = lang_client(director, "en")
+    client.post(reverse("tournaments:director_create"), created_form(seeding="draw"))
+    championship = Championship.objects.get()
+    for i in range(1, 5):
+        services.add_team(championship, name=f"Parella {i}", player1="A", player2="B")
+    page = client.get(reverse("tournaments:director_championship",
+                              args=[championship.pk])).content.decode()
+    assert "Draw the groups" in page
+    assert reverse("groups_knockout:make_groups", args=[championship.pk]) in page
+
+
+@pytest.mark.parametrize(("field", "value", "says"), [
+    ("group_size", "7", "Select a valid choice"),
+    ("hands_per_game", "0", "greater than or equal to 1"),
+    ("bracket_size", "6", "Select a valid choice"),
+    ("seeding", "by_hat", "Select a valid choice"),
+])
+def test_bad_settings_on_the_page_are_refused_at_their_field(director, field, value, says):
+    client = lang_client(director, "en")
+    before = AuditEvent.objects.count()
+    response = client.post(reverse("tournaments:director_create"),
+                           created_form(**{field: value}))
+    assert response.status_code == 200
+    form = response.context["extra"]
+    assert field in form.errors and says in " ".join(form.errors[field])
+    assert not Championship.objects.exists() and AuditEvent.objects.count() == before
 
 
 WORDS = {"en": ("Groups", "Group A", "Draw the groups", "Swap the two pairs"),
@@ -173,3 +251,18 @@ def test_the_api_refuses_a_best_of_two_naming_the_field(director):
     assert refused.status_code == 400
     assert refused.json()["groups_knockout"]["best_of"] == [
         "A knockout tie is one game or the best of three."]
+
+
+def test_what_the_new_events_page_costs_does_not_grow_with_the_field(director):
+    # The checklist's groups step (``GroupsKnockout.setup_step``) reads whether the groups
+    # are made and how, whatever the number of pairs; and as much once they are.
+    before, after = [], []
+    for pairs in (8, 64):
+        championship = make_groups_event(director, pairs=pairs)
+        client = lang_client(director, "en")
+        home = reverse("tournaments:director_championship", args=[championship.pk])
+        before.append(count(client, home))
+        make_groups(championship, seed="cost")
+        after.append(count(client, home))
+    assert before[0] == before[1] and after[0] == after[1], (before, after)
+    assert after[0] == before[0], (before, after)

@@ -157,7 +157,6 @@ MATRIX = {
     "free_deal_pairs": (free_deal_world, FREE_DEAL_ENDPOINTS),
     "abarrotada": (individual_world, ABARROTADA_ENDPOINTS),
     "abarrotada_free": (evening_world, EVENING_ENDPOINTS),
-    # Not offered yet (its knockout is being built), but its endpoints are served.
     "groups_knockout": (groups_world, GROUPS_ENDPOINTS),
 }
 CASES = [pytest.param(format_key, caller, *endpoint, id=f"{format_key}-{caller}-{endpoint[0]}")

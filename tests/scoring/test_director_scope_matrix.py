@@ -22,21 +22,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import pytest
+from director_scope_worlds import BUILDERS, STANDINGS, build
 from django.apps import apps
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from rest_framework.test import APIClient
-from scoring_factories import make_championship, make_round, result, teams_of
 
-from formats.abarrotada import services as ab
-from formats.abarrotada.rules import ReportValues
-from formats.duplicate_pairs import services as pairs_services
 from scoring.api.base import DirectorView
-from scoring.exports.models import ExportJob
-from scoring.models import KnockoutTie
-from scoring.services import games, tokens
-from scoring.services.games import GameValues
-from tournaments import services as tournament_services
 
 WRITES = ("post", "put", "patch", "delete")
 
@@ -67,16 +59,9 @@ NOTHING_TO_CROSS = {
     "groups_knockout:confirm_qualifiers": URL_ONLY + " (pairs to swap by number in that "
                                                      "championship)",
     "groups_knockout:draw": URL_ONLY + " (the tied pairs by number in that championship)",
-    "groups_knockout:bracket": "the core's form of a tie's game, as free_deal:director_bracket's "
-                               "(crossed here); until the format is offered and has a world, "
-                               "crossed in tests/formats/test_groups_knockout_bracket.py",
     "groups_knockout:group_sheets": READS,
     "groups_knockout:bracket_sheet": READS,
     "groups_knockout:table_cards": READS,
-    "groups_knockout:director_game": "the core's page of a table's game, as "
-                                     "free_deal:director_game's (crossed here); until the "
-                                     "format is offered and has a world, crossed in "
-                                     "tests/formats/test_groups_knockout_game_pages.py",
     "tournaments:director_generate": URL_ONLY,
     "tournaments:director_discard": URL_ONLY,
     "tournaments:director_round": READS,
@@ -131,9 +116,6 @@ NOTHING_TO_CROSS = {
     "api-exports": URL_ONLY,
     "api-fd-game-enter": URL_ONLY + " (and its table)",
     "api-gk-game-enter": URL_ONLY + " (and its table)",
-    "api-gk-game-confirm": "the core's API endpoint, as api-fd-game-confirm's (crossed "
-                           "here); until the format is offered and has a world, crossed in "
-                           "tests/formats/test_groups_knockout_api.py",
     "api-fd-sections": URL_ONLY + " (pairs by number in that championship)",
     "api-gk-knockout-game": URL_ONLY + " (the tie by its stage and slot in that bracket)",
     "api-gk-going-through-confirm": URL_ONLY + " (a swap's pairs by number in that "
@@ -229,6 +211,13 @@ MATRIX: dict[str, list[Cross]] = {
         "free_deal", "post", lambda w, side: {"pk": w["b"]["championship"].pk},
         lambda w, side: {"tie": w[side]["tie"], "game": 1, "first_points": 101,
                          "second_points": 50})],
+    # Groups then knockout: a group game, and a tie of the knockout
+    "groups_knockout:director_game": [Cross("groups", "post", game, posted("entry"))],
+    "api-gk-game-confirm": [Cross("groups", "post", game, api_posted("entry"))],
+    "groups_knockout:bracket": [Cross(
+        "groups", "post", lambda w, side: {"pk": w["b"]["championship"].pk},
+        lambda w, side: {"tie": w[side]["tie"], "game": 1, "first_points": 61,
+                         "second_points": 40, "hands": 8})],
     # Individual: deals, and an evening's game totals
     "abarrotada:director_deal": [Cross("individual", "post", deal, posted("report", "report"))],
     "api-ab-deal-confirm": [Cross("individual", "post", deal, api_posted("report", "report"))],
@@ -274,86 +263,11 @@ def test_every_director_write_is_in_the_matrix():
     assert not set(MATRIX) & set(NOTHING_TO_CROSS)
 
 
-# --- The two championships of each format ------------------------------------------------------
-
-
-def _common(championship, director, teams) -> dict:
-    _token, _raw = tokens.create_token(director, "desk")
-    return {"championship": championship, "director": director, "teams": teams,
-            "token": _token, "tie": None,
-            "job": ExportJob.objects.create(championship=championship, kind="ranking_csv",
-                                            language="en")}
-
-
-def _pairs(director) -> dict:
-    championship = make_championship(teams=4, director=director)
-    teams = teams_of(championship)
-    round_ = make_round(championship, 1, [(teams[0], teams[1]), (teams[2], teams[3])])
-    table = round_.tables.get(number=1)
-    first = round_.deals.order_by("number").first()
-    entry, _ = pairs_services.submit_result(team=teams[0], table=table, deal=first, data=result(40),
-                                      idempotency_key=None)
-    return {**_common(championship, director, teams), "entry": entry.pk, "deal": first.number}
-
-
-def _free_deal(director) -> dict:
-    championship = tournament_services.create_championship(
-        director, name="Lliure", format="free_deal_pairs", rounds_planned=3)
-    for i in range(1, 5):
-        tournament_services.add_team(championship, name=f"Parella {i}", player1="A",
-                                     player2="B")
-    (round_,) = tournament_services.generate_next_round(championship)
-    tournament_services.release_round(round_)
-    table = round_.tables.select_related("ns_team", "ew_team").get(number=1)
-    entry, _ = games.submit_game(team=table.ns_team, table=table,
-                                 values=GameValues(101, 40, "target", 9), idempotency_key=None)
-    teams = list(championship.teams.order_by("number"))
-    tie = KnockoutTie.objects.create(championship=championship, stage=1, slot=1,
-                                     first=teams[0], second=teams[1])
-    return {**_common(championship, director, teams), "entry": entry.pk, "tie": tie.pk}
-
-
-def _individual(director, format_key: str) -> dict:
-    championship = tournament_services.create_championship(
-        director, name="Abarrotada", format=format_key, rounds_planned=2, deals_per_match=2)
-    for i in range(1, 9):
-        ab.add_player(championship, name=f"Jugador {i}")
-    (round_,) = tournament_services.generate_next_round(championship)
-    tournament_services.release_round(round_)
-    table = round_.player_tables.get(number=1)
-    seats = {s.seat: s.player for s in table.seatings.select_related("player")}
-    if format_key == "abarrotada":
-        entry, _ = ab.submit_report(player=seats["N"], table=table, deal_number=1,
-                                    values=ReportValues("N", "O", {"N": 30, "E": 14, "S": 20,
-                                                                   "W": 8}),
-                                    idempotency_key=None)
-        key = "report"
-    else:
-        entry, _ = ab.submit_totals(player=seats["N"], table=table, idempotency_key=None,
-                                    values=ab.TotalsValues({"N": 1, "E": 2, "S": 3, "W": 4}))
-        key = "entry"
-    teams = list(championship.teams.order_by("number"))
-    return {**_common(championship, director, teams), key: entry.pk}
-
-
-BUILDERS = {"pairs": _pairs, "free_deal": _free_deal,
-            "individual": lambda d: _individual(d, "abarrotada"),
-            "evening": lambda d: _individual(d, "abarrotada_free")}
-STANDINGS = {"pairs": "standings/", "free_deal": "free-deal/standings/",
-             "individual": "abarrotada/standings/", "evening": "abarrotada/evening/"}
-
-
-def build(world: str, django_user_model) -> dict:
-    directors = {side: django_user_model.objects.create_user(
-        f"director-{side}", password="x-pass-long") for side in "ab"}
-    assert not any(d.is_superuser or d.is_staff for d in directors.values())
-    return {side: BUILDERS[world](directors[side]) for side in "ab"}
-
-
 # --- What must not change ----------------------------------------------------------------------
 
 
-PROJECT_APPS = ("tournaments", "scoring", "exports", "free_deal", "abarrotada")
+PROJECT_APPS = ("tournaments", "scoring", "exports", "free_deal", "abarrotada",
+                "groups_knockout")
 
 
 def database_fingerprint() -> str:
@@ -402,10 +316,11 @@ def _refusal_shown(answer, says: str) -> bool:
     return says in response.content.decode()
 
 
-WORLDS = ("pairs", "free_deal", "individual", "evening")
+WORLDS = ("pairs", "free_deal", "individual", "evening", "groups")
 #: Each world's format key (``formats.registry``): every format has its world here.
 WORLD_FORMAT = {"pairs": "duplicate_pairs", "free_deal": "free_deal_pairs",
-                "individual": "abarrotada", "evening": "abarrotada_free"}
+                "individual": "abarrotada", "evening": "abarrotada_free",
+                "groups": "groups_knockout"}
 
 
 def test_every_format_has_a_world():
