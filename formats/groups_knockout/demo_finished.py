@@ -120,9 +120,6 @@ def play_knockout(championship: Championship, director, rng: random.Random,
     """Every tie, round by round (the third-place game before the final, as on the night):
     most entered by the director, those in ``REPORTED`` by the winners and confirmed by the
     losers."""
-    # A knockout game counts its hands as a group game (rules.md 12.4): the set hands, the
-    # points never level after them.
-    hands = settings_of(championship).hands_per_game
     ties = KnockoutTie.objects.filter(championship=championship).select_related(
         "first", "second")
     settings = settings_of(championship)
