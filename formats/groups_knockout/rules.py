@@ -21,8 +21,8 @@ from tournaments.services.common import ServiceError
 
 def check_settings(row) -> None:
     """Refuse settings the engine cannot play: a group size outside 4–6, hands or extra
-    hands outside 1–99, a win worth other than 1, 2 or 3, Q outside 1–5, a bracket that is not
-    a power of two. Each refusal names its field."""
+    hands outside 1–99, a win worth other than 1, 2 or 3, Q outside 1–5 or not fewer than the
+    group size, a bracket that is not a power of two. Each refusal names its field."""
     try:
         eg.group_count(1, row.group_size)
         eg.GameRules(hands=row.hands_per_game, extra_hands=row.extra_hands)
@@ -40,6 +40,12 @@ def check_settings(row) -> None:
             "qualifiers_per_group", "out of range", code="out_of_range",
             params={"min": PER_GROUP_RANGE.start, "max": PER_GROUP_RANGE.stop - 1})),
             field="qualifiers_per_group")
+    if row.qualifiers_per_group >= row.group_size:
+        # A group that sent every pair through would have played for nothing (rules.md 12.3).
+        raise ServiceError(_("Fewer pairs go through than a group holds: at most %(most)s "
+                             "from groups of %(size)s.")
+                           % {"most": row.group_size - 1, "size": row.group_size},
+                           field="qualifiers_per_group")
     if row.best_of not in (1, 3):
         raise ServiceError(_("A knockout tie is one game or the best of three."),
                            field="best_of")

@@ -48,7 +48,8 @@ def test_the_defaults_of_rules_12(director):
 @pytest.mark.parametrize(("field", "value"), [
     ("group_size", 3), ("group_size", 7), ("hands_per_game", 0), ("hands_per_game", 100),
     ("extra_hands", 0), ("extra_hands", 100), ("win_points", 0), ("win_points", 4),
-    ("qualifiers_per_group", 0), ("qualifiers_per_group", 6), ("bracket_size", 12),
+    ("qualifiers_per_group", 0), ("qualifiers_per_group", 6), ("qualifiers_per_group", 4),
+    ("bracket_size", 12),
     ("bracket_size", 1), ("best_of", 2),
 ])
 def test_a_setting_out_of_range_is_refused_naming_its_field(director, field, value):
