@@ -1,8 +1,7 @@
 """A knockout bracket is the core's (rules.md 11.3, 12.4): any format stores one from its
 seeded pairs and its games are entered and counted there, asking the format only how many
 games decide a tie (``Format.knockout_best_of``). Shown on a groups-then-knockout
-championship, whose format does not answer that question yet: a tie is one game (the
-seam's default) and its winner goes on at once (free-deal's best of three, its own answer,
+championship with its default settings: a tie is one game and its winner goes on at once (free-deal's best of three, its own answer,
 is tests/formats/test_free_deal_knockout_stage.py's)."""
 
 from __future__ import annotations
