@@ -70,7 +70,7 @@ endif
 test-fast: $(STAMP)
 	$(TEST_ENV) FUZZ_CASES=$${FUZZ_CASES:-50} env -u DATABASE_URL -u CELERY_BROKER_URL -u CELERY_RESULT_BACKEND -u LIVE_REDIS_URL \
 	  $(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile -q --ignore=tests/e2e --no-migrations \
-	  -m "not libreoffice and not other_database and not migrations and not slow" $(PYTEST_ARGS)
+	  -m "not libreoffice and not other_database and not migrations and not slow and not exhaustive" $(PYTEST_ARGS)
 
 ## Fuzz the REST API from its OpenAPI schema (schemathesis): over 1,000 generated requests,
 ## no 5xx, every answer within the schema (docs/operations.md, "Security"). `make test` runs about 200.
