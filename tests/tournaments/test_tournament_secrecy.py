@@ -21,7 +21,7 @@ from pypdf import PdfReader
 import engine
 from formats.duplicate_pairs.rounds import generate_schedule
 from tournaments import services
-from tournaments.models import Deal, Round
+from tournaments.models import Championship, Deal, Round
 
 pytestmark = pytest.mark.django_db
 
@@ -48,6 +48,10 @@ def event(director):
     from tournament_factories import add_teams, make_championship
 
     championship = make_championship(director, name="Secret deals")
+    # A fixed key: the same deals every run, so that the analyses below cost the same each
+    # time (a few seconds) and both walks share them (tests/conftest.py solves a deal once).
+    Championship.objects.filter(pk=championship.pk).update(deal_key=f"{1:064x}")
+    championship.refresh_from_db()
     add_teams(championship, 6)
     generate_schedule(championship)
     imported = engine.format_deal(engine.generate_deal(b"dealt by hand", 1))
