@@ -66,7 +66,7 @@ endif
 ## in a child process and the exhaustive sweeps (markers libreoffice, other_database,
 ## migrations, slow, exhaustive: each sweep keeps a cheaper representative, such as the
 ## secrecy walk over the values in play or the print layouts in Catalan only;
-## docs/performance.md lists them); always on SQLite with tasks in-process (DATABASE_URL and
+## docs/test-suite.md lists them); always on SQLite with tasks in-process (DATABASE_URL and
 ## the broker unset), the schema made straight from the models (--no-migrations), in
 ## parallel. `make test` still runs everything: run it before you submit. More: PYTEST_ARGS="-x".
 test-fast: $(STAMP)
