@@ -62,15 +62,17 @@ else
 endif
 
 ## The developer's loop: the suite less the browser tests (tests/e2e), the LibreOffice ones, the
-## one that builds on a second database, the migration test and those that run a whole program
-## in a child process (markers libreoffice, other_database, migrations, slow); always on SQLite
-## with tasks in-process (DATABASE_URL and the broker unset), the schema made straight from the
-## models (--no-migrations), the API fuzzed with 50 cases instead of 200 (FUZZ_CASES), in
+## one that builds on a second database, the migration test, those that run a whole program
+## in a child process and the exhaustive sweeps (markers libreoffice, other_database,
+## migrations, slow, exhaustive: each sweep keeps a cheaper representative, such as the
+## secrecy walk over the values in play or the print layouts in Catalan only;
+## docs/test-suite.md lists them); always on SQLite with tasks in-process (DATABASE_URL and
+## the broker unset), the schema made straight from the models (--no-migrations), in
 ## parallel. `make test` still runs everything: run it before you submit. More: PYTEST_ARGS="-x".
 test-fast: $(STAMP)
-	$(TEST_ENV) FUZZ_CASES=$${FUZZ_CASES:-50} env -u DATABASE_URL -u CELERY_BROKER_URL -u CELERY_RESULT_BACKEND -u LIVE_REDIS_URL \
+	$(TEST_ENV) env -u DATABASE_URL -u CELERY_BROKER_URL -u CELERY_RESULT_BACKEND -u LIVE_REDIS_URL \
 	  $(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile -q --ignore=tests/e2e --no-migrations \
-	  -m "not libreoffice and not other_database and not migrations and not slow" $(PYTEST_ARGS)
+	  -m "not libreoffice and not other_database and not migrations and not slow and not exhaustive" $(PYTEST_ARGS)
 
 ## Fuzz the REST API from its OpenAPI schema (schemathesis): over 1,000 generated requests,
 ## no 5xx, every answer within the schema (docs/operations.md, "Security"). `make test` runs about 200.

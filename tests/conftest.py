@@ -26,6 +26,7 @@ def pytest_configure(config):
             "or unset CELERY_BROKER_URL, or drop -n.")
     use_the_fastest_password_hasher()
     find_static_files_when_asked()
+    solve_each_deal_once()
 
 
 def use_the_fastest_password_hasher():
@@ -48,6 +49,38 @@ def find_static_files_when_asked():
     from django.conf import settings
 
     settings.WHITENOISE_AUTOREFRESH = True
+
+
+def solve_each_deal_once():
+    """A deal's analysis (its double-dummy table, par and line: ``engine.hand_records``) is a
+    pure function of its cards, dealer and variant, and takes from a tenth of a second to
+    seconds of CPU. The tests that show analyses (pages, exports, archives, the API, the
+    secrecy walk) analyse the same few deals over and over (some 15 deals 170 times in their
+    files). In tests, the service that stores analyses asks the engine once per process
+    for each deal and replays its record (index, record, seconds) afterwards; a failed
+    analysis is never kept. The engine's own tests (``tests/engine``) call it directly and
+    still solve every time; production is unchanged."""
+    from dataclasses import replace
+
+    from tournaments.services import analysis
+
+    solve = analysis.hand_records
+    solved = {}
+
+    def hand_records(deals, variant, *args, **kwargs):
+        deals = list(deals)
+        keys = [(repr(deal), dealer, variant) for deal, dealer in deals]
+        todo = [index for index, key in enumerate(keys) if key not in solved]
+        for done in solve([deals[index] for index in todo], variant, *args, **kwargs):
+            index = todo[done.index]
+            if done.error is None:
+                solved[keys[index]] = done
+            yield replace(done, index=index)
+        for index, key in enumerate(keys):
+            if index not in todo:
+                yield replace(solved[key], index=index)
+
+    analysis.hand_records = hand_records
 
 
 @pytest.fixture(autouse=True)

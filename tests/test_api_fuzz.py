@@ -12,7 +12,9 @@ requests, every operation with a JSON body gets the fixed inputs of ``NOT_IDS`` 
 ``RAW_VALUES`` (issue 34, item 3) in every field.
 
 ``make test`` runs a seeded, derandomized sample (``FUZZ_CASES``, about 200 cases in all);
-``make fuzz`` runs at least 1,000 (``FUZZ_CASES=1500``) (docs/operations.md, "Security")."""
+``make fuzz`` runs at least 1,000 (``FUZZ_CASES=1500``) (docs/operations.md, "Security").
+``make test-fast`` leaves that sweep out (marker ``exhaustive``) and runs its representative:
+one operation with a JSON body for each kind of small championship."""
 
 from __future__ import annotations
 
@@ -258,26 +260,32 @@ def _seeded(operation, fields: list[str], path: dict, *, app, headers, failures)
     return sent
 
 
-def test_the_api_answers_every_generated_request_within_its_schema(schema, raw_schema, app,
-                                                                   director, settings,
-                                                                   capsys):
+def _world_builder(operation):
+    """The small championship an operation is fuzzed against, by the format its path names."""
+    path = operation.path
+    if "/free-deal/" in path:
+        return small_free_deal_championship
+    if "/groups/" in path or "/group-game/" in path:
+        return small_groups_championship
+    if "/abarrotada/game/" in path or "/game/" in path or "/abarrotada/evening/" in path:
+        return small_evening_championship
+    if "/abarrotada/" in path:
+        return small_individual_championship
+    return small_championship
+
+
+def _fuzz_operations(operations, *, raw_schema, app, director, settings, per_mode: int,
+                     capsys) -> int:
+    """Fuzz each operation against a small championship of its own (the seeded inputs, then
+    ``per_mode`` generated cases in each mode); fail listing every answer that broke a check.
+    Returns the number of requests sent."""
     settings.API_CAPTAIN_WRITES = 1_000_000  # a fuzzer is a flood by design
     _token, raw = tokens.create_token(director, "fuzzer")
     headers = {"Authorization": f"Bearer {raw}", "Accept-Language": "en"}
-    operations = list(_operations(schema))
-    per_mode = -(-TOTAL_CASES // (2 * len(operations)))  # rounded up
     sent = 0
     failures: list[str] = []
     for operation in operations:
-        build = (small_free_deal_championship if "/free-deal/" in operation.path
-                 else small_groups_championship
-                 if "/groups/" in operation.path or "/group-game/" in operation.path
-                 else small_evening_championship
-                 if "/abarrotada/game/" in operation.path or "/game/" in operation.path
-                 or "/abarrotada/evening/" in operation.path
-                 else small_individual_championship if "/abarrotada/" in operation.path
-                 else small_championship)
-        world = build(director, operation.label)
+        world = _world_builder(operation)(director, operation.label)
         names = {p.name for p in operation.path_parameters}
         path = {name: value for name, value in world.items() if name in names}
         fields = _body_fields(raw_schema, operation)
@@ -292,5 +300,32 @@ def test_the_api_answers_every_generated_request_within_its_schema(schema, raw_s
         print(f"\nfuzzing: {len(operations)} operations, {sent} requests, "
               f"{len(failures)} failures")
     assert not failures, "\n\n".join(failures)
+    return sent
+
+
+@pytest.mark.exhaustive
+def test_the_api_answers_every_generated_request_within_its_schema(schema, raw_schema, app,
+                                                                   director, settings,
+                                                                   capsys):
+    operations = list(_operations(schema))
+    per_mode = -(-TOTAL_CASES // (2 * len(operations)))  # rounded up
+    sent = _fuzz_operations(operations, raw_schema=raw_schema, app=app, director=director,
+                            settings=settings, per_mode=per_mode, capsys=capsys)
     # Some operations have nothing to negate (no body, every path parameter fixed).
     assert sent >= TOTAL_CASES * 0.7
+
+
+def test_one_write_of_each_format_answers_every_request_within_its_schema(
+        schema, raw_schema, app, director, settings, capsys):
+    """The fuzzing above, cut to what ``make test-fast`` runs: for each kind of small
+    championship, its first operation that takes a JSON body (the seeded bad inputs in every
+    field, then a generated case in each mode)."""
+    chosen = {}
+    for operation in _operations(schema):
+        builder = _world_builder(operation)
+        if builder not in chosen and _body_fields(raw_schema, operation):
+            chosen[builder] = operation
+    assert len(chosen) == 5, sorted(op.label for op in chosen.values())
+    sent = _fuzz_operations(list(chosen.values()), raw_schema=raw_schema, app=app,
+                            director=director, settings=settings, per_mode=1, capsys=capsys)
+    assert sent >= 5 * (len(NOT_IDS) + len(RAW_VALUES))

@@ -8,6 +8,7 @@ trick only avoids recomputing a position already met; nothing is pruned).
 
 from __future__ import annotations
 
+import collections
 import random
 
 import pytest
@@ -164,18 +165,31 @@ def test_playouts_points_are_possible_and_vary():
 # --- The solver against the reference -------------------------------------------------------
 
 
-@pytest.mark.parametrize("backend", BACKENDS, ids=lambda b: b.name)
-def test_solver_equals_exhaustive_minimax_on_endings(backend):
+KINDS_OF_ENDING = 3 * 2 * 4  # every variant, trumps and Botifarra, 1 to 4 tricks left
+
+
+@pytest.mark.parametrize("per_kind", [
     # 10,000 positions in all: most on the compiled solver, a share on plain Python as well.
-    count = 8000 if backend.name == "numba" else 2000
+    pytest.param(None, marks=pytest.mark.exhaustive, id="all"),
+    # ``make test-fast``: drawn the same way, the first 4 of each kind of ending on each.
+    pytest.param(4, id="sample"),
+])
+@pytest.mark.parametrize("backend", BACKENDS, ids=lambda b: b.name)
+def test_solver_equals_exhaustive_minimax_on_endings(backend, per_kind):
+    count = (8000 if backend.name == "numba" else 2000) if per_kind is None else (
+        per_kind * KINDS_OF_ENDING)
+    quota = per_kind or count
     rng = random.Random(2026 if backend.name == "numba" else 1913)
-    kinds = set()
-    for _ in range(count):
+    kinds = collections.Counter()
+    while sum(kinds.values()) < count:
         position = random_position(rng)
+        kind = (position.variant, position.contract.is_botifarra, position.tricks_left)
+        if kinds[kind] >= quota:
+            continue
         solver = Solver(position.contract, position.variant, backend, table_size=1 << 10)
         assert solver.value(position) == reference_of(position), position
-        kinds.add((position.variant, position.contract.is_botifarra, position.tricks_left))
-    assert len(kinds) == 3 * 2 * 4  # every variant, trumps and Botifarra, 1 to 4 tricks left
+        kinds[kind] += 1
+    assert len(kinds) == KINDS_OF_ENDING
 
 
 def test_both_backends_agree_on_six_trick_endings():

@@ -126,8 +126,18 @@ def test_double_dummy_table_has_the_five_contracts():
     assert table[Contract.BASTOS] == solve(deal, Seat.W, Contract.BASTOS, Variant.EASTERN)
 
 
-def test_hand_record_is_the_table_the_par_and_a_line_of_the_par():
-    deal, dealer, variant = generate_deal(b"record", 2), Seat.W, Variant.EASTERN
+# Whole deals take from half a second to many seconds to solve, by how their cards lie. Each
+# test on whole deals below runs on the deals it was written with (marked ``exhaustive``:
+# ``make test`` runs them) and, for ``make test-fast``, on deals that solve quickly.
+QUICK = "quick deals"
+
+
+@pytest.mark.parametrize("seed", [
+    pytest.param((b"record", 2), marks=pytest.mark.exhaustive, id="hard deal"),
+    pytest.param((b"quick", 5), id=QUICK),
+])
+def test_hand_record_is_the_table_the_par_and_a_line_of_the_par(seed):
+    deal, dealer, variant = generate_deal(*seed), Seat.W, Variant.EASTERN
     record = hand_record(deal, dealer, variant)
     table = double_dummy_table(deal, dealer, variant)
     assert record.table == table
@@ -139,12 +149,17 @@ def test_hand_record_is_the_table_the_par_and_a_line_of_the_par():
 
 
 
-def test_hand_records_solve_deals_side_by_side_as_one_at_a_time_would():
+@pytest.mark.parametrize("deals", [
+    pytest.param([(b"records", n, dealer) for n, dealer in enumerate(Seat)][:3],
+                 marks=pytest.mark.exhaustive, id="three deals"),
+    pytest.param([(b"quick", 5, Seat.W), (b"quick", 2, Seat.N)], id=QUICK),
+])
+def test_hand_records_solve_deals_side_by_side_as_one_at_a_time_would(deals):
     variant = Variant.EASTERN
-    deals = [(generate_deal(b"records", n), dealer) for n, dealer in enumerate(Seat)][:3]
+    deals = [(generate_deal(seed, n), dealer) for seed, n, dealer in deals]
     results = list(hand_records(deals, variant))
     # Every deal once, each with its own place in the list, whatever order they finish in.
-    assert sorted(done.index for done in results) == [0, 1, 2]
+    assert sorted(done.index for done in results) == list(range(len(deals)))
     for done in results:
         deal, dealer = deals[done.index]
         record = done.record
@@ -155,10 +170,15 @@ def test_hand_records_solve_deals_side_by_side_as_one_at_a_time_would():
         assert outcome.is_legal and outcome.ns_points == record.table[record.par.contract]
 
 
-def test_hand_records_report_a_failing_deal_and_go_on(monkeypatch):
+@pytest.mark.parametrize("seeds", [
+    pytest.param([(b"records", 1), (b"records", 2)], marks=pytest.mark.exhaustive,
+                 id="two deals"),
+    pytest.param([(b"quick", 2), (b"quick", 5)], id=QUICK),
+])
+def test_hand_records_report_a_failing_deal_and_go_on(monkeypatch, seeds):
     from engine import hand_records as module
 
-    deals = [(generate_deal(b"records", n), Seat.N) for n in (1, 2)]
+    deals = [(generate_deal(*seed), Seat.N) for seed in seeds]
     broken = module.Position.start(deals[0][0], Seat.N, Contract.COPES, Variant.EASTERN)
 
     class Failing(module.Solver):

@@ -15,6 +15,7 @@ import pytest
 from abarrotada_factories import make_individual, next_round, seated, values
 from django.apps import apps
 from rest_framework.test import APIClient
+from table_counts import count_rows
 
 from formats.abarrotada import services as ab
 
@@ -36,8 +37,8 @@ class Case:
 
 
 def _counts() -> dict[str, int]:
-    return {model._meta.label: model._default_manager.count() for model in apps.get_models()
-            if model._meta.label != "scoring.ThrottleCount"}
+    return count_rows(model for model in apps.get_models()
+                      if model._meta.label != "scoring.ThrottleCount")
 
 
 def _link(player) -> str:

@@ -13,7 +13,7 @@ from abarrotada_factories import values as report
 from django.utils import translation
 from free_deal_factories import next_round as next_pair_round
 from free_deal_factories import play_round, sectioned, win
-from test_print_layout import LANGUAGES, LONG_NAME, assert_no_overlap
+from test_print_layout import EACH_LANGUAGE, LONG_NAME, assert_no_overlap
 
 from formats.abarrotada.exports import evening as evening_exports
 from formats.abarrotada.exports import pdf as individual_pdf
@@ -45,7 +45,8 @@ def _long_named(championship):
     someone.save()
 
 
-def test_every_individual_print_in_every_language(director):
+@EACH_LANGUAGE
+def test_every_individual_print_in_every_language(director, language):
     championship = make_individual(director, players=9, rounds=2, deals=2)
     _long_named(championship)
     first = next_round(championship, director)
@@ -54,20 +55,20 @@ def test_every_individual_print_in_every_language(director):
             enter_and_confirm(table, deal, report("30-14-20-8"))
     services.close_round(first, by=director)
     second = next_round(championship, director)
-    for language in LANGUAGES:
-        with translation.override(language):
-            scope = export_scope(championship)
-            for name, content in [
-                ("ranking sheet", individual_pdf.ranking_pdf(scope)),
-                ("scorecards", individual_pdf.scorecards_pdf(scope)),
-                ("travellers", individual_pdf.travellers_pdf(scope)),
-                ("movement", individual_pdf.movement_pdf(second)),
-                ("table cards", individual_pdf.table_cards_pdf(second)),
-            ]:
-                check(f"individual {name} ({language})", content)
+    with translation.override(language):
+        scope = export_scope(championship)
+        for name, content in [
+            ("ranking sheet", individual_pdf.ranking_pdf(scope)),
+            ("scorecards", individual_pdf.scorecards_pdf(scope)),
+            ("travellers", individual_pdf.travellers_pdf(scope)),
+            ("movement", individual_pdf.movement_pdf(second)),
+            ("table cards", individual_pdf.table_cards_pdf(second)),
+        ]:
+            check(f"individual {name} ({language})", content)
 
 
-def test_an_individual_evenings_ranking_in_every_language(director):
+@EACH_LANGUAGE
+def test_an_individual_evenings_ranking_in_every_language(director, language):
     championship = make_evening(director, players=8, hand_limit=12)
     _long_named(championship)
     first = next_round(championship, director)
@@ -78,22 +79,21 @@ def test_an_individual_evenings_ranking_in_every_language(director):
             values=TotalsValues({"N": 10, "E": 4, "S": 13, "W": 2}, 9))
         evening_totals.confirm_totals(entry_id=entry.pk, player=seats["E"])
     services.close_round(first, by=director)
-    for language in LANGUAGES:
-        with translation.override(language):
-            check(f"evening ranking ({language})",
-                  evening_exports.ranking_pdf(export_scope(championship)))
+    with translation.override(language):
+        check(f"evening ranking ({language})",
+              evening_exports.ranking_pdf(export_scope(championship)))
 
 
-def test_the_free_deal_ranking_with_sections_in_every_language(director):
+@EACH_LANGUAGE
+def test_the_free_deal_ranking_with_sections_in_every_language(director, language):
     championship = sectioned(director, sizes=(5, 4), rounds=2)
     _long_named(championship)
     first = next_pair_round(championship, director)
     play_round(first, lambda table: win(101, 30 + table.number))
     services.close_round(first, by=director)
-    for language in LANGUAGES:
-        with translation.override(language):
-            scope = export_scope(championship)
-            check(f"free-deal ranking with sections ({language})",
-                  free_deal_pdf.ranking_pdf(scope))
-            check(f"free-deal scorecards with sections ({language})",
-                  free_deal_pdf.scorecards_pdf(scope))
+    with translation.override(language):
+        scope = export_scope(championship)
+        check(f"free-deal ranking with sections ({language})",
+              free_deal_pdf.ranking_pdf(scope))
+        check(f"free-deal scorecards with sections ({language})",
+              free_deal_pdf.scorecards_pdf(scope))

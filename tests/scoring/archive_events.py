@@ -8,6 +8,7 @@ from fractions import Fraction
 
 from django.apps import apps
 from django.db import connection
+from table_counts import count_rows
 
 from formats.duplicate_pairs import services as pairs_services
 from formats.duplicate_pairs.demo import add_demo_results
@@ -184,12 +185,11 @@ def delete_championship(championship: Championship) -> None:
 
 def row_counts() -> dict[str, int]:
     """Rows of every table of the project's apps and the accounts."""
-    counts = {}
-    for label in ("tournaments", "scoring", "free_deal", "abarrotada", "auth"):
-        for model in apps.get_app_config(label).get_models():
-            counts[model._meta.db_table] = model._base_manager.count()
-    counts["directors"] = Championship.directors.through.objects.count()
-    return counts
+    directors = Championship.directors.through
+    models = [model for label in ("tournaments", "scoring", "free_deal", "abarrotada", "auth")
+              for model in apps.get_app_config(label).get_models()]
+    return count_rows([*models, directors], key=lambda model: (
+        "directors" if model is directors else model._meta.db_table))
 
 
 def is_postgres() -> bool:
