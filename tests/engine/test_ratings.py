@@ -236,3 +236,13 @@ def test_ratings_stay_finite(seed, count):
     for rating in rebuilt.ratings.values():
         assert math.isfinite(rating.mu) and math.isfinite(rating.sigma) and rating.sigma > 0
         assert math.isfinite(rating.shown)
+
+
+@settings(max_examples=100)
+@given(held=st.lists(st.builds(Rating, means, deviations), min_size=2, max_size=12))
+def test_the_first_alone_gains_and_the_last_alone_loses_whatever_their_ratings(held):
+    # rules.md 13.3: whatever the ratings before, the first's mean rises, the last's falls.
+    ratings = dict(enumerate(held))
+    rated = update_ratings(ratings, RankedMatch.in_order([(i,) for i in range(len(held))]))
+    assert rated[0].mu > held[0].mu
+    assert rated[len(held) - 1].mu < held[-1].mu
