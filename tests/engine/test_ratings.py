@@ -12,6 +12,7 @@ from openskill.models import PlackettLuce
 
 from engine import (
     INITIAL_RATING,
+    RATING_CODES,
     RankedMatch,
     Rating,
     RatingError,
@@ -192,6 +193,7 @@ def test_a_match_is_refused_naming_the_field(entrants, places, field, code):
     with pytest.raises(RatingError) as refused:
         RankedMatch(entrants, places)
     assert (refused.value.field, refused.value.code) == (field, code)
+    assert code in RATING_CODES
 
 
 @pytest.mark.parametrize(("mu", "sigma", "field"), [
