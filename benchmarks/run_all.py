@@ -6,7 +6,8 @@ Run from the repository root:
 Each benchmark runs in its own subprocess with ``--tsv`` (each sets up Django and its own
 throwaway database) and prints lines ``section<TAB>what<TAB>figure<TAB>target``. In order:
 ``engine_play.py``, ``engine_scoring.py``, ``engine_solver.py --quick`` (random deals),
-``groups_bench.py`` (the groups-then-knockout engine), ``scoring_bench.py`` (SQLite),
+``groups_bench.py`` (the groups-then-knockout engine), ``ratings_bench.py`` (the players'
+ratings), ``scoring_bench.py`` (SQLite),
 ``tournaments_bench.py``, ``exports_bench.py``, ``archive_bench.py`` (SQLite),
 ``free_deal_bench.py`` (SQLite), ``abarrotada_bench.py`` (SQLite), ``groups_app_bench.py``
 (the groups-then-knockout format through the app, SQLite), then
@@ -40,6 +41,7 @@ RUNS = [
     ("engine_scoring.py", [], "engine"),
     ("engine_solver.py", ["--quick"], "engine"),  # 12 + 4 random deals: a few minutes at most
     ("groups_bench.py", [], "engine"),
+    ("ratings_bench.py", [], "engine"),
     ("scoring_bench.py", [], "scoring (SQLite)"),
     ("tournaments_bench.py", [], "tournaments"),
     ("exports_bench.py", [], "exports"),

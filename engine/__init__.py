@@ -25,6 +25,9 @@ Everything the rest of Duplicada uses is exported here (rules.md sections 1-8):
   rules of play, duplicate scoring by seat, movements): the package :mod:`engine.abarrotada`
 - groups then knockout (rules.md section 12: groups, their round robins, group rankings,
   repechage, the seeded bracket, the final ranking): the package :mod:`engine.groups`
+- players' ratings across championships (rules.md 13.3, OpenSkill's Plackett–Luce model):
+  ``Rating``, ``RankedMatch``, ``RatingHistory``, ``RatingStep``, ``RatingError``,
+  ``INITIAL_RATING``, ``rebuild_ratings``, ``update_ratings``, ``shown_rating``
 
 Names are resolved lazily from their modules, so importing ``engine`` stays cheap.
 """
@@ -68,6 +71,10 @@ _EXPORTS = {
         "Match", "RoundPlan", "round_robin", "swiss_round", "swiss_first_round",
         "PairingImpossible", "dealer_for", "round_deal_numbers", "trump_side", "round_of_deal",
         "dealer_for_deal",
+    ],
+    "engine.ratings": [
+        "Rating", "RankedMatch", "RatingHistory", "RatingStep", "RatingError", "RATING_CODES",
+        "INITIAL_RATING", "rebuild_ratings", "update_ratings", "shown_rating",
     ],
 }
 __getattr__, __dir__, __all__ = lazy_exports(__name__, _EXPORTS, globals())
