@@ -23,6 +23,10 @@ Everything the rest of Duplicada uses is exported here (rules.md sections 1-8):
   the package :mod:`engine.free_deal`, whose names are exported from there, not here
 - individual play, *abarrotada* (rules.md section 10: four- and three-player forms, deals,
   rules of play, duplicate scoring by seat, movements): the package :mod:`engine.abarrotada`
+- series (rules.md 13.2: points tables, a championship's series points, the series ranking):
+  ``PointsTable``, ``default_table``, ``entrants_table``, ``typed_table``, ``place_points``,
+  ``championship_points``, ``series_ranking``, ``ChampionshipResult``, ``SeriesResult``,
+  ``SeriesLine``, ``SeriesError``, ``DEFAULT_POINTS``
 - groups then knockout (rules.md section 12: groups, their round robins, group rankings,
   repechage, the seeded bracket, the final ranking): the package :mod:`engine.groups`
 - players' ratings across championships (rules.md 13.3, OpenSkill's Plackett–Luce model):
@@ -75,6 +79,11 @@ _EXPORTS = {
     "engine.ratings": [
         "Rating", "RankedMatch", "RatingHistory", "RatingStep", "RatingError", "RATING_CODES",
         "INITIAL_RATING", "rebuild_ratings", "update_ratings", "shown_rating",
+    ],
+    "engine.series": [
+        "DEFAULT_POINTS", "ChampionshipResult", "PointsTable", "SeriesError", "SeriesLine",
+        "SeriesResult", "championship_points", "default_table", "entrants_table",
+        "place_points", "series_ranking", "typed_table",
     ],
 }
 __getattr__, __dir__, __all__ = lazy_exports(__name__, _EXPORTS, globals())
