@@ -143,7 +143,8 @@ def entrants_table(entrants: int | None = None) -> PointsTable:
 
 
 def _exact_points(field: str, value) -> Fraction:
-    if isinstance(value, bool) or not isinstance(value, Rational | Decimal):
+    if (isinstance(value, bool) or not isinstance(value, Rational | Decimal)
+            or (isinstance(value, Decimal) and not value.is_finite())):  # NaN, Infinity
         raise SeriesError(field, f"{value!r} is not an exact number", code="not_exact",
                           params={"value": value})  # fmt: skip
     exact = Fraction(value)

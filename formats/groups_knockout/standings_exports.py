@@ -21,7 +21,13 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 from openpyxl import Workbook
 
 from formats.groups_knockout import knockout_exports as ko
-from formats.groups_knockout.models import Group, GroupPair, GroupsSettings, GroupWalkover
+from formats.groups_knockout.models import (
+    Group,
+    GroupDraw,
+    GroupPair,
+    GroupsSettings,
+    GroupWalkover,
+)
 from formats.groups_knockout.services import settings_of
 from formats.groups_knockout.standings import DIRECT, REPECHAGE, group_stage
 from scoring.exports.bracket import bracket_pdf
@@ -163,13 +169,15 @@ register(ExportKind("bracket_pdf", gettext_lazy("Knockout bracket (PDF)"), brack
 def export_state(championship) -> dict:
     """What the files depend on, as the public downloads' fingerprint sees it
     (``scoring.exports.public_files``): the games, their reviews, the tables, the groups,
-    the walkovers, the knockout's ties and games, and the settings."""
+    the walkovers, the director's kept draws (they reorder level pairs: kept, never
+    changed), the knockout's ties and games, and the settings."""
     return {
         "format": championship.format,
         "games": row_marks(*table_games(championship),
                            Group.objects.filter(championship=championship),
                            GroupPair.objects.filter(championship=championship),
                            GroupWalkover.objects.filter(group__championship=championship),
+                           GroupDraw.objects.filter(championship=championship),
                            # The draw adds the ties; each game, and the winner it makes.
                            KnockoutTie.objects.filter(championship=championship),
                            KnockoutGame.objects.filter(tie__championship=championship)),

@@ -93,6 +93,8 @@ def test_a_typed_table_scores_0_past_its_end():
     ([10, -1], "negative_points"),
     ([10, 2.5], "not_exact"),
     ([10, True], "not_exact"),
+    ([10, D("NaN")], "not_exact"),
+    ([D("Infinity")], "not_exact"),
     ([D("1.005")], "too_many_decimals"),
     ([Fraction(1, 3)], "too_many_decimals"),
 ])  # fmt: skip

@@ -296,3 +296,17 @@ def test_what_the_standings_page_costs_with_a_kept_draw_does_not_grow(director):
     plain = event(director, 8)
     play(plain, director, by_strength())
     assert small == page_cost(director, plain) + 1 == 12, small
+
+
+def test_a_kept_draw_makes_a_new_public_standings_file(director):
+    """The draw reorders the standings the public files show: the kept copy's fingerprint
+    (``Format.export_state``) must change with it, or the public would keep downloading the
+    standings from before the draw ("2=")."""
+    from formats.groups_knockout.standings_exports import KINDS
+    from scoring.exports.public_files import fingerprint
+
+    championship, group_a = three_level(director)
+    kind = KINDS["ranking_csv"]
+    before = fingerprint(championship, kind, "en", None)
+    record_draw(championship, sorted(t.number for t in group_a[:3]), by=director)
+    assert fingerprint(championship, kind, "en", None) != before
