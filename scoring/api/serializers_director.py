@@ -23,12 +23,12 @@ class ChampionshipSerializer(serializers.Serializer):
 
     id = serializers.IntegerField(read_only=True)
     name = serializers.CharField(max_length=200)
-    # Every registered format may be read (one still being built, not offered yet, included);
+    # Every registered format may be read (one still being built and not offered, if any);
     # only an offered one may be chosen (``validate_format``).
     format = serializers.ChoiceField(
         choices=[(fmt.key, fmt.label) for fmt in FORMATS.values()], required=False,
-        help_text=_("How it is played (rules.md 6 or 11), chosen at creation: duplicate_pairs "
-                    "unless given. It cannot change afterwards."))
+        help_text=_("How it is played (rules.md 6, 10, 11 or 12), chosen at creation: "
+                    "duplicate_pairs unless given. It cannot change afterwards."))
     venue = serializers.CharField(max_length=200, required=False, allow_blank=True)
     starts_on = serializers.DateField(required=False, allow_null=True)
     ends_on = serializers.DateField(required=False, allow_null=True)

@@ -9,14 +9,15 @@ from scoring.selectors.knockout import knockout_bracket
 
 def public_bracket(championship, number: dict[int, int]) -> list[dict]:
     """The knockout bracket, round by round: each tie's pairs (by number; null until known)
-    and seeds, its games and its winner. Empty before the stage starts."""
+    and seeds, its games (both pairs' points, and the hands played where the format counts
+    them, else null) and its winner. Empty before the stage starts."""
     return [
         {"round": stage, "ties": [
             {"tie": tie.slot,
              "first_pair": number.get(tie.first_id), "first_seed": tie.first_seed,
              "second_pair": number.get(tie.second_id), "second_seed": tie.second_seed,
-             "games": [{"first_points": g.first_points, "second_points": g.second_points}
-                       for g in tie.games.all()],
+             "games": [{"first_points": g.first_points, "second_points": g.second_points,
+                        "hands": g.hands} for g in tie.games.all()],
              "winner": number.get(tie.winner_id)}
             for tie in ties]}
         for stage, ties in enumerate(knockout_bracket(championship), start=1)

@@ -224,7 +224,7 @@ def groups_knockout(director):
     """Nine pairs in two groups (5 and 4) playing their round robins (rules.md 12.1): games
     entered by the pairs, confirmed, one disputed and set by the director, the rest set by
     the director; a pair withdrawn after round 1 loses its other games by walkover (12.4);
-    every round closed, two pairs through per group (12.3). The knockout is not built yet."""
+    every round closed, two pairs through per group (12.3); the knockout not started."""
     championship = played_groups_event(director)
     championship.name, championship.venue = "Open de grups de la Fira", "Casal de Gràcia"
     championship.starts_on = championship.ends_on = datetime.date(2026, 11, 14)

@@ -40,7 +40,7 @@ def test_the_public_archive_carries_the_bracket(director):
     first = bracket[0]["ties"][0]
     assert first == {"tie": 1, "first_pair": semi.first.number, "first_seed": 1,
                      "second_pair": semi.second.number, "second_seed": 4,
-                     "games": [{"first_points": 101, "second_points": 44}],
+                     "games": [{"first_points": 101, "second_points": 44, "hands": None}],
                      "winner": semi.first.number}
     final = bracket[1]["ties"][0]
     assert (final["first_pair"], final["second_pair"], final["winner"]) == (

@@ -28,7 +28,7 @@ from tournaments.models import Team
 ROOT = Path(__file__).resolve().parents[2]
 BUILD = """
 import json, sys
-sys.path.insert(0, "tests/scoring")
+sys.path[:0] = ["tests/scoring", "tests"]
 from django.conf import settings
 settings.SCORING_REBUILD = "off"  # the builder rebuilds scores itself, not a thread
 from django.contrib.auth import get_user_model

@@ -325,7 +325,7 @@ def test_the_public_archive_has_the_bracket_once_drawn_and_the_final_ranking_onc
     assert public["knockout"][0]["ties"][0] == {
         "tie": 1, "first_pair": semis[0].first.number, "first_seed": semis[0].first_seed,
         "second_pair": semis[0].second.number, "second_seed": semis[0].second_seed,
-        "games": [{"first_points": 40, "second_points": 60}],
+        "games": [{"first_points": 40, "second_points": 60, "hands": 8}],
         "winner": semis[0].second.number}
     enter_knockout_game(semis[1], 60, 40, hands=8, by=director)
     final = KnockoutTie.objects.select_related("first", "second").get(championship=event,
