@@ -7,13 +7,11 @@ from __future__ import annotations
 
 import pytest
 from django.conf import settings
-from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
 from formats.groups_knockout.demo_finished import (
-    DEMO_NAME,
     GROUP_SIZE,
     PAIRS,
     load_finished_groups_demo,
@@ -24,7 +22,7 @@ from formats.groups_knockout.standings_knockout import final_places
 from scoring.exports import registry
 from scoring.models import KnockoutEntry, KnockoutTie
 from scoring.selectors import games as game_selectors
-from tournaments.models import AuditEvent, Championship, Round
+from tournaments.models import AuditEvent, Round
 
 pytestmark = pytest.mark.django_db
 
@@ -34,18 +32,6 @@ def finished(director):
     with translation.override(settings.LANGUAGE_CODE):  # as `make demo` loads it
         championship, _message = load_finished_groups_demo(director)
     return championship
-
-
-def test_the_demo_command_loads_the_finished_event_once(capsys):
-    call_command("demo", password="demo-password-123")
-    assert DEMO_NAME in capsys.readouterr().out
-    call_command("demo")  # loaded once
-    (championship,) = Championship.objects.filter(name=DEMO_NAME)
-    assert championship.format == "groups_knockout"
-    assert championship.status == Championship.Status.FINISHED and championship.results_public
-    # The event in its group stage is still there, as it was.
-    in_play = Championship.objects.get(name="Obert de Botifarra de la Fira de Sant Andreu")
-    assert in_play.status != Championship.Status.FINISHED
 
 
 def test_the_group_stage_is_played_and_confirmed(finished):
