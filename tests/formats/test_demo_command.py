@@ -7,8 +7,12 @@ groups-then-knockout event's own content is tested in test_groups_knockout_demo_
 
 from __future__ import annotations
 
+import io
+
 import pytest
+from built_once import world_built_once
 from django.core.management import call_command
+from django.utils import translation
 
 from formats.abarrotada import demo as abarrotada_demo
 from formats.abarrotada import selectors as abarrotada_selectors
@@ -24,15 +28,29 @@ from tournaments.clock_selectors import clock_view
 from tournaments.models import Championship, Round
 
 
-@pytest.mark.django_db
-def test_the_demo_has_a_free_deal_tournament_in_its_fourth_round(capsys):
-    call_command("demo", password="demo-password-123", port=8123)
+def load_the_demo_twice():
+    """``make demo``'s command, then again (it must load nothing the second time); what the
+    first run printed, in the site's language as a test starts in (tests/conftest.py)."""
+    translation.deactivate()
+    printed = io.StringIO()
+    call_command("demo", password="demo-password-123", port=8123, stdout=printed)
+    call_command("demo", stdout=io.StringIO())
+    return printed.getvalue()
+
+
+@pytest.fixture(scope="module")
+def loaded(request, django_db_setup, django_db_blocker):
+    """The demo loaded once for the module (each format's loads take seconds): every test
+    reads it, in its own savepoint, rolled back after the module."""
+    yield from world_built_once(request, django_db_blocker, load_the_demo_twice)
+
+
+def test_the_demo_has_a_free_deal_tournament_in_its_fourth_round(loaded, db):
     # What it prints says what the README's tour says, in the site's language (Catalan), and
     # where the demo will be served.
-    printed = capsys.readouterr().out
+    printed = loaded
     assert "rondes tancades: 1, 2; ronda 3 en joc" in printed
     assert "http://127.0.0.1:8123/" in printed
-    call_command("demo")
     (championship,) = Championship.objects.filter(name=free_deal_demo.DEMO_NAME)
     assert championship.format == "free_deal_pairs"
     statuses = list(championship.rounds.order_by("number").values_list("status", flat=True))
@@ -52,16 +70,13 @@ def test_the_demo_has_a_free_deal_tournament_in_its_fourth_round(capsys):
     assert clock_view(championship.rounds.get(number=4)).state == "running"
 
 
-@pytest.mark.django_db
-def test_the_demo_has_a_finished_event_in_its_knockout_stage():
+def test_the_demo_has_a_finished_event_in_its_knockout_stage(loaded, db):
     from formats.free_deal.demo_knockout import DEMO_NAME as KNOCKOUT_DEMO
     from formats.free_deal.demo_knockout import KNOCKOUT, ROUNDS
     from scoring.models import KnockoutEntry
     from tournaments.models import AuditEvent
 
-    call_command("demo", password="demo-password-123")
-    call_command("demo")  # loaded once
-    (championship,) = Championship.objects.filter(name=KNOCKOUT_DEMO)
+    (championship,) = Championship.objects.filter(name=KNOCKOUT_DEMO)  # loaded once
     assert list(championship.rounds.values_list("status", flat=True)) == (
         [Round.Status.CLOSED] * ROUNDS)
     assert championship.results_public
@@ -83,11 +98,8 @@ def test_the_demo_has_a_finished_event_in_its_knockout_stage():
     assert clock_view(festa.rounds.get(number=4)).state == "running"
 
 
-@pytest.mark.django_db
-def test_the_demo_has_a_groups_event_in_its_second_round(capsys):
-    call_command("demo", password="demo-password-123")
-    assert "Obert de Botifarra de la Fira de Sant Andreu" in capsys.readouterr().out
-    call_command("demo")  # loaded once
+def test_the_demo_has_a_groups_event_in_its_second_round(loaded, db):
+    assert "Obert de Botifarra de la Fira de Sant Andreu" in loaded
     (championship,) = Championship.objects.filter(name=groups_demo.DEMO_NAME)
     assert championship.format == "groups_knockout"
     statuses = list(championship.rounds.order_by("number").values_list("status", flat=True))
@@ -123,10 +135,7 @@ def test_the_demo_has_a_groups_event_in_its_second_round(capsys):
     assert sum(row.line.games for view in public.groups for row in view.rows) == groups_demo.PAIRS
 
 
-@pytest.mark.django_db
-def test_the_demo_has_an_individual_evening_in_its_third_round():
-    call_command("demo", password="demo-password-123")
-    call_command("demo")
+def test_the_demo_has_an_individual_evening_in_its_third_round(loaded, db):
     (championship,) = Championship.objects.filter(name=abarrotada_demo.DEMO_NAME)
     assert championship.format == "abarrotada"
     statuses = list(championship.rounds.order_by("number").values_list("status", flat=True))
@@ -136,17 +145,15 @@ def test_the_demo_has_an_individual_evening_in_its_third_round():
     lines = abarrotada_selectors.standings(championship)
     assert len(lines) == abarrotada_demo.PLAYERS
     # Every player has played or sat out every deal of the closed rounds.
-    assert all(line.deals == abarrotada_demo.PLAYED * championship.deals_per_match for line in lines)
-    states = {state.status for state in
-              abarrotada_selectors.deal_states(championship.rounds.get(number=abarrotada_demo.PLAYED + 1)).values()}
+    assert all(line.deals == abarrotada_demo.PLAYED * championship.deals_per_match
+               for line in lines)
+    playing = championship.rounds.get(number=abarrotada_demo.PLAYED + 1)
+    states = {state.status for state in abarrotada_selectors.deal_states(playing).values()}
     assert {"confirmed", "pending", "disputed", "missing"} <= states
 
 
-@pytest.mark.django_db
-def test_the_demo_command_loads_the_finished_event_once(capsys):
-    call_command("demo", password="demo-password-123")
-    assert finished_demo.DEMO_NAME in capsys.readouterr().out
-    call_command("demo")  # loaded once
+def test_the_demo_command_loads_the_finished_event_once(loaded, db):
+    assert finished_demo.DEMO_NAME in loaded
     (championship,) = Championship.objects.filter(name=finished_demo.DEMO_NAME)
     assert championship.format == "groups_knockout"
     assert championship.status == Championship.Status.FINISHED and championship.results_public
