@@ -6,7 +6,9 @@ championship finished), and its pages answer, the director's and the public's.""
 from __future__ import annotations
 
 import pytest
+from built_once import fresh, world_built_once
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
 from django.utils import translation
@@ -27,11 +29,34 @@ from tournaments.models import AuditEvent, Round
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def finished(director):
+def load_the_finished_event():
+    director = get_user_model().objects.create_user("director1", password="secret-pass-1")
     with translation.override(settings.LANGUAGE_CODE):  # as `make demo` loads it
         championship, _message = load_finished_groups_demo(director)
-    return championship
+    return director, championship
+
+
+@pytest.fixture(scope="module")
+def built(request, django_db_setup, django_db_blocker):
+    """The finished event, loaded once for the module; each test reads it in its own
+    savepoint (tests/built_once.py)."""
+    yield from world_built_once(request, django_db_blocker, load_the_finished_event)
+
+
+@pytest.fixture
+def world(built, db):
+    return fresh(built)
+
+
+@pytest.fixture
+def director(world):
+    """The world's director1, in place of the suite's fixture of that name."""
+    return world[0]
+
+
+@pytest.fixture
+def finished(world):
+    return world[1]
 
 
 def test_the_group_stage_is_played_and_confirmed(finished):
