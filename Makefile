@@ -67,10 +67,13 @@ endif
 ## migrations, slow, exhaustive: each sweep keeps a cheaper representative, such as the
 ## secrecy walk over the values in play or the print layouts in Catalan only;
 ## docs/test-suite.md lists them); always on SQLite with tasks in-process (DATABASE_URL and
-## the broker unset), the schema made straight from the models (--no-migrations), in
-## parallel. `make test` still runs everything: run it before you submit. More: PYTEST_ARGS="-x".
+## the broker unset), the schema made straight from the models (--no-migrations), each
+## hypothesis property on at most 20 examples (HYPOTHESIS_PROFILE=fast, tests/conftest.py), in
+## parallel, with Python's bytecode cache on even where the shell turns it off
+## (PYTHONDONTWRITEBYTECODE: pytest then rewrites every test module's asserts again in every
+## process, 14 s of CPU a process instead of 5). `make test` still runs everything: run it before you submit. More: PYTEST_ARGS="-x".
 test-fast: $(STAMP)
-	$(TEST_ENV) env -u DATABASE_URL -u CELERY_BROKER_URL -u CELERY_RESULT_BACKEND -u LIVE_REDIS_URL \
+	$(TEST_ENV) HYPOTHESIS_PROFILE=fast env -u PYTHONDONTWRITEBYTECODE -u DATABASE_URL -u CELERY_BROKER_URL -u CELERY_RESULT_BACKEND -u LIVE_REDIS_URL \
 	  $(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile -q --ignore=tests/e2e --no-migrations \
 	  -m "not libreoffice and not other_database and not migrations and not slow and not exhaustive" $(PYTEST_ARGS)
 

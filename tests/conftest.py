@@ -11,7 +11,14 @@ pytest_plugins = ["connection_leaks", "pytester"]
 # Speed is measured by the benchmarks, not by tests: a per-example deadline only makes the
 # properties flaky on a busy machine (CI runs the suite twice on two cores).
 hypothesis_settings.register_profile("duplicada", deadline=None)
-hypothesis_settings.load_profile("duplicada")
+# The developer's loop (`make test-fast` sets HYPOTHESIS_PROFILE=fast): each property tries
+# at most FAST_EXAMPLES cases instead of its own number (100 unless it says), a smoke test of
+# every property; `make test` and CI keep the default profile and every property's number.
+FAST_EXAMPLES = 20
+hypothesis_settings.register_profile("fast", parent=hypothesis_settings.get_profile("duplicada"),
+                                     max_examples=FAST_EXAMPLES)
+HYPOTHESIS_PROFILE = os.environ.get("HYPOTHESIS_PROFILE") or "duplicada"
+hypothesis_settings.load_profile(HYPOTHESIS_PROFILE)
 
 
 def pytest_configure(config):
@@ -134,6 +141,21 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if "migration" in item.path.name:
             item.add_marker(pytest.mark.migrations)
+        if HYPOTHESIS_PROFILE == "fast":
+            fewer_examples(item)
+
+
+def fewer_examples(item):
+    """Under the ``fast`` profile, a property whose own ``@settings`` asks for more than
+    FAST_EXAMPLES cases tries FAST_EXAMPLES (a profile only fills in what a test leaves
+    unsaid). Hypothesis reads a test's settings from this attribute when the test runs; the
+    settings are replaced whole, keeping everything else the test chose."""
+    test = getattr(item, "obj", None)
+    own = getattr(test, "_hypothesis_internal_use_settings", None)
+    if getattr(test, "is_hypothesis_test", False) and own is not None \
+            and own.max_examples > FAST_EXAMPLES:
+        test._hypothesis_internal_use_settings = hypothesis_settings(
+            own, max_examples=FAST_EXAMPLES)
 
 
 def pytest_report_header(config):

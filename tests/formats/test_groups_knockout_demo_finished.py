@@ -6,14 +6,14 @@ championship finished), and its pages answer, the director's and the public's.""
 from __future__ import annotations
 
 import pytest
+from built_once import fresh, world_built_once
 from django.conf import settings
-from django.core.management import call_command
+from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
 from formats.groups_knockout.demo_finished import (
-    DEMO_NAME,
     GROUP_SIZE,
     PAIRS,
     load_finished_groups_demo,
@@ -24,28 +24,39 @@ from formats.groups_knockout.standings_knockout import final_places
 from scoring.exports import registry
 from scoring.models import KnockoutEntry, KnockoutTie
 from scoring.selectors import games as game_selectors
-from tournaments.models import AuditEvent, Championship, Round
+from tournaments.models import AuditEvent, Round
 
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def finished(director):
+def load_the_finished_event():
+    director = get_user_model().objects.create_user("director1", password="secret-pass-1")
     with translation.override(settings.LANGUAGE_CODE):  # as `make demo` loads it
         championship, _message = load_finished_groups_demo(director)
-    return championship
+    return director, championship
 
 
-def test_the_demo_command_loads_the_finished_event_once(capsys):
-    call_command("demo", password="demo-password-123")
-    assert DEMO_NAME in capsys.readouterr().out
-    call_command("demo")  # loaded once
-    (championship,) = Championship.objects.filter(name=DEMO_NAME)
-    assert championship.format == "groups_knockout"
-    assert championship.status == Championship.Status.FINISHED and championship.results_public
-    # The event in its group stage is still there, as it was.
-    in_play = Championship.objects.get(name="Obert de Botifarra de la Fira de Sant Andreu")
-    assert in_play.status != Championship.Status.FINISHED
+@pytest.fixture(scope="module")
+def built(request, django_db_setup, django_db_blocker):
+    """The finished event, loaded once for the module; each test reads it in its own
+    savepoint (tests/built_once.py)."""
+    yield from world_built_once(request, django_db_blocker, load_the_finished_event)
+
+
+@pytest.fixture
+def world(built, db):
+    return fresh(built)
+
+
+@pytest.fixture
+def director(world):
+    """The world's director1, in place of the suite's fixture of that name."""
+    return world[0]
+
+
+@pytest.fixture
+def finished(world):
+    return world[1]
 
 
 def test_the_group_stage_is_played_and_confirmed(finished):

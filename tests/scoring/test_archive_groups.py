@@ -6,12 +6,14 @@ refused with the path of the row, and nothing is written."""
 
 from __future__ import annotations
 
+import copy
 import json
 import sys
 from pathlib import Path
 
 import pytest
 from archive_events import delete_championship
+from built_once import building_once
 from django.test import Client
 
 from scoring.archive import ArchiveError, export_full, import_archive, to_json_bytes
@@ -83,11 +85,19 @@ def refused(archive, director) -> str:
     return error.value.path
 
 
+@pytest.fixture(scope="module")
+def built_archive(django_db_setup, django_db_blocker):
+    """The played event's full backup, built and exported once for the module and rolled
+    back, so that it is not in the database (as if deleted): only the refusal stops an
+    import (tests/built_once.py)."""
+    with building_once(django_db_blocker) as director:
+        return export_full(played_groups_event(director))
+
+
 @pytest.fixture
-def archive(event):
-    archive = export_full(event)
-    delete_championship(event)
-    return archive
+def archive(built_archive):
+    """The test's own copy of the archive, to break as it likes."""
+    return copy.deepcopy(built_archive)
 
 
 def test_a_pair_in_two_groups_is_refused(archive, director):

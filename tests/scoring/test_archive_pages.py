@@ -6,6 +6,8 @@ import json
 
 import pytest
 from archive_events import delete_championship, demo_championship, row_counts
+from built_once import fresh, world_built_once
+from django.contrib.auth import get_user_model
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
@@ -15,9 +17,32 @@ from scoring.archive import export_full, to_json_bytes
 from tournaments.models import Championship
 
 
+def build_the_demo():
+    director = get_user_model().objects.create_user("director1", password="secret-pass-1")
+    return director, demo_championship(director)
+
+
+@pytest.fixture(scope="module")
+def built(request, django_db_setup, django_db_blocker):
+    """The demo, built once for the module; each test reads or changes it in its own
+    savepoint (tests/built_once.py)."""
+    yield from world_built_once(request, django_db_blocker, build_the_demo)
+
+
 @pytest.fixture
-def demo(db, director):
-    return demo_championship(director)
+def world(built, db):
+    return fresh(built)
+
+
+@pytest.fixture
+def director(world):
+    """The world's director1, in place of the suite's fixture of that name."""
+    return world[0]
+
+
+@pytest.fixture
+def demo(world):
+    return world[1]
 
 
 def test_links_on_the_director_pages(demo, director_client):

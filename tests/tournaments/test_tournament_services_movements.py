@@ -18,10 +18,19 @@ from tournaments.models import Round, Table
 pytestmark = pytest.mark.django_db
 
 
+# Every field size from 2 to 40 teams is a sweep (`make test` runs it, marked exhaustive);
+# `make test-fast` runs every size up to 9 (odd and even, with and without byes, Swiss
+# fields up to their 4 rounds), a middling one and the largest (its query bound).
+REPRESENTATIVE_COUNTS = {*range(2, 10), 16, 40}
+TEAM_COUNTS = [pytest.param(count, marks=() if count in REPRESENTATIVE_COUNTS
+                            else pytest.mark.exhaustive)
+               for count in range(2, 41)]
+
+
 # --- Round robin ---------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("count", range(2, 41))
+@pytest.mark.parametrize("count", TEAM_COUNTS)
 def test_round_robin_schedule(director, count, django_assert_max_num_queries):
     championship = make_championship(director)
     teams = add_teams(championship, count)
@@ -94,7 +103,7 @@ def play_swiss(championship, rounds):
         services.close_round(round_)
 
 
-@pytest.mark.parametrize("count", range(2, 41))
+@pytest.mark.parametrize("count", TEAM_COUNTS)
 def test_swiss_rounds(director, count):
     # Small Swiss fields can paint themselves into a corner (6 teams after 3 rounds may be
     # left with two triangles of unplayed pairs), depending on the random key's first-round
