@@ -13,13 +13,13 @@ from django.views.decorators.http import require_safe
 import live
 from formats.free_deal.format import FreeDealPairs
 from formats.free_deal.services import settings_of, start_knockout
+from scoring.selectors.knockout import stage_name  # the core's: kept importable from here
 from scoring.views import knockout as core_knockout
 from scoring.views.knockout import (  # the core's: kept importable from here
     KnockoutGameForm,
     bracket_html,
     bracket_rounds,
     enter_game,
-    stage_name,
     with_reports,
 )
 from tournaments import audit

@@ -10,7 +10,9 @@
 - results readers (directors live; everyone once published, closed rounds only, ``?after=N``
   an earlier closed round, as the pages): the groups with their pairs
   ``championships/<id>/groups/`` and each group's standing ``.../groups/standings/``;
-- directors: who goes through ``.../groups/going-through/`` (rules.md 12.3);
+- directors: who goes through ``.../groups/going-through/`` (rules.md 12.3), with the ties
+  waiting for a draw and the kept draws, and recording a draw between level pairs
+  ``.../groups/going-through/draw/`` (the page's action: ``services.draws.record_draw``);
 - the knockout stage (rules.md 12.3, 12.4): ``knockout_api``.
 
 The views call the reads the pages call and ask the same permissions; they refuse a
@@ -21,6 +23,7 @@ from __future__ import annotations
 
 from django.urls import path
 from drf_spectacular.utils import extend_schema
+from rest_framework import status
 from rest_framework.response import Response
 
 import scoring.api.converters  # noqa: F401 (registers the "id" converter)
@@ -28,6 +31,7 @@ from formats import GROUPS_KNOCKOUT
 from formats.groups_knockout import game_selectors
 from formats.groups_knockout.api_serializers import (
     CaptainGroupGameSerializer,
+    DrawSerializer,
     GoingThroughSerializer,
     GroupSerializer,
     GroupStandingLineSerializer,
@@ -35,12 +39,16 @@ from formats.groups_knockout.api_serializers import (
 from formats.groups_knockout.game_views import open_table
 from formats.groups_knockout.selectors import groups_view
 from formats.groups_knockout.services import settings_of
+from formats.groups_knockout.services.draws import record_draw
 from formats.groups_knockout.standings import going_through, group_stage
 from scoring.api import entries, public
 from scoring.api.base import DirectorView, PublicView
+from scoring.api.director_championships import ERRORS
 from scoring.api.games import GameSeam, game_urls
+from scoring.api.knockout import CONFLICT, refused
 from scoring.selectors.games import table_game
 from tournaments.models import Round
+from tournaments.services.common import ServiceError
 
 TAGS = ["groups-knockout"]
 
@@ -127,13 +135,46 @@ class GoingThroughView(DirectorView):
         """Who goes through (rules.md 12.3), from every confirmed group game: the seeds with
         their group and place, the pairs left out of the repechage, the byes and the seeded
         first round; before every game counts, only how many are missing."""
-        page = going_through(self.championship(pk))
-        return Response(GoingThroughSerializer({
-            "stage": page.stage, "excluded": page.excluded, "byes": page.byes,
-            "ties": page.ties,
-            "seeds": [{"seed": seed, "team": team, "group": group, "place": place,
-                       "through": through} for seed, team, group, place, through in page.seeds],
-        }).data)
+        return going_through_answer(self.championship(pk))
+
+
+def draw_ties(ties) -> list[dict]:
+    return [{"letter": tie.letter or None, "pairs": [team.number for team in tie.teams]}
+            for tie in ties]
+
+
+def going_through_answer(championship, code: int = status.HTTP_200_OK) -> Response:
+    """Who goes through as ``GoingThroughView`` reads it (four queries, ``going_through``)."""
+    page = going_through(championship)
+    return Response(GoingThroughSerializer({
+        "stage": page.stage, "excluded": page.excluded, "byes": page.byes,
+        "ties": page.ties,
+        "seeds": [{"seed": seed, "team": team, "group": group, "place": place,
+                   "through": through} for seed, team, group, place, through in page.seeds],
+        "draws_needed": draw_ties(page.stage.draws_needed),
+        "drawn": draw_ties(page.stage.drawn),
+    }).data, status=code)
+
+
+class DrawView(DirectorView):
+    serves = GROUPS_KNOCKOUT
+
+    @extend_schema(tags=TAGS, operation_id="groups_going_through_draw", request=DrawSerializer,
+                   responses={201: GoingThroughSerializer, **ERRORS, **CONFLICT})
+    def post(self, request, pk: int):
+        """Keep the draw of a tie between pairs level on every figure (rules.md 12.2, 12.3):
+        ``pairs`` exactly the pairs of a tie in ``draws_needed``, in the order drawn at the
+        venue (best first), or with ``for_me`` in an order the server draws. Answers who goes
+        through. Pairs that are not such a tie, or a draw before every group game counts,
+        are a 400 naming ``pairs``; once who goes through is confirmed, or the championship
+        finished, a 409 saying why."""
+        championship = self.championship(pk)
+        data = self.valid(DrawSerializer).validated_data
+        try:
+            record_draw(championship, data["pairs"], for_me=data["for_me"], **self.who())
+        except ServiceError as error:
+            return refused(error, ("pairs",))
+        return going_through_answer(championship, status.HTTP_201_CREATED)
 
 
 # --- URLs ------------------------------------------------------------------------------------
@@ -146,6 +187,7 @@ urlpatterns = [
     path(C, GroupsView.as_view(), name="api-gk-groups"),
     path(f"{C}standings/", GroupStandingsView.as_view(), name="api-gk-standings"),
     path(f"{C}going-through/", GoingThroughView.as_view(), name="api-gk-going-through"),
+    path(f"{C}going-through/draw/", DrawView.as_view(), name="api-gk-going-through-draw"),
 ]
 
 # The knockout stage's endpoints (rules.md 12.3, 12.4).

@@ -89,9 +89,19 @@ class FirstRoundTieSerializer(serializers.Serializer):
     bottom_seed = serializers.IntegerField(allow_null=True)
 
 
+class DrawTieSerializer(serializers.Serializer):
+    """Pairs level on every figure where their order matters (rules.md 12.2, 12.3)."""
+
+    group = serializers.CharField(source="letter", allow_null=True, help_text=_(
+        "The group's letter; null: a tie across the groups."))
+    pairs = serializers.ListField(child=serializers.IntegerField(), help_text=_(
+        "The pairs' numbers (in the drawn order once drawn, best first)."))
+
+
 class GoingThroughSerializer(serializers.Serializer):
-    """Who goes through (rules.md 12.3): empty but for the games still missing until every
-    group game counts and nothing blocks it."""
+    """Who goes through (rules.md 12.3): empty but for the games still missing, the ties
+    waiting for the director's draw and the kept draws until every group game counts and
+    nothing blocks it."""
 
     complete = serializers.BooleanField(source="stage.complete", help_text=_(
         "Whether every group game counts."))
@@ -103,6 +113,20 @@ class GoingThroughSerializer(serializers.Serializer):
     excluded = PairSerializer(many=True, help_text=_("Left out of the repechage: no win."))
     byes = PairSerializer(many=True)
     first_round = FirstRoundTieSerializer(many=True, source="ties")
+    draws_needed = DrawTieSerializer(many=True, help_text=_(
+        "The ties waiting for the director's draw (rules.md 12.2, 12.3)."))
+    drawn = DrawTieSerializer(many=True, help_text=_("The kept draws that settle a tie now."))
+
+
+class DrawSerializer(serializers.Serializer):
+    """The director's draw of a tie between level pairs (rules.md 12.2, 12.3)."""
+
+    pairs = serializers.ListField(
+        child=serializers.IntegerField(min_value=1, max_value=2**31 - 1), allow_empty=False,
+        help_text=_("The tie's pairs by number, in the drawn order (best first); with "
+                    "``for_me`` the order given does not matter."))
+    for_me = serializers.BooleanField(required=False, default=False, help_text=_(
+        "Let the server draw the order of the pairs given."))
 
 
 class ConfirmQualifiersSerializer(serializers.Serializer):

@@ -34,10 +34,9 @@ from scoring.api.errors import refusal
 from scoring.api.public import published_results
 from scoring.game_forms import MAX_HANDS
 from scoring.models import KnockoutTie
-from scoring.selectors.knockout import knockout_bracket
+from scoring.selectors.knockout import knockout_bracket, stage_name
 from scoring.serializers import ErrorSerializer
 from scoring.services.knockout import MAX_POINTS, enter_knockout_game
-from scoring.views.knockout import stage_name
 from tournaments.models import Championship
 from tournaments.services.common import ServiceError
 

@@ -32,10 +32,10 @@ from scoring.api.knockout import (
 )
 from scoring.api.responses import IDEMPOTENCY, REFUSED, WRONG_FORMAT
 from scoring.models import KnockoutEntry
+from scoring.selectors.knockout import captain_knockout_entry_id, tie_name
 from scoring.serializers import DisputeSerializer
 from scoring.services import KEY_LENGTH, Origin
 from scoring.services import knockout_captains as services
-from scoring.views.knockout_captains import captain_knockout_entry_id, tie_name
 from tournaments.models import Team
 from tournaments.services.common import ServiceError
 

@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy
 from formats import format_of
 from scoring.game_forms import MAX_HANDS
 from scoring.models import KnockoutTie
-from scoring.selectors.knockout import knockout_bracket
+from scoring.selectors.knockout import knockout_bracket, stage_name
 from scoring.services.knockout import MAX_POINTS, enter_knockout_game
 from scoring.services.knockout_captains import latest_entry
 from scoring.services.values import Origin
@@ -57,15 +57,6 @@ def knockout_pad(championship):
     """What the championship's knockout games last when their hands are counted (the forms
     then ask for them), or ``None``: the format's answer (``Format.knockout_pad``)."""
     return format_of(championship).knockout_pad(championship)
-
-
-def stage_name(ties: int) -> str:
-    """The name of a knockout round by how many ties it has."""
-    names = {1: _("The final"), 2: _("Semi-finals"), 4: _("Quarter-finals"),
-             8: _("Round of 16")}
-    if ties in names:
-        return names[ties]
-    return _("Round of %(count)s") % {"count": 2 * ties}
 
 
 def bracket_rounds(championship) -> list[tuple[str, list]]:

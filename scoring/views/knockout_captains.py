@@ -10,8 +10,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from django import forms
-from django.db.models import Q
-from django.http import Http404
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
@@ -19,13 +17,12 @@ from django.views.decorators.http import require_POST
 from scoring import permissions
 from scoring.forms import DisputeCommentForm, new_idempotency_key
 from scoring.game_forms import MAX_HANDS
-from scoring.models import KnockoutEntry, KnockoutTie
+from scoring.selectors.knockout import captain_knockout_entry_id, tie_name
 from scoring.services import knockout_captains as services
 from scoring.services.knockout import MAX_POINTS
 from scoring.services.values import Origin, ScoringError
 from scoring.views.answers import answer_action, from_outbox
-from scoring.views.knockout import knockout_pad, stage_name
-from tournaments.models import Team
+from scoring.views.knockout import knockout_pad
 from tournaments.services.common import ServiceError
 
 
@@ -42,28 +39,6 @@ class KnockoutEntryForm(forms.Form):
                                min_value=1, max_value=MAX_HANDS)
     # One a form: the same report sent twice (a double tap, the outbox) is stored once.
     idempotency_key = forms.CharField(required=False, max_length=64, widget=forms.HiddenInput)
-
-
-def captain_knockout_entry_id(team: Team, entry_id: int) -> int:
-    """The id of a knockout report of one of the pair's ties; 404 for any other, the same
-    answer as for an id that does not exist."""
-    if not KnockoutEntry.objects.filter(pk=entry_id).filter(
-            Q(tie__first_id=team.pk) | Q(tie__second_id=team.pk)).exists():
-        raise Http404("No such knockout report in your ties")
-    return entry_id
-
-
-def tie_name(tie: KnockoutTie) -> str:
-    """The name of the round a tie is in (the final, the semi-finals, the third-place game):
-    one query."""
-    stages = list(KnockoutTie.objects.filter(championship_id=tie.championship_id,
-                                             stage__in=(tie.stage, tie.stage + 1))
-                  .values_list("stage", flat=True))
-    stage_ties = stages.count(tie.stage)
-    if stage_ties == 2 and tie.stage + 1 not in stages:
-        # The last stage holds two ties only beside a third-place game (knockout_settle).
-        return stage_name(1) if tie.slot == 1 else _("Third-place game")
-    return stage_name(stage_ties)
 
 
 def captain_knockout(team, form=None, urls: dict | None = None) -> dict | None:

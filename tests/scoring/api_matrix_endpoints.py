@@ -230,9 +230,12 @@ GROUPS_ENDPOINTS = [
     ("gk going through", "get", GK + "going-through/", None,
      {**DIRECTOR_ONLY, "director": 200}),
     # The knockout stage: round 1 of the groups is in play, so confirming who goes through
-    # is refused and no tie exists yet.
+    # (or drawing a tie) is refused and no tie exists yet.
     ("gk going through confirm", "post", GK + "going-through/confirm/", {},
      {**DIRECTOR_ONLY, "director": 409}),
+    # No draw before every group game counts: a 400 naming the pairs.
+    ("gk going through draw", "post", GK + "going-through/draw/", {"pairs": [1, 2]},
+     {**DIRECTOR_ONLY, "director": 400}),
     ("gk knockout", "get", GK + "knockout/", None, {**RESULTS_UNPUBLISHED, "director": 200}),
     ("gk knockout game", "post", GK + "knockout/rounds/1/ties/1/games/",
      {"first_points": 60, "second_points": 40}, {**DIRECTOR_ONLY, "director": 404}),

@@ -120,6 +120,8 @@ NOTHING_TO_CROSS = {
     "api-gk-knockout-game": URL_ONLY + " (the tie by its stage and slot in that bracket)",
     "api-gk-going-through-confirm": URL_ONLY + " (a swap's pairs by number in that "
                                     "championship)",
+    "api-gk-going-through-draw": URL_ONLY + " (the tie's pairs by number in that "
+                                 "championship)",
     "api-fd-knockout-start": URL_ONLY,
     "api-fd-knockout-game": URL_ONLY + " (the tie by its stage and slot in that bracket)",
     "api-ab-players": URL_ONLY,
