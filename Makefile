@@ -45,7 +45,7 @@ venue: $(STAMP)
 ## make test PYTEST_ARGS="tests/test_venue.py -x" runs one plain pytest with those arguments
 ## (add -n auto to them for workers).
 TEST_WORKERS ?= auto
-TEST_ENV = SECRET_KEY=$${SECRET_KEY:-tests-only-secret-key}
+TEST_ENV = SECRET_KEY=$${SECRET_KEY:-tests-only-secret-key} PYTHONDONTWRITEBYTECODE=
 test: $(STAMP)
 ifeq ($(strip $(PYTEST_ARGS)),)
 	@if [ -n "$${CELERY_BROKER_URL:-}" ]; then \
