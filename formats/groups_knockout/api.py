@@ -189,8 +189,3 @@ urlpatterns = [
     path(f"{C}going-through/", GoingThroughView.as_view(), name="api-gk-going-through"),
     path(f"{C}going-through/draw/", DrawView.as_view(), name="api-gk-going-through-draw"),
 ]
-
-# The knockout stage's endpoints (rules.md 12.3, 12.4).
-from formats.groups_knockout.knockout_api import urlpatterns as _knockout_urls  # noqa: E402
-
-urlpatterns += _knockout_urls

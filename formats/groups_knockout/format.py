@@ -263,6 +263,7 @@ class GroupsKnockout(Format):
         take_back_walkovers(team, by=by, origin=origin)
 
     def api_urlpatterns(self) -> list:
-        from formats.groups_knockout import api
+        # The group stage's endpoints, then the knockout stage's (rules.md 12.3, 12.4).
+        from formats.groups_knockout import api, knockout_api
 
-        return api.urlpatterns
+        return api.urlpatterns + knockout_api.urlpatterns
