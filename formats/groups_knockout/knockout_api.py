@@ -1,4 +1,5 @@
-"""The groups' knockout stage in the REST API (rules.md 12.3, 12.4), beside ``api``, both joined through ``Format.api_urlpatterns``:
+"""The groups' knockout stage in the REST API (rules.md 12.3, 12.4), beside ``api``, both
+joined through ``Format.api_urlpatterns``:
 
 - the core's knockout endpoints (``scoring.api.knockout``, ``knockout_captains``) given this
   format's answers (``KNOCKOUT``): the bracket ``championships/<id>/groups/knockout/``
