@@ -43,9 +43,9 @@ from scoring.exports.registry import (
     register,
     scoped_file,
 )
-from scoring.exports.state import row_marks, table_games
+from scoring.exports.state import knockout_rows, row_marks, table_games
 from scoring.exports.workbook import SHARED_PLACE_FORMAT, Sheet, saved
-from scoring.models import KnockoutGame, KnockoutTie
+from scoring.models import KnockoutTie
 from tournaments.printing import render_pdf
 
 
@@ -178,9 +178,7 @@ def export_state(championship) -> dict:
                            GroupPair.objects.filter(championship=championship),
                            GroupWalkover.objects.filter(group__championship=championship),
                            GroupDraw.objects.filter(championship=championship),
-                           # The draw adds the ties; each game, and the winner it makes.
-                           KnockoutTie.objects.filter(championship=championship),
-                           KnockoutGame.objects.filter(tie__championship=championship)),
+                           *knockout_rows(championship)),
         "settings": list(GroupsSettings.objects.filter(championship=championship).values_list(
             "win_points", "qualifiers_per_group", "bracket_size", "best_of")),
     }

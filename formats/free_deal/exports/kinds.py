@@ -28,8 +28,7 @@ from scoring.exports.registry import (
     register,
     scoped_file,
 )
-from scoring.exports.state import row_marks, table_games
-from scoring.models import KnockoutGame, KnockoutTie
+from scoring.exports.state import knockout_rows, row_marks, table_games
 
 KINDS: dict[str, ExportKind] = {}
 
@@ -77,9 +76,6 @@ def export_state(championship) -> dict:
         "match_points", "tie_breaks", "bye_points", "bye_difference"))
     return {
         "format": championship.format,
-        "games": row_marks(*table_games(championship),
-                           # The draw adds the ties; each game, and the winner it makes.
-                           KnockoutTie.objects.filter(championship=championship),
-                           KnockoutGame.objects.filter(tie__championship=championship)),
+        "games": row_marks(*table_games(championship), *knockout_rows(championship)),
         "settings": settings,
     }
