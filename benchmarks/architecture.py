@@ -46,7 +46,7 @@ def _format_areas(root: Path = ROOT) -> dict[str, str]:
 
 #: The format packages, by area.
 FORMAT_AREAS = _format_areas()
-CORE_APPS = ("results", "scoring", "tournaments", "live", "config")
+CORE_APPS = ("results", "scoring", "tournaments", "live", "config", "series")
 #: The seam between the core and the formats: what a format answers (``base``), the registry
 #: the formats join, the package's doors, its app and its template tags.
 SEAM = ("formats", "formats.base", "formats.registry", "formats.apps", "formats.templatetags")

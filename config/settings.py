@@ -69,6 +69,7 @@ INSTALLED_APPS = [
     "formats.free_deal",
     "formats.abarrotada",
     "formats.groups_knockout",
+    "series",
 ]
 
 MIDDLEWARE = [

@@ -205,6 +205,13 @@ class Format:
     def recompute(self, championship) -> None:
         """Rebuild whatever the format stores derived from the results."""
 
+    def final_places(self, championship, *, rounds=None) -> list[tuple[int, int]]:
+        """Each entrant's place, as ``(team id, place)`` in ranking order, shared places
+        carrying the same number (1, 2, 2, 4) (rules.md 13: what the series and the ratings
+        read). ``rounds``: the closed rounds to rank after (default: every closed round).
+        The core keeps these when the championship finishes (``FinalPlace``)."""
+        raise NotImplementedError
+
     def export_kinds(self) -> list:
         """The kinds of export the format offers (``scoring.exports.registry.ExportKind``),
         in the order the exports page lists them. The exports page, the public downloads,

@@ -62,3 +62,12 @@ def clean_name(value) -> str:
 def team_name_key(name: str) -> str:
     """What makes two team names the same: case and spaces do not count."""
     return "".join(unicodedata.normalize("NFC", name or "").casefold().split())
+
+
+def search_key(name: str) -> str:
+    """How a player's name is searched and compared for likely duplicates: case folded,
+    accents and other combining marks dropped, spaces collapsed ("Mària  COSTA" and
+    "maria costa" have the same key)."""
+    decomposed = unicodedata.normalize("NFKD", name or "")
+    bare = "".join(char for char in decomposed if not unicodedata.combining(char))
+    return " ".join(bare.casefold().split())

@@ -6,6 +6,10 @@
 - ``audit.py``: :class:`AuditEvent`, the directors' actions.
 - ``analysis.py``: :class:`DealAnalysis`, a deal's double-dummy analysis (rules.md 8.1).
 - ``clock.py``: :class:`RoundClock`, a released round's clock (``tournaments.clock``).
+- ``players.py``: the register of players (:class:`Player`, :class:`EntrantPlayer`,
+  :class:`PlayerMerge`; rules.md 13.1).
+- ``places.py``: :class:`FinalPlace`, an entrant's place in a finished championship.
+- ``ratings.py``: :class:`PlayerRating`, a player's rating after a championship (13.3).
 
 Models hold data and database invariants only. Operations that change data live in
 the ``tournaments.services`` package; read queries in ``tournaments/selectors.py``.
@@ -35,10 +39,14 @@ from tournaments.models.analysis import DealAnalysis  # noqa: E402
 from tournaments.models.audit import AuditEvent  # noqa: E402
 from tournaments.models.championship import Championship  # noqa: E402
 from tournaments.models.clock import RoundClock  # noqa: E402
+from tournaments.models.places import FinalPlace  # noqa: E402
+from tournaments.models.players import EntrantPlayer, Player, PlayerMerge  # noqa: E402, I001
+from tournaments.models.ratings import PlayerRating  # noqa: E402
 from tournaments.models.rounds import Deal, Round, Table  # noqa: E402
 from tournaments.models.teams import Team  # noqa: E402
 
 __all__ = [
-    "LINK_SECRET_BYTES", "AuditEvent", "Championship", "Deal", "DealAnalysis", "Round",
-    "RoundClock", "Table", "Team", "new_link_secret", "new_pin",
+    "LINK_SECRET_BYTES", "AuditEvent", "Championship", "Deal", "DealAnalysis", "EntrantPlayer",
+    "FinalPlace", "Player", "PlayerMerge", "PlayerRating", "Round", "RoundClock", "Table",
+    "Team", "new_link_secret", "new_pin",
 ]

@@ -80,6 +80,12 @@ class Championship(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     # When a director archived it: off the active list, still readable (scoring.archive.retiring).
     archived_at = models.DateTimeField(_("archived"), null=True, blank=True)
+    # When it finished: the ratings take championships of one date in this order (13.3).
+    finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
+    # Players across championships (rules.md 13.3): round 1 of a Swiss event, or the groups,
+    # seeded by the players' ratings; and the ratings shown on the ranking sheet.
+    seed_by_rating = models.BooleanField(_("seed by rating"), default=False)
+    show_ratings = models.BooleanField(_("show ratings on the ranking sheet"), default=False)
 
     class Meta:
         ordering = ["-starts_on", "-id"]

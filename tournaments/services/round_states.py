@@ -144,6 +144,7 @@ def finish_championship(championship: Championship, *, by=None, origin=None) -> 
                 % {"number": round_.number}
             )
     championship.status = Championship.Status.FINISHED
-    championship.save(update_fields=["status"])
+    championship.finished_at = timezone.now()
+    championship.save(update_fields=["status", "finished_at"])
     audit.record(AuditEvent.Action.CHAMPIONSHIP_FINISHED, championship, by=by, origin=origin)
     return championship

@@ -24,7 +24,7 @@ from tournaments.importing import (
 from tournaments.limits import MAX_TEAM_NUMBER
 from tournaments.models import AuditEvent, Championship, Round, Team, new_link_secret, new_pin
 from tournaments.names import NameProblem, clean_name, team_name_key
-from tournaments.services import withdrawals
+from tournaments.services import register, withdrawals
 from tournaments.services.common import ServiceError, check_not_finished, lock_championship
 
 TEAM_FIELDS = ("name", "club", "player1", "player2")
@@ -129,7 +129,9 @@ def add_team(championship: Championship, *, number: int | None = None, **values)
         raise ServiceError(message, field=field)
     if number is None:
         number = next_team_number(championship)
-    return Team.objects.create(championship=championship, number=number, **cleaned)
+    team = Team.objects.create(championship=championship, number=number, **cleaned)
+    register.link_entrants([team])
+    return team
 
 
 @transaction.atomic
@@ -147,6 +149,7 @@ def update_team(team: Team, *, number: int | None = None, **values) -> Team:
     for field, value in cleaned.items():
         setattr(team, field, value)
     team.save()
+    register.link_entrants([team])
     return team
 
 
@@ -346,6 +349,7 @@ def import_teams(championship: Championship, uploaded_file) -> list[Team]:
         team.link_secret = new_link_secret()
         team.pin = new_pin()
     created = Team.objects.bulk_create(teams)
+    register.link_entrants(created)
     if sections:
         fmt.place_teams(championship, {team.pk: sections[row] for team, row
                                        in zip(created, rows_of, strict=True) if row in sections})

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from formats.abarrotada.models import PlayerDetails
 from tournaments.models import Championship, Team
 from tournaments.names import team_name_key
+from tournaments.services import register
 from tournaments.services.common import ServiceError, lock_championship
 from tournaments.services.teams import (
     check_can_add_teams,
@@ -71,6 +72,7 @@ def add_player(championship: Championship, *, name: str, club: str = "", licence
     player = Team.objects.create(championship=championship, number=number, **cleaned)
     if licence:
         PlayerDetails.objects.create(player=player, licence=licence)
+    register.link_entrants([player], {player.pk: licence})
     return player
 
 
@@ -91,6 +93,7 @@ def update_player(player: Team, *, name: str, club: str = "", licence: str = "",
         setattr(player, field, value)
     player.save()
     PlayerDetails.objects.update_or_create(player=player, defaults={"licence": licence})
+    register.link_entrants([player], {player.pk: licence})
     return player
 
 
@@ -158,5 +161,7 @@ def import_players(championship: Championship, uploaded_file) -> list[Team]:
                                      **cleaned)
         if licence:
             PlayerDetails.objects.create(player=player, licence=licence)
-        players.append(player)
-    return players
+        players.append((player, licence))
+    register.link_entrants([player for player, _licence in players],
+                           {player.pk: licence for player, licence in players})
+    return [player for player, _licence in players]
