@@ -11,7 +11,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST, require_safe
 
 from formats import format_of
-from tournaments import printing, selectors, services
+from tournaments import printing, register_choice, selectors, services
 from tournaments.director_views.common import (
     _form_error,
     _no_store,
@@ -29,21 +29,28 @@ from tournaments.models import Championship
 
 @director_page
 def team_list(request, championship: Championship):
+    """Registering an entrant; when a typed player resembles players of the register
+    without matching one exactly, the form comes back asking who is who
+    (``tournaments.register_choice``)."""
     fmt = format_of(championship)
     form = fmt.entrant_form(posted(request))
+    who = None
     if request.method == "POST" and form.is_valid():
-        try:
-            team = fmt.add_entrant(championship, form.cleaned_data)
-        except services.ServiceError as error:
-            _form_error(form, error)
-        else:
-            messages.success(request, _("Added: %(entrant)s %(number)s.")
-                             % {"entrant": fmt.wording.entrant, "number": team.number})
-            return redirect("tournaments:director_teams", championship.pk)
+        who, chosen = register_choice.ask(request, fmt, form.cleaned_data)
+        if chosen is not None:
+            try:
+                team = fmt.add_entrant(championship, form.cleaned_data, chosen=chosen)
+            except services.ServiceError as error:
+                _form_error(form, error)
+            else:
+                messages.success(request, _("Added: %(entrant)s %(number)s.")
+                                 % {"entrant": fmt.wording.entrant, "number": team.number})
+                return redirect("tournaments:director_teams", championship.pk)
     return render(
         request,
         "tournaments/director/teams.html",
-        {"championship": championship, "teams": selectors.teams(championship), "form": form},
+        {"championship": championship, "teams": selectors.teams(championship), "form": form,
+         "who": who},
     )
 
 
@@ -51,15 +58,19 @@ def team_list(request, championship: Championship):
 def team_edit(request, championship: Championship, team_pk: int):
     team = _team_or_404(championship, team_pk)
     fmt = format_of(championship)
-    form = fmt.entrant_form(posted(request), initial=fmt.entrant_initial(team))
+    initial = fmt.entrant_initial(team)
+    form = fmt.entrant_form(posted(request), initial=initial)
+    who = None
     if request.method == "POST" and form.is_valid():
-        try:
-            fmt.update_entrant(team, form.cleaned_data)
-        except services.ServiceError as error:
-            _form_error(form, error)
-        else:
-            messages.success(request, _("Changes saved."))
-            return redirect("tournaments:director_teams", championship.pk)
+        who, chosen = register_choice.ask(request, fmt, form.cleaned_data, initial)
+        if chosen is not None:
+            try:
+                fmt.update_entrant(team, form.cleaned_data, chosen=chosen)
+            except services.ServiceError as error:
+                _form_error(form, error)
+            else:
+                messages.success(request, _("Changes saved."))
+                return redirect("tournaments:director_teams", championship.pk)
     response = render(
         request,
         "tournaments/director/team_form.html",
@@ -67,6 +78,7 @@ def team_edit(request, championship: Championship, team_pk: int):
             "championship": championship,
             "team": team,
             "form": form,
+            "who": who,
             "team_link": printing.team_link(team, request),
         },
     )
