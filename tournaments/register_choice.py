@@ -12,11 +12,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django import forms
+from django.urls import reverse
+from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from tournaments import register_selectors
-from tournaments.models import Player
+from tournaments.models import EntrantPlayer, Player
 from tournaments.names import NameProblem, clean_name
 
 NEW = "new"
@@ -117,3 +119,30 @@ def ask(request, fmt, cleaned: dict, typed_before: dict | None = None):
     if answered and form.is_valid():
         return form, form.chosen()
     return form, None
+
+
+#: How many names an import's summary lists before saying "and N more".
+SUMMARY_NAMES = 10
+
+
+def import_summary(teams) -> str:
+    """After an import: the imported players that have likely duplicates in the register
+    (the same search key), linking to the page that reviews them; empty when none."""
+    players = {entry.player_id: entry.player for entry in
+               EntrantPlayer.objects.filter(team__in=list(teams)).select_related("player")}
+    doubtful = register_selectors.likely_duplicates_of(
+        sorted(players.values(), key=lambda player: (player.search_name, player.pk)))
+    if not doubtful:
+        return ""
+    names = format_html_join(", ", "{}", ((str(player),) for player in doubtful[:SUMMARY_NAMES]))
+    more = len(doubtful) - SUMMARY_NAMES
+    return format_html(
+        "{} {}{}. <a href=\"{}\">{}</a>",
+        ngettext("%(count)s imported player has likely duplicates in the register:",
+                 "%(count)s imported players have likely duplicates in the register:",
+                 len(doubtful)) % {"count": len(doubtful)},
+        names,
+        (" " + _("and %(count)s more") % {"count": more}) if more > 0 else "",
+        reverse("tournaments:player_duplicates"),
+        _("Review the likely duplicates"),
+    )

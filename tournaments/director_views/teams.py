@@ -127,6 +127,8 @@ def team_import(request, championship: Championship):
                 if fmt.players_entrants
                 else ngettext("%(count)s pair imported.", "%(count)s pairs imported.", len(teams)))
             messages.success(request, imported % {"count": len(teams)})
+            if summary := register_choice.import_summary(teams):
+                messages.warning(request, summary)
             return redirect("tournaments:director_teams", championship.pk)
     return render(
         request,
