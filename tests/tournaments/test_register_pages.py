@@ -230,3 +230,11 @@ def test_the_site_navigation_links_the_register(director_client):
 def test_logged_out_pages_do_not_link_the_register():
     page = Client().get(reverse("home")).content.decode()
     assert reverse("tournaments:players") not in page
+
+
+def test_the_entrants_list_links_each_player_to_the_register(director_client, championship):
+    team = _pair(championship, 1, "Maria Costa", "Pere Vila")
+    page = director_client.get(reverse("tournaments:director_teams",
+                                       args=[championship.pk])).content.decode()
+    for entry in EntrantPlayer.objects.filter(team=team):
+        assert reverse("tournaments:player", args=[entry.player_id]) in page

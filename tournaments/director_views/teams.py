@@ -4,6 +4,7 @@ giving a team back its place or a new PIN."""
 from __future__ import annotations
 
 from django.contrib import messages
+from django.db.models import Prefetch
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
@@ -24,7 +25,7 @@ from tournaments.director_views.common import (
 )
 from tournaments.forms import TeamImportForm, posted
 from tournaments.import_headers import header as header_of
-from tournaments.models import Championship
+from tournaments.models import Championship, EntrantPlayer
 
 
 @director_page
@@ -49,8 +50,10 @@ def team_list(request, championship: Championship):
     return render(
         request,
         "tournaments/director/teams.html",
-        {"championship": championship, "teams": selectors.teams(championship), "form": form,
-         "who": who},
+        {"championship": championship, "form": form, "who": who,
+         # Each entrant's players link to their page of the register (rules.md 13.1).
+         "teams": selectors.teams(championship).prefetch_related(Prefetch(
+             "register_entries", queryset=EntrantPlayer.objects.select_related("player")))},
     )
 
 
