@@ -238,3 +238,31 @@ def test_the_entrants_list_links_each_player_to_the_register(director_client, ch
                                        args=[championship.pk])).content.decode()
     for entry in EntrantPlayer.objects.filter(team=team):
         assert reverse("tournaments:player", args=[entry.player_id]) in page
+
+
+def test_an_edit_asks_only_about_the_player_whose_name_changed(director_client, championship,
+                                                               director):
+    old = services.create_championship(director, name="Spring")
+    _pair(old, 1, "Maria Costa", "Joana Riera", club="Club Y")
+    team = _pair(championship, 1, "Marta Pons", "Pere Vila")
+    url = reverse("tournaments:director_team_edit", args=[championship.pk, team.pk])
+    same = {"number": 3, "name": "Pair 1", "club": "Club X", "player1": "Marta Pons",
+            "player2": "Pere Vila"}
+    assert director_client.post(url, same).status_code == 302
+    asked = director_client.post(url, {**same, "player1": "MARIA COSTA"}).content.decode()
+    assert 'name="register_1"' in asked and 'name="register_2"' not in asked
+    team.refresh_from_db()
+    assert team.player1 == "Marta Pons"
+
+
+def test_the_import_summary_escapes_the_names(director_client, championship, director):
+    old = services.create_championship(director, name="Spring")
+    _pair(old, 1, "<b>Maria</b>", club="Club Y")
+    upload = SimpleUploadedFile(
+        "teams.csv", b"number,name,club,player1,player2\n1,P,Club X,<B>maria</B>,Pere\n",
+        content_type="text/csv")
+    text = director_client.post(reverse("tournaments:director_team_import",
+                                        args=[championship.pk]), {"file": upload},
+                                follow=True).content.decode()
+    assert "likely duplicates in the register" in text
+    assert "<B>maria</B>" not in text and "&lt;B&gt;maria&lt;/B&gt;" in text
