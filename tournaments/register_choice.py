@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django import forms
+from django.contrib import messages
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext as _
@@ -118,6 +119,9 @@ def ask(request, fmt, cleaned: dict, typed_before: dict | None = None):
     form = WhoIsWhoForm(request.POST if answered else None, asked=asked)
     if answered and form.is_valid():
         return form, form.chosen()
+    if not answered:
+        messages.info(request, _("Some players typed are like players already in the register: "
+                                 "say who they are at the foot of the form, then save again."))
     return form, None
 
 
