@@ -45,7 +45,7 @@ def player_entries(player: Player) -> QuerySet[EntrantPlayer]:
 
 def duplicate_keys() -> QuerySet:
     """The search keys more than one player on the register shares (likely duplicates:
-    the same letters once case, accents and spaces are ignored), in order."""
+    the same name once case, accents and extra spaces are ignored), in order."""
     return (on_register().values("search_name").annotate(players=Count("pk"))
             .filter(players__gt=1).order_by("search_name").values_list("search_name",
                                                                        flat=True))
