@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from django.db import transaction
+from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -232,3 +233,19 @@ def test_merges_then_undos_in_reverse_order_restore_every_link(steps):
         links, licences, _merges = _state()
         assert (links, licences) == original[:2]
         transaction.set_rollback(True)
+
+
+def test_a_player_merged_away_is_not_edited_and_its_page_says_where_it_went(director_client,
+                                                                          director):
+    a = add_team(_championship("A"), name="P", club="X", player1="Anna", player2="B")
+    b = add_team(_championship("B"), name="Q", club="Y", player1="Anna", player2="C")
+    Championship.objects.get(name="A").directors.add(director)
+    kept, duplicate = _player(a), _player(b)
+    merges.merge_players(kept, duplicate)
+    before = _state()
+    with pytest.raises(ServiceError, match="edit the player kept"):
+        register.edit_player(duplicate, name="Anna Puig", club="Y")
+    assert _state() == before
+    page = director_client.get(reverse("tournaments:player", args=[duplicate.pk]))
+    assert reverse("tournaments:player", args=[kept.pk]) in page.content.decode()
+    assert 'name="licence"' not in page.content.decode()
