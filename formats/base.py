@@ -291,15 +291,23 @@ class Format:
 
         return {name: getattr(team, name) for name in TeamForm.base_fields}
 
-    def add_entrant(self, championship, cleaned: dict):
+    def typed_players(self, cleaned: dict) -> list[tuple[int, str, str, str]]:
+        """The players :meth:`entrant_form` typed, as ``(position, name, club, licence)``:
+        what the register is searched for before the entrant is saved (rules.md 13.1)."""
+        return [(position, cleaned.get(f"player{position}", ""), cleaned.get("club", ""), "")
+                for position in (1, 2) if cleaned.get(f"player{position}")]
+
+    def add_entrant(self, championship, cleaned: dict, *, chosen=None):
+        """Register an entrant; ``chosen`` is the director's pick of register player by
+        position (a player's id, or ``None`` for a new player)."""
         from tournaments import services
 
-        return services.add_team(championship, **cleaned)
+        return services.add_team(championship, chosen=chosen, **cleaned)
 
-    def update_entrant(self, team, cleaned: dict):
+    def update_entrant(self, team, cleaned: dict, *, chosen=None):
         from tournaments import services
 
-        return services.update_team(team, **cleaned)
+        return services.update_team(team, chosen=chosen, **cleaned)
 
     def import_entrants(self, championship, uploaded_file) -> list:
         from tournaments import services

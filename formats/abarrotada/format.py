@@ -32,15 +32,19 @@ class Abarrotada(Format):
         return {"number": team.number, "name": team.name, "club": team.club,
                 "licence": details.licence if details else ""}
 
-    def add_entrant(self, championship, cleaned: dict):
+    def typed_players(self, cleaned: dict) -> list[tuple[int, str, str, str]]:
+        return [(1, cleaned.get("name", ""), cleaned.get("club", ""),
+                 cleaned.get("licence", ""))]
+
+    def add_entrant(self, championship, cleaned: dict, *, chosen=None):
         from formats.abarrotada.services import add_player
 
-        return add_player(championship, **cleaned)
+        return add_player(championship, chosen=chosen, **cleaned)
 
-    def update_entrant(self, team, cleaned: dict):
+    def update_entrant(self, team, cleaned: dict, *, chosen=None):
         from formats.abarrotada.services.players import update_player
 
-        return update_player(team, **cleaned)
+        return update_player(team, chosen=chosen, **cleaned)
 
     def import_entrants(self, championship, uploaded_file) -> list:
         from formats.abarrotada.services.players import import_players
