@@ -20,8 +20,6 @@ Choices (``docs/archive.md``):
   the history still says who did what.
 - Stored scores are derived: they are recomputed from the imported results
   (``recompute_championship``), so the standings are the same as before.
-- A championship imported finished has its **final places** kept, as when it finished
-  (``tournaments.services.places``), and the ratings are rebuilt once the import commits.
 - The deals' double-dummy analysis is derived too: once the import is committed, the
   closed rounds' deals are analysed again in the background, as when their rounds closed
   (``tournaments.services.analysis.on_championship_imported``).
@@ -48,7 +46,6 @@ from scoring.models import ResultEntry
 from scoring.services import recompute_championship
 from tournaments.models import Championship
 from tournaments.services.analysis import on_championship_imported
-from tournaments.services.places import keep_final_places
 
 # Ids asked about at a time (SQLite allows a limited number of query parameters).
 _CHUNK = 900
@@ -106,9 +103,6 @@ def _write(checked: CheckedArchive, director) -> Championship:
     championship.archive_directors = [name for name in checked.directors
                                       if name != director.get_username()]
     recompute_championship(championship)
-    if championship.status == Championship.Status.FINISHED:
-        # Its final places (rules.md 13), as when it finished; the ratings follow.
-        keep_final_places(championship)
     on_championship_imported(championship)
     return championship
 
