@@ -227,3 +227,29 @@ def test_finishing_a_championship_asks_for_a_rebuild(
     with django_capture_on_commit_callbacks(execute=True):
         services.finish_championship(championship, by=director)
     assert PlayerRating.objects.filter(championship=championship).count() == 8
+
+
+@pytest.mark.parametrize("broker", ["", "redis://127.0.0.1:1/0"])
+def test_in_the_background_a_request_never_waits_for_the_broker(
+        settings, monkeypatch, django_capture_on_commit_callbacks, broker):
+    """Without a broker the rebuild runs in a thread of this process; with one that cannot
+    be reached, in this process too (the task's sending fails in a thread of its own)."""
+    import threading
+
+    from tournaments import ratings_refresh
+
+    settings.RATINGS_REBUILD = "background"
+    settings.RATINGS_REBUILD_DELAY = 0
+    settings.CELERY_BROKER_URL = broker
+    settings.CELERY_TASK_ALWAYS_EAGER = not broker
+    ran = threading.Event()
+    monkeypatch.setattr(ratings_refresh, "run_here", ran.set)
+
+    def unreachable(*args, **kwargs):
+        raise ConnectionError("no broker here")
+
+    monkeypatch.setattr(rebuild_ratings_task, "apply_async", unreachable)
+    monkeypatch.setattr(ratings_refresh, "BROKER_PAUSE", 0)
+    with django_capture_on_commit_callbacks(execute=True):
+        request_rebuild()
+    assert ran.wait(10)
