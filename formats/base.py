@@ -208,7 +208,8 @@ class Format:
     def final_places(self, championship, *, rounds=None) -> list[tuple[int, int]]:
         """Each entrant's place, as ``(team id, place)`` in ranking order, shared places
         carrying the same number (1, 2, 2, 4) (rules.md 13: what the series and the ratings
-        read). ``rounds``: the closed rounds to rank after (default: every closed round).
+        read). ``rounds``: rank after the closed rounds up to this number (default: every
+        closed round).
         The core keeps these when the championship finishes (``FinalPlace``)."""
         raise NotImplementedError
 

@@ -201,6 +201,11 @@ class Abarrotada(Format):
 
         check_archive(checked)
 
+    def final_places(self, championship, *, rounds=None) -> list[tuple[int, int]]:
+        from formats.abarrotada.places import final_places
+
+        return final_places(championship, up_to=rounds)
+
     def check_archived_deal(self, checked, path: str, deal: dict) -> bool:
         from formats.abarrotada.archive import check_archived_deal
 
@@ -234,6 +239,11 @@ class AbarrotadaFree(Abarrotada):
         from formats.abarrotada.evening_views import director_games
 
         return director_games(request, championship, round_)
+
+    def final_places(self, championship, *, rounds=None) -> list[tuple[int, int]]:
+        from formats.abarrotada.places import evening_final_places as final_places
+
+        return final_places(championship, up_to=rounds)
 
     def standings_page(self, request, championship, *, director: bool):
         from formats.abarrotada.evening_views import standings_page
