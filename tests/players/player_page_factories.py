@@ -20,7 +20,7 @@ def finished(director, pairs, places, *, public=True, name=None, day=None, club=
     championship = services.create_championship(
         director, name=name or f"Open {number}",
         starts_on=day or datetime.date(2026, 1, 1) + datetime.timedelta(days=number))
-    for index, (first, second) in enumerate(pairs, start=1):
+    for first, second in pairs:
         services.add_team(championship, name=f"{first} & {second}", club=club,
                           player1=first, player2=second)
     Championship.objects.filter(pk=championship.pk).update(
