@@ -55,3 +55,43 @@ def test_a_phone_finds_a_player_and_opens_the_page(live_server, browser, django_
         assert page.evaluate("document.documentElement.scrollWidth") <= 360
     finally:
         context.close()
+
+
+def test_the_player_pages_read_at_200_percent_text_and_pass_axe(live_server, browser,
+                                                                django_user_model):
+    """As every other public page (test_e2e_accessibility.py): WCAG 2.1 A and AA with no
+    serious or critical violation, no sideways scroll and no word broken across lines, at
+    the phone's text size and at 200 %."""
+    from importlib import resources
+
+    from tests.e2e.test_e2e_accessibility import _violations
+    from tests.e2e.test_e2e_phone_layouts import OVERFLOW, SMALL_PHONE, SQUEEZED
+
+    axe_source = resources.files("axe_playwright_python").joinpath("axe.min.js").read_text()
+    director = django_user_model.objects.create_user("players-axe", password="x")
+    pairs = [("Maria Costa", "Joan Puig"), ("Pere Vila", "Anna Roca")]
+    first = finished(director, pairs, [1, 2], name=LONG)
+    second = finished(director, pairs, [1, 1], name="Autumn open")
+    in_series("Club ranking 2026", first, second)
+    maria = player("Maria Costa")
+    rated(maria, (first, 1, 2.4), (second, 2, 6.1))
+    urls = ["/players/", "/players/?q=maria", "/players/?q=nobody", f"/players/{maria.pk}/"]
+    problems: list[str] = []
+    for scale in (1, 2):
+        context = browser.new_context(viewport=SMALL_PHONE, locale="en-US", has_touch=True)
+        try:
+            page = context.new_page()
+            session = context.new_cdp_session(page)
+            session.send("Page.setFontSizes",
+                         {"fontSizes": {"standard": 16 * scale, "fixed": 13 * scale}})
+            for url in urls:
+                page.goto(live_server.url + url)
+                where = f"[{scale * 100} %] {url}"
+                size = page.evaluate(OVERFLOW)
+                if size["scroll"] > size["inner"]:
+                    problems.append(f"{where}: {size['scroll']} px wide ({size['wide']})")
+                problems += [f"{where}: squeezed {word}" for word in page.evaluate(SQUEEZED)]
+                problems += [f"{where}: {v}" for v in _violations(page, axe_source)]
+        finally:
+            context.close()
+    assert not problems, "\n".join(problems)

@@ -142,3 +142,13 @@ def test_a_page_costs_the_same_queries_however_many_championships(
     assert all(played.series for played in data.championships)
     with django_assert_num_queries(6):  # the same, and the player
         assert page_of(client, maria).status_code == 200
+
+
+@pytest.mark.parametrize("pairs", [2, 30])
+def test_a_search_page_costs_the_same_queries_however_many_players_match(
+        client, director, django_assert_num_queries, pairs):
+    finished(director, [(f"Soler {i:02d}", f"Vidal {i:02d}") for i in range(pairs)],
+             list(range(1, pairs + 1)))
+    with django_assert_num_queries(2):  # how many match, the page of them
+        page = client.get(reverse("players:search"), {"q": "soler"})
+    assert page.status_code == 200 and page.content.decode().count("player-card") == min(pairs, 25)
