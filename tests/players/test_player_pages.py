@@ -152,3 +152,13 @@ def test_a_search_page_costs_the_same_queries_however_many_players_match(
     with django_assert_num_queries(2):  # how many match, the page of them
         page = client.get(reverse("players:search"), {"q": "soler"})
     assert page.status_code == 200 and page.content.decode().count("player-card") == min(pairs, 25)
+
+
+def test_what_is_typed_and_names_are_escaped(client, director):
+    finished(director, [("<b>Bold</b>", "Joan Puig"), ("Pere Vila", "Anna Roca")], [1, 2])
+    answer = client.get(reverse("players:search"), {"q": "<script>x</script>"}).content.decode()
+    assert "<script>x" not in answer and "&lt;script&gt;x" in answer
+    bold = Player.objects.get(name="<b>Bold</b>")
+    rated(bold, (bold.entries.get().team.championship, 1, 1.5))
+    page = page_of(client, bold).content.decode()
+    assert "<b>Bold" not in page and "&lt;b&gt;Bold" in page
