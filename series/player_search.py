@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from django.db.models import Count, QuerySet
 
-from series.player_selectors import visible_championships
+from series.player_selectors import shown_championships
 from tournaments.models import Championship, Player
 from tournaments.names import search_key
 
@@ -36,7 +36,7 @@ def search_players(query: str | None, user=None) -> QuerySet[Player]:
     players = Player.objects.filter(merged_into__isnull=True)
     for word in words:
         players = players.filter(search_name__contains=word)
-    visible = Championship.objects.filter(visible_championships(user)).values("pk")
+    visible = Championship.objects.filter(shown_championships(user)).values("pk")
     return (players.filter(entries__team__championship__in=visible)
             .annotate(championships=Count("entries__team__championship", distinct=True))
             .order_by("search_name", "club", "id"))

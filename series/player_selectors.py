@@ -31,7 +31,7 @@ from tournaments.models import Championship, EntrantPlayer, FinalPlace, Player, 
 MERGE_HOPS = 20
 
 
-def visible_championships(user=None) -> Q:
+def shown_championships(user=None) -> Q:
     """The championships whose places a reader may see (a filter on ``Championship``):
     finished with public results; a director's own finished ones too."""
     visible = Q(results_public=True)
@@ -157,7 +157,7 @@ def player_page(player: Player, user=None) -> PlayerPage:
     they played no championship the reader may see."""
     entries = list(EntrantPlayer.objects.filter(
         player=player, team__championship__in=Championship.objects.filter(
-            visible_championships(user)))
+            shown_championships(user)))
         .select_related("team__championship", "team__final_place"))
     if not entries:
         raise Http404("No visible championship")
