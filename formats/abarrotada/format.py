@@ -197,6 +197,11 @@ class Abarrotada(Format):
 
         check_archive(checked)
 
+    def archived_licences(self, checked) -> dict[int, str]:
+        from formats.abarrotada.archive import archived_licences
+
+        return archived_licences(checked)
+
     def check_archived_deal(self, checked, path: str, deal: dict) -> bool:
         from formats.abarrotada.archive import check_archived_deal
 
