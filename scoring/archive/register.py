@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext as _
 
 from formats.registry import FORMATS
-from scoring.archive.errors import refuse
+from scoring.archive.errors import ArchiveError, refuse
 from scoring.archive.format import ENTRANT_PLAYERS, REGISTER_PLAYERS
 from scoring.archive.validation import CheckedArchive
 from tournaments.models import Player, Team
@@ -50,7 +50,8 @@ def check_register(checked: CheckedArchive) -> None:
             except NameProblem as problem:
                 refuse(f"{path}.{name}", problem.message)
             if required and not player[name]:
-                refuse(f"{path}.{name}", _("must not be empty."))
+                raise ArchiveError(_("%(path)s: must not be empty.") % {"path": f"{path}.{name}"},
+                                   path=f"{path}.{name}")
         player["licence"] = " ".join(player["licence"].split())
         licence = player["licence"]
         if not _LICENCE.match(licence):

@@ -339,3 +339,36 @@ def test_the_command_reports_the_players(director, tmp_path):
     call_command("import_championship", str(path), "--director", director.username, stdout=out)
     assert "Players: 0 found by licence, 6 by name and club, 0 newly registered" in \
         out.getvalue()
+
+
+def _teams(championship, count: int, club: str = "Club X") -> None:
+    for i in range(count):
+        add_team(championship, name=f"Parella {i}", club=club, player1=f"Jugador {i}a",
+                 player2=f"Jugador {i}b")
+
+
+@pytest.mark.parametrize("size", [2, 6])
+def test_the_register_lists_cost_the_same_queries_whatever_the_size(
+        director, size, django_assert_num_queries):
+    from scoring.archive.export import _register
+
+    championship = create_championship(director, name=f"Open {size}")
+    _teams(championship, size)
+    with django_assert_num_queries(2):
+        lists = _register(championship, {})
+    assert len(lists["entrant_players"]) == 2 * size
+
+
+@pytest.mark.parametrize("size", [2, 6])
+def test_linking_players_already_here_costs_the_same_queries_whatever_the_size(
+        director, size, django_assert_num_queries):
+    from tournaments.services import register
+
+    championship = create_championship(director, name=f"Open {size}")
+    _teams(championship, size)
+    teams = list(championship.teams.all())
+    EntrantPlayer.objects.filter(team__championship=championship).delete()
+    # Read the links and the players of those names (no licence: no query); write the links.
+    with django_assert_num_queries(3):
+        links = register.link_entrants(teams)
+    assert {link.how for link in links} == {register.BY_NAME} and len(links) == 2 * size
