@@ -53,19 +53,14 @@ def entrant_names(team: Team) -> list[tuple[int, str]]:
 
 def link_entrants(teams: Iterable[Team], licences: Mapping[int, str] | None = None, *,
                   named: Mapping[tuple[int, int], Named] | None = None) -> list[Link]:
-    """Link each entrant's players to the register (see the module doc); the positions
-    (re)linked, each with how its player was found.
+    """Link each entrant's players to the register (see the module doc); returns the
+    positions (re)linked, each with how its player was found.
 
     ``licences`` gives an individual entrant's licence number by team id. ``named`` gives,
-    by (team id, position), the player as another register knew them (an import): its name,
-    club and licence are looked for instead of the names typed. A position whose linked
-    player still has the name and club typed keeps its link (a director's choice of player
-    survives an edit of something else); the others are linked again.
-
-    A licence finds the player of that licence (the player kept, if it was merged), whatever
-    the name; a licence no player has yet falls back to the exact name and club, whose player
-    takes the licence if they had none (a player of another licence is someone else); else
-    a new player is registered, with the licence.
+    by (team id, position), the player as another register knew them (an import): that
+    name, club and licence are looked for instead of the names typed. A position whose
+    linked player still has the name and club typed keeps its link (a director's choice of
+    player survives an edit of something else); the others are linked again (:func:`_find`).
     """
     teams = list(teams)
     licences = {team_id: licence for team_id, licence in (licences or {}).items() if licence}
@@ -74,50 +69,64 @@ def link_entrants(teams: Iterable[Team], licences: Mapping[int, str] | None = No
               for entry in EntrantPlayer.objects.filter(team__in=teams).select_related("player")}
     wanted = []
     for team in teams:
-        for position, typed in entrant_names(team):
+        for position, name in entrant_names(team):
             entry = linked.pop((team.pk, position), None)
             player = entry.player if entry else None
-            who = named.get((team.pk, position)) or Named(
-                typed, team.club, licences.get(team.pk, "") if position == 1 else "")
-            if (player is not None and player.name == who.name and player.club == who.club
-                    and (not who.licence or player.licence == who.licence)):
+            licence = licences.get(team.pk, "") if position == 1 else ""
+            club = team.club
+            if (team.pk, position) in named:
+                name, club, licence = named[(team.pk, position)]
+            if (player is not None and player.name == name and player.club == club
+                    and (not licence or player.licence == licence)):
                 continue
             if entry is not None:
                 entry.delete()
-            wanted.append((team, position, who))
+            wanted.append((team, position, name, licence, club))
     # Positions no longer named (a pair's second player removed).
     for entry in linked.values():
         entry.delete()
     if not wanted:
         return []
-    by_licence = _by_licence({who.licence for *_, who in wanted if who.licence})
+    by_licence = _by_licence({item[3] for item in wanted if item[3]})
     by_name: dict[tuple[str, str], Player] = {}
-    for player in (Player.objects.filter(name__in={who.name for *_, who in wanted},
+    for player in (Player.objects.filter(name__in={item[2] for item in wanted},
                                          merged_into__isnull=True).order_by("id")):
         by_name.setdefault((player.name, player.club), player)
     links, done = [], []
-    for team, position, who in wanted:
-        player, how = by_licence.get(who.licence) if who.licence else None, BY_LICENCE
-        if player is None:
-            player, how = by_name.get((who.name, who.club)), BY_NAME
-            if player is not None and who.licence:
-                if player.licence:  # another licence: another person of the same name
-                    player = None
-                else:
-                    player.licence = who.licence
-                    player.save(update_fields=["licence"])
-                    by_licence[who.licence] = player
-        if player is None:
-            player, how = Player.objects.create(name=who.name, club=who.club,
-                                                licence=who.licence,
-                                                search_name=search_key(who.name)), REGISTERED
-            if who.licence:
-                by_licence[who.licence] = player
-            by_name.setdefault((who.name, who.club), player)
+    for team, position, name, licence, club in wanted:
+        player, how = _find(name, club, licence, by_licence, by_name)
         links.append(EntrantPlayer(team=team, player=player, position=position))
-        done.append(Link(team, position, player, how, who.name))
+        done.append(Link(team, position, player, how, name))
     EntrantPlayer.objects.bulk_create(links)
     return done
+
+
+def _find(name: str, club: str, licence: str, by_licence: dict[str, Player],
+          by_name: dict[tuple[str, str], Player]) -> tuple[Player, str]:
+    """The player a position names, and how it was found: a licence finds the player of
+    that licence (the player kept, if it was merged), whatever the name; a licence no player
+    has yet falls back to the exact name and club, whose player takes the licence if they
+    had none (a player of another licence is someone else); else a new player is
+    registered, with the licence. ``by_licence`` and ``by_name`` learn what is decided."""
+    player = by_licence.get(licence) if licence else None
+    if player is not None:
+        return player, BY_LICENCE
+    player = by_name.get((name, club))
+    if player is not None and licence:
+        if player.licence:
+            player = None
+        else:
+            player.licence = licence
+            player.save(update_fields=["licence"])
+            by_licence[licence] = player
+    if player is not None:
+        return player, BY_NAME
+    player = Player.objects.create(name=name, club=club, licence=licence,
+                                   search_name=search_key(name))
+    if licence:
+        by_licence[licence] = player
+    by_name.setdefault((name, club), player)
+    return player, REGISTERED
 
 
 def _by_licence(licences: set[str]) -> dict[str, Player]:
