@@ -372,3 +372,31 @@ def test_linking_players_already_here_costs_the_same_queries_whatever_the_size(
     with django_assert_num_queries(3):
         links = register.link_entrants(teams)
     assert {link.how for link in links} == {register.BY_NAME} and len(links) == 2 * size
+
+
+@pytest.fixture
+def kept_places(monkeypatch) -> list[int]:
+    """The championships whose final places an import asked to keep
+    (``tournaments.services.places.keep_final_places``, stood in for)."""
+    import types
+
+    calls: list[int] = []
+
+    def keep(championship, **options):
+        calls.append(championship.pk)
+
+    try:
+        from tournaments.services import places
+    except ImportError:  # before the final places' branch: its module, stood in for
+        places = types.ModuleType("tournaments.services.places")
+        monkeypatch.setitem(sys.modules, "tournaments.services.places", places)
+    monkeypatch.setattr(places, "keep_final_places", keep, raising=False)
+    return calls
+
+
+def test_a_finished_championship_keeps_its_final_places_on_import(director, kept_places):
+    finished = import_archive((KEPT / "free_deal_pairs.full.json").read_bytes(),
+                              director=director)
+    assert finished.status == "finished" and kept_places == [finished.pk]
+    running = import_archive(moved(pairs_championship(director)), director=director)
+    assert running.status != "finished" and kept_places == [finished.pk]
