@@ -400,3 +400,16 @@ def test_a_finished_championship_keeps_its_final_places_on_import(director, kept
     assert finished.status == "finished" and kept_places == [finished.pk]
     running = import_archive(moved(pairs_championship(director)), director=director)
     assert running.status != "finished" and kept_places == [finished.pk]
+
+
+def test_a_kept_backup_with_register_entries_links_them_by_licence(director):
+    """A file written with the register entries (``abarrotada_register``) links by them."""
+    data = (KEPT / "abarrotada_register.full.json").read_bytes()
+    licensed = next(p for p in json.loads(data)["register_players"] if p["licence"])
+    here = Player.objects.create(name="Altre Nom", club="", licence=licensed["licence"],
+                                 search_name="altre nom")
+    imported = import_archive(data, director=director)
+    assert here.pk in {player_id for *_, player_id in links(imported)}
+    summary = imported.register_summary
+    assert summary.other_names == [(licensed["name"], here)]
+    assert (summary.by_licence, summary.by_name, summary.registered) == (1, 0, 17)
