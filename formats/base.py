@@ -407,6 +407,13 @@ class Format:
         (``scoring.archive.rules``) asks this of the file's format, ``checked`` being the
         rows read (``scoring.archive.validation.CheckedArchive``)."""
 
+    def archived_licences(self, checked) -> dict[int, str]:
+        """An entrant's licence number as the format's rows of a full backup keep it, by
+        the archive's team id (an individual player's, rules.md 10), for the register
+        (``scoring.archive.register``): it is the licence typed for the entrant. Pairs
+        have none."""
+        return {}
+
     def check_archived_deal(self, checked, path: str, deal: dict) -> bool:
         """Whether the format checked a deal of a full backup itself (one it builds its own
         way, refused with ``ArchiveError`` at ``path``); ``False`` leaves it to the archive's

@@ -206,6 +206,11 @@ class Abarrotada(Format):
 
         return final_places(championship, up_to=rounds)
 
+    def archived_licences(self, checked) -> dict[int, str]:
+        from formats.abarrotada.archive import archived_licences
+
+        return archived_licences(checked)
+
     def check_archived_deal(self, checked, path: str, deal: dict) -> bool:
         from formats.abarrotada.archive import check_archived_deal
 
