@@ -7,7 +7,7 @@ duplicates, where the director merges them."""
 from __future__ import annotations
 
 from django.contrib import messages
-from django.urls import NoReverseMatch, reverse
+from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -19,12 +19,8 @@ SHOWN = 12
 
 
 def duplicates_url() -> str:
-    """The review of likely duplicates (``tournaments:player_duplicates``), or empty while
-    this installation has no such page."""
-    try:
-        return reverse("tournaments:player_duplicates")
-    except NoReverseMatch:
-        return ""
+    """The director's review of likely duplicates (``tournaments:player_duplicates``)."""
+    return reverse("tournaments:player_duplicates")
 
 
 def _names(names: list[str]):
@@ -45,9 +41,7 @@ def register_messages(summary: RegisterSummary) -> list[tuple[int, str]]:
             "registered": summary.registered})]
     if not summary.to_review:
         return said
-    url = duplicates_url()
-    review = format_html(' <a href="{}">{}</a>', url, _("Review likely duplicates")) \
-        if url else ""
+    review = format_html(' <a href="{}">{}</a>', duplicates_url(), _("Review likely duplicates"))
     if summary.likely_duplicates:
         said.append((messages.WARNING, format_html(
             "{} {}.{}",

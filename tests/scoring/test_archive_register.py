@@ -310,17 +310,13 @@ def test_the_import_page_lists_the_players_to_review(director_client, director):
     assert "Maria Costa (here: Maria C. (Club X))" in page
 
 
-def test_the_review_link_is_there_once_the_page_is(director, monkeypatch):
-    from scoring.archive import register_messages as module
+def test_the_review_links_to_the_likely_duplicates_page(director):
     from scoring.archive.register import RegisterSummary
 
     player = Player(name="Joan Puig", club="Club Y")
     summary = RegisterSummary(registered=1, likely_duplicates=[player])
-    monkeypatch.setattr(module, "duplicates_url", lambda: "/director/players/duplicates/")
     texts = [text for _level, text in register_messages(summary)]
-    assert 'href="/director/players/duplicates/"' in texts[1]
-    monkeypatch.setattr(module, "duplicates_url", lambda: "")
-    assert "href" not in register_messages(summary)[1][1]
+    assert f'href="{reverse("tournaments:player_duplicates")}"' in texts[1]
 
 
 def test_a_long_list_is_cut_short(db):
