@@ -134,6 +134,19 @@ def test_pairs_level_in_the_swiss_share_their_place_after_the_bracket(director):
         (rest[0], 3), (rest[1], 4), (rest[2], 4), (rest[3], 4)]
 
 
+def test_a_pair_withdrawn_before_the_seeding_follows_the_bracket_in_its_swiss_place(director):
+    championship = swiss_played(director, knockout_size=4)
+    swiss = swiss_order(championship)
+    services.withdraw_team(championship.teams.get(pk=swiss[2]), by=director)
+    fd.start_knockout(championship, by=director)  # seeds: Swiss 1, 2, 4, 5
+    play_stage(championship, director, 1)
+    play_stage(championship, director, 2)
+    result = places(championship)
+    assert result[:2] == [(swiss[0], 1), (swiss[1], 2)]
+    assert sorted(result[2:4]) == sorted([(swiss[3], 3), (swiss[4], 3)])
+    assert result[4:] == [(swiss[2], 5), (swiss[5], 6), (swiss[6], 7), (swiss[7], 8)]
+
+
 def test_until_the_final_is_decided_the_swiss_ranking_stands(director):
     championship = swiss_played(director, knockout_size=4)
     assert places(championship) == swiss_places(championship)  # no bracket yet
