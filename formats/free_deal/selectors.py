@@ -241,22 +241,3 @@ def team_table(team: Team) -> Table | None:
     open_ = tables.filter(round__status=Round.Status.RELEASED).order_by("round__number").first()
     return open_ or tables.order_by("-round__number").first()
 
-
-def final_places(championship: Championship, *, up_to: int | None = None
-                 ) -> list[tuple[int, int]]:
-    """Each pair's place for the series and the ratings (rules.md 13): the ranking of the
-    standings page after the last closed round (or ``up_to``), as ``(pair id, place)``.
-
-    With sections, each section's ranking follows the one before it, in the sections'
-    order, its places counted on from the pairs above (a section's 1st of a second section
-    of 7 is 8th): the series and the ratings need one ranking of the whole event. The
-    knockout after the Swiss is not a ranking of its own (rules.md 11.3): the Swiss ranking
-    stands."""
-    if up_to is None:
-        up_to = max(championship.rounds.filter(status=Round.Status.CLOSED)
-                    .values_list("number", flat=True), default=0)
-    places: list[tuple[int, int]] = []
-    for part in section_rankings(championship, up_to=up_to):
-        above = len(places)
-        places.extend((line.team.pk, above + line.placed.place) for line in part.lines)
-    return places

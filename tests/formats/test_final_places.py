@@ -51,7 +51,7 @@ def shown(championship) -> list[tuple[int, int]]:
         for part in section_rankings(championship, up_to=last_closed(championship)):
             lines += [(line.team.pk, above + number(line.place)) for line in part.lines]
             above += len(part.lines)
-        return lines
+        return knockout_first(championship, lines)
     if key == "abarrotada":
         from formats.abarrotada.selectors import standings
 
@@ -66,6 +66,26 @@ def shown(championship) -> list[tuple[int, int]]:
     places = final_places(championship)
     assert places is not None, "the final ranking is shown once the knockout is decided"
     return [(line.team.pk, number(line.label)) for line in places]
+
+
+def knockout_first(championship, swiss: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Free deal (rules.md 11.3): once the final is decided, the bracket's winner, runner-up,
+    then each round's losers sharing a place (later rounds first), then the other pairs in
+    their Swiss order (here with no level pairs among them); the Swiss alone before."""
+    ties = list(KnockoutTie.objects.filter(championship=championship))
+    if not ties or any(tie.winner_id is None for tie in ties):
+        return swiss
+    went_out = {}
+    for tie in ties:
+        for pk in (tie.first_id, tie.second_id):
+            went_out[pk] = max(went_out.get(pk, 0), tie.stage)
+    went_out[max(ties, key=lambda tie: tie.stage).winner_id] += 1
+    lines = []
+    for stage in sorted(set(went_out.values()), reverse=True):
+        place = len(lines) + 1
+        lines += sorted((pk, place) for pk, last in went_out.items() if last == stage)
+    rest = [pk for pk, _place in swiss if pk not in went_out]
+    return lines + [(pk, len(lines) + index) for index, pk in enumerate(rest, start=1)]
 
 
 def assert_standard_ranking(places: list[tuple[int, int]], championship) -> None:
