@@ -139,6 +139,9 @@ def candidate_values(championship, team, other, *, every: bool = True):
         "stage": [1, 2],
         "slot": [1, 2],
         "tie_id": [1, 2],
+        # The register of players (rules.md 13.1): a player, a merge.
+        "player_pk": [1, 2],
+        "merge_pk": [1],
     }
     if every:
         return values
