@@ -1,0 +1,265 @@
+"""Reads of the series (rules.md 13.2): which series a director directs, and the series
+ranking.
+
+:func:`series_ranking` reads, in a fixed number of queries whatever the number of
+championships and players, the final places the core kept (``FinalPlace``) of the series'
+championships that count, with their players' ids (``EntrantPlayer``) and names (the
+register), and hands them to the rules (``engine.series.series_ranking``) in series order:
+the series order is also what "the most recent championship" means in the tie-break.
+
+Which championships count:
+
+- a finished one, ranked by its final places;
+- with ``updates = rounds``, also a running one, ranked after its closed rounds: its format
+  ranks it (``Format.final_places``; a format that cannot yet is left out until it
+  finishes). That asks the format, a few queries of its own per running championship;
+- on the public page only those whose results are public; the series' directors see all.
+
+A championship whose places the rules refuse (a player named in two of its entrants, say)
+is left out and listed in :attr:`SeriesRanking.problems` for the director, rather than
+taking the whole ranking down.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from dataclasses import dataclass
+from decimal import Decimal
+
+from django.db.models import QuerySet
+from django.http import Http404
+
+from engine import series as rules
+from formats import format_of
+from series.models import Series, SeriesChampionship
+from series.points import points_table
+from tournaments.models import Championship, EntrantPlayer, FinalPlace, Player, Round
+
+# --- Which series ---------------------------------------------------------------------------
+
+
+def directed_series(user) -> QuerySet[Series]:
+    """The series ``user`` directs (none for an anonymous user), newest first."""
+    if not user.is_authenticated:
+        return Series.objects.none()
+    return Series.objects.filter(directors=user)
+
+
+def series_for_director(user, pk: int) -> Series:
+    """The series ``pk`` if ``user`` directs it; otherwise 404 (others cannot tell it
+    exists)."""
+    series = directed_series(user).filter(pk=pk).first()
+    if series is None:
+        raise Http404("No such series")
+    return series
+
+
+def is_series_director(user, series: Series) -> bool:
+    return bool(user.is_authenticated and series.directors.filter(pk=user.pk).exists())
+
+
+def series_for_reader(user, pk: int) -> tuple[Series, bool]:
+    """The series ``pk`` and whether ``user`` directs it; 404 for anyone else until its
+    ranking is public."""
+    series = Series.objects.filter(pk=pk).first()
+    if series is None:
+        raise Http404("No such series")
+    director = is_series_director(user, series)
+    if not (director or series.results_public):
+        raise Http404("No such series")
+    return series, director
+
+
+def entries(series: Series) -> list[SeriesChampionship]:
+    """The series' championships in series order."""
+    return list(SeriesChampionship.objects.filter(series=series)
+                .select_related("championship").order_by("position"))
+
+
+def addable_championships(user, series: Series) -> QuerySet[Championship]:
+    """The championships ``user`` directs that are not in the series yet."""
+    return (Championship.objects.filter(directors=user)
+            .exclude(series_entries__series=series).order_by("-created_at", "-id"))
+
+
+# --- The ranking ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Column:
+    """One championship of the series: its place in the series (from 1), and how it
+    counts: ``"finished"``, ``"rounds"`` (running, after its closed rounds), or not
+    (``"waiting"``: not finished yet; ``"unpublished"``: results not public; ``"refused"``:
+    places the rules refuse)."""
+
+    position: int
+    championship: Championship
+    state: str
+
+    @property
+    def counts(self) -> bool:
+        return self.state in ("finished", "rounds")
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """A player's result in one championship of the series."""
+
+    points: Decimal
+    place: int
+    shared: bool
+    counted: bool
+
+    @property
+    def label(self) -> str:
+        return f"{self.place}=" if self.shared else str(self.place)
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """A player's line: ``results`` has one item per counting column (None: not played)."""
+
+    place: int
+    shared: bool
+    player_id: int
+    name: str
+    club: str
+    total: Decimal
+    results: tuple[Result | None, ...]
+    place_counts: tuple[int, ...]
+
+    @property
+    def label(self) -> str:
+        return f"{self.place}=" if self.shared else str(self.place)
+
+    @property
+    def played(self) -> int:
+        return sum(1 for result in self.results if result is not None)
+
+
+@dataclass(frozen=True, slots=True)
+class SeriesRanking:
+    series: Series
+    columns: tuple[Column, ...]  # every championship of the series, in order
+    lines: tuple[Line, ...]
+    problems: tuple[str, ...]  # the rules' refusals, for the director (English)
+
+    @property
+    def counting(self) -> tuple[Column, ...]:
+        return tuple(column for column in self.columns if column.counts)
+
+
+def _state(series: Series, championship: Championship, director: bool) -> str:
+    if not (director or championship.results_public):
+        return "unpublished"
+    if championship.status == Championship.Status.FINISHED:
+        return "finished"
+    if (series.updates == Series.Updates.ROUNDS
+            and championship.status == Championship.Status.RUNNING):
+        return "rounds"
+    return "waiting"
+
+
+def _running_places(championships: list[Championship]) -> dict[int, list[tuple[int, int]]]:
+    """Each running championship's places after its closed rounds, as its format ranks
+    them; one without a closed round, or whose format cannot rank it yet, is left out."""
+    if not championships:
+        return {}
+    closed = set(Round.objects.filter(championship__in=championships,
+                                      status=Round.Status.CLOSED)
+                 .values_list("championship_id", flat=True).distinct())
+    places = {}
+    for championship in championships:
+        if championship.pk not in closed:
+            continue
+        try:
+            places[championship.pk] = list(format_of(championship).final_places(championship))
+        except NotImplementedError:
+            continue
+    return places
+
+
+_REFUSED_INDEX = re.compile(r"^championships\[(\d+)\]")
+
+
+def series_ranking(series: Series, *, director: bool = False) -> SeriesRanking:
+    """The series ranking as ``director`` (every championship) or the public (those whose
+    results are public) sees it (module docstring)."""
+    columns = [Column(entry.position, entry.championship,
+                      _state(series, entry.championship, director))
+               for entry in entries(series)]
+    finished = [c.championship.pk for c in columns if c.state == "finished"]
+    running = _running_places([c.championship for c in columns if c.state == "rounds"])
+    # Each entrant's place and players: {championship: {team: (place, [player ids])}}.
+    ranked: dict[int, dict[int, tuple[int, list]]] = defaultdict(dict)
+    rows = (FinalPlace.objects.filter(championship_id__in=finished)
+            .order_by("championship_id", "place", "team_id", "team__register_entries__position")
+            .values_list("championship_id", "team_id", "place",
+                         "team__register_entries__player_id")) if finished else []
+    for championship_id, team_id, place, player_id in rows:
+        _place, players = ranked[championship_id].setdefault(team_id, (place, []))
+        if player_id is not None:
+            players.append(player_id)
+    if running:
+        for championship_id, places in running.items():
+            for team_id, place in places:
+                ranked[championship_id][team_id] = (place, [])
+        team_ids = [team_id for places in running.values() for team_id, _place in places]
+        for championship_id, team_id, player_id in (
+                EntrantPlayer.objects.filter(team_id__in=team_ids)
+                .order_by("team_id", "position")
+                .values_list("team__championship_id", "team_id", "player_id")):
+            ranked[championship_id][team_id][1].append(player_id)
+    # An entrant without a register player still holds its place: a stand-in (a negative
+    # key, never a player's) keeps the places of the others right, and is dropped after.
+    columns = [Column(c.position, c.championship, c.state) if c.championship.pk in ranked
+               or not c.counts else Column(c.position, c.championship, "waiting")
+               for c in columns]
+    counting = [c for c in columns if c.counts]
+    finals = [[(players or [-team_id], place)
+               for team_id, (place, players) in ranked[c.championship.pk].items()]
+              for c in counting]
+    problems = []
+    table = points_table(series)
+    while True:
+        try:
+            lines = rules.series_ranking(finals, table, series.best_of)
+            break
+        except rules.SeriesError as error:
+            match = _REFUSED_INDEX.match(error.field)
+            if match is None:
+                raise
+            index = int(match.group(1))
+            refused = counting[index]
+            problems.append(f"{refused.championship.name}: {error.message}")
+            columns = [Column(c.position, c.championship, "refused") if c is refused else c
+                       for c in columns]
+            del counting[index]
+            del finals[index]
+    return SeriesRanking(series, tuple(columns), _lines(lines, len(counting)), tuple(problems))
+
+
+def _lines(lines, columns: int) -> tuple[Line, ...]:
+    """The rules' lines with the players' names, stand-ins dropped, places counted again
+    without them."""
+    kept = [line for line in lines if line.player >= 0]
+    names = {player.pk: player for player in
+             Player.objects.filter(pk__in=[line.player for line in kept]).only("name", "club")}
+    out = []
+    for index, line in enumerate(kept):
+        if index and kept[index - 1].key == line.key:
+            place = out[-1].place
+        else:
+            place = index + 1
+        shared = ((index > 0 and kept[index - 1].key == line.key)
+                  or (index + 1 < len(kept) and kept[index + 1].key == line.key))
+        results: list[Result | None] = [None] * columns
+        for result in line.results:
+            results[result.championship] = Result(result.points, result.place, result.shared,
+                                                  result.counted)
+        player = names.get(line.player)
+        out.append(Line(place, shared, line.player, player.name if player else "",
+                        player.club if player else "", line.total, tuple(results),
+                        line.place_counts))
+    return tuple(out)
