@@ -54,3 +54,7 @@ def player(name: str) -> Player:
 def positions(series: Series) -> list[tuple[int, int]]:
     return list(SeriesChampionship.objects.filter(series=series).order_by("position")
                 .values_list("championship_id", "position"))
+
+
+def draft(director) -> Championship:
+    return services.create_championship(director, name=f"Championship {next(_names)}")
