@@ -23,8 +23,10 @@ def test_openapi_schema_is_valid_and_complete(schema):
     assert any(path.endswith("/standings/") for path in paths)
     assert all(path.startswith("/api/v1/") for path in paths)
     from scoring.api import urls
+    from series.api import urls as series_urls
 
-    assert len(paths) == len(urls.urlpatterns)  # every endpoint is in it
+    # Every endpoint is in it: the championships' and the series' (rules.md 13.2).
+    assert len(paths) == len(urls.urlpatterns) + len(series_urls.urlpatterns)
 
 
 def test_every_operation_describes_its_bodies(schema):

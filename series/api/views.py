@@ -79,7 +79,7 @@ class SeriesView(SeriesDirectorView):
         return self.answer(services.update_series(series, **changes))
 
     @extend_schema(tags=TAGS, parameters=[IDEMPOTENCY],
-                   responses={204: None, 401: ERRORS[401], 404: ERRORS[404]})
+                   responses={204: None, **ERRORS})
     def delete(self, request, pk: int):
         """Delete the series (its championships stay)."""
         services.delete_series(self.series(pk))
