@@ -23,7 +23,6 @@ taking the whole ranking down.
 from __future__ import annotations
 
 import re
-from collections import defaultdict
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -103,22 +102,10 @@ class Column:
 
 
 @dataclass(frozen=True, slots=True)
-class Result:
-    """A player's result in one championship of the series."""
-
-    points: Decimal
-    place: int
-    shared: bool
-    counted: bool
-
-    @property
-    def label(self) -> str:
-        return f"{self.place}=" if self.shared else str(self.place)
-
-
-@dataclass(frozen=True, slots=True)
 class Line:
-    """A player's line: ``results`` has one item per counting column (None: not played)."""
+    """A player's line: ``results`` has one item per counting column, the rules' result
+    (``engine.series.SeriesResult``: points, place, shared, counted) or None (not
+    played)."""
 
     place: int
     shared: bool
@@ -126,7 +113,7 @@ class Line:
     name: str
     club: str
     total: Decimal
-    results: tuple[Result | None, ...]
+    results: tuple[rules.SeriesResult | None, ...]
     place_counts: tuple[int, ...]
 
     @property
@@ -180,6 +167,44 @@ def _running_places(championships: list[Championship]) -> dict[int, list[tuple[i
     return places
 
 
+def _final_places(finished: list[int], running: list[Championship]
+                  ) -> dict[int, list[tuple[list, int]]]:
+    """Each championship's ``(players, place)`` per entrant, as the rules take them: the
+    finished ones' kept places, the running ones' as their formats rank them now.
+
+    An entrant without a register player still holds its place: a stand-in (minus the
+    entrant's id, never a player's) keeps the places of the others right, and is dropped
+    from the ranking after (:func:`_lines`)."""
+    places: dict[int, list[tuple[list, int]]] = {}
+    if finished:
+        # In the final places' order: an entrant's players (a row each) come together.
+        rows = (FinalPlace.objects.filter(championship_id__in=finished)
+                .order_by("championship_id", "place", "team_id")
+                .values_list("championship_id", "team_id", "place",
+                             "team__register_entries__player_id"))
+        last_team = None
+        players: list = []
+        for championship_id, team_id, place, player_id in rows:
+            if team_id != last_team:
+                last_team, players = team_id, []
+                places.setdefault(championship_id, []).append((players, place))
+            players.append(-team_id if player_id is None else player_id)
+    running_places = _running_places(running)
+    if running_places:
+        players_of: dict[int, list] = {}
+        for championship_id, ranked in running_places.items():
+            places[championship_id] = [(players_of.setdefault(team_id, []), place)
+                                       for team_id, place in ranked]
+        for team_id, player_id in (EntrantPlayer.objects.filter(team_id__in=players_of)
+                                   .order_by("team_id", "position")
+                                   .values_list("team_id", "player_id")):
+            players_of[team_id].append(player_id)
+        for team_id, players in players_of.items():
+            if not players:
+                players.append(-team_id)
+    return places
+
+
 _REFUSED_INDEX = re.compile(r"^championships\[(\d+)\]")
 
 
@@ -189,37 +214,12 @@ def series_ranking(series: Series, *, director: bool = False) -> SeriesRanking:
     columns = [Column(entry.position, entry.championship,
                       _state(series, entry.championship, director))
                for entry in entries(series)]
-    finished = [c.championship.pk for c in columns if c.state == "finished"]
-    running = _running_places([c.championship for c in columns if c.state == "rounds"])
-    # Each entrant's place and players: {championship: {team: (place, [player ids])}}.
-    ranked: dict[int, dict[int, tuple[int, list]]] = defaultdict(dict)
-    rows = (FinalPlace.objects.filter(championship_id__in=finished)
-            .order_by("championship_id", "place", "team_id", "team__register_entries__position")
-            .values_list("championship_id", "team_id", "place",
-                         "team__register_entries__player_id")) if finished else []
-    for championship_id, team_id, place, player_id in rows:
-        _place, players = ranked[championship_id].setdefault(team_id, (place, []))
-        if player_id is not None:
-            players.append(player_id)
-    if running:
-        for championship_id, places in running.items():
-            for team_id, place in places:
-                ranked[championship_id][team_id] = (place, [])
-        team_ids = [team_id for places in running.values() for team_id, _place in places]
-        for championship_id, team_id, player_id in (
-                EntrantPlayer.objects.filter(team_id__in=team_ids)
-                .order_by("team_id", "position")
-                .values_list("team__championship_id", "team_id", "player_id")):
-            ranked[championship_id][team_id][1].append(player_id)
-    # An entrant without a register player still holds its place: a stand-in (a negative
-    # key, never a player's) keeps the places of the others right, and is dropped after.
-    columns = [Column(c.position, c.championship, c.state) if c.championship.pk in ranked
-               or not c.counts else Column(c.position, c.championship, "waiting")
-               for c in columns]
+    places = _final_places([c.championship.pk for c in columns if c.state == "finished"],
+                           [c.championship for c in columns if c.state == "rounds"])
+    columns = [c if c.championship.pk in places or not c.counts
+               else Column(c.position, c.championship, "waiting") for c in columns]
     counting = [c for c in columns if c.counts]
-    finals = [[(players or [-team_id], place)
-               for team_id, (place, players) in ranked[c.championship.pk].items()]
-              for c in counting]
+    finals = [places[c.championship.pk] for c in counting]
     problems = []
     table = points_table(series)
     while True:
@@ -241,25 +241,27 @@ def series_ranking(series: Series, *, director: bool = False) -> SeriesRanking:
 
 
 def _lines(lines, columns: int) -> tuple[Line, ...]:
-    """The rules' lines with the players' names, stand-ins dropped, places counted again
-    without them."""
+    """The rules' lines with the players' names; stand-ins dropped, and then the places
+    counted again without them."""
     kept = [line for line in lines if line.player >= 0]
-    names = {player.pk: player for player in
-             Player.objects.filter(pk__in=[line.player for line in kept]).only("name", "club")}
+    names = {pk: (name, club) for pk, name, club in
+             Player.objects.filter(pk__in=[line.player for line in kept])
+             .values_list("pk", "name", "club")}
+    places = [(line.place, line.shared) for line in kept]
+    if len(kept) < len(lines):
+        keys = [line.key for line in kept]
+        places = []
+        for index, key in enumerate(keys):
+            place = places[-1][0] if index and keys[index - 1] == key else index + 1
+            shared = ((index > 0 and keys[index - 1] == key)
+                      or (index + 1 < len(keys) and keys[index + 1] == key))
+            places.append((place, shared))
     out = []
-    for index, line in enumerate(kept):
-        if index and kept[index - 1].key == line.key:
-            place = out[-1].place
-        else:
-            place = index + 1
-        shared = ((index > 0 and kept[index - 1].key == line.key)
-                  or (index + 1 < len(kept) and kept[index + 1].key == line.key))
-        results: list[Result | None] = [None] * columns
+    for line, (place, shared) in zip(kept, places, strict=True):
+        results: list = [None] * columns
         for result in line.results:
-            results[result.championship] = Result(result.points, result.place, result.shared,
-                                                  result.counted)
-        player = names.get(line.player)
-        out.append(Line(place, shared, line.player, player.name if player else "",
-                        player.club if player else "", line.total, tuple(results),
+            results[result.championship] = result
+        name, club = names.get(line.player, ("", ""))
+        out.append(Line(place, shared, line.player, name, club, line.total, tuple(results),
                         line.place_counts))
     return tuple(out)
