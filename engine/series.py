@@ -338,18 +338,18 @@ def series_ranking(championships: Iterable[Iterable[tuple[Sequence[Hashable], in
         played = per_player[player]
         counted = _counted([points for _i, _p, _s, points in played], best)
         results = []
+        counts = [0] * longest
+        total = Decimal("0.00")
         for k, (index, place, shared, points) in enumerate(played):
             key = (index, place, k in counted)
             result = made.get(key)
             if result is None:
                 result = made[key] = SeriesResult(index, place, shared, points, key[2])
             results.append(result)
-        results = tuple(results)
-        counts = [0] * longest
-        for _index, place, _shared, _points in played:
             counts[place - 1] += 1
-        total = sum((r.points for r in results if r.counted), Decimal("0.00"))
-        lines.append(SeriesLine(0, False, player, total, results, tuple(counts),
+            if key[2]:
+                total += points
+        lines.append(SeriesLine(0, False, player, total, tuple(results), tuple(counts),
                                 results[-1].points))  # fmt: skip
     lines.sort(key=lambda line: line.key, reverse=True)  # stable: equal keys by player
     ranked: list[SeriesLine] = []

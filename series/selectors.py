@@ -76,6 +76,11 @@ def entries(series: Series) -> list[SeriesChampionship]:
                 .select_related("championship").order_by("position"))
 
 
+#: What the ranking reads of each championship (its pages show no more).
+RANKING_FIELDS = ("position", "championship__name", "championship__status",
+                  "championship__results_public", "championship__format")
+
+
 def addable_championships(user, series: Series) -> QuerySet[Championship]:
     """The championships ``user`` directs that are not in the series yet."""
     return (Championship.objects.filter(directors=user)
@@ -153,6 +158,9 @@ def _running_places(championships: list[Championship]) -> dict[int, list[tuple[i
     them; one without a closed round, or whose format cannot rank it yet, is left out."""
     if not championships:
         return {}
+    # Read whole: a format may ask any of its settings.
+    championships = list(Championship.objects.filter(pk__in=[c.pk for c in championships])
+                         .order_by("pk"))
     closed = set(Round.objects.filter(championship__in=championships,
                                       status=Round.Status.CLOSED)
                  .values_list("championship_id", flat=True).distinct())
@@ -211,9 +219,10 @@ _REFUSED_INDEX = re.compile(r"^championships\[(\d+)\]")
 def series_ranking(series: Series, *, director: bool = False) -> SeriesRanking:
     """The series ranking as ``director`` (every championship) or the public (those whose
     results are public) sees it (module docstring)."""
+    read = (SeriesChampionship.objects.filter(series=series).select_related("championship")
+            .order_by("position").only(*RANKING_FIELDS))
     columns = [Column(entry.position, entry.championship,
-                      _state(series, entry.championship, director))
-               for entry in entries(series)]
+                      _state(series, entry.championship, director)) for entry in read]
     places = _final_places([c.championship.pk for c in columns if c.state == "finished"],
                            [c.championship for c in columns if c.state == "rounds"])
     columns = [c if c.championship.pk in places or not c.counts
