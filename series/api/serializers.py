@@ -28,7 +28,7 @@ class SeriesSerializer(serializers.Serializer):
     typed_points = serializers.ListField(
         child=serializers.CharField(max_length=20), required=False, max_length=500,
         help_text=_("The typed table: the points of 1st, 2nd, ... place as decimal strings "
-                    "(\"25\", \"16.5\"); at most 2 decimals."))
+                    "(“25”, “16.5”); at most 2 decimals."))
     best_of = serializers.IntegerField(
         required=False, allow_null=True, min_value=-32_767, max_value=32_767,
         help_text=_("Each player's best N results count; null: all."))
