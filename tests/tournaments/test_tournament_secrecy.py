@@ -139,6 +139,8 @@ def candidate_values(championship, team, other, *, every: bool = True):
         "stage": [1, 2],
         "slot": [1, 2],
         "tie_id": [1, 2],
+        # A championship of a series (rules.md 13.2), under the series' own ``pk``.
+        "championship_pk": [championship.pk, other.pk],
     }
     if every:
         return values
