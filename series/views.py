@@ -43,10 +43,7 @@ def projector(request, pk: int):
 def print_page(request, pk: int):
     """The ranking on A4 pages, with a "Print" button (the browser prints or saves a PDF)."""
     ranking, director = _ranking(request, pk)
-    response = render(request, "series/print.html", {
+    return render(request, "series/print.html", {
         "series": ranking.series, "ranking": ranking, "print_page": True,
         "pdf_note": "", "director": director,
     })
-    response["Cache-Control"] = "no-store, private" if director else response.get(
-        "Cache-Control", "no-cache")
-    return response
