@@ -49,7 +49,8 @@ FORMAT_AREAS = _format_areas()
 CORE_APPS = ("results", "scoring", "tournaments", "live", "config", "series")
 #: The seam between the core and the formats: what a format answers (``base``), the registry
 #: the formats join, the package's doors, its app and its template tags.
-SEAM = ("formats", "formats.base", "formats.registry", "formats.apps", "formats.templatetags")
+SEAM = ("formats", "formats.base", "formats.registry", "formats.apps", "formats.templatetags",
+        "formats.entrant_questions", "formats.backup_questions")
 #: The areas whose lines are counted, in the order printed.
 LINE_AREAS = ("results", "scoring", "tournaments", *FORMAT_AREAS.values(), "formats seam", "live",
               "config")  # fmt: skip

@@ -18,6 +18,7 @@ urlpatterns = [
     path("api/docs/", ApiDocsView.as_view(url_name="api-schema"), name="api-docs"),
     path("api/v1/", include("scoring.api.urls")),
     path("api/v1/", include("series.api.urls")),
+    path("api/v1/", include("series.player_api_urls")),
     path("live/", live_views.unavailable, name="live"),  # under ASGI, live/asgi.py answers
     path("", tournament_views.home, name="home"),
     path("favicon.ico", RedirectView.as_view(url=static("favicon.svg"), permanent=True),
@@ -28,6 +29,7 @@ urlpatterns = [
     path("", include("scoring.urls")),
     path("", include("scoring.archive.urls")),
     path("", include("series.urls")),
+    path("", include("series.player_urls")),
     path("", include("formats.duplicate_pairs.urls")),
     path("", include("formats.free_deal.urls")),
     path("", include("formats.abarrotada.urls")),

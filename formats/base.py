@@ -3,20 +3,24 @@
 A format is a small object, not a class hierarchy of pages: each method is one question a
 page, the API, an export or the archive asks, and each format answers it with its own
 modules. Methods take plain model instances and return plain values or responses.
+
+The questions about entrants (registering, importing, drafted rounds, withdrawals, sections)
+are in ``formats/entrant_questions.py``; those of the demo, the API's URLs and the full
+backup in ``formats/backup_questions.py``. :class:`Format` inherits both.
 """
 
 from __future__ import annotations
-
-from collections.abc import Iterable
 
 from django.urls import reverse
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
+from formats.backup_questions import BackupQuestions
+from formats.entrant_questions import EntrantQuestions
 from scoring.wording import TEAM_WORDING, Wording
 
 
-class Format:
+class Format(EntrantQuestions, BackupQuestions):
     #: Stored in ``Championship.format``.
     key: str = ""
     #: Shown to directors when they pick a format.
@@ -208,7 +212,8 @@ class Format:
     def final_places(self, championship, *, rounds=None) -> list[tuple[int, int]]:
         """Each entrant's place, as ``(team id, place)`` in ranking order, shared places
         carrying the same number (1, 2, 2, 4) (rules.md 13: what the series and the ratings
-        read). ``rounds``: the closed rounds to rank after (default: every closed round).
+        read). ``rounds``: rank after the closed rounds up to this number (default: every
+        closed round).
         The core keeps these when the championship finishes (``FinalPlace``)."""
         raise NotImplementedError
 
@@ -271,135 +276,4 @@ class Format:
         after each decided tie (a withdrawn next opponent, a third-place game's pairs:
         ``scoring.services.knockout_settle``). By default not: the director enters every
         game."""
-        return False
-
-    # --- Entrants (the teams page, its import and its template) -----------------------------
-
-    #: Whether each entrant is one player (individual championships), not a team of two.
-    players_entrants: bool = False
-    #: The columns of the entrants' import file and its template, in order.
-    entrant_columns: tuple[str, ...] = ("number", "name", "club", "player1", "player2")
-
-    def entrant_form(self, data=None, initial=None):
-        """The form that registers or edits one entrant (a team, a pair, a player)."""
-        from tournaments.forms import TeamForm
-
-        return TeamForm(data, initial=initial)
-
-    def entrant_initial(self, team) -> dict:
-        from tournaments.forms import TeamForm
-
-        return {name: getattr(team, name) for name in TeamForm.base_fields}
-
-    def add_entrant(self, championship, cleaned: dict):
-        from tournaments import services
-
-        return services.add_team(championship, **cleaned)
-
-    def update_entrant(self, team, cleaned: dict):
-        from tournaments import services
-
-        return services.update_team(team, **cleaned)
-
-    def import_entrants(self, championship, uploaded_file) -> list:
-        from tournaments import services
-
-        return services.import_teams(championship, uploaded_file)
-
-    # --- Drafted rounds (``tournaments.services.drafts`` and ``withdrawals``) ---------------
-
-    def other_byes(self, round_) -> set[int]:
-        """Ids of the teams sitting out ``round_`` with a bye besides ``Round.bye_team``
-        (a free-deal section's own bye)."""
-        return set()
-
-    def check_draft(self, round_, tables: dict[int, tuple[int, int]]) -> None:
-        """Refuse (``ServiceError`` naming the field) a drafted layout the format cannot
-        play: ``tables`` maps each table number to its two teams' ids."""
-
-    def swap_other_byes(self, round_, swap: dict[int, int]) -> None:
-        """Exchange teams in the byes of :meth:`other_byes` as a swap by hand does."""
-
-    def set_other_bye(self, round_, team, given: bool) -> bool:
-        """Give or take back ``team``'s own bye in ``round_`` where the format keeps it
-        elsewhere than ``Round.bye_team``; ``False`` when it does not (the caller uses
-        ``Round.bye_team``)."""
-        return False
-
-    def other_bye_rounds(self, championship_id: int, team, *, status) -> list[int]:
-        """Numbers of the rounds in ``status`` where ``team`` has a bye of
-        :meth:`other_byes`."""
-        return []
-
-    def placed_rounds(self, team, *, status) -> list[int]:
-        """Numbers of the rounds in ``status`` that place ``team``: at a table, or with a
-        bye (the round's, or one of :meth:`other_byes`). What a withdrawal reports of the
-        drafted rounds."""
-        from django.db.models import Q
-
-        from tournaments.models import Round
-
-        rounds = Round.objects.filter(championship_id=team.championship_id, status=status)
-        numbers = set(rounds.filter(Q(bye_team=team) | Q(tables__ns_team=team)
-                                    | Q(tables__ew_team=team))
-                      .values_list("number", flat=True))
-        numbers |= set(self.other_bye_rounds(team.championship_id, team, status=status))
-        return sorted(numbers)
-
-    def team_withdrawn(self, team, *, by=None, origin=None) -> None:
-        """What else withdrawing ``team`` does in this format, called by the core
-        (``tournaments.services.teams.withdraw_team``) in its transaction once the team is
-        withdrawn and its drafted rounds' byes are made (groups then knockout: the
-        walkovers of rules.md 12.4)."""
-
-    def team_reinstated(self, team, *, by=None, origin=None) -> None:
-        """Undo :meth:`team_withdrawn` when the core reinstates ``team``, after its drafted
-        rounds' byes are taken back."""
-
-    # --- Sections (free-deal, rules.md 11.3) ------------------------------------------------
-
-    def team_section_problem(self, championship, name: str) -> str | None:
-        """Why a team cannot be put in the section ``name`` (a team import's "section"
-        column), or ``None``."""
-        from django.utils.translation import gettext
-
-        return gettext("This championship has no sections: leave the column empty.")
-
-    def place_teams(self, championship, sections: dict[int, str]) -> None:
-        """Put the teams (by id) in the named sections, checked by
-        :meth:`team_section_problem`."""
-
-    # --- The demo, the API and the archive (the core asks every format in turn) -----------
-
-    #: The lists of a full backup a championship of this format may have: an import
-    #: (``scoring.archive.rules``) refuses rows in another format's lists.
-    archive_rows: tuple[str, ...] = ()
-
-    def load_demo(self, director) -> Iterable[str]:
-        """``manage.py demo`` (``scoring.management.commands.demo``) asks each format, in
-        the formats' order, to load its demo championships for ``director``: the lines it
-        prints, each as its championship is loaded."""
-        return ()
-
-    def api_urlpatterns(self) -> list:
-        """The format's own endpoints, which the API's URLs (``scoring.api.urls``) add after
-        the core's; a package of two formats gives them once."""
-        return []
-
-    def archive_part(self):
-        """The format's row lists of a full backup (a ``scoring.archive.format.ArchivePart``,
-        asked by ``backup_layout``), after the core's; ``None`` for none (a package of two
-        formats gives them once)."""
-        return None
-
-    def check_archive(self, checked) -> None:
-        """Refuse (``ArchiveError`` naming the row) a full backup of one of the format's
-        championships whose own rows its forms would refuse: an import
-        (``scoring.archive.rules``) asks this of the file's format, ``checked`` being the
-        rows read (``scoring.archive.validation.CheckedArchive``)."""
-
-    def check_archived_deal(self, checked, path: str, deal: dict) -> bool:
-        """Whether the format checked a deal of a full backup itself (one it builds its own
-        way, refused with ``ArchiveError`` at ``path``); ``False`` leaves it to the archive's
-        check of the pairs' generated deals (``scoring.archive.rules``)."""
         return False

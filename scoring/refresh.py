@@ -27,34 +27,15 @@ import time
 from django.conf import settings
 from django.db import connections
 
+from tournaments.debounce import Debouncer
+
 logger = logging.getLogger(__name__)
 
 #: Seconds between a change and the rebuild that stores its scores. Readers score noted
 #: deals themselves meanwhile, so this trades their extra work against the rebuilds'.
 REBUILD_DELAY = 2.0
 
-
-class Debouncer:
-    """Starts ``start(delay)`` at most once per ``delay`` seconds (see the module doc)."""
-
-    def __init__(self, start, delay: float = REBUILD_DELAY, clock=time.monotonic):
-        self._start = start
-        self._delay = delay
-        self._clock = clock
-        self._lock = threading.Lock()
-        self._due: float | None = None
-
-    def poke(self, delay: float | None = None) -> bool:
-        """Ask for a run in ``delay`` seconds (default: the debouncer's); returns whether
-        one was started (``False``: one is due later)."""
-        delay = self._delay if delay is None else delay
-        with self._lock:
-            now = self._clock()
-            if self._due is not None and self._due > now:
-                return False
-            self._due = now + delay
-        self._start(delay)
-        return True
+__all__ = ["BROKER_PAUSE", "REBUILD_DELAY", "Debouncer", "request_rebuild"]
 
 
 def _delay() -> float:

@@ -99,6 +99,7 @@ def rebuild_scores_when_asked(settings):
     background paths on purpose."""
     settings.SCORING_REBUILD = "off"
     settings.DEAL_ANALYSIS = "off"  # likewise the deals' analysis; its tests run it inline
+    settings.RATINGS_REBUILD = "off"  # and the ratings' rebuild; tests/tournaments/test_ratings*
 
 
 @pytest.fixture(autouse=True)

@@ -351,3 +351,15 @@ def test_one_write_of_each_format_answers_every_request_within_its_schema(
     sent = _fuzz_operations(list(chosen.values()), raw_schema=raw_schema, app=app,
                             director=director, settings=settings, per_mode=1, capsys=capsys)
     assert sent >= 6 * (len(NOT_IDS) + len(RAW_VALUES))
+
+
+def test_the_player_endpoints_answer_every_request_within_their_schema(
+        schema, raw_schema, app, director, settings, capsys):
+    """The player search and page (rules.md 13.4), public reads outside the championships'
+    paths: a few generated requests in each mode, an unknown player's page among them."""
+    chosen = [operation for operation in _operations(schema)
+              if operation.path.startswith("/api/v1/players/")]
+    assert len(chosen) == 2, [op.label for op in chosen]
+    sent = _fuzz_operations(chosen, raw_schema=raw_schema, app=app, director=director,
+                            settings=settings, per_mode=5, capsys=capsys)
+    assert sent >= 10

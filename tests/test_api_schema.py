@@ -23,10 +23,14 @@ def test_openapi_schema_is_valid_and_complete(schema):
     assert any(path.endswith("/standings/") for path in paths)
     assert all(path.startswith("/api/v1/") for path in paths)
     from scoring.api import urls
+    from series import player_api_urls
     from series.api import urls as series_urls
 
-    # Every endpoint is in it: the championships' and the series' (rules.md 13.2).
-    assert len(paths) == len(urls.urlpatterns) + len(series_urls.urlpatterns)
+    # Every endpoint is in it: the core's, the formats', the series' (rules.md 13.2) and the
+    # players' (rules.md 13.4).
+    assert len(paths) == (len(urls.urlpatterns) + len(series_urls.urlpatterns)
+                          + len(player_api_urls.urlpatterns))
+    assert {"/api/v1/players/", "/api/v1/players/{id}/"} <= set(paths)
 
 
 def test_every_operation_describes_its_bodies(schema):

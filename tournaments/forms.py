@@ -45,6 +45,9 @@ class ChampionshipForm(forms.Form):
     )
     doubling = forms.ChoiceField(label=_("Doubling scheme"), choices=Championship.Doubling.choices)
     results_public = forms.BooleanField(label=_("Results are public"), required=False)
+    show_ratings = forms.BooleanField(
+        label=_("Show ratings on the ranking sheet"), required=False,
+        help_text=_("A “Rating” column with each player's rating (rules.md 13.3)."))
 
     # Set by every format; a format shows only the settings it uses (``formats``).
     FORMAT_SETTINGS = ("movement", "rounds_planned", "deals_per_match", "variant", "doubling")

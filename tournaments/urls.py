@@ -8,6 +8,7 @@ from django.urls import path
 from tournaments import analysis_views, views
 from tournaments import confirm_views as confirm
 from tournaments import director_views as d
+from tournaments.director_views import register as players
 
 app_name = "tournaments"
 
@@ -93,6 +94,14 @@ director = [
     ),
     path("director/c/<int:pk>/deals/import/", d.deal_import, name="director_deal_import"),
     path("director/c/<int:pk>/deals.pdf", d.deal_sheets_pdf, name="director_deal_sheets"),
+    # The register of players (rules.md 13.1), shared by every championship.
+    path("director/players/", players.players, name="players"),
+    path("director/players/<int:player_pk>/", players.player, name="player"),
+    path("director/players/duplicates/", players.player_duplicates, name="player_duplicates"),
+    path("director/players/merge/", players.player_merge, name="player_merge"),
+    path("director/players/merges/", players.player_merges, name="player_merges"),
+    path("director/players/merges/<int:merge_pk>/undo/", players.player_merge_undo,
+         name="player_merge_undo"),
     path(
         "director/c/<int:pk>/analysis/recompute/",
         analysis_views.recompute,

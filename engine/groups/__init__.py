@@ -18,7 +18,8 @@ Pure Python, no Django.  One module per job, each with its policies in its docst
 - :mod:`.qualification` -- who goes through, repechage, byes and the seeded bracket (12.3):
   ``qualify``, ``bracket_size``, ``Qualification``;
 - :mod:`.separation` -- same-group separation in the first knockout round: ``separate``;
-- :mod:`.final_places` -- the final ranking (12.4): ``final_ranking``,
+- :mod:`.final_places` -- the final ranking (12.4): ``final_ranking``, ``bracket_ranking``
+  (the bracket's part alone, shared with the free-deal knockout of 11.3),
   ``third_place_pairs``, ``FinalPlace``;
 - :mod:`.withdrawal` -- a withdrawn pair's walkovers (12.4): ``walkovers``,
   ``mean_winning_margin``;
@@ -50,7 +51,9 @@ _EXPORTS = {
     "engine.groups.comparison": ["order_across_groups", "per_game", "tied_blocks"],
     "engine.groups.qualification": ["Qualification", "bracket_size", "qualify"],
     "engine.groups.separation": ["separate"],
-    "engine.groups.final_places": ["FinalPlace", "final_ranking", "third_place_pairs"],
+    "engine.groups.final_places": [
+        "FinalPlace", "bracket_ranking", "final_ranking", "third_place_pairs",
+    ],
     "engine.groups.withdrawal": ["mean_winning_margin", "walkovers"],
 }  # fmt: skip
 __getattr__, __dir__, __all__ = lazy_exports(__name__, _EXPORTS, globals())

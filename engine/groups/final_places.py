@@ -33,7 +33,7 @@ from .comparison import tied_blocks
 from .errors import GroupsError
 from .ranking import GroupStanding, sorted_ids
 
-__all__ = ["FinalPlace", "final_ranking", "third_place_pairs"]
+__all__ = ["FinalPlace", "bracket_ranking", "final_ranking", "third_place_pairs"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,10 +65,13 @@ def third_place_pairs(bracket: Bracket) -> tuple[Hashable, ...]:
     return losers if len(losers) == 2 else ()
 
 
-def final_ranking(bracket: Bracket, standings: Sequence[GroupStanding], *,
-                  third_place_winner: Hashable | None = None) -> tuple[FinalPlace, ...]:  # fmt: skip
-    """Every pair's final place, from the decided ``bracket`` and the groups' rankings
-    (group 1 first); ``third_place_winner`` when a third-place game was played."""
+def bracket_ranking(bracket: Bracket, *,
+                    third_place_winner: Hashable | None = None) -> tuple[FinalPlace, ...]:  # fmt: skip
+    """The places of the decided ``bracket``'s pairs (steps 1 and 2 above: the winner, the
+    runner-up, then the pairs by the round they went out in, sharing); ``third_place_winner``
+    when a third-place game was played. The pairs outside the bracket are the format's to
+    rank after these: by group place here (:func:`final_ranking`), by the Swiss ranking in
+    the free-deal format (rules.md 11.3), so both formats share this one rule."""
     champion = bracket.champion
     if champion is None:
         raise GroupsError("bracket", "the final has not been decided yet",
@@ -95,6 +98,14 @@ def final_ranking(bracket: Bracket, standings: Sequence[GroupStanding], *,
                         FinalPlace(place + 1, False, other, True)]  # fmt: skip
             continue
         ranking.extend(FinalPlace(place, len(out) > 1, pair, True) for pair in out)
+    return tuple(ranking)
+
+
+def final_ranking(bracket: Bracket, standings: Sequence[GroupStanding], *,
+                  third_place_winner: Hashable | None = None) -> tuple[FinalPlace, ...]:  # fmt: skip
+    """Every pair's final place, from the decided ``bracket`` and the groups' rankings
+    (group 1 first); ``third_place_winner`` when a third-place game was played."""
+    ranking = list(bracket_ranking(bracket, third_place_winner=third_place_winner))
     in_bracket = {entry.pair for entry in ranking}
     by_place: dict[int, list] = {}
     for standing in standings:

@@ -24,6 +24,7 @@ from formats.abarrotada.models import (
     SitOut,
 )
 from formats.abarrotada.rules import ReportRefused, ReportValues, check_values
+from formats.abarrotada.services.players import LICENCE
 from formats.abarrotada.services.seating import deal_cards
 from formats.abarrotada.services.totals import MAX_TOTAL
 from scoring.archive.errors import refuse
@@ -87,6 +88,11 @@ def check_archive(checked) -> None:
     if form_value not in (3, 4):
         refuse("individual_settings[0].form", _("four or three players a table."))
     form = Form(form_value)
+    for i, row in enumerate(rows["individual_player_details"]):
+        if not LICENCE.match(row["licence"]):
+            refuse(f"individual_player_details[{i}].licence",
+                   _("Licence number: at most 20 letters, digits, dots, slashes, dashes or "
+                     "spaces."))
     _seating(rows, form)
     dealer = {(d["round_id"], d["number"]): d["dealer"] for d in rows["deals"]}
     table_round = {t["id"]: t["round_id"] for t in rows["individual_tables"]}
@@ -135,6 +141,13 @@ def _seating(rows: dict, form: Form) -> None:
             refuse(f"individual_sit_outs[{i}].player",
                    _("player id %(player)s sits out this round and is also seated in it.")
                    % {"player": sit_out["player_id"]})
+
+
+def archived_licences(checked) -> dict[int, str]:
+    """Each player's licence as typed (their details row), by the archive's team id: the
+    register links the player by it (``scoring.archive.register``)."""
+    return {row["player_id"]: " ".join(row["licence"].split())
+            for row in checked.rows["individual_player_details"] if row["licence"].strip()}
 
 
 def check_archived_deal(checked, path: str, deal: dict) -> bool:

@@ -32,15 +32,19 @@ class Abarrotada(Format):
         return {"number": team.number, "name": team.name, "club": team.club,
                 "licence": details.licence if details else ""}
 
-    def add_entrant(self, championship, cleaned: dict):
+    def typed_players(self, cleaned: dict) -> list[tuple[int, str, str, str]]:
+        return [(1, cleaned.get("name", ""), cleaned.get("club", ""),
+                 cleaned.get("licence", ""))]
+
+    def add_entrant(self, championship, cleaned: dict, *, chosen=None):
         from formats.abarrotada.services import add_player
 
-        return add_player(championship, **cleaned)
+        return add_player(championship, chosen=chosen, **cleaned)
 
-    def update_entrant(self, team, cleaned: dict):
+    def update_entrant(self, team, cleaned: dict, *, chosen=None):
         from formats.abarrotada.services.players import update_player
 
-        return update_player(team, **cleaned)
+        return update_player(team, chosen=chosen, **cleaned)
 
     def import_entrants(self, championship, uploaded_file) -> list:
         from formats.abarrotada.services.players import import_players
@@ -197,6 +201,16 @@ class Abarrotada(Format):
 
         check_archive(checked)
 
+    def final_places(self, championship, *, rounds=None) -> list[tuple[int, int]]:
+        from formats.abarrotada.places import final_places
+
+        return final_places(championship, up_to=rounds)
+
+    def archived_licences(self, checked) -> dict[int, str]:
+        from formats.abarrotada.archive import archived_licences
+
+        return archived_licences(checked)
+
     def check_archived_deal(self, checked, path: str, deal: dict) -> bool:
         from formats.abarrotada.archive import check_archived_deal
 
@@ -230,6 +244,11 @@ class AbarrotadaFree(Abarrotada):
         from formats.abarrotada.evening_views import director_games
 
         return director_games(request, championship, round_)
+
+    def final_places(self, championship, *, rounds=None) -> list[tuple[int, int]]:
+        from formats.abarrotada.places import evening_final_places as final_places
+
+        return final_places(championship, up_to=rounds)
 
     def standings_page(self, request, championship, *, director: bool):
         from formats.abarrotada.evening_views import standings_page

@@ -100,6 +100,14 @@ class DuplicatePairs(Format):
 
         recompute_championship(championship)
 
+    def final_places(self, championship, *, rounds=None) -> list[tuple[int, int]]:
+        # The standings as the public sees them (closed rounds; ``rounds``: up to that
+        # round), places shared as they show them (rules.md 6.6).
+        from scoring.selectors import standings
+
+        return [(row.team.pk, row.place)
+                for row in standings(championship, live=False, up_to=rounds)]
+
     def load_demo(self, director):
         from formats.duplicate_pairs.demo import load_demo
 

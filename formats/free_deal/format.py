@@ -136,6 +136,11 @@ class FreeDealPairs(Format):
 
         return public_results(championship, rounds, number)
 
+    def final_places(self, championship, *, rounds=None) -> list[tuple[int, int]]:
+        from formats.free_deal.places import final_places
+
+        return final_places(championship, up_to=rounds)
+
     def export_kinds(self) -> list:
         from formats.free_deal.exports.kinds import KINDS
 

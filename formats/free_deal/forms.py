@@ -84,6 +84,10 @@ class FreeDealSettingsForm(forms.Form):
     bye_points = forms.IntegerField(label=_("Bye: points"), initial=0, min_value=0,
                                     max_value=MAX_POINTS)
     seeding = forms.ChoiceField(label=_("Round 1"), choices=FreeDealSettings.Seeding.choices)
+    seed_by_rating = forms.BooleanField(
+        label=_("Seed by rating"), required=False,
+        help_text=_("Round 1 seeded by the pairs' ratings, best first, instead of the choice "
+                    "above (each pair's rating is the mean of its players')."))
     knockout_size = forms.TypedChoiceField(
         label=_("Knockout stage"), choices=KNOCKOUT_SIZES, coerce=int, initial=0,
         required=False, empty_value=0,

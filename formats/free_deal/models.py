@@ -97,6 +97,12 @@ class FreeDealSettings(models.Model):
     def __str__(self) -> str:
         return f"{self.championship}"
 
+    @property
+    def seed_by_rating(self) -> bool:
+        """Round 1 seeded by rating (rules.md 13.3): kept on the championship, offered
+        among these settings (``services.settings.save_settings`` stores it)."""
+        return self.championship.seed_by_rating
+
 
 class Section(models.Model):
     """A section of the event (rules.md 11.3): its pairs are paired and ranked among

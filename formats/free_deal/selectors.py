@@ -240,3 +240,4 @@ def team_table(team: Team) -> Table | None:
                                    "ew_team")
     open_ = tables.filter(round__status=Round.Status.RELEASED).order_by("round__number").first()
     return open_ or tables.order_by("-round__number").first()
+

@@ -72,6 +72,9 @@ class FreeDealSettingsSerializer(serializers.Serializer):
                                               required=False)
     bye_points = serializers.IntegerField(min_value=0, max_value=MAX_POINTS, required=False)
     seeding = serializers.ChoiceField(choices=FreeDealSettings.Seeding.choices, required=False)
+    seed_by_rating = serializers.BooleanField(
+        required=False, help_text=_("Round 1 seeded by the pairs' ratings, best first, "
+                                    "instead of the seeding above (rules.md 13.3)."))
     knockout_size = serializers.ChoiceField(
         choices=[0, 2, 4, 8, 16], required=False,
         help_text=_("The knockout stage after the Swiss: how many of the final ranking play "

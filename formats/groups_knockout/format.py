@@ -163,6 +163,11 @@ class GroupsKnockout(Format):
 
         return missing_results(round_)
 
+    def final_places(self, championship, *, rounds=None) -> list[tuple[int, int]]:
+        from formats.groups_knockout.standings_knockout import places_for_register
+
+        return places_for_register(championship, up_to=rounds)
+
     def public_archive(self, championship, rounds, number: dict[int, int]) -> dict:
         from formats.groups_knockout.archive import public_results
 

@@ -36,6 +36,10 @@ class GroupsSettingsForm(forms.Form):
                                      initial=1)
     third_place = forms.BooleanField(label=_("Third-place game"), required=False)
     seeding = forms.ChoiceField(label=_("Groups"), choices=GroupsSettings.Seeding.choices)
+    seed_by_rating = forms.BooleanField(
+        label=_("Seed by rating"), required=False,
+        help_text=_("The groups made snake-wise from the pairs' ratings, best first, instead "
+                    "of the choice above (each pair's rating is the mean of its players')."))
 
     @classmethod
     def for_championship(cls, championship=None, data=None):

@@ -77,6 +77,12 @@ class GroupsSettings(models.Model):
     def __str__(self) -> str:
         return f"{self.championship}"
 
+    @property
+    def seed_by_rating(self) -> bool:
+        """The groups made snake-wise from the ratings (rules.md 13.3): kept on the
+        championship, offered among these settings (``services.settings`` stores it)."""
+        return self.championship.seed_by_rating
+
 
 def group_letter(number: int) -> str:
     """Group 1 is A, 2 is B, … 26 is Z, 27 is AA (no event has that many)."""

@@ -42,3 +42,6 @@ class GroupsSettingsSerializer(serializers.Serializer):
         help_text=_("A knockout tie is one game (1) or the best of three (3)."))
     third_place = serializers.BooleanField(required=False)
     seeding = serializers.ChoiceField(choices=GroupsSettings.Seeding.choices, required=False)
+    seed_by_rating = serializers.BooleanField(
+        required=False, help_text=_("The groups made snake-wise from the pairs' ratings, best "
+                                    "first, instead of the seeding above (rules.md 13.3)."))

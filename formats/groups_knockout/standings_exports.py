@@ -32,7 +32,7 @@ from formats.groups_knockout.services import settings_of
 from formats.groups_knockout.standings import DIRECT, REPECHAGE, group_stage
 from scoring.exports.bracket import bracket_pdf
 from scoring.exports.csv_files import csv_bytes
-from scoring.exports.pdf import print_context
+from scoring.exports.pdf import print_context, rating_column
 from scoring.exports.registry import (
     CSV,
     PDF,
@@ -121,7 +121,8 @@ def standings_pdf(scope) -> bytes:
     context = print_context(scope, _("Group standings"))
     stage = stage_of(scope)
     context.update(groups=stage.groups, settings=settings,
-                   final=ko.knockout_of(scope.championship, stage).lines)
+                   final=ko.knockout_of(scope.championship, stage).lines,
+                   ratings=rating_column(scope.championship))
     return render_pdf("groups_knockout/print/standings.html", context)
 
 

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.groups.comparison import tied_blocks
 from engine.groups.final_places import final_ranking
+from engine.groups.ranking import sorted_ids
 from scoring.services.knockout_settle import engine_bracket, is_third_place
 from tournaments.models import Championship, Team
 
@@ -22,6 +24,8 @@ class FinalPlace:
     label: str
     team: Team
     knockout: bool
+    #: The place as a number (3 for ``3=``).
+    place: int = 0
 
 
 def final_places(championship: Championship, *, stage=None,
@@ -52,4 +56,31 @@ def final_places(championship: Championship, *, stage=None,
                              withdrawn=withdrawn)
     ranking = final_ranking(bracket, [view.standing for view in stage.groups],
                             third_place_winner=third.winner_id if third else None)
-    return [FinalPlace(place.label, teams[place.pair], place.knockout) for place in ranking]
+    return [FinalPlace(place.label, teams[place.pair], place.knockout, place.place)
+            for place in ranking]
+
+
+def places_for_register(championship: Championship, *, up_to: int | None = None
+                        ) -> list[tuple[int, int]]:
+    """``(pair id, place)`` for the series and the ratings (rules.md 13, ``Format.final_places``):
+    the final ranking once the knockout is decided (and ``up_to`` is not given); before that,
+    or with no knockout, the pairs by their group place as the final ranking ranks the pairs
+    that did not go through: every group winner, then every runner-up..., and within one
+    group place by the per-game comparison of 12.3, equal figures sharing the place."""
+    from formats.groups_knockout.standings import group_stage
+
+    stage = group_stage(championship, up_to=up_to)
+    if up_to is None:
+        places = final_places(championship, stage=stage)
+        if places is not None:
+            return [(line.team.pk, line.place) for line in places]
+    by_place: dict[int, list] = {}
+    for view in stage.groups:
+        for placed in view.standing.lines:
+            by_place.setdefault(placed.place, []).append(placed.line)
+    ranking: list[tuple[int, int]] = []
+    for group_place in sorted(by_place):
+        for block in tied_blocks(by_place[group_place]):
+            place = len(ranking) + 1
+            ranking.extend((pair, place) for pair in sorted_ids(line.pair for line in block))
+    return ranking

@@ -19,6 +19,7 @@ from scoring.views.common import no_store
 from tournaments import audit
 from tournaments import selectors as tournament_selectors
 from tournaments.print_pages import printed_file
+from tournaments.rating_selectors import seeding_lines
 from tournaments.services.championships import settings_locked
 from tournaments.services.common import ServiceError
 
@@ -33,11 +34,16 @@ def director_championship(request, pk: int):
 
 
 def _page(request, championship, swap_form=None):
+    locked = settings_locked(championship)
     return render(request, "groups_knockout/groups.html", {
         "championship": championship,
         "groups": selectors.groups_view(championship),
         "settings": settings_of(championship),
-        "locked": settings_locked(championship),
+        "locked": locked,
+        # Seeded by rating: the order the snake takes, shown before the groups are made.
+        "rating_seeding": seeding_lines(
+            championship, championship.teams.filter(withdrawn=False).order_by("number"))
+        if championship.seed_by_rating and not locked else [],
         "finished": championship.status == championship.Status.FINISHED,
         "pair_count": championship.teams.filter(withdrawn=False).count(),
         "swap_form": swap_form or SwapForm(),

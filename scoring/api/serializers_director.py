@@ -40,6 +40,9 @@ class ChampionshipSerializer(serializers.Serializer):
     variant = serializers.ChoiceField(choices=Championship.Variant.choices, required=False)
     doubling = serializers.ChoiceField(choices=Championship.Doubling.choices, required=False)
     results_public = serializers.BooleanField(required=False)
+    show_ratings = serializers.BooleanField(
+        required=False, help_text=_("The ranking sheet shows a Rating column (rules.md 13.3); "
+                                    "may change at any time."))
     key_commitment = serializers.CharField(read_only=True)
     deal_key = serializers.SerializerMethodField(
         help_text=_("The secret deal key, once the championship is finished; else null."))

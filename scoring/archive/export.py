@@ -10,9 +10,11 @@ from django.utils import timezone
 
 from scoring.archive.format import (
     CHAMPIONSHIP,
+    ENTRANT_PLAYERS,
     FORMAT,
     FORMAT_VERSION,
     KIND_FULL,
+    REGISTER_PLAYERS,
     USER,
     TableSpec,
     backup_layout,
@@ -21,7 +23,7 @@ from scoring.archive.format import (
     write_datetime,
 )
 from tournaments import audit
-from tournaments.models import AuditEvent, Championship
+from tournaments.models import AuditEvent, Championship, EntrantPlayer, Player
 
 
 def header(kind: str) -> dict:
@@ -123,8 +125,9 @@ def snapshot():
 
 def export_full(championship: Championship) -> dict:
     """Every row of the championship, secrets included: enough to move it, running, to
-    another installation (``import_archive``). Directors only; derived scores are left out
-    and recomputed on import (``derived_models`` of ``format.backup_layout``)."""
+    another installation (``import_archive``), and the register entries its entrants name.
+    Directors only; derived scores are left out and recomputed on import (``derived_models``
+    of ``format.backup_layout``)."""
     with snapshot():
         usernames = _usernames(championship)
         archive = header(KIND_FULL)
@@ -136,7 +139,18 @@ def export_full(championship: Championship) -> dict:
         )
         for spec in backup_layout().tables:
             archive[spec.key] = _rows(spec, _queryset(spec, championship), usernames)
+        archive.update(_register(championship, usernames))
     return archive
+
+
+def _register(championship: Championship, usernames: dict[int, str]) -> dict[str, list[dict]]:
+    """The register entries (rules.md 13.1): the register players the championship's
+    entrants name, and which one each entrant names in which position
+    (``scoring.archive.register`` links them on import)."""
+    players = Player.objects.filter(entries__team__championship=championship).distinct()
+    entries = EntrantPlayer.objects.filter(team__championship=championship)
+    return {REGISTER_PLAYERS.key: _rows(REGISTER_PLAYERS, players, usernames),
+            ENTRANT_PLAYERS.key: _rows(ENTRANT_PLAYERS, entries, usernames)}
 
 
 def record_backup_download(championship: Championship | int, *, by, origin,

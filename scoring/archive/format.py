@@ -36,7 +36,16 @@ from scoring.models import (
     ResultEntry,
     ResultReview,
 )
-from tournaments.models import AuditEvent, Championship, Deal, Round, Table, Team
+from tournaments.models import (
+    AuditEvent,
+    Championship,
+    Deal,
+    EntrantPlayer,
+    Player,
+    Round,
+    Table,
+    Team,
+)
 
 FORMAT = "duplicada-championship"
 #: 2: the championship's format, and the free-deal format's settings and games. A version 1
@@ -61,7 +70,8 @@ CHAMPIONSHIP = TableSpec(
     "championship", Championship,
     ("id", "name", "venue", "starts_on", "ends_on", "status", "format", "deals_per_match",
      "variant", "doubling", "movement", "rounds_planned", "results_public", "deal_key",
-     "key_commitment", "created_at", "archived_at"),
+     "key_commitment", "created_at", "archived_at", "finished_at", "seed_by_rating",
+     "show_ratings"),
 )
 
 #: The core's row lists of a full backup, in the order they are inserted (references
@@ -111,10 +121,26 @@ CORE_TABLES: tuple[TableSpec, ...] = (
               {"team": "teams", "by_director": USER}),
 )
 
+#: The register entries the championship's entrants name (rules.md 13.1), added within
+#: version 2: the players as this installation's register knows them, and which player each
+#: entrant names in which position. Not rows an import inserts: each entrant's players are
+#: linked to the importing installation's register (``scoring.archive.register``), so a
+#: file without them (written before them) links by the names typed on the entrants.
+REGISTER_PLAYERS = TableSpec("register_players", Player, ("id", "name", "club", "licence"))
+ENTRANT_PLAYERS = TableSpec("entrant_players", EntrantPlayer,
+                            ("id", "team", "position", "player"),
+                            {"team": "teams", "player": "register_players"})
+REGISTER_TABLES = (REGISTER_PLAYERS, ENTRANT_PLAYERS)
+#: A register player's fields the archive leaves out: the searched name (made from the
+#: name), and what belongs to the installation's register (when it was registered, a merge
+#: into another player: the file names the player kept).
+REGISTER_LEFT_OUT = ("search_name", "merged_into", "created_at")
+
 #: Rows that point at the championship do so implicitly (one championship per archive).
 CORE_IMPLICIT_CHAMPIONSHIP = (Team, Round, Deal, AuditEvent, KnockoutTie)
 #: Championship fields added within version 2, with the value a file from before them means.
-OPTIONAL_CHAMPIONSHIP = {"archived_at": None}
+OPTIONAL_CHAMPIONSHIP = {"archived_at": None, "finished_at": None, "seed_by_rating": False,
+                         "show_ratings": False}
 
 #: Model fields a full backup leaves out on purpose: derived data rebuilt on import.
 #: ``DealScore`` rows are recomputed from the results; a ``ScoreRefresh`` note only says
@@ -128,8 +154,12 @@ OPTIONAL_CHAMPIONSHIP = {"archived_at": None}
 #: made by an older solver is made afresh).
 #: A ``RoundClock`` is the room's live state, not a result: a championship moved with a round
 #: in play has that round's clock started again by its director.
+#: A ``FinalPlace`` follows from a finished championship's standings: kept again on import.
+#: A ``PlayerRating`` is rebuilt from the final places and the register; a ``PlayerMerge``
+#: is a director's decision about this installation's register, not the championship's.
 CORE_DERIVED_MODELS = ("DealScore", "ScoreRefresh", "ExportJob", "ApiToken",
-                       "IdempotentRequest", "ThrottleCount", "DealAnalysis", "RoundClock")
+                       "IdempotentRequest", "ThrottleCount", "DealAnalysis", "RoundClock",
+                       "FinalPlace", "PlayerRating", "PlayerMerge")
 
 
 @dataclass(frozen=True)
@@ -245,7 +275,8 @@ def renumbered(archive: dict) -> dict:
     copy = json.loads(json.dumps(archive))
     ranks = {CHAMPIONSHIP.key: {copy["championship"]["id"]: 1}}
     copy["championship"]["id"] = 1
-    for spec in backup_layout().tables:
+    register = REGISTER_TABLES if all(spec.key in copy for spec in REGISTER_TABLES) else ()
+    for spec in (*backup_layout().tables, *register):
         ranks[spec.key] = {row["id"]: rank for rank, row in enumerate(copy[spec.key], start=1)}
         for row in copy[spec.key]:
             row["id"] = ranks[spec.key][row["id"]]

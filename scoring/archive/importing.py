@@ -19,7 +19,12 @@ Choices (``docs/archive.md``):
   username as text (``by_director_name``), not as a reference to an account here, so that
   the history still says who did what.
 - Stored scores are derived: they are recomputed from the imported results
-  (``recompute_championship``), so the standings are the same as before.
+  (``recompute_championship``), so the standings are the same as before; a finished
+  championship's final places are kept again from them.
+- **The register** (rules.md 13.1): the archive's register players are not inserted; each
+  imported entrant's players are linked to this installation's register by the archive's
+  register entries (a licence first, then the exact name and club, else a new player;
+  ``scoring.archive.register``), or by the names typed when the file has none.
 - The deals' double-dummy analysis is derived too: once the import is committed, the
   closed rounds' deals are analysed again in the background, as when their rounds closed
   (``tournaments.services.analysis.on_championship_imported``).
@@ -40,11 +45,13 @@ from scoring.archive.format import (
 )
 from scoring.archive.names import check_names
 from scoring.archive.reading import load
+from scoring.archive.register import check_register, link_imported
 from scoring.archive.rules import check_rules
 from scoring.archive.validation import CheckedArchive, read_full
 from scoring.models import ResultEntry
 from scoring.services import recompute_championship
 from tournaments.models import Championship
+from tournaments.services import places
 from tournaments.services.analysis import on_championship_imported
 
 # Ids asked about at a time (SQLite allows a limited number of query parameters).
@@ -59,6 +66,7 @@ def check_archive(source) -> CheckedArchive:
     checked = read_full(load(source))
     check_names(checked)
     check_rules(checked)
+    check_register(checked)
     return checked
 
 
@@ -68,7 +76,10 @@ def import_archive(source, *, director) -> Championship:
     is read, and the bytes are let go before the JSON is parsed.
 
     The returned championship's ``archive_directors`` lists the archive's other directors
-    (usernames), who are not made directors here (see the module docstring).
+    (usernames), who are not made directors here (see the module docstring); its
+    ``register_summary`` (``scoring.archive.register.RegisterSummary``) says how its
+    players were linked to this installation's register and which the director should
+    review.
 
     Raises :class:`ArchiveError` with a message saying what is wrong; then nothing has
     been written.
@@ -102,9 +113,18 @@ def _write(checked: CheckedArchive, director) -> Championship:
     # here need not be the same person.
     championship.archive_directors = [name for name in checked.directors
                                       if name != director.get_username()]
+    championship.register_summary = link_imported(checked, new_ids["teams"])
     recompute_championship(championship)
+    _keep_final_places(championship)
     on_championship_imported(championship)
     return championship
+
+
+def _keep_final_places(championship: Championship) -> None:
+    """A championship imported finished keeps its final places (rules.md 13), as finishing
+    it here would have, for the series and the ratings."""
+    if championship.status == Championship.Status.FINISHED:
+        places.keep_final_places(championship)
 
 
 def _insert(spec: TableSpec, rows: list[dict], new_ids: dict[str, dict[int, int]]) -> None:

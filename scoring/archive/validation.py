@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from scoring.archive.errors import ArchiveError
 from scoring.archive.format import (
     CHAMPIONSHIP,
+    REGISTER_TABLES,
     USER,
     TableSpec,
     backup_layout,
@@ -231,6 +232,14 @@ def read_full(archive: dict) -> CheckedArchive:
         for i, row in enumerate(items):
             read.append(_read_row(spec, row, f"{spec.key}[{i}]"))
             items[i] = None
+    # The register entries (added within version 2): a file without them links the
+    # entrants by the names typed (``scoring.archive.register``).
+    for spec in REGISTER_TABLES:
+        items = archive.pop(spec.key, [])
+        if not isinstance(items, list):
+            raise wrong(spec.key, _("a list"), items)
+        rows[spec.key] = [_read_row(spec, row, f"{spec.key}[{i}]")
+                          for i, row in enumerate(items)]
     checked = CheckedArchive(championship, directors, rows)
     _check_ids(checked)
     _check_references(checked)
@@ -243,7 +252,7 @@ def _missing(path: str):
 
 
 def _check_ids(checked: CheckedArchive) -> None:
-    for spec in backup_layout().tables:
+    for spec in (*backup_layout().tables, *REGISTER_TABLES):
         seen: dict[int, int] = {}
         for i, row in enumerate(checked.rows[spec.key]):
             if row["id"] in seen:
@@ -258,7 +267,7 @@ def _check_ids(checked: CheckedArchive) -> None:
 
 
 def _check_references(checked: CheckedArchive) -> None:
-    tables = backup_layout().tables
+    tables = (*backup_layout().tables, *REGISTER_TABLES)
     ids = {spec.key: {row["id"] for row in checked.rows[spec.key]} for spec in tables}
     for spec in tables:
         for name, target in spec.refs.items():

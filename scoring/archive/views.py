@@ -23,6 +23,7 @@ from scoring.archive import (
     to_json_bytes,
 )
 from scoring.archive.forms import ImportArchiveForm
+from scoring.archive.register_messages import register_messages
 from scoring.archive.retiring import state_fingerprint
 from tournaments import audit
 from tournaments import selectors as tournament_selectors
@@ -87,6 +88,8 @@ def import_page(request):
                         "The archive names other directors: %(names)s. They do not direct "
                         "it here until you add them (an account here with the same name may "
                         "be someone else).") % {"names": ", ".join(championship.archive_directors)})
+                for level, text in register_messages(championship.register_summary):
+                    messages.add_message(request, level, text)
                 return redirect("tournaments:director_championship", championship.pk)
         status = 400  # the form says what is wrong with the file
     return render(request, "archive/import.html", {"form": form}, status=status)

@@ -15,6 +15,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from scoring.exports import data
+from tournaments.rating_selectors import rating_texts
 
 # Characters a CSS string in a <style> element may hold as they are: letters, digits, space
 # and harmless punctuation. Everything else (quotes, backslash, "<", ">", "&", "/", line
@@ -62,3 +63,12 @@ def sheet_context(championship, title: str, stands: str, **extra) -> dict:
             "time": date_format(timezone.localtime(), "DATETIME_FORMAT")
         }),
     }
+
+
+def rating_column(championship) -> dict[int, str] | None:
+    """A ranking sheet's "Rating" column (rules.md 13.3): each entrant's players' ratings by
+    team id, as printed ("12.3 · 8.1"), or ``None`` when the championship does not show
+    ratings (``Championship.show_ratings``). Every format's ranking sheet puts it in its
+    context as ``ratings`` and prints the column only when it is not ``None``
+    (``{{ ratings|rating_of:team.pk }}``, ``rating_tags``)."""
+    return rating_texts(championship)

@@ -4,7 +4,7 @@ Anyone may download the exports of a published championship, and the travellers 
 scorecards of a large event take WeasyPrint a minute: a file is made on the first request
 and kept under ``EXPORTS_DIR/public/``, named by a fingerprint of everything it shows
 (rounds and their states, every result, review and adjustment, the deals' analyses, the teams,
-the championship's heading, the kind, language and round). Any change makes a new fingerprint, so a stale file
+the championship's heading, the ratings shown, the kind, language and round). Any change makes a new fingerprint, so a stale file
 is never served; old files go with the day-old cleanup (``jobs.cleanup_exports``).
 """
 
@@ -23,6 +23,7 @@ from scoring.exports import registry
 from scoring.exports.data import export_scope
 from scoring.exports.jobs import cleanup_exports
 from tournaments.models import Championship
+from tournaments.rating_selectors import rating_marks
 
 FOLDER = "public"
 
@@ -42,6 +43,8 @@ def fingerprint(championship: Championship, kind: registry.ExportKind, language:
             "number", "status", "bye_team_id")),
         "teams": list(championship.teams.order_by("number").values_list(
             "number", "name", "club", "player1", "player2", "withdrawn")),
+        # The ranking sheet's "Rating" column (rules.md 13.3), when it is shown.
+        "ratings": rating_marks(championship),
         **format_of(championship).export_state(championship),
     }
     return hashlib.sha256(json.dumps(state, default=str).encode()).hexdigest()[:32]

@@ -24,6 +24,7 @@ from scoring.services.values import Origin
 from tournaments import audit
 from tournaments.models import AuditEvent, Championship
 from tournaments.services.common import ServiceError, lock_championship
+from tournaments.services.places import keep_final_places
 
 #: The most points a knockout game's pair may have (as the Swiss games' fields allow).
 MAX_POINTS = 999
@@ -139,6 +140,9 @@ def enter_knockout_game(tie: KnockoutTie, first_points: int, second_points: int,
     if winner is not None and format_of(championship).knockout_walkovers(championship):
         # A withdrawn next opponent, or the third-place game's pairs: decided at once.
         settle_bracket(championship)
+    if winner is not None and championship.status == Championship.Status.FINISHED:
+        # A bracket played on after the rounds finished: the final places follow it.
+        keep_final_places(championship)
     # The pairs' pages and the brackets follow live; the winner's next opponent learns too.
     live_events.knockout_changed(tie, counted=True)
     if following is not None:

@@ -150,6 +150,14 @@ def abarrotada(director):
     return _finish(championship, director)
 
 
+def abarrotada_register(director):
+    """The individual event of :func:`abarrotada`, kept again once the full backup carried
+    the register entries (rules.md 13.1): each player's register name, club and licence
+    number (most of the demo's players have one), so that a later version proves it still
+    links them by licence."""
+    return abarrotada(director)
+
+
 def abarrotada_three(director):
     """The three-player form (rules.md 10.3): seven players, two rounds of two deals, each
     report entered by one player and confirmed by another; one disputed and set by the
@@ -238,6 +246,7 @@ EVENTS = {
     "free_deal_pairs": free_deal_pairs,
     "free_deal_pairs_sections": free_deal_pairs_sections,
     "abarrotada": abarrotada,
+    "abarrotada_register": abarrotada_register,
     "abarrotada_three": abarrotada_three,
     "abarrotada_free": abarrotada_free,
     "groups_knockout": groups_knockout,

@@ -44,7 +44,7 @@ def _set_up_django(folder: str) -> None:
                       DUPLICADA_DATA_DIR=folder, DJANGO_SETTINGS_MODULE="config.settings")
     if not os.environ.get("SECRET_KEY"):
         sys.exit("Set SECRET_KEY (any value) to run this script.")
-    sys.path[:0] = [str(ROOT), str(HERE), str(ROOT / "tests" / "scoring"),
+    sys.path[:0] = [str(ROOT), str(HERE), str(ROOT / "tests"), str(ROOT / "tests" / "scoring"),
                     str(ROOT / "tests" / "formats")]
     import django
     from django.conf import settings

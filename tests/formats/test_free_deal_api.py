@@ -60,7 +60,8 @@ def test_a_free_deal_championship_is_created_with_its_settings(api):
     assert body["free_deal"] == {
         "target": 101, "hand_limit": None, "round_minutes": 60, "cap": 121, "sant_vicenc": True,
         "match_points": "3-1-0", "tie_breaks": "match_points,point_difference,points,buchholz",
-        "bye_difference": 0, "bye_points": 0, "seeding": "draw", "sections": [],
+        "bye_difference": 0, "bye_points": 0, "seeding": "draw", "seed_by_rating": False,
+        "sections": [],
         "knockout_size": 8, "knockout_best_of": 1}
     stored = FreeDealSettings.objects.get(championship_id=body["id"])
     assert (stored.hand_limit, stored.match_points) == (None, "3-1-0")

@@ -188,7 +188,7 @@ def test_a_director_creates_one_through_the_api_and_it_reads_back(api, director,
     assert body["groups_knockout"] == {
         "group_size": 5, "hands_per_game": 10, "extra_hands": 3, "win_points": 2,
         "qualifiers_per_group": 2, "bracket_size": 8, "best_of": 3, "third_place": True,
-        "seeding": "snake"}
+        "seeding": "snake", "seed_by_rating": False}
     made = type(championship).objects.get(pk=body["id"])
     assert made.directors.filter(pk=director.pk).exists()
     from formats.groups_knockout.services import settings_of

@@ -212,11 +212,12 @@ def shift_ids(archive: dict, offset: int) -> dict:
     shifted = copy.deepcopy(archive)
     shifted["championship"]["id"] += offset
     for key in ("teams", "rounds", "tables", "deals", "result_entries", "result_reviews",
-                "adjustments", "pin_attempts", "audit_events"):
+                "adjustments", "pin_attempts", "audit_events", "register_players",
+                "entrant_players"):
         for row in shifted[key]:
             row["id"] += offset
             for name in ("round", "table", "deal", "entry", "ns_team", "ew_team", "bye_team",
-                         "by_team", "team"):
+                         "by_team", "team", "player"):
                 if isinstance(row.get(name), int):
                     row[name] += offset
     return shifted

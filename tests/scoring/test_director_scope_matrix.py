@@ -39,6 +39,7 @@ WRITES = ("post", "put", "patch", "delete")
 # or championship.
 URL_ONLY = "names no object but the URL's championship and round"
 READS = "reads only (GET/HEAD): the URL's championship"
+REGISTER = "the installation's register of players, shared by every director"
 NOTHING_TO_CROSS = {
     # Pages
     "tournaments:director_home": READS,
@@ -52,6 +53,15 @@ NOTHING_TO_CROSS = {
     "tournaments:director_team_import": URL_ONLY,
     "tournaments:director_team_template": READS,
     "tournaments:director_team_cards": READS,
+    # The register of players is one per installation, shared by every director (rules.md
+    # 13.1): no championship to cross; open to directors of any championship
+    # (tests/tournaments/test_register_pages.py).
+    "tournaments:players": REGISTER,
+    "tournaments:player": REGISTER,
+    "tournaments:player_duplicates": REGISTER,
+    "tournaments:player_merge": REGISTER,
+    "tournaments:player_merges": REGISTER,
+    "tournaments:player_merge_undo": REGISTER,
     "groups_knockout:groups": READS,
     "groups_knockout:going_through": READS,
     "groups_knockout:make_groups": URL_ONLY,

@@ -4,6 +4,7 @@ giving a team back its place or a new PIN."""
 from __future__ import annotations
 
 from django.contrib import messages
+from django.db.models import Prefetch
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
@@ -11,7 +12,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST, require_safe
 
 from formats import format_of
-from tournaments import printing, selectors, services
+from tournaments import printing, register_choice, selectors, services
 from tournaments.director_views.common import (
     _form_error,
     _no_store,
@@ -24,26 +25,35 @@ from tournaments.director_views.common import (
 )
 from tournaments.forms import TeamImportForm, posted
 from tournaments.import_headers import header as header_of
-from tournaments.models import Championship
+from tournaments.models import Championship, EntrantPlayer
 
 
 @director_page
 def team_list(request, championship: Championship):
+    """Registering an entrant; when a typed player resembles players of the register
+    without matching one exactly, the form comes back asking who is who
+    (``tournaments.register_choice``)."""
     fmt = format_of(championship)
     form = fmt.entrant_form(posted(request))
+    who = None
     if request.method == "POST" and form.is_valid():
-        try:
-            team = fmt.add_entrant(championship, form.cleaned_data)
-        except services.ServiceError as error:
-            _form_error(form, error)
-        else:
-            messages.success(request, _("Added: %(entrant)s %(number)s.")
-                             % {"entrant": fmt.wording.entrant, "number": team.number})
-            return redirect("tournaments:director_teams", championship.pk)
+        who, chosen = register_choice.ask(request, fmt, form.cleaned_data)
+        if chosen is not None:
+            try:
+                team = fmt.add_entrant(championship, form.cleaned_data, chosen=chosen)
+            except services.ServiceError as error:
+                _form_error(form, error)
+            else:
+                messages.success(request, _("Added: %(entrant)s %(number)s.")
+                                 % {"entrant": fmt.wording.entrant, "number": team.number})
+                return redirect("tournaments:director_teams", championship.pk)
     return render(
         request,
         "tournaments/director/teams.html",
-        {"championship": championship, "teams": selectors.teams(championship), "form": form},
+        {"championship": championship, "form": form, "who": who,
+         # Each entrant's players link to their page of the register (rules.md 13.1).
+         "teams": selectors.teams(championship).prefetch_related(Prefetch(
+             "register_entries", queryset=EntrantPlayer.objects.select_related("player")))},
     )
 
 
@@ -51,15 +61,19 @@ def team_list(request, championship: Championship):
 def team_edit(request, championship: Championship, team_pk: int):
     team = _team_or_404(championship, team_pk)
     fmt = format_of(championship)
-    form = fmt.entrant_form(posted(request), initial=fmt.entrant_initial(team))
+    initial = fmt.entrant_initial(team)
+    form = fmt.entrant_form(posted(request), initial=initial)
+    who = None
     if request.method == "POST" and form.is_valid():
-        try:
-            fmt.update_entrant(team, form.cleaned_data)
-        except services.ServiceError as error:
-            _form_error(form, error)
-        else:
-            messages.success(request, _("Changes saved."))
-            return redirect("tournaments:director_teams", championship.pk)
+        who, chosen = register_choice.ask(request, fmt, form.cleaned_data, initial)
+        if chosen is not None:
+            try:
+                fmt.update_entrant(team, form.cleaned_data, chosen=chosen)
+            except services.ServiceError as error:
+                _form_error(form, error)
+            else:
+                messages.success(request, _("Changes saved."))
+                return redirect("tournaments:director_teams", championship.pk)
     response = render(
         request,
         "tournaments/director/team_form.html",
@@ -67,6 +81,7 @@ def team_edit(request, championship: Championship, team_pk: int):
             "championship": championship,
             "team": team,
             "form": form,
+            "who": who,
             "team_link": printing.team_link(team, request),
         },
     )
@@ -115,6 +130,8 @@ def team_import(request, championship: Championship):
                 if fmt.players_entrants
                 else ngettext("%(count)s pair imported.", "%(count)s pairs imported.", len(teams)))
             messages.success(request, imported % {"count": len(teams)})
+            if summary := register_choice.import_summary(teams):
+                messages.warning(request, summary)
             return redirect("tournaments:director_teams", championship.pk)
     return render(
         request,

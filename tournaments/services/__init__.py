@@ -19,7 +19,8 @@ deals from the key), ``championships`` (details, settings and directors), ``team
 withdrawal gives in the rounds not yet released), ``rounds`` (asking the format for the
 next round, discarding drafted rounds), ``round_states`` (releasing, closing and reopening a round;
 finishing the championship), ``drafts`` (changing a drafted round by hand), ``deals``
-(importing deals and restoring the generated ones).
+(importing deals and restoring the generated ones), ``places`` (the final places kept when a
+championship finishes, rules.md 13), ``ratings`` (rebuilding the players' ratings, 13.3).
 """
 
 from tournaments.services.championships import (

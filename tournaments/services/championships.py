@@ -23,6 +23,8 @@ CHAMPIONSHIP_FIELDS = (
     "starts_on",
     "ends_on",
     "results_public",
+    # Only what the ranking sheet shows (rules.md 13.3): it may change at any time.
+    "show_ratings",
     *LOCKED_SETTINGS,
 )
 
@@ -155,7 +157,8 @@ def update_championship(championship: Championship, *, by=None, origin=None,
                         **changes) -> Championship:
     """Change a championship's details and settings.
 
-    The name, venue, dates and whether results are public can always change. The game
+    The name, venue, dates, whether results are public and whether the ranking sheet shows
+    the ratings can always change. The game
     settings (:data:`LOCKED_SETTINGS`) lock once round 1 is released; deals per match and
     the movement cannot change while rounds exist at all, since the drafted rounds were
     built from them. The ``format`` is chosen at creation: given again it must be the same.

@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 import live
 from tournaments import audit
 from tournaments.models import AuditEvent, Championship, Round
-from tournaments.services import analysis
+from tournaments.services import analysis, places
 from tournaments.services.common import (
     ServiceError,
     _lock_round,
@@ -146,5 +146,8 @@ def finish_championship(championship: Championship, *, by=None, origin=None) -> 
     championship.status = Championship.Status.FINISHED
     championship.finished_at = timezone.now()
     championship.save(update_fields=["status", "finished_at"])
+    # Each entrant's final place (rules.md 13), kept with the finish; the ratings are
+    # rebuilt once this commits (``places.keep_final_places``).
+    places.keep_final_places(championship)
     audit.record(AuditEvent.Action.CHAMPIONSHIP_FINISHED, championship, by=by, origin=origin)
     return championship

@@ -118,8 +118,10 @@ def next_team_number(championship: Championship) -> int:
 
 
 @transaction.atomic
-def add_team(championship: Championship, *, number: int | None = None, **values) -> Team:
-    """Register a team; without ``number`` it takes the next free one."""
+def add_team(championship: Championship, *, number: int | None = None,
+             chosen: dict[int, int | None] | None = None, **values) -> Team:
+    """Register a team; without ``number`` it takes the next free one. ``chosen`` is the
+    director's pick of register player by position (``register.link_entrants``)."""
     championship = lock_championship(championship)
     check_can_add_teams(championship)
     cleaned, problems = clean_team_values(values)
@@ -130,13 +132,14 @@ def add_team(championship: Championship, *, number: int | None = None, **values)
     if number is None:
         number = next_team_number(championship)
     team = Team.objects.create(championship=championship, number=number, **cleaned)
-    register.link_entrants([team])
+    register.link_entrants([team], chosen=_by_team(team, chosen))
     return team
 
 
 @transaction.atomic
-def update_team(team: Team, *, number: int | None = None, **values) -> Team:
-    """Change a team's number, name, club or players."""
+def update_team(team: Team, *, number: int | None = None,
+                chosen: dict[int, int | None] | None = None, **values) -> Team:
+    """Change a team's number, name, club or players (``chosen`` as in :func:`add_team`)."""
     team = Team.objects.select_for_update().get(pk=team.pk)
     check_not_finished(team.championship)
     cleaned, problems = clean_team_values(values)
@@ -145,12 +148,17 @@ def update_team(team: Team, *, number: int | None = None, **values) -> Team:
     if problems:
         field, message = problems[0]
         raise ServiceError(message, field=field)
+    keep = register.unchanged_positions(team, cleaned)
     team.number = number
     for field, value in cleaned.items():
         setattr(team, field, value)
     team.save()
-    register.link_entrants([team])
+    register.link_entrants([team], chosen=_by_team(team, chosen), keep=keep)
     return team
+
+
+def _by_team(team: Team, chosen: dict[int, int | None] | None) -> dict:
+    return {(team.pk, position): player_id for position, player_id in (chosen or {}).items()}
 
 
 @transaction.atomic

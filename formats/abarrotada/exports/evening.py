@@ -17,7 +17,7 @@ from formats.abarrotada import evening
 from formats.abarrotada.exports import data
 from formats.abarrotada.models import GameTotals, GameTotalsReview, Seating, SitOut
 from scoring.exports.csv_files import csv_bytes
-from scoring.exports.pdf import print_context
+from scoring.exports.pdf import print_context, rating_column
 from scoring.exports.registry import CSV, PDF, XLSX, ExportKind, register, scoped_file
 from scoring.exports.workbook import SHARED_PLACE_FORMAT, Sheet, saved
 from tournaments.printing import render_pdf
@@ -67,6 +67,7 @@ def results_rows(scope):
 def ranking_pdf(scope) -> bytes:
     context = print_context(scope, _("Ranking"))
     context["rows"] = ranking(scope)
+    context["ratings"] = rating_column(scope.championship)
     return render_pdf("abarrotada/print/evening_ranking.html", context)
 
 

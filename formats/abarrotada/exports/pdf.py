@@ -7,7 +7,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 from formats.abarrotada.exports import data
-from scoring.exports.pdf import print_context
+from scoring.exports.pdf import print_context, rating_column
 from tournaments.presentation import signed
 from tournaments.printing import render_pdf
 
@@ -16,6 +16,7 @@ def ranking_pdf(scope) -> bytes:
     context = print_context(scope, _("Ranking"))
     context["rows"] = [{"line": line, "total": data.shown(line.total),
                         "deal_scores": signed(line.deal_scores)} for line in data.ranking(scope)]
+    context["ratings"] = rating_column(scope.championship)
     return render_pdf("abarrotada/print/ranking.html", context)
 
 

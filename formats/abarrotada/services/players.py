@@ -57,8 +57,9 @@ def player_problems(championship: Championship, values: dict, number: int | None
 
 @transaction.atomic
 def add_player(championship: Championship, *, name: str, club: str = "", licence: str = "",
-               number: int | None = None) -> Team:
-    """Register a player; without ``number`` it takes the next free one."""
+               number: int | None = None, chosen: dict[int, int | None] | None = None) -> Team:
+    """Register a player; without ``number`` it takes the next free one. ``chosen`` is the
+    director's pick of register player (position 1; ``register.link_entrants``)."""
     championship = lock_championship(championship)
     check_can_add_teams(championship)
     cleaned, problems = player_problems(
@@ -72,14 +73,14 @@ def add_player(championship: Championship, *, name: str, club: str = "", licence
     player = Team.objects.create(championship=championship, number=number, **cleaned)
     if licence:
         PlayerDetails.objects.create(player=player, licence=licence)
-    register.link_entrants([player], {player.pk: licence})
+    register.link_entrants([player], {player.pk: licence}, chosen=_by_entrant(player, chosen))
     return player
 
 
 @transaction.atomic
 def update_player(player: Team, *, name: str, club: str = "", licence: str = "",
-                  number: int | None = None) -> Team:
-    """Change a player's number, name, club or licence."""
+                  number: int | None = None, chosen: dict[int, int | None] | None = None) -> Team:
+    """Change a player's number, name, club or licence (``chosen`` as in :func:`add_player`)."""
     player = Team.objects.select_for_update().get(pk=player.pk)
     cleaned, problems = player_problems(
         player.championship, {"name": name, "club": club, "licence": licence},
@@ -88,13 +89,21 @@ def update_player(player: Team, *, name: str, club: str = "", licence: str = "",
         field, message = problems[0]
         raise ServiceError(message, field=field)
     licence = cleaned.pop("licence")
+    details = PlayerDetails.objects.filter(player=player).first()
+    keep = (register.unchanged_positions(player, cleaned)
+            if (details.licence if details else "") == licence else set())
     player.number = player.number if number is None else number
     for field, value in cleaned.items():
         setattr(player, field, value)
     player.save()
     PlayerDetails.objects.update_or_create(player=player, defaults={"licence": licence})
-    register.link_entrants([player], {player.pk: licence})
+    register.link_entrants([player], {player.pk: licence}, chosen=_by_entrant(player, chosen),
+                           keep=keep)
     return player
+
+
+def _by_entrant(player: Team, chosen: dict[int, int | None] | None) -> dict:
+    return {(player.pk, position): player_id for position, player_id in (chosen or {}).items()}
 
 
 #: The columns of a player list (CSV or XLSX), and those it must have.

@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 
 from formats.duplicate_pairs.exports import data
 from scoring import numbers, selectors
-from scoring.exports.pdf import print_context
+from scoring.exports.pdf import print_context, rating_column
 from tournaments.models import Deal
 from tournaments.printing import render_pdf
 
@@ -20,6 +20,7 @@ from tournaments.printing import render_pdf
 def ranking_pdf(scope) -> bytes:
     context = print_context(scope, _("Ranking"))
     context["rows"] = data.ranking(scope)
+    context["ratings"] = rating_column(scope.championship)
     return render_pdf("scoring/exports/print/ranking.html", context)
 
 

@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 
 from formats.free_deal.exports import data
 from formats.free_deal.services.settings import settings_of
-from scoring.exports.pdf import print_context, sheet_context
+from scoring.exports.pdf import print_context, rating_column, sheet_context
 from tournaments.models import Round
 from tournaments.printing import render_pdf
 
@@ -31,7 +31,8 @@ def ranking_pdf(scope) -> bytes:
         sheets.append({**print_context(scope, title), "rows": part.lines})
     context.update(sheets=sheets, rows=data.ranking(scope),
                    settings=settings_of(scope.championship),
-                   order=data.ranking_order(scope.championship))
+                   order=data.ranking_order(scope.championship),
+                   ratings=rating_column(scope.championship))
     return render_pdf("free_deal/print/ranking.html", context)
 
 

@@ -4,7 +4,8 @@ With sections, each section is paired on its own (its own draw, its own ranking,
 bye: ``SectionBye``) and the tables are numbered through the sections in their order.
 
 Round 1 is a seeded draw (seeded by the championship's secret key, so it is fixed and cannot
-be predicted) or the seeding order the director gave (the pairs' numbers); later rounds pair
+be predicted), the seeding order the director gave (the pairs' numbers) or, when the
+championship is seeded by rating, the pairs' ratings (rules.md 13.3); later rounds pair
 the current ranking once every earlier round is closed, never a rematch. Table 1 is the top
 pairing. The director may swap pairs or tables before releasing, as for any round
 (``tournaments.services.drafts``).
@@ -21,6 +22,7 @@ from formats.free_deal.rules import PairingImpossible, first_round, later_round
 from formats.free_deal.services.sections import section_ids, sections_of, unplaced_pairs
 from formats.free_deal.services.settings import settings_of
 from tournaments.models import Championship, Round, Table
+from tournaments.rating_selectors import rating_order
 from tournaments.services.common import ServiceError
 from tournaments.services.next_round import create_round, lock_next_round
 
@@ -57,11 +59,13 @@ def pair_next_round(championship: Championship) -> list[Round]:
     return [round_]
 
 
-def _groups(championship: Championship, sections) -> list[list[int]]:
-    """The pairs in play of each section (in the sections' order), by number; one group of
-    every pair without sections."""
+def seeding_groups(championship: Championship, sections) -> list[list[int]]:
+    """The pairs in play of each section (in the sections' order), by number, or in rating
+    order when round 1 is seeded by rating; one group of every pair without sections."""
     pairs = list(championship.teams.filter(withdrawn=False).order_by("number")
                  .values_list("pk", flat=True))
+    if championship.seed_by_rating:
+        pairs = rating_order(championship, pairs)
     if not sections:
         return [pairs]
     placed = section_ids(championship)
@@ -77,13 +81,15 @@ def _too_few(sections, group_index: int) -> ServiceError:
 
 def _first_round(championship: Championship, settings, sections) -> list:
     """Round 1 of each section: the seeded draw (each section drawn with its own seed from
-    the championship's key) or the director's seeding order."""
+    the championship's key), the director's seeding order, or, seeded by rating, the
+    pairs' ratings (rules.md 13.3), whatever the seeding chosen."""
     plans = []
-    for index, pairs in enumerate(_groups(championship, sections)):
+    for index, pairs in enumerate(seeding_groups(championship, sections)):
         if len(pairs) < 2:
             raise _too_few(sections, index)
-        seed = None
-        if settings.seeding == FreeDealSettings.Seeding.DRAW:
+        seed = None  # the order given (by rating, in rating order): top half v bottom half
+        if (settings.seeding == FreeDealSettings.Seeding.DRAW
+                and not championship.seed_by_rating):
             seed = championship.key_bytes
             if sections:
                 seed += b"/section/" + sections[index].name.encode()

@@ -13,6 +13,7 @@ from tournaments import audit
 from tournaments.models import AuditEvent, Championship
 from tournaments.services.championships import settings_locked
 from tournaments.services.common import ServiceError
+from tournaments.services.seeding import save_seed_by_rating
 
 SETTINGS_FIELDS = ("target", "hand_limit", "round_minutes", "cap", "sant_vicenc",
                    "match_points", "tie_breaks", "bye_difference", "bye_points", "seeding",
@@ -31,10 +32,12 @@ def settings_of(championship: Championship) -> FreeDealSettings:
 def save_settings(championship: Championship, *, by=None, origin=None,
                   **values) -> FreeDealSettings:
     """Store the settings, all checked together (a cap below the target is refused, say).
-    Refused once round 1 is released. ``sections`` (a list of names, in order) replaces the
+    Refused once round 1 is released. ``seed_by_rating`` is kept on the championship
+    (``tournaments.services.seeding``). ``sections`` (a list of names, in order) replaces the
     sections (``services.sections``). A change of the knockout stage's settings is audited
     (who, when, from where: before and after), as every knockout action is."""
     sections = values.pop("sections", None)
+    by_rating = values.pop("seed_by_rating", None)
     unknown = set(values) - set(SETTINGS_FIELDS)
     if unknown:
         raise TypeError(f"unknown free-deal settings: {sorted(unknown)}")
@@ -49,6 +52,8 @@ def save_settings(championship: Championship, *, by=None, origin=None,
     for key, value in values.items():
         setattr(current, key, value)
     check_settings(current)
+    if by_rating is not None:
+        save_seed_by_rating(championship, by_rating)
     current.save()
     if {"knockout_size", "knockout_best_of"} & set(changed):
         audit.record(AuditEvent.Action.KNOCKOUT_SETTINGS_CHANGED, championship, by=by,

@@ -50,3 +50,11 @@ def free_deal_section_names(championship) -> list[str]:
     from formats.free_deal.services.sections import sections_of
 
     return [section.name for section in sections_of(championship)]
+
+
+@register.filter
+def free_deal_rating_seeding(championship):
+    """Round 1's seeding by rating, before it is paired (``seeding.rating_seeding``)."""
+    from formats.free_deal.seeding import rating_seeding
+
+    return rating_seeding(championship)

@@ -2,7 +2,7 @@
 
 The groups are made once the pairs are in, by a seeded draw (the seed stored with the groups,
 so the same seed gives the same groups) or snake-wise from the director's seeding order (the
-pairs' numbers). They may be made again, and two pairs of different groups swapped, until
+pairs' numbers) or, seeded by rating, from the ratings' order (rules.md 13.3). They may be made again, and two pairs of different groups swapped, until
 round 1 is released; a drafted round 1 is drafted again from the changed groups. Both are
 audited. The engine (``engine.groups``) decides; it is given the pairs' numbers, so its
 refusals name pairs as the director knows them.
@@ -21,6 +21,7 @@ from formats.groups_knockout.rules import refusal
 from formats.groups_knockout.services.settings import settings_of
 from tournaments import audit
 from tournaments.models import AuditEvent, Championship, Round, Team
+from tournaments.rating_selectors import rating_order
 from tournaments.services.championships import settings_locked
 from tournaments.services.common import ServiceError, check_not_finished, lock_championship
 
@@ -45,8 +46,9 @@ def _refuse_once_released(championship: Championship, field: str) -> None:
 def make_groups(championship: Championship, *, seed: str | None = None, by=None,
                 origin=None) -> list[list[Team]]:
     """Make (or make again) the groups by the settings' seeding: a draw with ``seed`` (a new
-    random one when not given) or the snake from the pairs' numbers. Refused once round 1 is
-    released; a drafted round 1 is drafted again."""
+    random one when not given) or the snake from the pairs' numbers; seeded by rating, the
+    snake from the ratings' order (rules.md 13.3), whatever the seeding chosen. Refused
+    once round 1 is released; a drafted round 1 is drafted again."""
     championship = lock_championship(championship)
     check_not_finished(championship)
     _refuse_once_released(championship, "groups")
@@ -55,7 +57,12 @@ def make_groups(championship: Championship, *, seed: str | None = None, by=None,
     by_number = {team.number: team for team in pairs}
     numbers = list(by_number)
     try:
-        if settings.seeding == GroupsSettings.Seeding.SNAKE:
+        if championship.seed_by_rating:
+            seed = ""
+            number_of = {team.pk: team.number for team in pairs}
+            order = rating_order(championship, list(number_of))
+            made = eg.snake_groups([number_of[pk] for pk in order], settings.group_size)
+        elif settings.seeding == GroupsSettings.Seeding.SNAKE:
             seed = ""
             made = eg.snake_groups(numbers, settings.group_size)
         else:
@@ -64,9 +71,10 @@ def make_groups(championship: Championship, *, seed: str | None = None, by=None,
     except eg.GroupsError as error:
         raise refusal(error, field="groups") from None
     _store(championship, [[by_number[n] for n in group] for group in made], seed)
+    how = ("snake by rating" if championship.seed_by_rating
+           else f"draw seed {seed}" if seed else "snake")
     audit.record(AuditEvent.Action.GROUPS_DRAWN, championship, by=by, origin=origin,
-                 detail=(f"draw seed {seed}" if seed else "snake")
-                 + f", {len(made)} groups")
+                 detail=f"{how}, {len(made)} groups")
     _redraft_round_one(championship)
     return groups_of(championship)
 

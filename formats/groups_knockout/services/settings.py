@@ -11,6 +11,7 @@ from formats.groups_knockout.rules import check_settings
 from tournaments.models import Championship
 from tournaments.services.championships import settings_locked
 from tournaments.services.common import ServiceError
+from tournaments.services.seeding import save_seed_by_rating
 
 SETTINGS_FIELDS = ("group_size", "hands_per_game", "extra_hands", "win_points",
                    "qualifiers_per_group", "bracket_size", "best_of", "third_place", "seeding")
@@ -28,7 +29,10 @@ def settings_of(championship: Championship) -> GroupsSettings:
 def save_settings(championship: Championship, *, by=None, origin=None,
                   **values) -> GroupsSettings:
     """Store the settings, all checked together by the engine's rules. Refused, naming the
-    first changed field, once round 1 is released."""
+    first changed field, once round 1 is released. ``seed_by_rating`` is kept on the
+    championship (``tournaments.services.seeding``); changing it, the group size or the
+    seeding drops the groups made."""
+    by_rating = values.pop("seed_by_rating", None)
     unknown = set(values) - set(SETTINGS_FIELDS)
     if unknown:
         raise TypeError(f"unknown groups-then-knockout settings: {sorted(unknown)}")
@@ -41,8 +45,11 @@ def save_settings(championship: Championship, *, by=None, origin=None,
     for key, value in values.items():
         setattr(current, key, value)
     check_settings(current)
-    if {"group_size", "seeding"} & set(changed) and championship.pk:
-        _drop_groups(championship, next(f for f in changed if f in ("group_size", "seeding")))
+    if by_rating is not None and save_seed_by_rating(championship, by_rating):
+        changed.append("seed_by_rating")
+    shaping = [f for f in changed if f in ("group_size", "seeding", "seed_by_rating")]
+    if shaping and championship.pk:
+        _drop_groups(championship, shaping[0])
     current.save()
     return current
 

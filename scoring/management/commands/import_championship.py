@@ -47,3 +47,11 @@ class Command(BaseCommand):
             if championship.archive_directors:
                 self.stdout.write("The archive also names these directors, not added here: "
                                   f"{', '.join(championship.archive_directors)}")
+            summary = championship.register_summary
+            self.stdout.write(f"Players: {summary.by_licence} found by licence, "
+                              f"{summary.by_name} by name and club, {summary.registered} "
+                              "newly registered")
+            for player in summary.likely_duplicates:
+                self.stdout.write(f"Likely duplicate to review: {player}")
+            for name, player in summary.other_names:
+                self.stdout.write(f"Found by licence under another name: {name} (here: {player})")
