@@ -141,6 +141,9 @@ def candidate_values(championship, team, other, *, every: bool = True):
         "tie_id": [1, 2],
         # A championship of a series (rules.md 13.2), under the series' own ``pk``.
         "championship_pk": [championship.pk, other.pk],
+        # A player of the register and a merge of two (rules.md 13.1).
+        "player_pk": [1, 2],
+        "merge_pk": [1, 2],
     }
     if every:
         return values
