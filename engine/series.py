@@ -175,6 +175,8 @@ def place_points(table: PointsTable, place: int, covers: int = 1) -> Decimal:
     places ``place`` to ``place + covers − 1``, rounded to 2 decimals, halves up."""
     _whole("place", place, 1)
     _whole("covers", covers, 1)
+    if covers == 1:  # a place of its own: its points, rounded
+        return _rounded(table.of_place(place))
     total = sum((table.of_place(p) for p in range(place, place + covers)), Fraction(0))
     return _rounded(total / covers)
 
@@ -321,34 +323,40 @@ def series_ranking(championships: Iterable[Iterable[tuple[Sequence[Hashable], in
     if best is not None:
         _whole("best", best, 1)
     table = default_table() if table is None else table
-    # Each player's (championship index, place, shared, points), in series order.
-    per_player: dict[Hashable, list[tuple[int, int, bool, Decimal]]] = {}
+    # Each player's results in series order. Results are immutable: the players of an
+    # entrant share theirs (one object, counted; its uncounted twin made when best N needs
+    # it), so a pair's result is made once, not twice.
+    per_player: dict[Hashable, list[list]] = {}
     memo: dict = {}  # the points of each place, counted once for the whole series
     longest = 0
     for index, final_places in enumerate(championships):
         for players, place, shared, points in _scored(final_places, table,
                                                       f"championships[{index}]", memo):
-            longest = max(longest, place)
+            if place > longest:
+                longest = place
+            entrant = [SeriesResult(index, place, shared, points, True), None]
             for player in players:
-                per_player.setdefault(player, []).append((index, place, shared, points))
+                per_player.setdefault(player, []).append(entrant)
     lines = []
-    # Results are immutable: both players of a pair share theirs (one object, not two).
-    made: dict[tuple[int, int, bool], SeriesResult] = {}
     for player in sorted_ids(per_player):
         played = per_player[player]
-        counted = _counted([points for _i, _p, _s, points in played], best)
-        results = []
+        if best is None or best >= len(played):
+            results = [entrant[0] for entrant in played]
+        else:
+            counted = _counted([entrant[0].points for entrant in played], best)
+            results = []
+            for k, entrant in enumerate(played):
+                if k not in counted and entrant[1] is None:
+                    first = entrant[0]
+                    entrant[1] = SeriesResult(first.championship, first.place, first.shared,
+                                              first.points, False)
+                results.append(entrant[0] if k in counted else entrant[1])
         counts = [0] * longest
         total = Decimal("0.00")
-        for k, (index, place, shared, points) in enumerate(played):
-            key = (index, place, k in counted)
-            result = made.get(key)
-            if result is None:
-                result = made[key] = SeriesResult(index, place, shared, points, key[2])
-            results.append(result)
-            counts[place - 1] += 1
-            if key[2]:
-                total += points
+        for result in results:
+            counts[result.place - 1] += 1
+            if result.counted:
+                total += result.points
         lines.append(SeriesLine(0, False, player, total, tuple(results), tuple(counts),
                                 results[-1].points))  # fmt: skip
     lines.sort(key=lambda line: line.key, reverse=True)  # stable: equal keys by player
