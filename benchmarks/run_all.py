@@ -10,7 +10,8 @@ throwaway database) and prints lines ``section<TAB>what<TAB>figure<TAB>target``.
 ratings), ``scoring_bench.py`` (SQLite),
 ``tournaments_bench.py``, ``exports_bench.py``, ``archive_bench.py`` (SQLite),
 ``free_deal_bench.py`` (SQLite), ``abarrotada_bench.py`` (SQLite), ``groups_app_bench.py``
-(the groups-then-knockout format through the app, SQLite), then
+(the groups-then-knockout format through the app, SQLite), ``series_bench.py`` (the
+series ranking, SQLite), then
 ``scoring_bench.py --postgres`` if PostgreSQL answers at
 127.0.0.1:5432 (otherwise one row says why it was skipped). The table has a header line (the
 machine's cores and load, Python, date) and the columns what | figure | target, grouped by
@@ -49,6 +50,7 @@ RUNS = [
     ("free_deal_bench.py", [], "free deal (SQLite)"),
     ("abarrotada_bench.py", [], "individual (SQLite)"),
     ("groups_app_bench.py", [], "groups then knockout (SQLite)"),
+    ("series_bench.py", [], "series (SQLite)"),
 ]
 POSTGRES_RUN = ("scoring_bench.py", ["--postgres"], "scoring (PostgreSQL)")
 

@@ -17,6 +17,7 @@ urlpatterns = [
     path("api/schema/", SchemaView.as_view(), name="api-schema"),
     path("api/docs/", ApiDocsView.as_view(url_name="api-schema"), name="api-docs"),
     path("api/v1/", include("scoring.api.urls")),
+    path("api/v1/", include("series.api.urls")),
     path("api/v1/", include("series.player_api_urls")),
     path("live/", live_views.unavailable, name="live"),  # under ASGI, live/asgi.py answers
     path("", tournament_views.home, name="home"),
@@ -27,6 +28,7 @@ urlpatterns = [
     path("", include("tournaments.urls")),
     path("", include("scoring.urls")),
     path("", include("scoring.archive.urls")),
+    path("", include("series.urls")),
     path("", include("series.player_urls")),
     path("", include("formats.duplicate_pairs.urls")),
     path("", include("formats.free_deal.urls")),

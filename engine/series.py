@@ -175,6 +175,8 @@ def place_points(table: PointsTable, place: int, covers: int = 1) -> Decimal:
     places ``place`` to ``place + covers − 1``, rounded to 2 decimals, halves up."""
     _whole("place", place, 1)
     _whole("covers", covers, 1)
+    if covers == 1:  # a place of its own: its points, rounded
+        return _rounded(table.of_place(place))
     total = sum((table.of_place(p) for p in range(place, place + covers)), Fraction(0))
     return _rounded(total / covers)
 
@@ -204,12 +206,24 @@ def championship_points(final_places: Iterable[tuple[Sequence[Hashable], int]],
     counted from them.  ``table`` is the series' (default: :func:`default_table`).
     """
     table = default_table() if table is None else table
+    return {player: ChampionshipResult(player, place, shared, points)
+            for players, place, shared, points in _scored(final_places, table, field, {})
+            for player in players}  # fmt: skip
+
+
+def _scored(final_places: Iterable[tuple[Sequence[Hashable], int]], table: PointsTable,
+            field: str, memo: dict) -> list[tuple[Sequence[Hashable], int, bool, Decimal]]:  # fmt: skip
+    """Each entrant's ``(players, place, shared, points)``, once the ranking is checked
+    (:func:`championship_points`).  ``memo`` keeps the points of each place (and of the
+    places a shared one covers) for the next championship ranked with the same ``table``:
+    :func:`series_ranking` counts them once for the whole series."""
     entries = list(final_places)
     if not entries:
         raise SeriesError(field, "no entrant is ranked", code="no_entrants")
     seen: set[Hashable] = set()
     for index, (players, place) in enumerate(entries):
-        _whole(f"{field}[{index}].place", place, 1)
+        if place.__class__ is not int or place < 1:  # (the field is named only if refused)
+            _whole(f"{field}[{index}].place", place, 1)
         if isinstance(players, str | bytes):
             raise SeriesError(f"{field}[{index}].players", "the players are given as a list, "
                               "not as one name", code="invalid")  # fmt: skip
@@ -231,10 +245,15 @@ def championship_points(final_places: Iterable[tuple[Sequence[Hashable], int]],
                               f"it, expected place {expected}", code="places_not_consecutive",
                               params={"place": place, "expected": expected})  # fmt: skip
         expected += covers[place]
+    size = len(entries) if table.by_entrants else 0  # what the sized table depends on
     table = table.sized(len(entries))
-    points = {place: place_points(table, place, count) for place, count in covers.items()}
-    return {player: ChampionshipResult(player, place, covers[place] > 1, points[place])
-            for players, place in entries for player in players}  # fmt: skip
+    points = {}
+    for place, count in covers.items():
+        key = (size, place, count)
+        if key not in memo:
+            memo[key] = place_points(table, place, count)
+        points[place] = memo[key]
+    return [(players, place, covers[place] > 1, points[place]) for players, place in entries]
 
 
 @dataclass(frozen=True, slots=True)
@@ -288,8 +307,10 @@ class SeriesLine:
 def _counted(points: Sequence[Decimal], best: int | None) -> set[int]:
     """The indexes of the results counted: the best ``best``, the earlier first at equal
     points (all when ``best`` is None)."""
+    if best is None or best >= len(points):
+        return set(range(len(points)))
     order = sorted(range(len(points)), key=lambda i: -points[i])  # stable: earlier first
-    return set(order if best is None else order[:best])
+    return set(order[:best])
 
 
 def series_ranking(championships: Iterable[Iterable[tuple[Sequence[Hashable], int]]],
@@ -301,23 +322,42 @@ def series_ranking(championships: Iterable[Iterable[tuple[Sequence[Hashable], in
     all)."""
     if best is not None:
         _whole("best", best, 1)
-    per_player: dict[Hashable, list[tuple[int, ChampionshipResult]]] = {}
+    table = default_table() if table is None else table
+    # Each player's results in series order. Results are immutable: the players of an
+    # entrant share theirs (one object, counted; its uncounted twin made when best N needs
+    # it), so a pair's result is made once, not twice.
+    per_player: dict[Hashable, list[list]] = {}
+    memo: dict = {}  # the points of each place, counted once for the whole series
+    longest = 0
     for index, final_places in enumerate(championships):
-        results = championship_points(final_places, table, field=f"championships[{index}]")
-        for player, result in results.items():
-            per_player.setdefault(player, []).append((index, result))
-    longest = max((r.place for rs in per_player.values() for _, r in rs), default=0)
+        for players, place, shared, points in _scored(final_places, table,
+                                                      f"championships[{index}]", memo):
+            if place > longest:
+                longest = place
+            entrant = [SeriesResult(index, place, shared, points, True), None]
+            for player in players:
+                per_player.setdefault(player, []).append(entrant)
     lines = []
     for player in sorted_ids(per_player):
         played = per_player[player]
-        counted = _counted([result.points for _, result in played], best)
-        results = tuple(SeriesResult(index, r.place, r.shared, r.points, k in counted)
-                        for k, (index, r) in enumerate(played))  # fmt: skip
+        if best is None or best >= len(played):
+            results = [entrant[0] for entrant in played]
+        else:
+            counted = _counted([entrant[0].points for entrant in played], best)
+            results = []
+            for k, entrant in enumerate(played):
+                if k not in counted and entrant[1] is None:
+                    first = entrant[0]
+                    entrant[1] = SeriesResult(first.championship, first.place, first.shared,
+                                              first.points, False)
+                results.append(entrant[0] if k in counted else entrant[1])
         counts = [0] * longest
+        total = Decimal("0.00")
         for result in results:
             counts[result.place - 1] += 1
-        total = sum((r.points for r in results if r.counted), Decimal("0.00"))
-        lines.append(SeriesLine(0, False, player, total, results, tuple(counts),
+            if result.counted:
+                total += result.points
+        lines.append(SeriesLine(0, False, player, total, tuple(results), tuple(counts),
                                 results[-1].points))  # fmt: skip
     lines.sort(key=lambda line: line.key, reverse=True)  # stable: equal keys by player
     ranked: list[SeriesLine] = []

@@ -6,7 +6,8 @@ that championship, its teams and a team's valid private link, so that the genera
 reach the serializers and services instead of stopping at 401 or 404. The free-deal
 endpoints get a free-deal championship (a pending game at table 1), the groups-then-knockout
 ones a groups championship (one group, a pending game at table 1), the individual ones an
-individual championship (a pending report at table 1). Each answer must not
+individual championship (a pending report at table 1), the series ones a small series (a
+finished championship in it). Each answer must not
 be a 5xx and must match the schema (status code, content type, body). Besides the generated
 requests, every operation with a JSON body gets the fixed inputs of ``NOT_IDS`` and
 ``RAW_VALUES`` (issue 34, item 3) in every field.
@@ -191,6 +192,25 @@ def small_evening_championship(director, label: str) -> dict:
             "table_number": 1}
 
 
+def small_series(director, label: str) -> dict:
+    """A series (rules.md 13.2) of one finished championship of four pairs, its places kept,
+    and one more championship of the director's not in it yet (the one to add)."""
+    from series import services as series_services
+    from tournaments.models import Championship, FinalPlace
+
+    championship = services.create_championship(director, name=f"Fuzz {label}"[:200])
+    teams = [services.add_team(championship, name=f"Pair {i}", player1=f"A{i}",
+                               player2=f"B{i}") for i in range(1, 5)]
+    Championship.objects.filter(pk=championship.pk).update(status=Championship.Status.FINISHED)
+    FinalPlace.objects.bulk_create(FinalPlace(championship=championship, team=team, place=i)
+                                   for i, team in enumerate(teams, start=1))
+    series = series_services.create_series(director, name=f"Fuzz {label}"[:200],
+                                           results_public=True)
+    series_services.add_championship(series, championship, by=director)
+    services.create_championship(director, name=f"Fuzz {label} (to add)"[:200])
+    return {"id": series.pk, "championship_pk": championship.pk}
+
+
 def _operations(schema):
     for result in schema.get_all_operations():
         yield result.ok()
@@ -263,6 +283,8 @@ def _seeded(operation, fields: list[str], path: dict, *, app, headers, failures)
 def _world_builder(operation):
     """The small championship an operation is fuzzed against, by the format its path names."""
     path = operation.path
+    if path.startswith("/api/v1/series/"):
+        return small_series
     if "/free-deal/" in path:
         return small_free_deal_championship
     if "/groups/" in path or "/group-game/" in path:
@@ -325,10 +347,10 @@ def test_one_write_of_each_format_answers_every_request_within_its_schema(
         builder = _world_builder(operation)
         if builder not in chosen and _body_fields(raw_schema, operation):
             chosen[builder] = operation
-    assert len(chosen) == 5, sorted(op.label for op in chosen.values())
+    assert len(chosen) == 6, sorted(op.label for op in chosen.values())
     sent = _fuzz_operations(list(chosen.values()), raw_schema=raw_schema, app=app,
                             director=director, settings=settings, per_mode=1, capsys=capsys)
-    assert sent >= 5 * (len(NOT_IDS) + len(RAW_VALUES))
+    assert sent >= 6 * (len(NOT_IDS) + len(RAW_VALUES))
 
 
 def test_the_player_endpoints_answer_every_request_within_their_schema(

@@ -24,9 +24,12 @@ def test_openapi_schema_is_valid_and_complete(schema):
     assert all(path.startswith("/api/v1/") for path in paths)
     from scoring.api import urls
     from series import player_api_urls
+    from series.api import urls as series_urls
 
-    # Every endpoint is in it: the core's, the formats', and the players' (rules.md 13.4).
-    assert len(paths) == len(urls.urlpatterns) + len(player_api_urls.urlpatterns)
+    # Every endpoint is in it: the core's, the formats', the series' (rules.md 13.2) and the
+    # players' (rules.md 13.4).
+    assert len(paths) == (len(urls.urlpatterns) + len(series_urls.urlpatterns)
+                          + len(player_api_urls.urlpatterns))
     assert {"/api/v1/players/", "/api/v1/players/{id}/"} <= set(paths)
 
 

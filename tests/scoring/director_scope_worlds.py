@@ -1,7 +1,7 @@
 """The director scope matrix's worlds (``test_director_scope_matrix``): two championships of
 each format, A and B, each with its own director (neither a superuser), built through the
 services, with the objects the matrix's requests name (an entry, a report, a team, a tie, an
-export job, an API token)."""
+export job, an API token), and a series of each director's holding their championship."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from scoring.exports.models import ExportJob
 from scoring.models import KnockoutTie
 from scoring.services import games, tokens
 from scoring.services.games import GameValues
+from series import services as series_services
 from tournaments import services as tournament_services
 
 # The groups' factories live beside the format's tests.
@@ -28,7 +29,11 @@ from groups_knockout_factories import make_groups_event  # noqa: E402
 
 def common(championship, director, teams) -> dict:
     _token, _raw = tokens.create_token(director, "desk")
+    # A series of the director's, with the championship in it (rules.md 13.2).
+    series = series_services.create_series(director, name="Lliga")
+    series_services.add_championship(series, championship, by=director)
     return {"championship": championship, "director": director, "teams": teams,
+            "series": series,
             "token": _token, "tie": None,
             "job": ExportJob.objects.create(championship=championship, kind="ranking_csv",
                                             language="en")}

@@ -137,6 +137,17 @@ NOTHING_TO_CROSS = {
     "api-ab-players": URL_ONLY,
     "api-ab-deal-enter": URL_ONLY + " (and its table and deal)",
     "api-ab-evening-enter": URL_ONLY + " (and its table)",
+    # Series (rules.md 13.2): the URL's series is the caller's or a 404
+    # (tests/series/test_series_pages.py, test_series_api.py)
+    "series:director_list": "reads the caller's own series",
+    "series:director_create": "creates a series of the caller's own",
+    "series:director_series": "reads only (GET/HEAD): the URL's series",
+    "series:director_edit": "names no object but the URL's series",
+    "series:director_delete": "names no object but the URL's series",
+    "series:director_add_director": "names a user by name, not an object of another "
+                                    "director's",
+    "api-series-list": "creates a series of the caller's own",
+    "api-series": "names no object but the URL's series",
 }
 
 
@@ -181,6 +192,11 @@ def job_in_url(w, side):
 
 def token_in_url(w, side):
     return {"pk": w[side]["token"].pk}
+
+
+def series_championship(w, side):
+    """B's series in the URL, and a championship (A's, or B's own) in it."""
+    return {"pk": w["b"]["series"].pk, "championship_pk": w[side]["championship"].pk}
 
 
 def posted(field, key="entry"):
@@ -235,6 +251,26 @@ MATRIX: dict[str, list[Cross]] = {
     "api-ab-deal-confirm": [Cross("individual", "post", deal, api_posted("report", "report"))],
     "abarrotada:evening_game": [Cross("evening", "post", game, posted("entry"))],
     "api-ab-evening-settle": [Cross("evening", "post", game, api_posted("entry"))],
+    # Series: B's series, A's championship (to add, take out, move or order)
+    "series:director_add_championship": [Cross(
+        "pairs", "post", lambda w, side: {"pk": w["b"]["series"].pk},
+        lambda w, side: {"championship": w[side]["championship"].pk},
+        says="Championship: choose a championship you direct.")],
+    "series:director_move_championship": [Cross(
+        "pairs", "post", series_championship, lambda w, side: {"direction": "up"},
+        says="Championship: it is not in the series.")],
+    "series:director_remove_championship": [Cross(
+        "pairs", "post", series_championship, says="Championship: it is not in the series.")],
+    "api-series-championships": [Cross(
+        "pairs", "post", lambda w, side: {"pk": w["b"]["series"].pk},
+        lambda w, side: {"championship": w[side]["championship"].pk},
+        says="Championship: choose a championship you direct.")],
+    "api-series-order": [Cross(
+        "pairs", "post", lambda w, side: {"pk": w["b"]["series"].pk},
+        lambda w, side: {"championships": [w[side]["championship"].pk]},
+        says="Championships: list every championship of the series")],
+    "api-series-championship": [Cross(
+        "pairs", "delete", series_championship, says="Championship: it is not in the series.")],
 }
 
 
@@ -279,7 +315,7 @@ def test_every_director_write_is_in_the_matrix():
 
 
 PROJECT_APPS = ("tournaments", "scoring", "exports", "free_deal", "abarrotada",
-                "groups_knockout")
+                "groups_knockout", "series")
 
 
 def database_fingerprint() -> str:

@@ -139,9 +139,11 @@ def candidate_values(championship, team, other, *, every: bool = True):
         "stage": [1, 2],
         "slot": [1, 2],
         "tie_id": [1, 2],
-        # The register of players (rules.md 13.1): a player, a merge.
+        # A championship of a series (rules.md 13.2), under the series' own ``pk``.
+        "championship_pk": [championship.pk, other.pk],
+        # A player of the register and a merge of two (rules.md 13.1).
         "player_pk": [1, 2],
-        "merge_pk": [1],
+        "merge_pk": [1, 2],
     }
     if every:
         return values
