@@ -55,16 +55,17 @@ def test_the_director_sees_the_order_before_round_1_and_not_after(director, dire
     championship = make_free_deal(director, pairs=4, seed_by_rating=True)
     rated(championship, {3: 12.34, 1: 2.0})
     page = director_client.get(f"/director/c/{championship.pk}/").content.decode()
-    assert "Seeding by rating" in page and "Seeded by rating" in page
+    # "Seeding by rating" and "Seeded by rating" in the site's Catalan.
+    assert "Ordre per valoració" in page and "Caps de sèrie per valoració" in page
     listed = page[page.index('class="rating-seeding"'):]  # in Catalan, the site's language
     assert (listed.index("3. Parella 3 · 12,3") < listed.index("1. Parella 1 · 2,0")
             < listed.index("2. Parella 2 · 0,0") < listed.index("4. Parella 4 · 0,0"))
     next_round(championship, director)
     page = director_client.get(f"/director/c/{championship.pk}/").content.decode()
-    assert 'class="rating-seeding"' not in page and "Seeded by rating" in page
+    assert 'class="rating-seeding"' not in page and "Caps de sèrie per valoració" in page
     plain = make_free_deal(director, pairs=4)
     page = director_client.get(f"/director/c/{plain.pk}/").content.decode()
-    assert "Seeding by rating" not in page and "Seeded by rating" not in page
+    assert "Ordre per valoració" not in page and "Caps de sèrie per valoració" not in page
 
 
 def test_the_settings_form_has_the_checkbox_and_it_locks_with_round_1(director,

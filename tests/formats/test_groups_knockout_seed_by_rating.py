@@ -65,7 +65,7 @@ def test_the_groups_page_shows_the_order_before_round_1(director, director_clien
     page = director_client.get(url).content.decode()
     listed = page[page.index('class="card rating-seeding"'):]
     assert listed.index("4. Parella 4 · 7,3") < listed.index("1. Parella 1 · 0,0")
-    assert "Snake from the pairs' ratings" in page
+    assert "En serp segons la valoració de les parelles" in page  # the site's Catalan
     plain = make_groups_event(director, pairs=5)
     assert "rating-seeding" not in director_client.get(
         f"/director/c/{plain.pk}/groups/").content.decode()
