@@ -253,3 +253,25 @@ def test_in_the_background_a_request_never_waits_for_the_broker(
     with django_capture_on_commit_callbacks(execute=True):
         request_rebuild()
     assert ran.wait(10)
+
+
+@pytest.mark.celery_worker
+@pytest.mark.django_db(transaction=True)
+def test_the_background_rebuild_stores_the_ratings(settings):
+    """For real: a thread in this process (embedded), or the Celery worker through the broker
+    (``.ci/run`` starts one): a request once the places are kept ends in stored ratings."""
+    import time
+
+    from django.db import connections, transaction
+
+    settings.RATINGS_REBUILD = "background"
+    settings.RATINGS_REBUILD_DELAY = 0.05
+    with transaction.atomic():
+        finished([("Anna", "Berta"), ("Carla", "Dora")], day=day(1))
+        request_rebuild()
+    deadline = time.monotonic() + 30
+    while PlayerRating.objects.count() < 4 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert PlayerRating.objects.count() == 4
+    time.sleep(0.2)  # let the thread close its connection before the data is flushed
+    connections.close_all()
