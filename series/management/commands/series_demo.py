@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext as _
 
 from series.demo import load_series_demo
 
@@ -20,5 +21,5 @@ class Command(BaseCommand):
     def handle(self, *args, director, **options):
         user = get_user_model().objects.filter(username=director, is_staff=True).first()
         if user is None:
-            raise CommandError(f"No director account “{director}”.")
+            raise CommandError(_("No director account “%(user)s”.") % {"user": director})
         self.stdout.write(load_series_demo(user)[1])
