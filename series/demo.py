@@ -11,6 +11,7 @@ leaves one series.
 from __future__ import annotations
 
 from django.db import transaction
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from series import services
@@ -44,5 +45,6 @@ def load_series_demo(director) -> tuple[Series, str]:
     for championship in found:
         services.add_championship(series, championship, by=director)
     return series, _("Series demo loaded: “%(name)s”, %(count)s championships, each "
-                     "player's best %(best)s results counted.") % {
-        "name": SERIES_NAME, "count": len(found), "best": BEST_OF}
+                     "player's best %(best)s results counted; its ranking at %(path)s.") % {
+        "name": SERIES_NAME, "count": len(found), "best": BEST_OF,
+        "path": reverse("series:ranking", args=[series.pk])}

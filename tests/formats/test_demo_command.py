@@ -185,7 +185,7 @@ def test_the_demo_has_finished_club_nights_with_recurring_players(loaded, db):
     assert regular.entries.filter(team__championship__in=nights).count() >= 3
 
 
-def test_the_demo_has_a_series_of_its_finished_championships(loaded, db):
+def test_the_demo_has_a_series_of_its_finished_championships(loaded, client, db):
     assert series_demo.SERIES_NAME in loaded
     # Loaded twice, one series, its championships in the order played.
     (series,) = Series.objects.filter(name=series_demo.SERIES_NAME)
@@ -204,6 +204,12 @@ def test_the_demo_has_a_series_of_its_finished_championships(loaded, db):
     assert both
     assert all(sum(1 for result in line.results if result and result.counted)
                <= series_demo.BEST_OF for line in ranking.lines)
+    # A visitor sees it (the printed line gives its address) and reaches it from a player.
+    assert f"/series/{series.pk}/" in loaded
+    response = client.get(f"/series/{series.pk}/")
+    assert response.status_code == 200 and leaders[0].name in response.content.decode()
+    player = client.get(f"/players/{leaders[0].player_id}/").content.decode()
+    assert f'href="/series/{series.pk}/"' in player
 
 
 def test_a_regular_has_championships_and_a_rating_history(loaded, client, db):
@@ -226,3 +232,10 @@ def test_the_register_shows_the_misspelt_regular_as_a_likely_duplicate(loaded, c
     assert response.status_code == 200
     page = response.content.decode()
     assert "Mercè Vila" in page and "Merce Vila" in page
+
+
+def test_the_series_demo_needs_a_director_account(db):
+    from django.core.management.base import CommandError
+
+    with pytest.raises(CommandError, match="nobody"):
+        call_command("series_demo", director="nobody", stdout=io.StringIO())
