@@ -198,12 +198,14 @@ class FreeDealPairs(Format):
         assign_sections(championship, sections)
 
     def load_demo(self, director):
-        # The club tournament (rules.md 11), then its knockout stage in a finished event of
-        # its own: each line as soon as its championship is loaded.
+        # The club tournament (rules.md 11), then its knockout stage in an event of its own,
+        # then the finished club nights the demo's series adds up (rules.md 13.2): each line
+        # as soon as its championships are loaded.
         from formats.free_deal.demo import load_free_deal_demo
         from formats.free_deal.demo_knockout import load_knockout_demo
+        from formats.free_deal.demo_nights import load_club_nights
 
-        for load in (load_free_deal_demo, load_knockout_demo):
+        for load in (load_free_deal_demo, load_knockout_demo, load_club_nights):
             yield load(director)[1]
 
     def api_urlpatterns(self) -> list:

@@ -3,7 +3,9 @@ fourth round and the finished one in its knockout stage, a groups-then-knockout 
 group stage (issue 38: 24 pairs, 6 groups of 4 made snake-wise, round 1 closed, round 2 in
 play) and a finished one, and an individual championship (18 players in the four-player
 form, four tables and two sit-outs a round, two rounds played). The finished
-groups-then-knockout event's own content is tested in test_groups_knockout_demo_finished."""
+groups-then-knockout event's own content is tested in test_groups_knockout_demo_finished.
+Then four finished free-deal club nights, the series "Rànquing del Casal 2026" of those and
+the finished groups event (issue 39), and the ratings rebuilt at once."""
 
 from __future__ import annotations
 
@@ -17,6 +19,7 @@ from django.utils import translation
 from formats.abarrotada import demo as abarrotada_demo
 from formats.abarrotada import selectors as abarrotada_selectors
 from formats.free_deal import demo as free_deal_demo
+from formats.free_deal import demo_nights
 from formats.free_deal import selectors as free_deal_selectors
 from formats.groups_knockout import demo as groups_demo
 from formats.groups_knockout import demo_finished as finished_demo
@@ -24,8 +27,12 @@ from formats.groups_knockout.services import groups_of
 from formats.groups_knockout.standings import group_stage
 from scoring.selectors import games as game_selectors
 from scoring.selectors.knockout import knockout_bracket
+from series import demo as series_demo
+from series.models import Series
+from series.player_selectors import player_page
+from series.selectors import series_ranking
 from tournaments.clock_selectors import clock_view
-from tournaments.models import Championship, Round
+from tournaments.models import Championship, Player, Round
 
 
 def load_the_demo_twice():
@@ -160,3 +167,75 @@ def test_the_demo_command_loads_the_finished_event_once(loaded, db):
     # The event in its group stage is still there, as it was.
     in_play = Championship.objects.get(name="Obert de Botifarra de la Fira de Sant Andreu")
     assert in_play.status != Championship.Status.FINISHED
+
+
+def test_the_demo_has_finished_club_nights_with_recurring_players(loaded, db):
+    assert demo_nights.NIGHTS[0][0] in loaded
+    nights = Championship.objects.filter(name__in=[name for name, _day in demo_nights.NIGHTS])
+    assert nights.count() == len(demo_nights.NIGHTS)
+    for night in nights:
+        assert night.format == "free_deal_pairs" and night.results_public
+        assert night.status == Championship.Status.FINISHED
+        assert 8 <= night.teams.count() <= 12
+        assert list(night.rounds.values_list("status", flat=True)) == (
+            [Round.Status.CLOSED] * demo_nights.ROUNDS)
+        assert night.final_places.count() == night.teams.count()
+    # The same regulars come back, linked to one register player each by name and club.
+    regular = Player.objects.get(name="Rosa Vallverdú", club="Casino de l'Espluga")
+    assert regular.entries.filter(team__championship__in=nights).count() >= 3
+
+
+def test_the_demo_has_a_series_of_its_finished_championships(loaded, client, db):
+    assert series_demo.SERIES_NAME in loaded
+    # Loaded twice, one series, its championships in the order played.
+    (series,) = Series.objects.filter(name=series_demo.SERIES_NAME)
+    assert list(series.entries.values_list("championship__name", flat=True)) == list(
+        series_demo.CHAMPIONSHIPS)
+    assert series.results_public and series.best_of == series_demo.BEST_OF
+    assert series.directors.filter(username="director").exists()
+    ranking = series_ranking(series)
+    assert not ranking.problems
+    assert [column.state for column in ranking.columns] == ["finished"] * len(
+        series_demo.CHAMPIONSHIPS)
+    leaders = ranking.lines[:10]
+    assert all(line.played >= 3 and line.total > 0 for line in leaders)
+    # Santa Tecla's players who come to the nights count both; only the best 3 count.
+    both = [line for line in ranking.lines if line.results[0] and line.played >= 4]
+    assert both
+    assert all(sum(1 for result in line.results if result and result.counted)
+               <= series_demo.BEST_OF for line in ranking.lines)
+    # A visitor sees it (the printed line gives its address) and reaches it from a player.
+    assert f"/series/{series.pk}/" in loaded
+    response = client.get(f"/series/{series.pk}/")
+    assert response.status_code == 200 and leaders[0].name in response.content.decode()
+    player = client.get(f"/players/{leaders[0].player_id}/").content.decode()
+    assert f'href="/series/{series.pk}/"' in player
+
+
+def test_a_regular_has_championships_and_a_rating_history(loaded, client, db):
+    regular = Player.objects.get(name="Rosa Vallverdú", club="Casino de l'Espluga")
+    page = player_page(regular)
+    assert len(page.championships) >= 4
+    assert len(page.ratings) >= 4 and page.current_rating is not None
+    assert any(points.series_name == series_demo.SERIES_NAME
+               for played in page.championships for points in played.series)
+    response = client.get(f"/players/{regular.pk}/")
+    assert response.status_code == 200
+    assert 'class="rating-chart"' in response.content.decode()
+
+
+def test_the_register_shows_the_misspelt_regular_as_a_likely_duplicate(loaded, client, db):
+    from django.contrib.auth import get_user_model
+
+    client.force_login(get_user_model().objects.get(username="director"))
+    response = client.get("/director/players/duplicates/")
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "Mercè Vila" in page and "Merce Vila" in page
+
+
+def test_the_series_demo_needs_a_director_account(db):
+    from django.core.management.base import CommandError
+
+    with pytest.raises(CommandError, match="nobody"):
+        call_command("series_demo", director="nobody", stdout=io.StringIO())

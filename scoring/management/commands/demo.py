@@ -10,8 +10,10 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand
 from django.utils import translation
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from formats.registry import FORMATS
+from tournaments.services.ratings import rebuild_ratings
 
 DEMO_DIRECTOR = "director"
 
@@ -54,4 +56,14 @@ class Command(BaseCommand):
         for fmt in FORMATS.values():
             for message in fmt.load_demo(director):
                 self.stdout.write(message)
+        # The series of the finished club nights and the Santa Tecla open (rules.md 13.2),
+        # by name: the series app builds on this one.
+        call_command("series_demo", director=director.get_username(), stdout=self.stdout)
+        # The ratings at once (rules.md 13.3), not a moment later in the background: the
+        # player pages show their charts as soon as the demo is served.
+        written = rebuild_ratings()
+        if written is not None:
+            self.stdout.write(ngettext("Ratings rebuilt: %(count)d row.",
+                                       "Ratings rebuilt: %(count)d rows.",
+                                       written) % {"count": written})
         self.stdout.write(_("Open %(url)s") % {"url": f"http://127.0.0.1:{port}/"})
