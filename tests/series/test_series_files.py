@@ -248,3 +248,44 @@ def test_the_api_gives_each_file_with_the_rankings_visibility(director_client, s
     refused = Client().get(url)
     assert refused.status_code == 404 and refused["Content-Type"] == "application/json"
     assert Client().get(f"/api/v1/series/{series.pk + 1000}/files/{kind}/").status_code == 404
+
+
+# --- What a file costs ----------------------------------------------------------------------
+
+
+def sized_series(director, championships: int, pairs: int) -> Series:
+    made = [finished(director, [(f"A{i}", f"B{i}") for i in range(pairs)],
+                     places=[*range(1, pairs + 1)][::-1] if number % 2 else None,
+                     public=number != 1)
+            for number in range(championships)]
+    return series_of(director, made, best_of=2, results_public=True)
+
+
+#: The queries of a file, whatever the size of the series: the ranking's (the
+#: championships; their final places with their players; the players' names) and the
+#: championships' days.
+FILE_QUERIES = 4
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize(("championships", "pairs"), [(2, 2), (5, 12)])
+def test_a_file_reads_a_fixed_number_of_queries(director, kind, championships, pairs,
+                                                django_assert_num_queries):
+    from series.files import kinds
+
+    series = sized_series(director, championships, pairs)
+    for director_copy in (False, True):
+        with django_assert_num_queries(FILE_QUERIES):
+            made = kinds.make(kinds.KINDS[kind], series, "en", director=director_copy)
+        assert made.data
+
+
+@pytest.mark.exhaustive
+def test_a_long_ranking_sheet_runs_over_pages_with_its_header_repeated(director):
+    series = sized_series(director, 3, 70)  # 140 players
+    pages = PdfReader(io.BytesIO(public("ranking_pdf", series).content)).pages
+    assert len(pages) >= 3
+    for number, page in enumerate(pages, start=1):
+        text = page.extract_text()
+        assert "Place" in text and "Total" in text and f"Page {number} of {len(pages)}" in text
+        assert series.name in text  # the running head
