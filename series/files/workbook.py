@@ -53,6 +53,9 @@ def ranking_workbook(sheet: RankingSheet) -> bytes:
     properties.title = sheet.series.name
     properties.subject = f"{sheet.series.name} · {_('Series ranking')}"
     properties.creator = "Duplicada"
+    if sheet.director and sheet.private_counted:
+        properties.description = _(
+            "Directors' copy: it counts championships whose results are not public.")
     out = io.BytesIO()
     workbook.save(out)
     return out.getvalue()

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import io
+from datetime import date
 
 import pytest
 from django.test import Client
@@ -14,6 +15,7 @@ from pypdf import PdfReader
 from series_factories import finished, series_of
 
 from series.models import Series
+from tournaments.models import Championship
 
 pytestmark = pytest.mark.django_db
 EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
@@ -112,7 +114,9 @@ def test_the_pdf_opens_as_its_print_ready_page(series):
 
 
 def test_the_workbook_has_numbers_and_the_championships(director_client, series):
+    Championship.objects.filter(name="Open de Reus").update(starts_on=date(2026, 3, 14))
     content = directors(director_client, "workbook", series).content
+    assert "Directors' copy" in load_workbook(io.BytesIO(content)).properties.description
     found = sheets(content)
     assert list(found) == ["Ranking", "Championships"]
     ranking = found["Ranking"]
@@ -126,7 +130,7 @@ def test_the_workbook_has_numbers_and_the_championships(director_client, series)
     assert formats[0][3:] == ["0.00", "0.00", '"("0.00")"', "0.00"]
     assert found["Championships"] == [
         ["Position", "Name", "Dates", "Format", "Status", "Counted"],
-        [1, "Open de Reus", None, "Duplicate pairs", "Finished", "Counted"],
+        [1, "Open de Reus", "14/03/2026", "Duplicate pairs", "Finished", "Counted"],
         [2, "Open de Valls", None, "Duplicate pairs", "Finished", "Counted"],
         [3, SECRET, None, "Duplicate pairs", "Finished", "Counted"],
     ]
@@ -152,9 +156,12 @@ def test_the_csv_gives_points_and_whether_they_count(director_client, series):
     assert rows[3][-2:] == ["", ""]  # Carla did not play the third
 
 
-def test_the_public_csv_counts_the_public_championships_only(series):
+def test_the_public_csv_counts_the_public_championships_only(director_client, series):
     content = public("ranking_csv", series).content
     assert SECRET.encode() not in content
+    # The public file is the same for everyone: its directors' download of it too.
+    mine = director_client.get(f"/series/{series.pk}/files/ranking_csv/", **EN)
+    assert mine.content == content
     rows = csv_rows(content)
     assert len(rows[0]) == 8 and rows[1][:4] == ["1=", "Carla", "Casal", "45.00"]
 
