@@ -1,7 +1,8 @@
 """Downloads of a series ranking's files (``series.files``): the public's, once the ranking
 is public, counting only the championships whose results are public whoever downloads them
-(a director too: a public file is the same for everyone); and the series directors', which
-count every championship and are never stored by a browser or proxy.
+(a director too: a public file is the same for everyone), made once per state of the
+ranking and kept (``series.files.kept``); and the series directors', which count every
+championship, are made each time and never stored by a browser or proxy.
 
 GET and HEAD only; a HEAD never makes the file (``tournaments.downloads``). The PDF opens as
 its print-ready page with ``?as=page``, or by itself where no PDF can be made
@@ -16,21 +17,24 @@ from django.views.decorators.http import require_safe
 from scoring.exports.registry import PDF
 from scoring.views.common import no_store
 from series import selectors
-from series.files import kinds
+from series.files import kept, kinds
+from tournaments import print_pages
 from tournaments.downloads import made_file
-from tournaments.print_pages import printed_file
 
 
 def file_response(request, series, kind: kinds.SeriesFileKind, *, director: bool):
-    """The file of ``kind`` for ``request`` (also the API's: ``series.api.files``)."""
+    """The file of ``kind`` for ``request``: the public's from the kept copy, the directors'
+    and any print-ready page made afresh."""
     language = get_language()
 
     def make() -> bytes:
-        return kinds.make(kind, series, language, director=director).data
+        if director or print_pages.page_request() is not None:  # a page is never kept
+            return kinds.make(kind, series, language, director=director).data
+        return kept.public_file(kind, series, language).data
 
     filename = kinds.file_name(series, kind)
     if kind.content_type == PDF:
-        return printed_file(request, make, filename, disposition="attachment")
+        return print_pages.printed_file(request, make, filename, disposition="attachment")
     return made_file(request, make, kind.content_type, filename)
 
 

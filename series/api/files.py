@@ -16,7 +16,7 @@ from scoring.api.director_exports import AnyAccept
 from scoring.api.errors import refusal
 from scoring.serializers import ErrorSerializer
 from series import selectors
-from series.files import kinds
+from series.files import kept, kinds
 from tournaments.downloads import made_file
 from tournaments.pdf_support import PdfUnavailable
 
@@ -37,7 +37,9 @@ class SeriesFileView(PublicView):
         language = get_language()
 
         def make() -> bytes:
-            return kinds.make(kind, series, language, director=director).data
+            if director:
+                return kinds.make(kind, series, language, director=director).data
+            return kept.public_file(kind, series, language).data
 
         try:
             response = made_file(request, make, kind.content_type, kinds.file_name(series, kind))

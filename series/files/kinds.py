@@ -55,5 +55,9 @@ def make(kind: SeriesFileKind, series: Series, language: str, *, director: bool
     """The file of ``kind`` in ``language``: the public's (the championships whose results
     are public) or, with ``director``, the series directors' (every championship)."""
     with override(language):
-        return ExportFile(file_name(series, kind), kind.content_type,
-                          kind.build(ranking_sheet(series, director=director)))
+        return build(kind, ranking_sheet(series, director=director))
+
+
+def build(kind: SeriesFileKind, sheet: RankingSheet) -> ExportFile:
+    """The file of ``kind`` showing ``sheet``, in the active language."""
+    return ExportFile(file_name(sheet.series, kind), kind.content_type, kind.build(sheet))

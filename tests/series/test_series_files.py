@@ -44,6 +44,11 @@ def number_formats(content: bytes, title: str) -> list[list[str]]:
     return [[cell.number_format for cell in row] for row in ws.iter_rows(min_row=2)]
 
 
+@pytest.fixture(autouse=True)
+def _exports_dir(settings, tmp_path):
+    settings.EXPORTS_DIR = tmp_path / "exports"
+
+
 @pytest.fixture
 def series(director):
     """Two public championships and one whose results are not public; best 2 results.
@@ -103,11 +108,12 @@ def test_the_directors_sheet_counts_every_championship_and_brackets_the_left_out
     assert "Points in brackets are not counted" in text
 
 
-def test_the_pdf_opens_as_its_print_ready_page(series):
+def test_the_pdf_opens_as_its_print_ready_page(series, settings):
     page = public("ranking_pdf", series, **{"QUERY_STRING": "as=page", **EN})
     body = page.content.decode()
     assert page["Content-Type"].startswith("text/html")
     assert "data-print" in body and "(20.00)" not in body and SECRET not in body
+    assert not (settings.EXPORTS_DIR / "public").exists()  # a page is never kept
 
 
 # --- The workbook ---------------------------------------------------------------------------
@@ -181,6 +187,20 @@ def test_a_name_that_looks_like_a_formula_stays_text(director):
     assert rows[1][1] == "'=HYPERLINK(1)"
     ranking = sheets(public("workbook", series).content)["Ranking"]
     assert ranking[1][1] == "=HYPERLINK(1)"  # stored as text, not a formula
+
+
+def test_a_public_file_is_made_once_per_state_of_the_ranking(director_client, series,
+                                                             settings):
+    folder = settings.EXPORTS_DIR / "public"
+    first = public("ranking_pdf", series).content
+    assert public("ranking_pdf", series).content == first  # the kept copy ("Made" the same)
+    assert len(list(folder.iterdir())) == 1
+    # A change in what it shows makes a new file; the directors' are never kept.
+    Series.objects.filter(pk=series.pk).update(best_of=1)
+    changed = pdf_text(public("ranking_pdf", series).content)
+    assert "1= Carla Casal 25.00 (20.00) 25.00" in changed.splitlines()
+    directors(director_client, "ranking_pdf", series)
+    assert len(list(folder.iterdir())) == 2
 
 
 # --- Who may have them ----------------------------------------------------------------------
@@ -278,13 +298,18 @@ FILE_QUERIES = 4
 @pytest.mark.parametrize(("championships", "pairs"), [(2, 2), (5, 12)])
 def test_a_file_reads_a_fixed_number_of_queries(director, kind, championships, pairs,
                                                 django_assert_num_queries):
-    from series.files import kinds
+    from series.files import kept, kinds
 
     series = sized_series(director, championships, pairs)
     for director_copy in (False, True):
         with django_assert_num_queries(FILE_QUERIES):
             made = kinds.make(kinds.KINDS[kind], series, "en", director=director_copy)
         assert made.data
+    # The public file: made, then the old exports cleaned up (one query); then the kept
+    # copy, the ranking read again (a change must show) and nothing more.
+    for queries in (FILE_QUERIES + 1, FILE_QUERIES):
+        with django_assert_num_queries(queries):
+            kept.public_file(kinds.KINDS[kind], series, "en")
 
 
 @pytest.mark.exhaustive
