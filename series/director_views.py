@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from series import selectors, services
+from series.files.kinds import KINDS
 from series.forms import AddChampionshipForm, AddSeriesDirectorForm, SeriesForm
 from series.models import Series
 from tournaments.confirmation import Confirmation, confirm_page, confirmed
@@ -104,6 +105,7 @@ def series_detail(request, series: Series):
             championships=selectors.addable_championships(request.user, series)),
         "director_form": AddSeriesDirectorForm(),
         "directors": series.directors.order_by("username"),
+        "file_kinds": list(KINDS.values()),
     })
 
 

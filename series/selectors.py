@@ -70,6 +70,15 @@ def series_for_reader(user, pk: int) -> tuple[Series, bool]:
     return series, director
 
 
+def public_series(pk: int) -> Series:
+    """The series ``pk`` once its ranking is public; 404 before, for everyone (its public
+    files, which count only public championships whoever asks)."""
+    series = Series.objects.filter(pk=pk, results_public=True).first()
+    if series is None:
+        raise Http404("No such series")
+    return series
+
+
 def entries(series: Series) -> list[SeriesChampionship]:
     """The series' championships in series order."""
     return list(SeriesChampionship.objects.filter(series=series)

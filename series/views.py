@@ -9,6 +9,10 @@ from django.urls import reverse
 
 from scoring.views.results import projector_page_of
 from series import selectors
+from series.files.kinds import KINDS
+from series.files.pdf import ranking_pdf
+from series.files.sheet import ranking_sheet
+from tournaments import print_pages
 
 #: Players a projector page shows (what fits a 1280 × 720 screen in its type).
 PROJECTOR_LINES = 12
@@ -22,7 +26,8 @@ def _ranking(request, pk: int):
 def ranking(request, pk: int):
     ranking, director = _ranking(request, pk)
     return render(request, "series/ranking.html",
-                  {"series": ranking.series, "ranking": ranking, "director": director})
+                  {"series": ranking.series, "ranking": ranking, "director": director,
+                   "file_kinds": list(KINDS.values())})
 
 
 def projector(request, pk: int):
@@ -41,9 +46,10 @@ def projector(request, pk: int):
 
 
 def print_page(request, pk: int):
-    """The ranking on A4 pages, with a "Print" button (the browser prints or saves a PDF)."""
-    ranking, director = _ranking(request, pk)
-    return render(request, "series/print.html", {
-        "series": ranking.series, "ranking": ranking, "print_page": True,
-        "pdf_note": "", "director": director,
-    })
+    """The ranking sheet as a page on A4 with a "Print" button (the browser prints or saves
+    a PDF): the PDF's own template and renderer (``series.files.pdf``), as every printed
+    sheet's page is (``tournaments.print_pages``)."""
+    series, director = selectors.series_for_reader(request.user, pk)
+    with print_pages.pages_for(request):
+        page = ranking_pdf(ranking_sheet(series, director=director))
+    return print_pages.page_response(page)

@@ -50,14 +50,22 @@ def print_context(scope, title: str) -> dict:
 def sheet_context(championship, title: str, stands: str, **extra) -> dict:
     """The same for any printed sheet: ``stands`` says what it covers (a ranking's scope,
     a round), at the top of every page."""
-    heading = " · ".join(part for part in [championship.name, title, stands] if part)
     return {
         **extra,
         "championship": championship,
         "title": title,
         "stands": stands,
         "dates": data.dates(championship),
-        "running_head": css_string(heading),
+        **page_frame(championship.name, title, stands),
+    }
+
+
+def page_frame(*heading: str) -> dict:
+    """The margins of every printed sheet (``print/_base.html``): the running head (the
+    non-empty ``heading`` parts joined), "page X of Y" and when it was made. A sheet that
+    is not a championship's (a series ranking) gets its frame here."""
+    return {
+        "running_head": css_string(" · ".join(str(part) for part in heading if part)),
         "page_counter": page_counter_css(),
         "made_at": css_string(_("Made %(time)s") % {
             "time": date_format(timezone.localtime(), "DATETIME_FORMAT")

@@ -3,7 +3,7 @@
 from django.urls import path
 
 import scoring.api.converters  # noqa: F401 (registers the "id" converter)
-from series.api import views
+from series.api import files, views
 
 S = "series/<id:pk>/"
 
@@ -17,4 +17,10 @@ urlpatterns = [
     path(f"{S}championships/<id:championship_pk>/", views.SeriesChampionshipView.as_view(),
          name="api-series-championship"),
     path(f"{S}ranking/", views.SeriesRankingView.as_view(), name="api-series-ranking"),
+    path(f"{S}files/ranking_pdf/", files.SeriesRankingPdfView.as_view(),
+         name="api-series-ranking-pdf"),
+    path(f"{S}files/workbook/", files.SeriesWorkbookView.as_view(),
+         name="api-series-workbook"),
+    path(f"{S}files/ranking_csv/", files.SeriesRankingCsvView.as_view(),
+         name="api-series-ranking-csv"),
 ]

@@ -142,6 +142,7 @@ NOTHING_TO_CROSS = {
     "series:director_list": "reads the caller's own series",
     "series:director_create": "creates a series of the caller's own",
     "series:director_series": "reads only (GET/HEAD): the URL's series",
+    "series:director_file": "reads only (GET/HEAD): the URL's series' ranking files",
     "series:director_edit": "names no object but the URL's series",
     "series:director_delete": "names no object but the URL's series",
     "series:director_add_director": "names a user by name, not an object of another "
