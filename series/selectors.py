@@ -26,7 +26,7 @@ import re
 from dataclasses import dataclass
 from decimal import Decimal
 
-from django.db.models import QuerySet
+from django.db.models import Count, QuerySet
 from django.http import Http404
 
 from engine import series as rules
@@ -43,6 +43,18 @@ def directed_series(user) -> QuerySet[Series]:
     if not user.is_authenticated:
         return Series.objects.none()
     return Series.objects.filter(directors=user)
+
+
+#: How many public series the home page lists.
+HOME_SERIES = 10
+
+
+def public_series(limit: int = HOME_SERIES) -> list[Series]:
+    """The newest ``limit`` series whose ranking is public, each with ``championship_count``
+    (its championships, counted in the same query)."""
+    return list(Series.objects.filter(results_public=True)
+                .annotate(championship_count=Count("entries"))
+                .order_by("-created_at", "-id")[:limit])
 
 
 def series_for_director(user, pk: int) -> Series:

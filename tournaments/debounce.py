@@ -1,10 +1,10 @@
 """Run a background job at most once per delay, however often it is asked for.
 
-Shared by the rebuilds that follow changes: the stored scores' (``scoring.refresh``) and the
-ratings' (``tournaments.ratings_refresh``). A rebuild asked for while one is already due later
-than now is not started again: the one due will see the change, because the change was
-committed before it was asked for. The debouncing only saves work (the database keeps the
-data right), so a lock in Python is fine for it.
+Used by ``tournaments.background`` for the rebuilds that follow changes: the stored
+scores' (``scoring.refresh``) and the ratings' (``tournaments.ratings_refresh``). A rebuild
+asked for while one is already due later than now is not started again: the one due will
+see the change, because the change was committed before it was asked for. The debouncing
+only saves work (the database keeps the data right), so a lock in Python is fine for it.
 """
 
 from __future__ import annotations

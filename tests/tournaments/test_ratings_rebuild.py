@@ -243,13 +243,13 @@ def test_in_the_background_a_request_never_waits_for_the_broker(
     settings.CELERY_BROKER_URL = broker
     settings.CELERY_TASK_ALWAYS_EAGER = not broker
     ran = threading.Event()
-    monkeypatch.setattr(ratings_refresh, "run_here", ran.set)
+    monkeypatch.setattr(ratings_refresh.rebuilds, "run_here", ran.set)
 
     def unreachable(*args, **kwargs):
         raise ConnectionError("no broker here")
 
     monkeypatch.setattr(rebuild_ratings_task, "apply_async", unreachable)
-    monkeypatch.setattr(ratings_refresh, "BROKER_PAUSE", 0)
+    monkeypatch.setattr(ratings_refresh.rebuilds, "broker_pause", 0)
     with django_capture_on_commit_callbacks(execute=True):
         request_rebuild()
     assert ran.wait(10)
