@@ -49,7 +49,7 @@ def directed_series(user) -> QuerySet[Series]:
 HOME_SERIES = 10
 
 
-def public_series(limit: int = HOME_SERIES) -> list[Series]:
+def newest_public_series(limit: int = HOME_SERIES) -> list[Series]:
     """The newest ``limit`` series whose ranking is public, each with ``championship_count``
     (its championships, counted in the same query)."""
     return list(Series.objects.filter(results_public=True)

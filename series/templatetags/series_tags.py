@@ -18,4 +18,4 @@ register = template.Library()
 @register.inclusion_tag("series/_home_series.html")
 def public_series_list():
     """The newest public series (``series.selectors.HOME_SERIES`` of them), one query."""
-    return {"series_list": selectors.public_series()}
+    return {"series_list": selectors.newest_public_series()}

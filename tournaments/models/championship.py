@@ -83,9 +83,12 @@ class Championship(models.Model):
     # When it finished: the ratings take championships of one date in this order (13.3).
     finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
     # Players across championships (rules.md 13.3): round 1 of a Swiss event, or the groups,
-    # seeded by the players' ratings; and the ratings shown on the ranking sheet.
-    seed_by_rating = models.BooleanField(_("seed by rating"), default=False)
-    show_ratings = models.BooleanField(_("show ratings on the ranking sheet"), default=False)
+    # seeded by the players' ratings; and the ratings shown on the ranking sheet. Defaults
+    # in the database too: rows written without them (a backup's import, older migrations'
+    # models) are not refused.
+    seed_by_rating = models.BooleanField(_("seed by rating"), default=False, db_default=False)
+    show_ratings = models.BooleanField(_("show ratings on the ranking sheet"), default=False,
+                                       db_default=False)
 
     class Meta:
         ordering = ["-starts_on", "-id"]
