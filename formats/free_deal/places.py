@@ -28,7 +28,7 @@ from __future__ import annotations
 from engine.groups.final_places import bracket_ranking
 from formats.free_deal.selectors import section_rankings
 from scoring.models import KnockoutTie
-from scoring.services.knockout_settle import engine_bracket, is_third_place
+from scoring.services.knockout_settle import decided_ties, engine_bracket
 from tournaments.models import Championship, Round
 
 
@@ -65,15 +65,11 @@ def knockout_places(championship: Championship) -> list[tuple[int, int]] | None:
 
     ties = list(KnockoutTie.objects.filter(championship=championship)
                 .prefetch_related("games"))
-    if not ties:
+    decided = decided_ties(ties)
+    if decided is None:
         return None
-    last = max(tie.stage for tie in ties)
-    third = next((tie for tie in ties if is_third_place(tie, last)), None)
-    final = next(tie for tie in ties if tie.stage == last and tie.slot == 1)
-    if final.winner_id is None or (third is not None and third.winner_id is None):
-        return None
-    bracket = engine_bracket([tie for tie in ties if tie is not third],
-                             format_of(championship).knockout_best_of(championship))
+    played, third = decided
+    bracket = engine_bracket(played, format_of(championship).knockout_best_of(championship))
     ranking = bracket_ranking(bracket,
                               third_place_winner=third.winner_id if third else None)
     return [(place.pair, place.place) for place in ranking]

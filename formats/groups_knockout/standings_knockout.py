@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from engine.groups.comparison import tied_blocks
 from engine.groups.final_places import final_ranking
 from engine.groups.ranking import sorted_ids
-from scoring.services.knockout_settle import engine_bracket, is_third_place
+from scoring.services.knockout_settle import decided_ties, engine_bracket
 from tournaments.models import Championship, Team
 
 
@@ -39,20 +39,16 @@ def final_places(championship: Championship, *, stage=None,
 
     rounds = bracket_rounds(championship) if rounds is None else rounds
     ties = [tie for _name, round_ties in rounds for tie in round_ties]
-    if not ties:
+    decided = decided_ties(ties)
+    if decided is None:
         return None
-    last = max(tie.stage for tie in ties)
-    third = next((tie for tie in ties if is_third_place(tie, last)), None)
-    final = next(tie for tie in ties if tie.stage == last and tie.slot == 1)
-    if final.winner_id is None or (third is not None and third.winner_id is None):
-        return None
+    played, third = decided
     stage = stage or group_stage(championship)
     teams = dict(stage.teams)
     teams.update((team.pk, team) for tie in ties for team in (tie.first, tie.second)
                  if team is not None)
     withdrawn = {pk for pk, team in teams.items() if team.withdrawn}
-    bracket = engine_bracket([tie for tie in ties if tie is not third],
-                             format_of(championship).knockout_best_of(championship),
+    bracket = engine_bracket(played, format_of(championship).knockout_best_of(championship),
                              withdrawn=withdrawn)
     ranking = final_ranking(bracket, [view.standing for view in stage.groups],
                             third_place_winner=third.winner_id if third else None)

@@ -27,6 +27,20 @@ def is_third_place(tie: KnockoutTie, last_stage: int) -> bool:
     return tie.stage == last_stage and tie.slot == THIRD_PLACE_SLOT
 
 
+def decided_ties(ties: list[KnockoutTie]) -> tuple[list[KnockoutTie], KnockoutTie | None] | None:
+    """The bracket's ties less the third-place game, and that game (``None`` without one),
+    once the final and any third-place game are decided; ``None`` before, or without ties:
+    what a format's final places wait for (rules.md 11.3, 12.4)."""
+    if not ties:
+        return None
+    last = max(tie.stage for tie in ties)
+    third = next((tie for tie in ties if is_third_place(tie, last)), None)
+    final = next(tie for tie in ties if tie.stage == last and tie.slot == 1)
+    if final.winner_id is None or (third is not None and third.winner_id is None):
+        return None
+    return [tie for tie in ties if tie is not third], third
+
+
 def engine_bracket(ties: list[KnockoutTie], best_of: int, *,
                    withdrawn=()) -> ko.Bracket:
     """The engine's bracket of the stored ``ties`` (every tie of the championship, any
