@@ -18,6 +18,7 @@ from series.files.kinds import KINDS
 from series.forms import AddChampionshipForm, AddSeriesDirectorForm, SeriesForm
 from series.models import Series
 from tournaments.confirmation import Confirmation, confirm_page, confirmed
+from tournaments.director_views.common import form_error
 from tournaments.forms import posted
 from tournaments.services import ServiceError
 
@@ -32,10 +33,6 @@ def series_page(view):
         return view(request, selectors.series_for_director(request.user, pk), *args, **kwargs)
 
     return wrapper
-
-
-def _form_error(form, error: ServiceError) -> None:
-    form.add_error(error.field if error.field in form.fields else None, error.message)
 
 
 def _settings(form: SeriesForm) -> dict:
@@ -60,7 +57,7 @@ def series_create(request):
         try:
             series = services.create_series(request.user, **_settings(form))
         except ServiceError as error:
-            _form_error(form, error)
+            form_error(form, error)
         else:
             messages.success(request, _("Series created."))
             return _back(series)
@@ -74,7 +71,7 @@ def series_edit(request, series: Series):
         try:
             services.update_series(series, **_settings(form))
         except ServiceError as error:
-            _form_error(form, error)
+            form_error(form, error)
         else:
             messages.success(request, _("Series saved."))
             return _back(series)

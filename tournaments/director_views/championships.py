@@ -12,9 +12,9 @@ from django.views.decorators.http import require_POST
 from formats import DUPLICATE_PAIRS, FORMATS, format_of, offered_formats
 from tournaments import audit, pdf_support, selectors, services
 from tournaments.director_views.common import (
-    _form_error,
     _refuse_if_finished,
     director_page,
+    form_error,
     who_acts,
 )
 from tournaments.forms import AddDirectorForm, ChampionshipForm, posted
@@ -53,7 +53,7 @@ def championship_create(request):
                 format_settings=extra.cleaned_data if extra is not None else None,
                 **form.cleaned_data)
         except services.ServiceError as error:
-            _form_error(extra if extra is not None and error.field in extra.fields else form,
+            form_error(extra if extra is not None and error.field in extra.fields else form,
                         error)
         else:
             messages.success(request, _("Championship created."))
@@ -112,7 +112,7 @@ def championship_edit(request, championship: Championship):
                 championship, **who_acts(request), **changes,
                 format_settings=extra.cleaned_data if extra is not None else None)
         except services.ServiceError as error:
-            _form_error(extra if extra is not None and error.field in extra.fields else form,
+            form_error(extra if extra is not None and error.field in extra.fields else form,
                         error)
         else:
             messages.success(request, _("Championship saved."))

@@ -44,7 +44,8 @@ def _refuse_if_finished(request, championship: Championship):
     return redirect("tournaments:director_championship", championship.pk)
 
 
-def _form_error(form, error: services.ServiceError) -> None:
+def form_error(form, error: services.ServiceError) -> None:
+    """Show a service's refusal on ``form``: on the field it names, else above the form."""
     form.add_error(error.field if error.field in form.fields else None, error.message)
 
 

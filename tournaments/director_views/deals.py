@@ -12,12 +12,12 @@ from django.views.decorators.http import require_POST, require_safe
 from tournaments import printing, selectors, services
 from tournaments.director_views.common import (
     _back_to_round,
-    _form_error,
     _no_store,
     _pdf,
     _refuse_if_finished,
     _round_or_404,
     director_page,
+    form_error,
     run_action,
 )
 from tournaments.forms import DealImportForm, posted
@@ -36,7 +36,7 @@ def deal_import(request, championship: Championship, number: int | None = None):
         try:
             deals = services.import_deals(round_ or championship, form.cleaned_data["text"])
         except services.ServiceError as error:
-            _form_error(form, error)
+            form_error(form, error)
             errors = error.errors
         else:
             messages.success(

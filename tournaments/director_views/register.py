@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments import audit, register_selectors, selectors, services
-from tournaments.director_views.common import _form_error
+from tournaments.director_views.common import form_error
 from tournaments.forms import posted
 from tournaments.models import Player, PlayerMerge
 from tournaments.register_forms import MergeForm, PlayerEditForm, PlayerSearchForm
@@ -71,7 +71,7 @@ def player(request, player_pk: int):
         try:
             register.edit_player(player, **form.cleaned_data)
         except services.ServiceError as error:
-            _form_error(form, error)
+            form_error(form, error)
         else:
             messages.success(request, _("Changes saved."))
             return redirect("tournaments:player", player.pk)

@@ -14,12 +14,12 @@ from django.views.decorators.http import require_POST, require_safe
 from formats import format_of
 from tournaments import printing, register_choice, selectors, services
 from tournaments.director_views.common import (
-    _form_error,
     _no_store,
     _pdf,
     _refuse_if_finished,
     _team_or_404,
     director_page,
+    form_error,
     run_action,
     who_acts,
 )
@@ -42,7 +42,7 @@ def team_list(request, championship: Championship):
             try:
                 team = fmt.add_entrant(championship, form.cleaned_data, chosen=chosen)
             except services.ServiceError as error:
-                _form_error(form, error)
+                form_error(form, error)
             else:
                 messages.success(request, _("Added: %(entrant)s %(number)s.")
                                  % {"entrant": fmt.wording.entrant, "number": team.number})
@@ -70,7 +70,7 @@ def team_edit(request, championship: Championship, team_pk: int):
             try:
                 fmt.update_entrant(team, form.cleaned_data, chosen=chosen)
             except services.ServiceError as error:
-                _form_error(form, error)
+                form_error(form, error)
             else:
                 messages.success(request, _("Changes saved."))
                 return redirect("tournaments:director_teams", championship.pk)
@@ -122,7 +122,7 @@ def team_import(request, championship: Championship):
         try:
             teams = fmt.import_entrants(championship, form.cleaned_data["file"])
         except services.ServiceError as error:
-            _form_error(form, error)
+            form_error(form, error)
             errors = error.errors
         else:
             imported = (
