@@ -1,6 +1,7 @@
 """Shared fixtures for the whole suite."""
 
 import os
+from pathlib import Path
 
 import pytest
 from hypothesis import settings as hypothesis_settings
@@ -138,10 +139,16 @@ def director_client(client, director):
 def pytest_collection_modifyitems(config, items):
     """A test module named ``test_*migration*.py`` migrates the database itself: it is marked
     ``migrations`` whether or not it says so, so that ``make test-fast`` (the schema straight
-    from the models, ``--no-migrations``) leaves it out rather than fail on a missing node."""
+    from the models, ``--no-migrations``) leaves it out rather than fail on a missing node.
+    The engine's tests are marked ``no_database``: the engine is pure Python
+    (``tests/engine/test_purity.py``), so CI's second run on PostgreSQL (``make test
+    SECOND_DATABASE=1``) would only repeat them."""
+    engine_tests = Path(__file__).resolve().parent / "engine"
     for item in items:
         if "migration" in item.path.name:
             item.add_marker(pytest.mark.migrations)
+        if engine_tests in item.path.parents:
+            item.add_marker(pytest.mark.no_database)
         if HYPOTHESIS_PROFILE == "fast":
             fewer_examples(item)
 

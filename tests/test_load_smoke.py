@@ -20,7 +20,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 # Each runs the load command (build, a gunicorn server, the burst) in child processes.
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.own_database]
 
 
 def run_load(tmp_path, *args: str) -> str:

@@ -67,6 +67,7 @@ def test_plan_address_and_secret_key(tmp_path):
     assert (tmp_path / venue.KEY_FILE).read_text().strip() == key
 
 
+@pytest.mark.own_database
 @pytest.mark.slow  # a minute of CPU: migrate, collectstatic and a server in a child process
 @pytest.mark.skipif(not _can_bind(HOST), reason=f"{HOST} is not a loopback address here")
 def test_venue_command_serves_a_second_address_and_stops_cleanly(tmp_path):

@@ -31,6 +31,7 @@ def read(path: Path, sql: str) -> list[tuple]:
         return connection.execute(sql).fetchall()
 
 
+@pytest.mark.own_database
 @pytest.mark.slow  # the demo command and its analysis in child processes: a minute
 def test_the_demo_hands_its_analysis_to_a_process_that_outlives_it(tmp_path):
     database = tmp_path / "demo.sqlite3"

@@ -15,6 +15,7 @@ from django.conf import settings
 FOLDER = Path(__file__).resolve().parent / "without_pdf"
 
 
+@pytest.mark.own_database
 @pytest.mark.slow  # a pytest run of its own
 def test_without_the_pdf_library_nothing_fails():
     env = {name: value for name, value in os.environ.items()
