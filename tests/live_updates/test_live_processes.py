@@ -4,8 +4,10 @@ another (Redis layer) or on the same one (in-process layer)."""
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import json
+import socket
 import threading
 import time
 import urllib.request
@@ -63,6 +65,11 @@ class Stream:
             pass
 
     def close(self):
+        # Shut the socket first: the reader thread is blocked in a read on the response,
+        # and closing the response waits for that read (the next heartbeat or the
+        # 10-second timeout); shut down, the read returns at once.
+        with contextlib.suppress(OSError):
+            self.conn.sock.shutdown(socket.SHUT_RDWR)
         self.conn.close()
 
 
