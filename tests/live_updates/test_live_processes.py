@@ -46,6 +46,7 @@ class Stream:
         parts = urlsplit(base_url)
         self.conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=10)
         self.conn.request("GET", f"/live/?s={token}", headers={"Accept": "text/event-stream"})
+        self.sock = self.conn.sock  # the connection lets go of it if the answer ends it
         self.response = self.conn.getresponse()
         self.events: list[tuple[float, dict]] = []
         self.opened = threading.Event()
@@ -69,7 +70,7 @@ class Stream:
         # and closing the response waits for that read (the next heartbeat or the
         # 10-second timeout); shut down, the read returns at once.
         with contextlib.suppress(OSError):
-            self.conn.sock.shutdown(socket.SHUT_RDWR)
+            self.sock.shutdown(socket.SHUT_RDWR)
         self.conn.close()
 
 
