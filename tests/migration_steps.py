@@ -13,16 +13,19 @@ from django.db.migrations.executor import MigrationExecutor
 
 
 def migrate(targets):
-    """Migrate the database to ``targets`` and return the models as they were there."""
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(targets)
-    return executor.loader.project_state(targets).apps
+    """Migrate the database to ``targets`` and return the models as they are there.
+
+    The executor's loader reads the graph and the applied migrations when it is made, and
+    its ``migrate`` returns the state it left the database in: after a forward move with its
+    models already rendered, where building the targets' state again and rendering it cost
+    a second or so of CPU a call."""
+    return MigrationExecutor(connection).migrate(targets).apps
 
 
 def migrate_to_latest():
     """Leave the database as the other tests expect it: every app at its latest migration."""
-    migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())
+    executor = MigrationExecutor(connection)
+    executor.migrate(executor.loader.graph.leaf_nodes())
 
 
 def free_deal_pairs(apps, name: str, count: int = 2):

@@ -118,7 +118,7 @@ def test_venue_command_serves_a_second_address_and_stops_cleanly(tmp_path):
             except OSError:
                 if time.monotonic() > deadline:
                     raise
-                time.sleep(0.5)
+                time.sleep(0.1)
         with urllib.request.urlopen(url + "static/css/duplicada.css", timeout=10) as response:
             assert response.status == 200
         # DEBUG is off: an unknown page is the friendly 404, not Django's debug page.

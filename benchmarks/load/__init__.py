@@ -56,4 +56,10 @@ Run from the repository root (only 127.0.0.1 is contacted; PostgreSQL is expecte
 
 The exit status is non-zero when a check fails, a request errs, or the overall p95 misses
 ``--target-ms`` (100 ms).
+
+After the burst the server runs on for ``SCORING_REBUILD_DELAY`` (2 s unless set) and one
+second more, so that the stored scores' rebuild can finish before the database check.
+``--sqlite-template FILE`` is for tests that run the command several times
+(``tests/test_load_smoke.py``): each SQLite burst starts from a copy of that migrated file
+instead of migrating (the first makes it if it is missing); a real run leaves it out.
 """

@@ -7,6 +7,8 @@ Each burst gets an empty database (``fresh()``), migrated by ``manage.py migrate
 from __future__ import annotations
 
 import os
+import sqlite3
+from contextlib import closing
 from pathlib import Path
 
 from benchmarks.load.common import LOOPBACK, child_env, manage, run_child
@@ -105,6 +107,13 @@ def make_targets(names: list[str], workdir: Path) -> list:
             raise SystemExit(f"unknown database {name!r}: use sqlite and/or postgres")
         targets.append(known[name]())
     return targets
+
+
+def copy_sqlite(source: Path, target: Path) -> None:
+    """Copy one SQLite database into another file, through SQLite's backup (whatever its
+    journal still holds included)."""
+    with closing(sqlite3.connect(source)) as src, closing(sqlite3.connect(target)) as dst:
+        src.backup(dst)
 
 
 def migrate(database_url: str) -> float:

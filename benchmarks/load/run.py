@@ -16,16 +16,22 @@ from pathlib import Path
 
 from benchmarks.load.client import Driver
 from benchmarks.load.common import ROOT, ChildFailed, child_env, django_child, run_child
-from benchmarks.load.databases import make_targets, migrate
+from benchmarks.load.databases import copy_sqlite, make_targets, migrate
 from benchmarks.load.formats import FORMATS
 from benchmarks.load.report import Summary, summarise
 from benchmarks.load.server import Gunicorn
 
 CHECK_TIMEOUT = 600.0
 BUILD_TIMEOUT = 600.0
-# The server keeps running a moment after the burst, as it would at a real event: work it
-# does after answering (e.g. rebuilding stored scores in the background) can finish.
-SETTLE_SECONDS = 3.0
+
+
+def settle_seconds() -> float:
+    """How long the server keeps running after the burst, as it would at a real event, so
+    that work it does after answering can finish: the rebuild of stored scores, which starts
+    ``SCORING_REBUILD_DELAY`` seconds (2 unless the environment says) after a confirmation,
+    and a second for it. The servers read the same variable (their environment is this
+    one's)."""
+    return float(os.environ.get("SCORING_REBUILD_DELAY") or 2.0) + 1.0
 
 
 def parse_args(argv=None) -> argparse.Namespace:
@@ -61,6 +67,13 @@ def parse_args(argv=None) -> argparse.Namespace:
                         help="seconds the capacity search may take per database; 900")
     parser.add_argument("--workdir", type=Path, default=ROOT / "var" / "load",
                         help="where the SQLite files, plans and server logs go; var/load")
+    parser.add_argument("--sqlite-template", type=Path, default=None, metavar="FILE",
+                        help="for tests that run the command several times: each SQLite "
+                             "burst starts from a copy of FILE, a migrated and otherwise "
+                             "empty database, instead of migrating a fresh one; when FILE "
+                             "does not exist yet, the burst migrates as usual and keeps a "
+                             "copy there. Made by this checkout's migrations only (a test's "
+                             "temporary folder): a copy is not migrated again")
     args = parser.parse_args(argv)
     if args.tables is None:
         args.tables = FORMATS[args.format].default_tables
@@ -79,7 +92,7 @@ def burst(target, tables: int, args) -> Summary:
     print(f"\n== {label} ({fmt.describe(tables)}), "
           f"{args.duration:g} s window, seed {args.seed}", flush=True)
     url = target.fresh(tables)
-    migrate_seconds = migrate(url)
+    migrated = migrated_database(target, url, args.sqlite_template)
     args.workdir.mkdir(parents=True, exist_ok=True)
     stem = args.workdir / f"{target.name}-{fmt.file_tag}{tables}"
     build_file = Path(f"{stem}-build.json")
@@ -91,7 +104,7 @@ def burst(target, tables: int, args) -> Summary:
     plan = fmt.make_plan(build, args.duration, args.seed)
     log = Path(f"{stem}-gunicorn.log")
     with Gunicorn(url, args.workers, log) as server:
-        print(f"  setup: migrate {migrate_seconds:.1f} s, championship {build_seconds:.1f} s, "
+        print(f"  setup: {migrated}, championship {build_seconds:.1f} s, "
               f"gunicorn ({args.workers} workers, port {server.port}) answered in "
               f"{server.ready_seconds:.1f} s; {len(plan.actions)} requests planned", flush=True)
         print(f"  machine: {os.cpu_count()} CPUs, {_load()} before the burst", flush=True)
@@ -99,7 +112,7 @@ def burst(target, tables: int, args) -> Summary:
         driver = Driver(plan, server.port, fmt.api, args.threads)
         seconds = driver.run()
         after = _load()
-        time.sleep(SETTLE_SECONDS)
+        time.sleep(settle_seconds())
     summary, lines = summarise(driver.records, seconds, target.label, tables, args.target_ms,
                                fmt.types)
     print("\n".join(lines))
@@ -118,6 +131,20 @@ def burst(target, tables: int, args) -> Summary:
     summary.check_passed = _database_check(url, spec_file, fmt.check)
     print(f"{'PASS' if summary.check_passed else 'FAIL'} database check ({label})", flush=True)
     return summary
+
+
+def migrated_database(target, url: str, template: Path | None) -> str:
+    """Migrate the fresh database at ``url``, or copy ``--sqlite-template`` into it (SQLite
+    only); returns what was done, for the setup line."""
+    if template is None or target.name != "sqlite":
+        return f"migrate {migrate(url):.1f} s"
+    if template.exists():
+        start = time.monotonic()
+        copy_sqlite(template, target.path)
+        return f"migrated database copied from {template} in {time.monotonic() - start:.1f} s"
+    seconds = migrate(url)
+    copy_sqlite(target.path, template)
+    return f"migrate {seconds:.1f} s (a copy kept at {template})"
 
 
 def _warm_up(port: int, build: dict, count: int, api) -> None:

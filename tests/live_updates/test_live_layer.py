@@ -126,10 +126,13 @@ async def _drive(token: str, publish, *, wait_for: int = 1, timeout: float = 5.0
     scope = {"type": "http", "method": "GET", "path": "/live/",
              "query_string": f"s={token}".encode()}
     task = asyncio.ensure_future(live_asgi.stream(scope, receive, send))
-    try:
-        await asyncio.wait_for(opened.wait(), timeout)
-    except TimeoutError:
-        await task
+    # A refused stream answers and ends without opening: stop waiting as soon as either
+    # happens (waiting for "open" alone sat out the whole timeout on every refusal).
+    opening = asyncio.ensure_future(opened.wait())
+    await asyncio.wait({opening, task}, timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
+    if not opened.is_set():
+        opening.cancel()
+        assert task.done(), f"the stream neither opened nor ended within {timeout} s"
         return sent[0]["status"], payloads
     # Published from another thread, as a sync view's on_commit does; like a request's
     # thread, it gives its database connection back when done (the server does that).

@@ -4,8 +4,10 @@ another (Redis layer) or on the same one (in-process layer)."""
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import json
+import socket
 import threading
 import time
 import urllib.request
@@ -44,6 +46,7 @@ class Stream:
         parts = urlsplit(base_url)
         self.conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=10)
         self.conn.request("GET", f"/live/?s={token}", headers={"Accept": "text/event-stream"})
+        self.sock = self.conn.sock  # the connection lets go of it if the answer ends it
         self.response = self.conn.getresponse()
         self.events: list[tuple[float, dict]] = []
         self.opened = threading.Event()
@@ -63,6 +66,11 @@ class Stream:
             pass
 
     def close(self):
+        # Shut the socket first: the reader thread is blocked in a read on the response,
+        # and closing the response waits for that read (the next heartbeat or the
+        # 10-second timeout); shut down, the read returns at once.
+        with contextlib.suppress(OSError):
+            self.sock.shutdown(socket.SHUT_RDWR)
         self.conn.close()
 
 
