@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from importlib import resources
 
 import pytest
@@ -117,41 +118,71 @@ def test_every_page_reads_at_200_percent_text_and_passes_axe(live_server, browse
     assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems)
 
 
+def _stays(page, seconds: int) -> None:
+    """The page's clock runs ``seconds`` on and the page opens nothing: a turn asks the
+    server for its page at once, long before the new page shows (hence a short real wait)."""
+    asked = []
+
+    def note(request):
+        if request.is_navigation_request():
+            asked.append(request.url)
+
+    page.on("request", note)
+    page.clock.run_for(seconds * 1000)
+    page.wait_for_timeout(500)
+    page.remove_listener("request", note)
+    assert not asked, asked
+
+
 def test_the_projector_turns_its_pages_by_script_and_can_be_paused(live_server, browser,
                                                                    demo, settings):
     """No <meta refresh>: a script turns the page after PROJECTOR_PAGE_SECONDS, shows "Page
     1 of N", and a pause button stops it (also on the next page) until resumed. Without
-    JavaScript nothing turns by itself; the "Next page" link does."""
+    JavaScript nothing turns by itself; the "Next page" link does.
+
+    The pages' clock is Playwright's, stopped: the test runs it on by one page's time to see
+    a page turn and by a minute (sixty pages' time) to see a paused page stay, instead of
+    waiting that long."""
     settings.PROJECTOR_PAGE_SECONDS = 1
     pk = demo["championship"].pk
     url = f"{live_server.url}/c/{pk}/results/projector/"
     context = browser.new_context(viewport={"width": 1280, "height": 720}, locale="en-US")
     try:
+        context.clock.install()
+        context.clock.pause_at(time.time() * 1000 + 1000)  # on every page it opens
         page = context.new_page()
         page.goto(url)
         assert page.locator("meta[http-equiv=refresh]").count() == 0
         assert page.locator(".projector-page").inner_text() == "Page 1 of 2"
+        page.clock.run_for(1000)
         page.wait_for_url(re.compile(r"page=2"), timeout=5_000)
         assert page.locator(".projector-page").inner_text() == "Page 2 of 2"
         pause = page.get_by_role("button", name="Pause")
         pause.click()
         resume = page.get_by_role("button", name="Resume")
         assert resume.get_attribute("aria-pressed") == "true"
-        page.wait_for_timeout(2_500)
+        _stays(page, 60)
         assert "page=2" in page.url  # paused: still here
         page.reload()  # the pause holds across pages
-        page.wait_for_timeout(2_500)
+        _stays(page, 60)
         assert "page=2" in page.url and resume.is_visible()
         resume.click()
+        page.clock.run_for(1000)
         page.wait_for_url(re.compile(r"page=1"), timeout=5_000)
     finally:
         context.close()
+    # Without JavaScript only the browser could turn the page: by a <meta refresh> or a
+    # Refresh header, neither sent, and after the page's time (real, here) it has not.
     still = browser.new_context(java_script_enabled=False, locale="en-US")
     try:
         page = still.new_page()
-        page.goto(url)
-        page.wait_for_timeout(2_500)
-        assert page.url == url
+        asked = []
+        page.on("request", lambda r: asked.append(r.url) if r.is_navigation_request() else None)
+        response = page.goto(url)
+        assert "refresh" not in response.headers
+        assert page.locator("meta[http-equiv=refresh]").count() == 0
+        page.wait_for_timeout(1_500)
+        assert page.url == url and asked == [url]
         page.get_by_role("link", name="Next page").click()
         page.wait_for_url(re.compile(r"page=2"))
     finally:
