@@ -17,6 +17,7 @@ import uuid
 from pathlib import Path
 
 import pytest
+from clocks import expect_counting_down
 from django.conf import settings
 from django.db import connection
 from phones import phone_context
@@ -110,11 +111,6 @@ def test_a_game_on_the_other_phone_shows_on_the_captains_and_the_directors_pages
     assert seen_after < 2.0, seen_after
 
 
-def _seconds(text: str) -> int:
-    minutes, seconds = text.split(":")
-    return int(minutes) * 60 + int(seconds)
-
-
 def _expect_counting(page, number: int) -> None:
     """The page shows round ``number``'s clock, running, and it counts down."""
     clock = page.locator("#round-clock")
@@ -122,9 +118,7 @@ def _expect_counting(page, number: int) -> None:
     expect(clock).to_have_attribute("data-state", "running")
     remaining = clock.locator("[data-clock-time]")
     expect(remaining).to_be_visible()
-    before = _seconds(remaining.inner_text())
-    page.wait_for_timeout(2_300)
-    assert _seconds(remaining.inner_text()) < before, "the clock stopped counting"
+    expect_counting_down(remaining)
 
 
 def test_the_clock_counts_on_a_page_swapped_in_by_a_new_round(browser, director):

@@ -56,8 +56,13 @@ def _director_page(context, base: str, championship):
 
 def _heard(captain, act) -> None:
     """``act()`` changes something elsewhere; the captain's phone hears of it and fetches its
-    page again (the fetch's answer is awaited, then the page has had time to use it)."""
+    page again (the fetch's answer is awaited, then the page has had time to use it). A card
+    the test marked (``data-old``) is to be swapped in: the swap is awaited. An unmarked one
+    (the captain is busy: the page keeps it) gets 400 ms, in which the answer would have
+    been swapped in (a task or two after it arrives)."""
     url = captain.url
+    marked = captain.locator("#game[data-old]")
+    swapped = marked.count() == 1
 
     def refetch(response) -> bool:
         return (response.url == url and response.request.method == "GET"
@@ -66,7 +71,10 @@ def _heard(captain, act) -> None:
     with captain.expect_response(refetch) as fetched:
         act()
     fetched.value.finished()
-    captain.wait_for_timeout(400)  # the answer is swapped in a task or two later
+    if swapped:
+        expect(marked).to_have_count(0)
+    else:
+        captain.wait_for_timeout(400)
 
 
 def _change_clock(director, captain, button: str, state: str) -> None:

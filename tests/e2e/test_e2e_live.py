@@ -84,14 +84,18 @@ def test_grid_and_captain_page_update_without_polling(browser, event):
 
 def test_without_the_stream_the_grid_polls(live_server, phone, event):
     """Under a WSGI server (here pytest's live server) /live/ answers 204: the grid notices
-    and fetches itself every few seconds instead."""
+    and fetches itself every few seconds instead. The page's clock (Playwright's, running)
+    is moved on by one such period rather than waited for."""
     from formats.duplicate_pairs import services
+    from formats.duplicate_pairs.director_views import GRID_REFRESH_SECONDS
 
     championship, ns, ew, entry = event
+    phone.clock.install()
     grid = phone.new_page()
     open_grid(grid, live_server.url, championship)
     cell = grid.locator("td.cell[data-table='1'][data-deal='2']")
     expect(cell).to_have_attribute("data-status", "pending")
     expect(grid.locator("html")).to_have_attribute("data-live", "off")
     services.confirm_entry(entry_id=entry.pk, team=ew)
+    grid.clock.run_for(GRID_REFRESH_SECONDS * 1000)
     expect(cell).to_have_attribute("data-status", "confirmed", timeout=12_000)

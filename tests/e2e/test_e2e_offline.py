@@ -98,6 +98,7 @@ def test_offline_entries_and_confirmation_are_sent_once_when_back(live_server, p
 def test_answers_lost_mid_submit_are_sent_again_and_stored_once(live_server, browser, event):
     round_, ns, theirs, _director = event
     context = phone_context(browser, service_workers="block")  # routes see every request
+    context.clock.install()  # the page's clock, running; moved on below
     try:
         page = context.new_page()
         page.goto(_captain_url(live_server, ns))
@@ -129,6 +130,9 @@ def test_answers_lost_mid_submit_are_sent_again_and_stored_once(live_server, bro
                 # The page's own timer started a try between the look and the press, and the
                 # button went with it: the resend is under way all the same.
                 pass
+        # Whatever is still waiting goes at the page's next try (every 15 s): run the page's
+        # clock on to it rather than wait for it.
+        page.clock.run_for(15_000)
         for number, kind in ((1, "result"), (3, "confirm")):
             expect(_note(page, number, kind)).to_have_attribute("data-outbox-state", "sent",
                                                                 timeout=20_000)

@@ -3,8 +3,11 @@ Spanish and English: the page never scrolls sideways (wide tables scroll inside 
 box), and no visible text on a Catalan page is an English string of the catalogue left
 untranslated. On a tablet the director's grid shows a whole round without scrolling.
 
-One browser; one context per language and audience, each page reused from one URL to the
-next. The championship is the demo (13 teams, rounds 1-2 closed, round 3 in play, results
+The small phone's checks (``small_phone_problems``) are made by the accessibility sweep
+(``test_e2e_accessibility.py``), which loads every page in every language at this size and
+at the phone's own text size anyway. This file holds what the two share (the demo
+championship, its pages, the scripts that measure a page) and the tablet's test.
+The championship is the demo (13 teams, rounds 1-2 closed, round 3 in play, results
 published), with a team withdrawn so that its opponents have byes.
 """
 
@@ -201,37 +204,31 @@ def _catalan_problems(texts, catalogue) -> list[str]:
     return found
 
 
-def test_every_page_fits_a_small_phone_in_three_languages(live_server, browser, demo,
-                                                          catalogue):
+def small_phone_problems(page, language: str, where: str, catalogue) -> list[str]:
+    """The small phone's checks on the page just loaded in ``language`` at the phone's own
+    text size: the page is in that language and 360 px wide, it does not scroll sideways,
+    and a Catalan page shows no English string of the catalogue."""
+    assert page.evaluate("() => document.documentElement.lang") == language, where
+    size = page.evaluate(OVERFLOW)
+    assert size["inner"] == SMALL_PHONE["width"], where
+    problems = []
+    if size["scroll"] > size["inner"]:
+        problems.append(f"{where}: {size['scroll']} px wide > {size['inner']} "
+                        f"({'; '.join(size['wide'])})")
+    if language == "ca":
+        for text in _catalan_problems(page.evaluate(VISIBLE_TEXT), catalogue):
+            problems.append(f"{where}: English left in Catalan: “{text}”")
+    return problems
+
+
+def test_the_directors_grid_shows_a_whole_round_on_a_tablet(live_server, browser, demo):
+    """The director's grid on a tablet: the whole round in view, no sideways scroll at all."""
     urls = _urls(demo)
     problems: list[str] = []
     errors: list[str] = []
-    for language, locale in LOCALES.items():
-        for audience in ("public", "captain", "director"):
-            # Not is_mobile: a mobile viewport zooms out to fit a page that is too wide,
-            # which would hide the overflow this test looks for.
-            context = browser.new_context(viewport=SMALL_PHONE, locale=locale, has_touch=True)
-            context.set_default_timeout(20_000)
-            context.on("response", lambda r: errors.append(f"{r.status} {r.url}")
-                       if r.status >= 500 else None)
-            page = context.new_page()
-            if audience == "director":
-                _log_in(page, live_server)
-            for url in urls[audience]:
-                page.goto(live_server.url + url)
-                where = f"[{language}, {audience}] {url}"
-                assert page.locator("html").get_attribute("lang") == language, where
-                size = page.evaluate(OVERFLOW)
-                assert size["inner"] == SMALL_PHONE["width"], where
-                if size["scroll"] > size["inner"]:
-                    problems.append(f"{where}: {size['scroll']} px wide > {size['inner']} "
-                                    f"({'; '.join(size['wide'])})")
-                if language == "ca":
-                    for text in _catalan_problems(page.evaluate(VISIBLE_TEXT), catalogue):
-                        problems.append(f"{where}: English left in Catalan: “{text}”")
-            context.close()
-    # The director's grid on a tablet: the whole round in view, no sideways scroll at all.
     tablet = browser.new_context(viewport=TABLET, locale="ca-ES", has_touch=True)
+    tablet.on("response", lambda r: errors.append(f"{r.status} {r.url}")
+              if r.status >= 500 else None)
     page = tablet.new_page()
     _log_in(page, live_server)
     for url in [u for u in urls["director"] if "/results/rounds/" in u and u.count("/") == 7]:
