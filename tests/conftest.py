@@ -183,13 +183,14 @@ def pytest_collection_finish(session):
 
 
 def collect_garbage_less_often():
-    """Python's cyclic garbage collector scans every object a generation holds. After
-    collection a test process holds some 190,000 long-lived objects (Django, the test items,
-    WeasyPrint, numba...) that every full collection went through again, about twice a
-    second: 8-10 % of the suite's CPU. Frozen (``gc.freeze``), they are left out of every
-    later collection, pytest's last five included; the thresholds make the young
-    generations' collections rarer. Garbage is still collected, later: a test cannot see the
-    difference, except in time (the garbage collector's share falls to about 3 %)."""
+    """Python's cyclic garbage collector goes through every object of a generation it
+    collects. After collection a test process holds some 190,000 long-lived objects (Django,
+    the collected tests, WeasyPrint, numba...) that each full collection went through again:
+    in a sample of 1,000 tests, 2.5 s of their 23 s of CPU were the collector's. Frozen
+    (``gc.freeze``), they are left out of every later collection, pytest's five at the end
+    of the session included; the thresholds make the collections rarer (a young generation
+    of 5,000 objects, not 700). Garbage is still collected, a little later: 0.8 s in the
+    same sample. Production is unchanged."""
     gc.collect()
     gc.freeze()
     gc.set_threshold(5000, 20, 20)
