@@ -128,13 +128,14 @@ def test_double_dummy_table_has_the_five_contracts():
 
 # Whole deals take from half a second to many seconds to solve, by how their cards lie. Each
 # test on whole deals below runs on the deals it was written with (marked ``exhaustive``:
-# ``make test`` runs them) and, for ``make test-fast``, on deals that solve quickly.
+# ``make test`` runs them) and, for ``make test-fast``, on deals that solve quickly (the
+# quickest of the first 24 of b"quick": 0.2 s for a whole table where deals 2 and 5 took 0.4).
 QUICK = "quick deals"
 
 
 @pytest.mark.parametrize("seed", [
     pytest.param((b"record", 2), marks=pytest.mark.exhaustive, id="hard deal"),
-    pytest.param((b"quick", 5), id=QUICK),
+    pytest.param((b"quick", 16), id=QUICK),
 ])
 def test_hand_record_is_the_table_the_par_and_a_line_of_the_par(seed):
     deal, dealer, variant = generate_deal(*seed), Seat.W, Variant.EASTERN
@@ -152,7 +153,7 @@ def test_hand_record_is_the_table_the_par_and_a_line_of_the_par(seed):
 @pytest.mark.parametrize("deals", [
     pytest.param([(b"records", n, dealer) for n, dealer in enumerate(Seat)][:3],
                  marks=pytest.mark.exhaustive, id="three deals"),
-    pytest.param([(b"quick", 5, Seat.W), (b"quick", 2, Seat.N)], id=QUICK),
+    pytest.param([(b"quick", 16, Seat.W), (b"quick", 6, Seat.N)], id=QUICK),
 ])
 def test_hand_records_solve_deals_side_by_side_as_one_at_a_time_would(deals):
     variant = Variant.EASTERN
@@ -173,7 +174,7 @@ def test_hand_records_solve_deals_side_by_side_as_one_at_a_time_would(deals):
 @pytest.mark.parametrize("seeds", [
     pytest.param([(b"records", 1), (b"records", 2)], marks=pytest.mark.exhaustive,
                  id="two deals"),
-    pytest.param([(b"quick", 2), (b"quick", 5)], id=QUICK),
+    pytest.param([(b"quick", 6), (b"quick", 16)], id=QUICK),
 ])
 def test_hand_records_report_a_failing_deal_and_go_on(monkeypatch, seeds):
     from engine import hand_records as module

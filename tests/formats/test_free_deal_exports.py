@@ -11,7 +11,9 @@ import re
 import zipfile
 
 import pytest
+from built_once import fresh, world_built_once
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
 from free_deal_factories import make_free_deal, next_round, play_round, win
@@ -40,9 +42,16 @@ DUPLICATE_KINDS = ["ranking_pdf", "travellers_pdf", "scorecards_pdf", "workbook"
 FREE_DEAL_KINDS = ["ranking_pdf", "scorecards_pdf", "workbook", "ranking_csv", "games_csv"]
 
 
+@pytest.fixture(scope="module")
+def exports_dir(tmp_path_factory):
+    """One folder for the module, as its event is one: a public file kept by one test is
+    the file of the same results for the next (each test's changes make new fingerprints)."""
+    return tmp_path_factory.mktemp("exports")
+
+
 @pytest.fixture(autouse=True)
-def exports_folder(settings, tmp_path):
-    settings.EXPORTS_DIR = tmp_path / "exports"
+def exports_folder(settings, exports_dir):
+    settings.EXPORTS_DIR = exports_dir
     return settings.EXPORTS_DIR
 
 
@@ -61,8 +70,35 @@ def draw_or_win(table):
     return win(101, 30 + table.number)
 
 
+def build_the_event():
+    director = get_user_model().objects.create_user("director1", password="secret-pass-1")
+    return director, played_event(director)
+
+
+@pytest.fixture(scope="module")
+def built(request, django_db_setup, django_db_blocker):
+    """The event, built once for the module; what a test changes (closing a round, a name,
+    a game) is rolled back with its savepoint (tests/built_once.py)."""
+    yield from world_built_once(request, django_db_blocker, build_the_event)
+
+
 @pytest.fixture
-def event(director):
+def world(built, db):
+    return fresh(built)
+
+
+@pytest.fixture
+def director(world):
+    """The world's director1, in place of the suite's fixture of that name."""
+    return world[0]
+
+
+@pytest.fixture
+def event(world):
+    return world[1]
+
+
+def played_event(director):
     """Five pairs (a bye each round), three rounds: 1 and 2 closed, 3 played and confirmed
     but still open; results published. Two pairs have hostile names."""
     championship = make_free_deal(director, pairs=5, rounds=3)

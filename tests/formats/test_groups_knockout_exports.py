@@ -9,6 +9,8 @@ import csv
 import io
 
 import pytest
+from built_once import fresh, world_built_once
+from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
 from groups_knockout_factories import played_groups_event
@@ -24,8 +26,35 @@ from tournaments import services
 pytestmark = pytest.mark.django_db
 
 
+def build_the_world():
+    director = get_user_model().objects.create_user("director1", password="secret-pass-1")
+    return director, played_event(director)
+
+
+@pytest.fixture(scope="module")
+def built(request, django_db_setup, django_db_blocker):
+    """The event, built once for the module; the tests read it, each in its own savepoint
+    (tests/built_once.py)."""
+    yield from world_built_once(request, django_db_blocker, build_the_world)
+
+
 @pytest.fixture
-def event(director):
+def world(built, db):
+    return fresh(built)
+
+
+@pytest.fixture
+def director(world):
+    """The world's director1, in place of the suite's fixture of that name."""
+    return world[0]
+
+
+@pytest.fixture
+def event(world):
+    return world[1]
+
+
+def played_event(director):
     """Rounds 1 and 2 closed (pair 9 withdrawn after round 1), round 3 released with every
     game set by the director but not closed; results published."""
     championship = played_groups_event(director, finish_rounds=False)

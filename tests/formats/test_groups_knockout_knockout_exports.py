@@ -207,7 +207,8 @@ def file_queries(director, pairs: int, **settings) -> dict[str, int]:
     return counts
 
 
-def test_what_the_knockout_files_cost_does_not_grow_with_the_event(director):
+def test_what_the_knockout_files_cost_does_not_grow_with_the_event(director,
+                                                                    pdf_layout_skipped):
     small = file_queries(director, 8, bracket_size=4)  # 2 groups, a bracket of 4
     large = file_queries(director, 32, third_place=True)  # 8 groups, a bracket of 8
     assert small == large, (small, large)

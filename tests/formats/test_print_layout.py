@@ -38,35 +38,44 @@ TRIM_X, TRIM_Y = 0.2, 0.3
 CELL = 12  # points: the grid that keeps the comparison near-linear
 
 
-def overlaps(content: bytes) -> list[str]:
-    """Pairs of glyphs that cover each other, per page, as readable lines."""
-    found = []
+def glyph_pages(content: bytes) -> list[tuple[float, list[dict]]]:
+    """Each page's width and glyphs (pdfplumber's ``chars``), read once for all the checks:
+    reading a PDF's glyphs costs about as much as rendering it."""
     with pdfplumber.open(io.BytesIO(content)) as document:
-        for number, page in enumerate(document.pages, 1):
-            boxes = []
-            for char in page.chars:
-                if not char["text"].strip():
-                    continue
-                width, height = char["x1"] - char["x0"], char["bottom"] - char["top"]
-                boxes.append((char["x0"] + width * TRIM_X, char["top"] + height * TRIM_Y,
-                              char["x1"] - width * TRIM_X, char["bottom"] - height * TRIM_Y,
-                              char["text"]))
-            grid = defaultdict(list)
-            for index, (x0, y0, x1, y1, _text) in enumerate(boxes):
-                for gx in range(int(x0 // CELL), int(x1 // CELL) + 1):
-                    for gy in range(int(y0 // CELL), int(y1 // CELL) + 1):
-                        grid[gx, gy].append(index)
-            seen = set()
-            for members in grid.values():
-                for i, a in enumerate(members):
-                    for b in members[i + 1:]:
-                        if (a, b) in seen:
-                            continue
-                        seen.add((a, b))
-                        p, q = boxes[a], boxes[b]
-                        if p[0] < q[2] and q[0] < p[2] and p[1] < q[3] and q[1] < p[3]:
-                            found.append(f"page {number}: {p[4]!r} at ({p[0]:.0f}, {p[1]:.0f})"
-                                         f" covers {q[4]!r} at ({q[0]:.0f}, {q[1]:.0f})")
+        return [(page.width, page.chars) for page in document.pages]
+
+
+def overlaps(content: bytes, pages: list | None = None) -> list[str]:
+    """Pairs of glyphs that cover each other, per page, as readable lines (``pages``: the
+    content's :func:`glyph_pages`, when read already)."""
+    found = []
+    if pages is None:
+        pages = glyph_pages(content)
+    for number, (_width, chars) in enumerate(pages, 1):
+        boxes = []
+        for char in chars:
+            if not char["text"].strip():
+                continue
+            width, height = char["x1"] - char["x0"], char["bottom"] - char["top"]
+            boxes.append((char["x0"] + width * TRIM_X, char["top"] + height * TRIM_Y,
+                          char["x1"] - width * TRIM_X, char["bottom"] - height * TRIM_Y,
+                          char["text"]))
+        grid = defaultdict(list)
+        for index, (x0, y0, x1, y1, _text) in enumerate(boxes):
+            for gx in range(int(x0 // CELL), int(x1 // CELL) + 1):
+                for gy in range(int(y0 // CELL), int(y1 // CELL) + 1):
+                    grid[gx, gy].append(index)
+        seen = set()
+        for members in grid.values():
+            for i, a in enumerate(members):
+                for b in members[i + 1:]:
+                    if (a, b) in seen:
+                        continue
+                    seen.add((a, b))
+                    p, q = boxes[a], boxes[b]
+                    if p[0] < q[2] and q[0] < p[2] and p[1] < q[3] and q[1] < p[3]:
+                        found.append(f"page {number}: {p[4]!r} at ({p[0]:.0f}, {p[1]:.0f})"
+                                     f" covers {q[4]!r} at ({q[0]:.0f}, {q[1]:.0f})")
     return found
 
 
@@ -76,9 +85,9 @@ def words_near(content: bytes, found: list[str]) -> str:
         return document.pages[0].extract_text()[:600]
 
 
-def assert_no_overlap(name: str, content: bytes) -> None:
+def assert_no_overlap(name: str, content: bytes, pages: list | None = None) -> None:
     assert content.startswith(b"%PDF-"), name
-    found = overlaps(content)
+    found = overlaps(content, pages)
     assert not found, f"{name}: {len(found)} overlapping glyphs, e.g. {found[:5]}\n" + \
         words_near(content, found)
 

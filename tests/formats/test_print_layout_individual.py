@@ -4,16 +4,13 @@ language: no two glyphs cover each other, and no glyph runs off the page (a clip
 
 from __future__ import annotations
 
-import io
-
-import pdfplumber
 import pytest
 from abarrotada_factories import enter_and_confirm, make_evening, make_individual, next_round
 from abarrotada_factories import values as report
 from django.utils import translation
 from free_deal_factories import next_round as next_pair_round
 from free_deal_factories import play_round, sectioned, win
-from test_print_layout import EACH_LANGUAGE, LONG_NAME, assert_no_overlap
+from test_print_layout import EACH_LANGUAGE, LONG_NAME, assert_no_overlap, glyph_pages
 
 from formats.abarrotada.exports import evening as evening_exports
 from formats.abarrotada.exports import pdf as individual_pdf
@@ -26,17 +23,17 @@ from tournaments import services
 pytestmark = pytest.mark.django_db
 
 
-def assert_on_the_page(name: str, content: bytes) -> None:
-    with pdfplumber.open(io.BytesIO(content)) as document:
-        for number, page in enumerate(document.pages, 1):
-            outside = [char["text"] for char in page.chars
-                       if char["x0"] < 0 or char["x1"] > page.width]
-            assert not outside, f"{name}, page {number}: {''.join(outside)!r} runs off"
+def assert_on_the_page(name: str, pages: list) -> None:
+    for number, (width, chars) in enumerate(pages, 1):
+        outside = [char["text"] for char in chars if char["x0"] < 0 or char["x1"] > width]
+        assert not outside, f"{name}, page {number}: {''.join(outside)!r} runs off"
 
 
 def check(name: str, content: bytes) -> None:
-    assert_no_overlap(name, content)
-    assert_on_the_page(name, content)
+    pages = glyph_pages(content)  # read once for both checks
+    assert pages, name
+    assert_no_overlap(name, content, pages)
+    assert_on_the_page(name, pages)
 
 
 def _long_named(championship):

@@ -10,6 +10,8 @@ import json
 import pytest
 from analysed_deals import analyse, expected_tricks, give_quick_deals, par_points
 from archive_events import delete_championship, demo_championship
+from built_once import fresh, world_built_once
+from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
 import engine
@@ -19,8 +21,35 @@ from tournaments.models import Championship, DealAnalysis, Round
 pytestmark = pytest.mark.django_db
 
 
+def build_the_world():
+    director = get_user_model().objects.create_user("director1", password="secret-pass-1")
+    return director, analysed_demo(director)
+
+
+@pytest.fixture(scope="module")
+def built(request, django_db_setup, django_db_blocker):
+    """The analysed demo, built once for the module; what a test changes (a deletion, an
+    import) is rolled back with its savepoint (tests/built_once.py)."""
+    yield from world_built_once(request, django_db_blocker, build_the_world)
+
+
 @pytest.fixture
-def championship(director):
+def world(built, db):
+    return fresh(built)
+
+
+@pytest.fixture
+def director(world):
+    """The world's director1, in place of the suite's fixture of that name."""
+    return world[0]
+
+
+@pytest.fixture
+def championship(world):
+    return world[1]
+
+
+def analysed_demo(director):
     """The demo with quick deals: every closed deal analysed but the last, and one deal of
     the round in play analysed early (it must never leave)."""
     championship = demo_championship(director)

@@ -10,6 +10,8 @@ import re
 
 import pytest
 from analysed_deals import analyse, expected_tricks, give_quick_deals, par_points
+from built_once import fresh, world_built_once
+from django.contrib.auth import get_user_model
 from django.test import Client
 from exports_event import make_event, publish
 from openpyxl import load_workbook
@@ -24,13 +26,47 @@ LABELS = {"O": "Coins", "C": "Cups", "E": "Swords", "B": "Batons", "BOT": "Botif
 SIDES = {"NS": "North-South", "EW": "East-West"}
 
 
+@pytest.fixture(scope="module")
+def exports_dir(tmp_path_factory):
+    """One folder for the module, as its event is one: a public file kept by one test is
+    the file of the same results for the next (an analysis done makes a new fingerprint)."""
+    return tmp_path_factory.mktemp("exports")
+
+
 @pytest.fixture(autouse=True)
-def exports_folder(settings, tmp_path):
-    settings.EXPORTS_DIR = tmp_path / "exports"
+def exports_folder(settings, exports_dir):
+    settings.EXPORTS_DIR = exports_dir
+
+
+def build_the_world():
+    director = get_user_model().objects.create_user("director1", password="secret-pass-1")
+    return director, analysed_event(director)
+
+
+@pytest.fixture(scope="module")
+def built(request, django_db_setup, django_db_blocker):
+    """The analysed event, built once for the module; what a test changes (an analysis) is
+    rolled back with its savepoint (tests/built_once.py)."""
+    yield from world_built_once(request, django_db_blocker, build_the_world)
 
 
 @pytest.fixture
-def event(db, director):
+def world(built, db):
+    return fresh(built)
+
+
+@pytest.fixture
+def director(world):
+    """The world's director1, in place of the suite's fixture of that name."""
+    return world[0]
+
+
+@pytest.fixture
+def event(world):
+    return world[1]
+
+
+def analysed_event(director):
     """The export event with quick deals: every closed deal analysed but the last one, and
     one deal of the round in play analysed early (it must never show)."""
     event = make_event(director)

@@ -7,6 +7,8 @@ import io
 import zipfile
 
 import pytest
+from built_once import fresh, world_built_once
+from django.contrib.auth import get_user_model
 from django.test import Client
 from exports_event import make_event, publish
 from pypdf import PdfReader
@@ -18,14 +20,45 @@ from tournaments.models import Championship, Deal, Round
 KINDS = [kind.key for kind in pairs_exports.KINDS.values() if not kind.directors_only]
 
 
+@pytest.fixture(scope="module")
+def exports_dir(tmp_path_factory):
+    """One folder for the module, as its event is one: a file is kept by the fingerprint
+    of what it shows, whoever asked for it, so the public's download of a kind is the file
+    the director's download made from the same results (each PDF is rendered once)."""
+    return tmp_path_factory.mktemp("exports")
+
+
 @pytest.fixture(autouse=True)
-def exports_folder(settings, tmp_path):
-    settings.EXPORTS_DIR = tmp_path / "exports"
+def exports_folder(settings, exports_dir):
+    settings.EXPORTS_DIR = exports_dir
+
+
+def build_the_event():
+    director = get_user_model().objects.create_user("director1", password="secret-pass-1")
+    return director, make_event(director)
+
+
+@pytest.fixture(scope="module")
+def built(request, django_db_setup, django_db_blocker):
+    """The event, built once for the module; what a test changes (publishing it, a name, a
+    review) is rolled back with its savepoint (tests/built_once.py)."""
+    yield from world_built_once(request, django_db_blocker, build_the_event)
 
 
 @pytest.fixture
-def event(db, director):
-    return make_event(director)
+def world(built, db):
+    return fresh(built)
+
+
+@pytest.fixture
+def director(world):
+    """The world's director1, in place of the suite's fixture of that name."""
+    return world[0]
+
+
+@pytest.fixture
+def event(world):
+    return world[1]
 
 
 def readable(content: bytes) -> str:
@@ -82,7 +115,8 @@ def test_the_exports_page_is_for_the_championships_directors(client, event, djan
                        {"kind": "workbook", "language": "en"}).status_code == 404
 
 
-def test_a_public_file_is_made_once_per_state_of_the_results(client, event, settings):
+def test_a_public_file_is_made_once_per_state_of_the_results(client, event, settings, tmp_path):
+    settings.EXPORTS_DIR = tmp_path / "exports"  # its own: it counts the files kept
     publish(event)
     url = f"/c/{event.pk}/results/export/ranking_pdf/"
     first = client.get(url).content

@@ -297,7 +297,7 @@ FILE_QUERIES = 4
 @pytest.mark.parametrize("kind", KINDS)
 @pytest.mark.parametrize(("championships", "pairs"), [(2, 2), (5, 12)])
 def test_a_file_reads_a_fixed_number_of_queries(director, kind, championships, pairs,
-                                                django_assert_num_queries):
+                                                django_assert_num_queries, pdf_layout_skipped):
     from series.files import kept, kinds
 
     series = sized_series(director, championships, pairs)

@@ -136,19 +136,19 @@ def test_deal_sheets_print_the_analysis_once_the_round_is_closed(championship, d
     services.release_round(round_)
     sheets = reverse("tournaments:director_round_deal_sheets", args=[championship.pk, 1])
 
-    def first_page() -> str:
-        content = director_client.get(sheets).content
-        return PdfReader(io.BytesIO(content)).pages[0].extract_text()
+    def printed():
+        return PdfReader(io.BytesIO(director_client.get(sheets).content)).pages
 
     deal = round_.deals.order_by("number").first()
     analyse_deal(deal)
-    assert "Double-dummy analysis" not in first_page()  # released, not closed: not printed
+    # Released, not closed: not printed.
+    assert "Double-dummy analysis" not in printed()[0].extract_text()
     services.close_round(round_)
-    text = first_page()
+    pages = printed()
+    text = pages[0].extract_text()
     assert "Double-dummy analysis" in text and "Par:" in text
     # The optimal line as numbered tricks of named cards, and still one page a deal.
     assert "Won by" in text and " of " in text
-    pages = PdfReader(io.BytesIO(director_client.get(sheets).content)).pages
     assert len(pages) == round_.deals.count()
 
 

@@ -24,6 +24,9 @@ TEAM = re.compile(r"\bteams?\b|\bteam's\b|\bteams'", re.IGNORECASE)
 SKIPPED = ("/static/", "/admin/", "/api/", "/accounts/", "logout")
 #: Files, not pages (their print pages, ``?as=page``, are walked).
 FILES = (".pdf", ".json", ".csv", ".xlsx", ".zip", ".txt", ".pbn")
+#: A public export's address names its kind, not a file's suffix
+#: (``/c/1/results/export/ranking_pdf/``): a file too, made only to be thrown away.
+EXPORT = "/results/export/"
 
 
 def visible(html: str) -> str:
@@ -39,8 +42,9 @@ def walk(client, *starts: str) -> dict[str, str]:
     while todo:
         url = todo.pop(0)
         shape = re.sub(r"\d+", "N", url)
+        is_file = url.split("?")[0].endswith(FILES) or EXPORT in url
         if (shape in shapes or any(part in url for part in SKIPPED)
-                or url.split("?")[0].endswith(FILES) and "as=page" not in url):
+                or is_file and "as=page" not in url):
             continue
         shapes.add(shape)
         response = client.get(url, **EN)

@@ -4,9 +4,13 @@
 from __future__ import annotations
 
 import pytest
+from built_once import fresh, world_built_once
+from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
+from tournament_factories import add_teams, make_championship
 
+from formats.duplicate_pairs.rounds import generate_schedule
 from tournaments import printing
 
 pytestmark = pytest.mark.django_db
@@ -19,15 +23,59 @@ URLS = [
 ]
 
 
+#: What the renderer gives here instead of a PDF.
+STAND_IN = b"%PDF- stand-in"
+
+
+def build_the_world():
+    users = get_user_model().objects
+    director = users.create_user("director1", password="secret-pass-1")
+    other = users.create_user("director2", password="secret-pass-2")
+    championship = make_championship(director, name="Open de Tardor")
+    add_teams(championship, 7)
+    generate_schedule(championship)  # 7 rounds, a bye in each
+    championship.refresh_from_db()
+    return director, other, championship
+
+
+@pytest.fixture(scope="module")
+def built(request, django_db_setup, django_db_blocker):
+    """The directors and a scheduled 7-team round robin, built once for the module; the
+    tests only read it (tests/built_once.py)."""
+    yield from world_built_once(request, django_db_blocker, build_the_world)
+
+
+@pytest.fixture
+def world(built, db):
+    return fresh(built)
+
+
+@pytest.fixture
+def director(world):
+    """The world's director1, in place of the suite's fixture of that name."""
+    return world[0]
+
+
+@pytest.fixture
+def other_director(world):
+    return world[1]
+
+
+@pytest.fixture
+def scheduled(world):
+    return world[2]
+
+
 @pytest.fixture
 def renders(monkeypatch):
-    """Every call of the PDF renderer (which still renders)."""
+    """Every call of the PDF renderer, which answers with a stand-in: these tests are about
+    methods, headers and names, and a real PDF of every championship's deal sheets costs two
+    seconds. The four views' real PDFs are read in test_tournament_printing.py."""
     calls = []
-    real = printing.render_pdf
 
     def counted(template, context):
         calls.append(template)
-        return real(template, context)
+        return STAND_IN
 
     monkeypatch.setattr(printing, "render_pdf", counted)
     return calls
@@ -61,7 +109,7 @@ def test_head_answers_headers_without_rendering(director_client, scheduled, rend
     assert b"".join(response.streaming_content) == b""
     # A GET renders, with the same name.
     got = director_client.get(url)
-    assert got.status_code == 200 and got.content.startswith(b"%PDF-") and len(renders) == 1
+    assert got.status_code == 200 and got.content == STAND_IN and len(renders) == 1
     assert got["Content-Disposition"] == response["Content-Disposition"]
 
 

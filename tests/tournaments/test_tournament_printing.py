@@ -9,8 +9,10 @@ import pytest
 from django.test import override_settings
 from django.urls import reverse
 from pypdf import PdfReader
+from tournament_factories import add_teams, make_championship
 
 import engine
+from formats.duplicate_pairs.rounds import generate_schedule
 from tournaments import printing, services
 
 pytestmark = pytest.mark.django_db
@@ -53,13 +55,21 @@ def test_deal_sheets_one_page_per_deal_with_every_hand(director_client, schedule
         assert f"{dealer_name}Dealer" in squash(page)  # the dealer's hand is marked
 
 
-def test_all_deal_sheets(scheduled):
-    content = printing.deal_sheets_pdf(
-        scheduled, scheduled.deals.select_related("round").order_by("number")
+def test_all_deal_sheets(director_client, director):
+    # Every round's deals, in order, one a page: 3 rounds of 2 deals (4 teams) show it as
+    # well as the 7 rounds of 4 deals of `scheduled` would, at a fifth of the pages.
+    championship = make_championship(director, deals_per_match=2)
+    add_teams(championship, 4)
+    generate_schedule(championship)
+    response = director_client.get(
+        reverse("tournaments:director_deal_sheets", args=[championship.pk])
     )
-    pages = pdf_pages(content)
-    assert len(pages) == 28
-    assert "Deal 28" in pages[-1] and "Round 7" in pages[-1]
+    assert response["Content-Type"] == "application/pdf"
+    assert response["Cache-Control"] == "no-store, private"
+    pages = pdf_pages(response.content)
+    assert len(pages) == 6
+    for number, page in enumerate(pages, start=1):
+        assert f"Deal {number}" in page and f"Round {(number + 1) // 2}" in page
 
 
 def test_table_cards(director_client, scheduled):

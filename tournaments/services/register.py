@@ -76,6 +76,8 @@ def unchanged_positions(team: Team, values: Mapping[str, str]) -> set[tuple[int,
 def _chosen_players(chosen: Mapping[tuple[int, int], int | None]) -> dict[int, Player]:
     """The players ``chosen`` names, checked: each must exist and be on the register."""
     ids = {player_id for player_id in chosen.values() if player_id is not None}
+    if not ids:  # nothing picked (most registrations): no query to build
+        return {}
     players = {player.pk: player for player in Player.objects.filter(pk__in=ids)}
     for (_team, position), player_id in sorted(chosen.items()):
         if player_id is None:
@@ -251,6 +253,8 @@ def _find(name: str, club: str, licence: str, by_licence: dict[str, Player],
 
 def _by_licence(licences: set[str]) -> dict[str, Player]:
     """The players of these licences; a merged duplicate's licence names the player kept."""
+    if not licences:  # a pair's players have none: no query to build
+        return {}
     found = {player.licence: player for player in Player.objects.filter(licence__in=licences)}
     merged = {p.merged_into_id for p in found.values() if p.merged_into_id is not None}
     if merged:
