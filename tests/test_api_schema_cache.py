@@ -63,3 +63,18 @@ def test_a_test_with_its_own_url_conf_gets_its_own_schema(client, db):
     after = json.loads(client.get("/api/schema/", {"format": "json"}).content)
     assert len(small["paths"]) == 1 < len(everything["paths"])
     assert after == everything
+
+
+def test_a_setting_that_says_when_work_runs_keeps_the_schema(client, db, monkeypatch,
+                                                             settings):
+    """The suite sets the background rebuilds' settings before every test: the schema made
+    once is still served after them, and forgotten after any other setting."""
+    client.get("/api/schema/", {"format": "json"})
+    calls = count_generations(monkeypatch)
+    settings.SCORING_REBUILD = "thread"
+    settings.EXPORTS_DIR = "elsewhere"
+    client.get("/api/schema/", {"format": "json"})
+    assert calls == []
+    settings.API_PAGE_SIZE = 7
+    client.get("/api/schema/", {"format": "json"})
+    assert len(calls) == 1

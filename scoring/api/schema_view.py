@@ -23,10 +23,18 @@ from scoring.api.schema import SCHEMA_LANGUAGE
 _schemas: dict = {}
 
 
+#: Settings that say where or when work runs, never what the API looks like. The suite sets
+#: the first three before every test (``tests/conftest.py``): forgetting the schema for them
+#: made every test that reads it generate it again.
+NOT_IN_THE_SCHEMA = frozenset({"SCORING_REBUILD", "DEAL_ANALYSIS", "RATINGS_REBUILD",
+                               "EXPORTS_DIR"})
+
+
 @receiver(setting_changed, dispatch_uid="scoring.api.schema_view.forget_schemas")
-def forget_schemas(**kwargs):
-    """Any setting may feed the schema (its hooks, the URL conf, the REST settings)."""
-    _schemas.clear()
+def forget_schemas(setting=None, **kwargs):
+    """Any other setting may feed the schema (its hooks, the URL conf, the REST settings)."""
+    if setting not in NOT_IN_THE_SCHEMA:
+        _schemas.clear()
 
 
 class SchemaView(SpectacularAPIView):
