@@ -102,6 +102,22 @@ def world_built_once(request: pytest.FixtureRequest, django_db_blocker,
             outer.__exit__(None, None, None)
 
 
+def module_world(build: Callable[[], World]):
+    """The pattern above as a module's two fixtures, ``built, world = module_world(build)``:
+    ``built`` builds the world with ``build()`` once for the module, ``world`` gives each test
+    its fresh copies."""
+
+    @pytest.fixture(scope="module")
+    def built(request, django_db_setup, django_db_blocker):
+        yield from world_built_once(request, django_db_blocker, build)
+
+    @pytest.fixture
+    def world(built, db):
+        return fresh(built)
+
+    return built, world
+
+
 def fresh(world: World) -> World:
     """The test's own copy of the world: its model instances (and their cached relations)
     deep-copied, as ``setUpTestData`` copies them for each test. The rows are the world's;

@@ -6,7 +6,7 @@ championship finished), and its pages answer, the director's and the public's.""
 from __future__ import annotations
 
 import pytest
-from built_once import fresh, world_built_once
+from built_once import module_world
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.test import Client
@@ -36,16 +36,9 @@ def load_the_finished_event():
     return director, championship
 
 
-@pytest.fixture(scope="module")
-def built(request, django_db_setup, django_db_blocker):
-    """The finished event, loaded once for the module; each test reads it in its own
-    savepoint (tests/built_once.py)."""
-    yield from world_built_once(request, django_db_blocker, load_the_finished_event)
-
-
-@pytest.fixture
-def world(built, db):
-    return fresh(built)
+# The finished event, loaded once for the module; each test reads it in its own
+# savepoint (tests/built_once.py).
+built, world = module_world(load_the_finished_event)
 
 
 @pytest.fixture

@@ -9,7 +9,7 @@ import csv
 import io
 
 import pytest
-from built_once import fresh, world_built_once
+from built_once import module_world
 from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
@@ -31,16 +31,9 @@ def build_the_world():
     return director, played_event(director)
 
 
-@pytest.fixture(scope="module")
-def built(request, django_db_setup, django_db_blocker):
-    """The event, built once for the module; the tests read it, each in its own savepoint
-    (tests/built_once.py)."""
-    yield from world_built_once(request, django_db_blocker, build_the_world)
-
-
-@pytest.fixture
-def world(built, db):
-    return fresh(built)
+# The event, built once for the module; the tests read it, each in its own savepoint
+# (tests/built_once.py).
+built, world = module_world(build_the_world)
 
 
 @pytest.fixture

@@ -18,7 +18,7 @@ import re
 from urllib.parse import quote
 
 import pytest
-from built_once import fresh, world_built_once
+from built_once import module_world
 from django.contrib.auth import get_user_model
 from django.test import Client
 from hypothesis import given
@@ -80,14 +80,7 @@ def build_world() -> dict:
             "abarrotada_free": _individual(director, "abarrotada_free")}
 
 
-@pytest.fixture(scope="module")
-def built(request, django_db_setup, django_db_blocker):
-    yield from world_built_once(request, django_db_blocker, build_world)
-
-
-@pytest.fixture
-def world(built, db):
-    return fresh(built)
+built, world = module_world(build_world)
 
 
 @pytest.fixture

@@ -10,7 +10,7 @@ import json
 import pytest
 from analysed_deals import analyse, expected_tricks, give_quick_deals, par_points
 from archive_events import delete_championship, demo_championship
-from built_once import fresh, world_built_once
+from built_once import module_world
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
@@ -26,16 +26,9 @@ def build_the_world():
     return director, analysed_demo(director)
 
 
-@pytest.fixture(scope="module")
-def built(request, django_db_setup, django_db_blocker):
-    """The analysed demo, built once for the module; what a test changes (a deletion, an
-    import) is rolled back with its savepoint (tests/built_once.py)."""
-    yield from world_built_once(request, django_db_blocker, build_the_world)
-
-
-@pytest.fixture
-def world(built, db):
-    return fresh(built)
+# The analysed demo, built once for the module; what a test changes (a deletion, an
+# import) is rolled back with its savepoint (tests/built_once.py).
+built, world = module_world(build_the_world)
 
 
 @pytest.fixture

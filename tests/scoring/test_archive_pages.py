@@ -6,7 +6,7 @@ import json
 
 import pytest
 from archive_events import delete_championship, demo_championship, row_counts
-from built_once import fresh, world_built_once
+from built_once import module_world
 from django.contrib.auth import get_user_model
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
@@ -22,16 +22,9 @@ def build_the_demo():
     return director, demo_championship(director)
 
 
-@pytest.fixture(scope="module")
-def built(request, django_db_setup, django_db_blocker):
-    """The demo, built once for the module; each test reads or changes it in its own
-    savepoint (tests/built_once.py)."""
-    yield from world_built_once(request, django_db_blocker, build_the_demo)
-
-
-@pytest.fixture
-def world(built, db):
-    return fresh(built)
+# The demo, built once for the module; each test reads or changes it in its own
+# savepoint (tests/built_once.py).
+built, world = module_world(build_the_demo)
 
 
 @pytest.fixture

@@ -13,7 +13,7 @@ import json
 
 import pytest
 from archive_events import as_another_championship, delete_championship, row_counts
-from built_once import fresh, world_built_once
+from built_once import module_world
 from django.contrib.auth import get_user_model
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -31,14 +31,7 @@ def build_world() -> dict:
     return {"director": director, "archive": championship_archive(director)}
 
 
-@pytest.fixture(scope="module")
-def built(request, django_db_setup, django_db_blocker):
-    yield from world_built_once(request, django_db_blocker, build_world)
-
-
-@pytest.fixture
-def world(built, db):
-    return fresh(built)
+built, world = module_world(build_world)
 
 
 @pytest.fixture

@@ -10,7 +10,7 @@ import re
 
 import pytest
 from analysed_deals import analyse, expected_tricks, give_quick_deals, par_points
-from built_once import fresh, world_built_once
+from built_once import module_world
 from django.contrib.auth import get_user_model
 from django.test import Client
 from exports_event import make_event, publish
@@ -43,16 +43,9 @@ def build_the_world():
     return director, analysed_event(director)
 
 
-@pytest.fixture(scope="module")
-def built(request, django_db_setup, django_db_blocker):
-    """The analysed event, built once for the module; what a test changes (an analysis) is
-    rolled back with its savepoint (tests/built_once.py)."""
-    yield from world_built_once(request, django_db_blocker, build_the_world)
-
-
-@pytest.fixture
-def world(built, db):
-    return fresh(built)
+# The analysed event, built once for the module; what a test changes (an analysis) is
+# rolled back with its savepoint (tests/built_once.py).
+built, world = module_world(build_the_world)
 
 
 @pytest.fixture

@@ -11,7 +11,7 @@ import zipfile
 from decimal import Decimal
 
 import pytest
-from built_once import fresh, world_built_once
+from built_once import module_world
 from django.contrib.auth import get_user_model
 from exports_event import ACCENTED_NAME, FORMULA_NAME, make_event, publish
 from openpyxl import load_workbook
@@ -39,16 +39,9 @@ def build_the_event():
     return director, publish(make_event(director))
 
 
-@pytest.fixture(scope="module")
-def built(request, django_db_setup, django_db_blocker):
-    """The published event, built once for the module; every test only reads it, each in
-    its own savepoint (tests/built_once.py)."""
-    yield from world_built_once(request, django_db_blocker, build_the_event)
-
-
-@pytest.fixture
-def world(built, db):
-    return fresh(built)
+# The published event, built once for the module; every test only reads it, each in
+# its own savepoint (tests/built_once.py).
+built, world = module_world(build_the_event)
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ import io
 import zipfile
 
 import pytest
-from built_once import fresh, world_built_once
+from built_once import module_world
 from django.contrib.auth import get_user_model
 from django.test import Client
 from exports_event import make_event, publish
@@ -38,16 +38,9 @@ def build_the_event():
     return director, make_event(director)
 
 
-@pytest.fixture(scope="module")
-def built(request, django_db_setup, django_db_blocker):
-    """The event, built once for the module; what a test changes (publishing it, a name, a
-    review) is rolled back with its savepoint (tests/built_once.py)."""
-    yield from world_built_once(request, django_db_blocker, build_the_event)
-
-
-@pytest.fixture
-def world(built, db):
-    return fresh(built)
+# The event, built once for the module; what a test changes (publishing it, a name, a
+# review) is rolled back with its savepoint (tests/built_once.py).
+built, world = module_world(build_the_event)
 
 
 @pytest.fixture

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import pytest
-from built_once import fresh, world_built_once
+from built_once import module_world
 from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
@@ -38,16 +38,9 @@ def build_the_world():
     return director, other, championship
 
 
-@pytest.fixture(scope="module")
-def built(request, django_db_setup, django_db_blocker):
-    """The directors and a scheduled 7-team round robin, built once for the module; the
-    tests only read it (tests/built_once.py)."""
-    yield from world_built_once(request, django_db_blocker, build_the_world)
-
-
-@pytest.fixture
-def world(built, db):
-    return fresh(built)
+# The directors and a scheduled 7-team round robin, built once for the module; the
+# tests only read it (tests/built_once.py).
+built, world = module_world(build_the_world)
 
 
 @pytest.fixture
