@@ -50,19 +50,21 @@ venue: $(STAMP)
 ## (own_database).
 TEST_WORKERS ?= auto
 SECOND_DATABASE ?=
-SAME_ON_EVERY_DATABASE := $(if $(strip $(SECOND_DATABASE)),and not no_database and not own_database)
+# The markers of the tests it leaves out, and its -m expression (empty on a first run).
+SAME_ON_EVERY_DATABASE := no_database or own_database
+SECOND_RUN := $(if $(strip $(SECOND_DATABASE)),not ($(SAME_ON_EVERY_DATABASE)))
 TEST_ENV = SECRET_KEY=$${SECRET_KEY:-tests-only-secret-key} PYTHONDONTWRITEBYTECODE=
 test: $(STAMP)
 ifeq ($(strip $(PYTEST_ARGS)),)
 	@if [ -n "$${CELERY_BROKER_URL:-}" ]; then \
 	  echo "== in parallel ($(TEST_WORKERS) workers), tasks in-process"; \
 	  $(TEST_ENV) env -u CELERY_BROKER_URL -u CELERY_RESULT_BACKEND -u LIVE_REDIS_URL \
-	    $(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile -m "not celery_worker $(SAME_ON_EVERY_DATABASE)" || exit $$?; \
+	    $(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile -m "not celery_worker $(if $(SECOND_RUN),and $(SECOND_RUN))" || exit $$?; \
 	  echo "== the celery_worker tests, one process, tasks through $${CELERY_BROKER_URL} to its worker"; \
 	  $(TEST_ENV) $(BIN)/python -m pytest -p no:xdist -m celery_worker; \
 	else \
 	  $(TEST_ENV) $(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile \
-	    $(if $(strip $(SECOND_DATABASE)),-m "not no_database and not own_database"); \
+	    $(if $(SECOND_RUN),-m "$(SECOND_RUN)"); \
 	fi
 else
 	$(TEST_ENV) $(BIN)/python -m pytest $(PYTEST_ARGS)
